@@ -1,0 +1,1 @@
+"""Pure game rules: no Discord, no I/O."""

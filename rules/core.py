@@ -1,0 +1,313 @@
+"""The rules contract every game engine follows: pure, deterministic, JSON-serialisable.
+
+Nothing in ``rules/`` imports discord. Seats are the integers ``0..n-1``; which Discord
+user sits where is the platform's business.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+Seat = int
+
+
+class Text(BaseModel):
+    """A message in both of the project's languages."""
+
+    model_config = ConfigDict(frozen=True)
+    es: str
+    en: str
+
+    def get(self, locale: str | None) -> str:
+        """The text in ``locale`` ("es..." gives Spanish, anything else English)."""
+        return self.es if (locale or "").lower().startswith("es") else self.en
+
+
+def tr(es: str, en: str) -> Text:
+    """Build a bilingual text."""
+    return Text(es=es, en=en)
+
+
+# ----------------------------------------------------------------------------- errors
+
+
+class RuleError(Exception):
+    """A move the rules refuse; its message is fit to show a player, in es and en."""
+
+    def __init__(self, es: str, en: str) -> None:
+        super().__init__(en)
+        self.text = Text(es=es, en=en)
+
+    def message(self, locale: str | None) -> str:
+        """The message in the player's language."""
+        return self.text.get(locale)
+
+
+class NotYourTurn(RuleError):
+    """The seat has nothing to decide now."""
+
+
+class IllegalAction(RuleError):
+    """A well-formed action the rules do not allow now."""
+
+
+class InvalidAction(RuleError):
+    """An action that does not parse: unknown kind, missing or wrong fields."""
+
+
+class GameOver(RuleError):
+    """The game has finished; no more moves."""
+
+
+class StaleAction(RuleError):
+    """The action was chosen against an older version of the game."""
+
+
+# ----------------------------------------------------------------------------- randomness
+
+
+class Rng(BaseModel):
+    """A seeded generator kept inside the state so a replay draws the same numbers."""
+
+    seed: int
+    draws: int = 0
+
+    def _next(self) -> random.Random:
+        # A fresh generator per draw keyed by (seed, draw number): the state stays two
+        # integers, and replays on any machine give the same sequence.
+        r = random.Random(f"{self.seed}:{self.draws}")
+        self.draws += 1
+        return r
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle ``items`` in place."""
+        self._next().shuffle(items)
+
+    def randint(self, a: int, b: int) -> int:
+        """A whole number from ``a`` to ``b`` inclusive."""
+        return self._next().randint(a, b)
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        """One element of ``items``."""
+        return self._next().choice(list(items))
+
+
+# ----------------------------------------------------------------------------- models
+
+
+class Action(BaseModel):
+    """Base of every game's actions; each concrete action has ``kind: Literal[...]``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Prompt(BaseModel):
+    """What a pending seat must decide."""
+
+    kind: str
+    text: Text
+
+
+class Event(BaseModel):
+    """Something that happened; ``audience`` None means everyone, else only those seats."""
+
+    kind: str
+    text: Text
+    audience: list[Seat] | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` (None: the public channel) may read this event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+class Outcome(BaseModel):
+    """The final result: ranking groups (ties share a group), scores, and why."""
+
+    ranking: list[list[Seat]]
+    scores: dict[Seat, float] = Field(default_factory=dict)
+    reason: Text
+
+    @property
+    def winners(self) -> list[Seat]:
+        """The seats ranked first."""
+        return list(self.ranking[0]) if self.ranking else []
+
+
+class GameState(BaseModel):
+    """Common fields of every game's state."""
+
+    num_seats: int
+    version: int = 0
+    rng: Rng
+    finished: bool = False
+
+
+class View(BaseModel):
+    """What one seat (or the public, seat None) may see."""
+
+    seat: Seat | None
+    version: int
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Engine(Generic[S]):
+    """A game. Subclasses fill the class attributes and the ``_`` hooks.
+
+    The public methods run the shared pre-checks once, in the order of the design:
+    game over, seat not pending, stale version, action schema.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[Text]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[GameState]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # -- contract -----------------------------------------------------------------
+
+    def setup(self, num_seats: int, options: BaseModel | dict[str, Any] | None, seed: int) -> S:
+        """A new game for ``num_seats`` seats."""
+        if not self.min_players <= num_seats <= self.max_players:
+            raise IllegalAction(
+                f"{self.title.es} se juega con {self.min_players}-{self.max_players} jugadores.",
+                f"{self.title.en} takes {self.min_players}-{self.max_players} players.",
+            )
+        opts = self.parse_options(options)
+        return self._setup(num_seats, opts, seed)
+
+    def parse_options(self, options: BaseModel | dict[str, Any] | None) -> BaseModel:
+        """Validate game options; bad ones raise InvalidAction."""
+        if isinstance(options, self.options_model):
+            return options
+        try:
+            return self.options_model.model_validate(options or {})
+        except ValidationError as exc:
+            raise InvalidAction(
+                f"Opciones no válidas: {_short(exc)}", f"Invalid options: {_short(exc)}"
+            ) from exc
+
+    def pending(self, state: S) -> dict[Seat, Prompt]:
+        """Who must decide now, and what."""
+        if state.finished:
+            return {}
+        return self._pending(state)
+
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """Every action ``seat`` may take now (empty when not pending)."""
+        if state.finished or seat not in self._pending(state):
+            return []
+        return self._legal_actions(state, seat)
+
+    def parse_action(self, data: Any) -> Action:
+        """Parse an action from JSON data; malformed input raises InvalidAction."""
+        if isinstance(data, Action):
+            return data
+        try:
+            if isinstance(data, str | bytes):
+                return self.action_adapter.validate_json(data)
+            return self.action_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise InvalidAction(
+                f"Jugada mal formada: {_short(exc)}", f"Malformed move: {_short(exc)}"
+            ) from exc
+
+    def apply(
+        self, state: S, seat: Seat, action: Any, version: int | None = None
+    ) -> tuple[S, list[Event]]:
+        """Apply ``action`` by ``seat``; returns a new state and events, never mutates ``state``."""
+        self.check(state, seat, version)
+        act = self.parse_action(action)
+        new = self.copy_state(state)
+        events = self._apply(new, seat, act)
+        new.version = state.version + 1
+        return new, events
+
+    def check(self, state: S, seat: Seat, version: int | None = None) -> None:
+        """The shared pre-checks before any game code: over, pending, stale."""
+        if state.finished:
+            raise GameOver("La partida ya ha terminado.", "The game is already over.")
+        if seat not in self._pending(state):
+            raise NotYourTurn(
+                "Ahora no te toca decidir nada en esta partida.",
+                "You have nothing to decide in this game right now.",
+            )
+        if version is not None and version != state.version:
+            raise StaleAction(
+                "La partida ha cambiado desde que elegiste; vuelve a mirar el tablero.",
+                "The game has moved on since you chose; look at the board again.",
+            )
+
+    def view(self, state: S, seat: Seat | None) -> View:
+        """What ``seat`` may see (None: the public board)."""
+        return self._view(state, seat)
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The final result, once the game is over."""
+        return self._outcome(state) if state.finished else None
+
+    def ai_action(self, state: S, seat: Seat) -> Action:
+        """The move a computer-controlled seat makes now (default: the first legal one)."""
+        return self.legal_actions(state, seat)[0]
+
+    def describe(self, state: S, seat: Seat, action: Action) -> Text:
+        """A short label for a legal action, for menus and autocomplete."""
+        return tr(action.model_dump_json(), action.model_dump_json())
+
+    # -- serialisation --------------------------------------------------------------
+
+    def dump_state(self, state: S) -> str:
+        """State to JSON."""
+        return state.model_dump_json()
+
+    def load_state(self, data: str | bytes | dict[str, Any]) -> S:
+        """State from JSON."""
+        if isinstance(data, dict):
+            return self.state_model.model_validate(data)  # type: ignore[return-value]
+        return self.state_model.model_validate_json(data)  # type: ignore[return-value]
+
+    def dump_action(self, action: Action) -> str:
+        """Action to JSON."""
+        return action.model_dump_json()
+
+    def copy_state(self, state: S) -> S:
+        """An independent copy the engine may mutate."""
+        return state.model_copy(deep=True)
+
+    # -- hooks ------------------------------------------------------------------------
+
+    def _setup(self, num_seats: int, options: Any, seed: int) -> S:
+        raise NotImplementedError
+
+    def _pending(self, state: S) -> dict[Seat, Prompt]:
+        raise NotImplementedError
+
+    def _legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: S, seat: Seat, action: Action) -> list[Event]:
+        raise NotImplementedError
+
+    def _view(self, state: S, seat: Seat | None) -> View:
+        raise NotImplementedError
+
+    def _outcome(self, state: S) -> Outcome:
+        raise NotImplementedError
+
+
+def _short(exc: ValidationError) -> str:
+    """A one-line summary of a pydantic error, without echoing the whole input back."""
+    errs = exc.errors()
+    if not errs:
+        return str(exc)
+    e = errs[0]
+    loc = ".".join(str(p) for p in e.get("loc", ()))
+    return f"{loc}: {e.get('msg', '')}" if loc else str(e.get("msg", ""))

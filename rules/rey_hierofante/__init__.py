@@ -1,0 +1,1 @@
+"""Rey y Hierofante: 3x3 tile duel for two."""

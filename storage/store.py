@@ -1,0 +1,373 @@
+"""The game store: games, seats and the action log in SQLite through aiosqlite."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+
+import aiosqlite
+
+from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .migrate import MIGRATIONS_DIR, migrate
+from .rows import (
+    ACTION_COLUMNS,
+    GAME_COLUMNS,
+    SEAT_COLUMNS,
+    STATUSES,
+    ActionRow,
+    GameRow,
+    SeatRow,
+    action_from_sql,
+    game_from_sql,
+    seat_from_sql,
+)
+
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+
+
+class Store:
+    """Async access to the game database; one instance owns one SQLite connection.
+
+    Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
+    time on its thread, but a transaction is several awaits (BEGIN, UPDATE, INSERT,
+    COMMIT): without the lock another coroutine's statement could land inside it, be
+    committed or rolled back with it, or read its uncommitted rows. Reads take the lock
+    too for that last reason (remove_seat passes through negative seat numbers, say).
+    Across processes, BEGIN IMMEDIATE plus busy_timeout serialises writers.
+    """
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        """Wrap an open connection; use Store.open() rather than calling this."""
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        synchronous: str = "FULL",
+        busy_timeout_ms: int = 10_000,
+        migrations_dir: Path = MIGRATIONS_DIR,
+    ) -> Store:
+        """Open (creating if needed) the database at path, configure it and apply migrations."""
+        if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"bad synchronous level: {synchronous!r}")
+        # isolation_level=None: the sqlite3 module must not open transactions behind our
+        # back; every transaction here is an explicit BEGIN IMMEDIATE ... COMMIT.
+        db = await aiosqlite.connect(
+            os.fspath(path), isolation_level=None, timeout=busy_timeout_ms / 1000
+        )
+        try:
+            # WAL lets readers (another process, a backup) run while a move commits, and a
+            # commit is one append to the log rather than a rewrite of pages.
+            # ":memory:" answers 'memory' here, which is fine.
+            await db.execute("PRAGMA journal_mode = WAL")
+            # FULL syncs the WAL on every commit, so a committed move survives power loss
+            # too, not only a crashed process (NORMAL is enough for the latter).
+            await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            # Per connection and off by default in SQLite; the schema relies on cascades.
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await migrate(db, migrations_dir)
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db)
+
+    async def close(self) -> None:
+        """Close the connection once any transaction in flight has finished."""
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        """Allow `async with await Store.open(path) as store:`."""
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        """Close on leaving the block."""
+        await self.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception."""
+        async with self._lock:
+            try:
+                # Inside the try: if we are cancelled while BEGIN is queued it still runs
+                # on aiosqlite's thread, and the rollback below (queued after it) undoes it
+                # before the lock lets anyone else in.
+                await self._db.execute("BEGIN IMMEDIATE")
+                yield self._db
+                await self._db.execute("COMMIT")
+            except BaseException:
+                # rollback() is a no-op when no transaction is open (BEGIN failed, say).
+                await self._db.rollback()
+                raise
+
+    async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
+        """Run one read under the lock, so it never sees another coroutine's open transaction."""
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    @staticmethod
+    async def _changes(db: aiosqlite.Connection, sql: str, params: tuple[object, ...]) -> int:
+        """Execute one write statement and return how many rows it changed."""
+        async with db.execute(sql, params) as cur:
+            return cur.rowcount
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_id: str,
+        options: dict,
+        host_id: int,
+        locale: str,
+    ) -> GameRow:
+        """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game."""
+        now = time.time()
+        options_json = json.dumps(options, ensure_ascii=False, separators=(",", ":"))
+        async with self._write() as db:
+            busy = await db.execute_fetchall(
+                "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+            if busy:
+                raise ChannelBusy(f"channel {channel_id} already has open game {busy[0][0]}")
+            try:
+                rows = await db.execute_fetchall(
+                    "INSERT INTO games (guild_id, channel_id, game_id, options, status, version,"
+                    " host_id, locale, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)"
+                    f" RETURNING {GAME_COLUMNS}",
+                    (guild_id, channel_id, game_id, options_json, host_id, locale, now, now),
+                )
+            except sqlite3.IntegrityError as e:
+                # The partial unique index is the real guard (another process may have won
+                # between our SELECT and INSERT if it did not use IMMEDIATE).
+                if "channel_id" in str(e):
+                    raise ChannelBusy(f"channel {channel_id} already has an open game") from e
+                raise
+            return game_from_sql(list(rows)[0])
+
+    async def get_game(self, game: int) -> GameRow | None:
+        """The game with that id, or None."""
+        rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game,))
+        return game_from_sql(rows[0]) if rows else None
+
+    async def game_in_channel(self, channel_id: int) -> GameRow | None:
+        """The open (lobby or active) game in that channel, or None."""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games"
+            " WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return game_from_sql(rows[0]) if rows else None
+
+    async def open_game_ids(self) -> list[int]:
+        """Ids of every lobby or active game, ascending (an index search on status, no table scan)."""
+        rows = await self._fetchall(
+            "SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
+        )
+        return [r[0] for r in rows]
+
+    # ------------------------------------------------------------------ seats
+
+    async def seats(self, game: int) -> list[SeatRow]:
+        """The game's seats in turn order."""
+        rows = await self._fetchall(
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game = ? ORDER BY seat", (game,)
+        )
+        return [seat_from_sql(r) for r in rows]
+
+    async def add_seat(
+        self,
+        game: int,
+        *,
+        user_id: int | None,
+        name: str,
+        ai: bool = False,
+        locale: str | None = None,
+    ) -> SeatRow:
+        """Seat someone at the next seat number; SeatTaken if that user is seated, NotInLobby if started."""
+        async with self._write() as db:
+            await self._require_lobby(db, game)
+            if user_id is not None:
+                taken = await db.execute_fetchall(
+                    "SELECT seat FROM seats WHERE game = ? AND user_id = ?", (game, user_id)
+                )
+                if taken:
+                    raise SeatTaken(f"user {user_id} already has seat {taken[0][0]} in game {game}")
+            rows = await db.execute_fetchall(
+                "INSERT INTO seats (game, seat, user_id, ai, name, locale, dm_closed)"
+                " SELECT ?, COALESCE(MAX(seat) + 1, 0), ?, ?, ?, ?, FALSE"
+                " FROM seats WHERE game = ?"
+                f" RETURNING {SEAT_COLUMNS}",
+                (game, user_id, bool(ai), name, locale, game),
+            )
+            return seat_from_sql(list(rows)[0])
+
+    async def remove_seat(self, game: int, user_id: int) -> bool:
+        """Unseat a user while in the lobby and renumber the rest 0..n-1; False if nothing removed."""
+        async with self._write() as db:
+            status = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game,))
+            if not status or status[0][0] != "lobby":
+                return False
+            removed = await self._changes(
+                db, "DELETE FROM seats WHERE game = ? AND user_id = ?", (game, user_id)
+            )
+            if not removed:
+                return False
+            rows = await db.execute_fetchall(
+                "SELECT seat FROM seats WHERE game = ? ORDER BY seat", (game,)
+            )
+            moves = [(i, old) for i, old in enumerate(r[0] for r in rows) if i != old]
+            if moves:
+                # Two steps through negative numbers: a one-step "seat = seat - 1" can hit
+                # the (game, seat) key mid-statement, and PostgreSQL checks it per row.
+                await db.executemany(
+                    "UPDATE seats SET seat = ? WHERE game = ? AND seat = ?",
+                    [(-1 - new, game, old) for new, old in moves],
+                )
+                await db.execute(
+                    "UPDATE seats SET seat = -1 - seat WHERE game = ? AND seat < 0", (game,)
+                )
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game))
+            return True
+
+    async def set_dm_closed(self, game: int, seat: int, closed: bool) -> None:
+        """Record whether DMs to that seat's player are refused; UnknownGame if no such seat."""
+        async with self._write() as db:
+            n = await self._changes(
+                db,
+                "UPDATE seats SET dm_closed = ? WHERE game = ? AND seat = ?",
+                (bool(closed), game, seat),
+            )
+            if not n:
+                raise UnknownGame(f"game {game} has no seat {seat}")
+
+    # ------------------------------------------------------------------ play
+
+    async def start_game(self, game: int, *, seed: int, state: str, version: int = 0) -> GameRow:
+        """Move a game from lobby to active with its first state; NotInLobby (a StaleVersion) otherwise."""
+        if not _INT64_MIN <= seed <= _INT64_MAX:
+            raise ValueError("seed must fit in a signed 64-bit integer")
+        async with self._write() as db:
+            rows = await db.execute_fetchall(
+                "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?,"
+                " updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'"
+                f" RETURNING {GAME_COLUMNS}",
+                (seed, state, version, time.time(), game),
+            )
+            rows = list(rows)
+            if not rows:
+                raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
+            return game_from_sql(rows[0])
+
+    async def commit_move(
+        self,
+        game: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: str,
+        state: str,
+        finished: bool,
+    ) -> int:
+        """Store a move's new state and log row in one transaction; StaleVersion if someone moved first."""
+        seq = expected_version + 1
+        now = time.time()
+        async with self._write() as db:
+            # Same guard either way; status is only written when it changes so the
+            # status indexes are not rewritten on every ordinary move.
+            if finished:
+                sql = (
+                    "UPDATE games SET state = ?, version = ?, status = 'finished', updated_at = ?"
+                    " WHERE id = ? AND version = ? AND status = 'active'"
+                )
+            else:
+                sql = (
+                    "UPDATE games SET state = ?, version = ?, updated_at = ?"
+                    " WHERE id = ? AND version = ? AND status = 'active'"
+                )
+            changed = await self._changes(db, sql, (state, seq, now, game, expected_version))
+            if not changed:
+                # Raising inside _write() rolls back: nothing of this attempt remains.
+                raise StaleVersion(f"game {game} is no longer active at version {expected_version}")
+            await db.execute(
+                "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game, seq, seat, action, now),
+            )
+        return seq
+
+    async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
+        """The game's action log in seq order; `after` skips entries with seq <= after."""
+        rows = await self._fetchall(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game = ? AND seq > ? ORDER BY seq",
+            (game, after),
+        )
+        return [action_from_sql(r) for r in rows]
+
+    # ------------------------------------------------------------------ bookkeeping
+
+    async def set_board_message(self, game: int, channel_id: int, message_id: int | None) -> None:
+        """Remember where the public board message is (message_id None: none posted now)."""
+        await self._update_game(
+            game, "board_channel_id = ?, board_message_id = ?", (channel_id, message_id)
+        )
+
+    async def set_status(self, game: int, status: str) -> None:
+        """Force a status (e.g. 'abandoned'); ChannelBusy if reopening would clash in its channel."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}; expected one of {STATUSES}")
+        try:
+            await self._update_game(game, "status = ?", (status,))
+        except sqlite3.IntegrityError as e:
+            if "channel_id" in str(e):
+                raise ChannelBusy(
+                    f"another open game already lives in game {game}'s channel"
+                ) from e
+            raise
+
+    async def set_locale(self, game: int, locale: str) -> None:
+        """Change the game's channel-facing locale."""
+        await self._update_game(game, "locale = ?", (locale,))
+
+    async def _update_game(self, game: int, assignments: str, params: tuple[object, ...]) -> None:
+        """UPDATE one game's columns and touch updated_at; UnknownGame if the id is absent."""
+        async with self._write() as db:
+            n = await self._changes(
+                db,
+                f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
+                (*params, time.time(), game),
+            )
+            if not n:
+                raise UnknownGame(f"no game {game}")
+
+    @staticmethod
+    async def _require_lobby(db: aiosqlite.Connection, game: int) -> None:
+        """Raise NotInLobby unless the game exists and is still in the lobby."""
+        rows = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game,))
+        if not rows:
+            raise NotInLobby(f"no game {game}")
+        status = list(rows)[0][0]
+        if status != "lobby":
+            raise NotInLobby(f"game {game} is {status}, no longer in the lobby")
