@@ -1,0 +1,40 @@
+"""Fixtures for end-to-end tests against the fake Discord server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import pytest_asyncio
+
+from .fake_discord import FakeDiscord
+from .harness import DiscordLogCollector, FakeWorld
+
+
+@pytest.fixture
+def discord_errors() -> Iterator[DiscordLogCollector]:
+    """Collects discord.py warnings/errors; the test fails if any remain at the end (clear() expected ones)."""
+    with DiscordLogCollector() as collector:
+        yield collector
+    collector.assert_clean()
+
+
+@pytest_asyncio.fixture
+async def fake(discord_errors: DiscordLogCollector) -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord with discord.py pointed at it; stopped (with any bot) afterwards."""
+    server = FakeDiscord()
+    await server.start()
+    server.point_discord_py_here()
+    try:
+        yield server
+    finally:
+        await server.stop()
+    assert not server.unhandled, f"bot hit routes the fake does not implement: {server.unhandled}"
+    assert not server.invalid_requests, f"Discord would refuse these requests: {server.invalid_requests}"
+
+
+@pytest_asyncio.fixture
+async def world(fake: FakeDiscord) -> AsyncIterator[FakeWorld]:
+    """alice and bob in guild "Tablero Test" with channels #games and #general, no bot started yet."""
+    async with FakeWorld(fake=fake) as w:
+        yield w
