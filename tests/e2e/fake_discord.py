@@ -110,12 +110,18 @@ DISCORD_LOCALES = frozenset(
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 MENTION = re.compile(r"<@!?(\d+)>")
 
-_snowflakes = itertools.count(1_300_000_000_000_000_000)
+_DISCORD_EPOCH_MS = 1_420_070_400_000
+_snowflakes = itertools.count()
 
 
 def snowflake() -> str:
-    """Return a fresh Discord-style id; ids increase, so they sort by creation like on Discord."""
-    return str(next(_snowflakes))
+    """Return a fresh Discord-style id carrying the current time, as Discord's do.
+
+    Ids increase, so they sort by creation, and a bot reading a message's age from its id
+    (``discord.utils.snowflake_time``) sees a message made just now.
+    """
+    ms = int(time.time() * 1000) - _DISCORD_EPOCH_MS
+    return str((ms << 22) | (next(_snowflakes) & 0x3FFFFF))
 
 
 def now_iso() -> str:

@@ -1,0 +1,216 @@
+"""Tablero's entry point: settings from .env, logging, the bot, and running it.
+
+Run ``python bot.py``. Tests build the bot in-process with ``create_bot(settings, ...)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from cogs.common import errors, i18n
+from cogs.common.board import BoardKeeper
+from cogs.common.delivery import Delivery
+from cogs.common.present import MENTIONS
+from cogs.common.session import SessionService
+from storage import Store
+
+log = logging.getLogger("tablero")
+
+EXTENSIONS = ("cogs.lobby", "cogs.rey_hierofante")
+# Pause between games while checking boards after a start, to stay far below Discord's
+# rate limits when many games are open.
+RESUME_PAUSE = 0.05
+# discord.py's names for the tasks that run slash commands and component callbacks.
+DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
+DRAIN_TIMEOUT = 5.0
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; its message says what to set."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the bot reads from the environment (.env)."""
+
+    token: str
+    db_path: str = "tablero.db"
+    guild_id: int | None = None
+    log_level: str = "INFO"
+    locale: str = "es"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read the settings from ``env`` (default: the process environment)."""
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set. Put your bot's token in a .env file next to bot.py\n"
+                "(copy .env.example to .env and fill it in), or export DISCORD_TOKEN.\n"
+                "The README explains how to create the Discord application and get the token."
+            )
+        guild = env.get("TABLERO_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise SettingsError(f"TABLERO_GUILD_ID must be a server id (digits), not {guild!r}.")
+        level = env.get("TABLERO_LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if not isinstance(logging.getLevelName(level), int):
+            raise SettingsError(f"TABLERO_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        locale = env.get("TABLERO_LOCALE", "es").strip().lower() or "es"
+        if locale[:2] not in ("es", "en"):
+            raise SettingsError(f"TABLERO_LOCALE must be es or en, not {locale!r}.")
+        return cls(
+            token=token,
+            db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
+            guild_id=int(guild) if guild else None,
+            log_level=level,
+            locale=locale[:2],
+        )
+
+
+class TableroBot(commands.Bot):
+    """The bot: the store, the session service, boards and DMs, the cogs."""
+
+    def __init__(self, settings: Settings, **client_kwargs: Any) -> None:
+        # No privileged intents: slash commands and components arrive as interactions,
+        # which need none; members and message content are never read.
+        intents = discord.Intents.default()
+        client_kwargs.setdefault("allowed_mentions", MENTIONS)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_kwargs
+        )
+        self.settings = settings
+        self.store: Store | None = None
+        self._session: SessionService | None = None
+        self.boards = BoardKeeper(self)
+        self.delivery = Delivery(self)
+        self._resume_task: asyncio.Task[None] | None = None
+        i18n.set_default_locale(settings.locale)
+
+    @property
+    def session(self) -> SessionService:
+        """The session service (available once setup_hook has opened the store)."""
+        if self._session is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._session
+
+    async def setup_hook(self) -> None:
+        """Open the store, load the cogs, register persistent components, sync commands."""
+        self.store = await Store.open(self.settings.db_path)
+        self._session = SessionService(self.store)
+        errors.install(self.tree)
+        await self.tree.set_translator(i18n.Translator())
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Publish the slash commands: to one server (instant) or globally."""
+        if self.settings.guild_id is not None:
+            guild = discord.Object(id=self.settings.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), self.settings.guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        """Once connected, find every open game's board again (in the background)."""
+        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if self._resume_task is None:
+            self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
+
+    async def resume_games(self) -> None:
+        """Let AI seats make moves they owe and check each open game's board message."""
+        try:
+            ids = await self.session.open_games()
+            log.info("resuming %d open games", len(ids))
+            for game in ids:
+                try:
+                    result = await self.session.resume_ai(game)
+                    if result is not None:
+                        await self.boards.refresh(game, events=result.events)
+                        await self.delivery.private_updates(result.game, result.before)
+                    else:
+                        await self.boards.check(game)
+                except Exception:
+                    log.exception("could not resume game %s", game)
+                await asyncio.sleep(RESUME_PAUSE)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("resuming games failed")
+
+    async def close(self) -> None:
+        """Let interactions in flight finish, stop talking to Discord, then close the store."""
+        if self._resume_task is not None and not self._resume_task.done():
+            self._resume_task.cancel()
+            try:
+                await self._resume_task
+            except (asyncio.CancelledError, Exception):
+                pass
+        await self._drain()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+    async def _drain(self) -> None:
+        # A move committed just before shutdown should still reach Discord: wait (briefly)
+        # for the tasks discord.py runs commands and components in.
+        me = asyncio.current_task()
+        busy = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not me and not task.done() and task.get_name().startswith(DRAIN_TASKS)
+        ]
+        if busy:
+            await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
+
+
+def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
+    """A bot ready to ``start``; ``client_kwargs`` go to commands.Bot (e.g. guild_ready_timeout)."""
+    return TableroBot(settings, **client_kwargs)
+
+
+def setup_logging(level: str) -> None:
+    """Log to stderr with discord.py's formatter (colours on a terminal)."""
+    discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
+
+
+def main() -> int:
+    """Run the bot until interrupted; 2 when settings are missing, 1 when Discord refuses."""
+    try:
+        from dotenv import load_dotenv
+
+        load_dotenv()
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"Tablero cannot start: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: check the token in .env (Bot > Reset Token).", file=sys.stderr)
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print("Discord asked for privileged intents, which Tablero does not use.", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

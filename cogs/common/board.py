@@ -1,0 +1,168 @@
+"""The game's board message: edit it in place, or post it again when it is gone or buried."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import discord
+
+from cogs.common.choices import board_view
+from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
+from cogs.common.session import Game, SessionService
+from rules.core import Event
+
+log = logging.getLogger("tablero.board")
+
+# A board further back than this many messages is hard to find: post it again below.
+BURY_LIMIT = 10
+# Old boards are re-posted rather than edited so the game comes back to the bottom of
+# the channel and its components stay fresh.
+MAX_AGE = dt.timedelta(days=14)
+
+
+class _Bot(Protocol):
+    session: SessionService
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+
+LobbyRenderer = Callable[[Game, str], Rendered]
+
+
+def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.datetime | None = None) -> bool:
+    """Whether a message (by the time in its snowflake) is older than ``max_age``."""
+    if max_age is None:
+        return False
+    now = now or discord.utils.utcnow()
+    return now - discord.utils.snowflake_time(message_id) > max_age
+
+
+class BoardKeeper:
+    """Keeps one up-to-date board (or lobby) message per game."""
+
+    def __init__(self, bot: _Bot) -> None:
+        self.bot = bot
+        self.lobby_renderer: LobbyRenderer | None = None
+        self.max_age: dt.timedelta | None = MAX_AGE  # None: never re-post for age
+        self.bury_limit: int | None = BURY_LIMIT  # None: never re-post for being buried
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._events: dict[int, list[Event]] = {}
+        self._after: dict[int, int] = {}  # board message id -> messages seen after it
+        self._board_of_channel: dict[int, int] = {}  # channel id -> board message id
+
+    # -- rendering ---------------------------------------------------------------------
+
+    async def render(self, g: Game) -> Rendered:
+        """The message for ``g`` as it is now: its lobby, or its board with components."""
+        g = snapshot(g)
+        if g.state is None:
+            if self.lobby_renderer is not None:
+                return self.lobby_renderer(g, g.locale)
+            embed = discord.Embed(title=g.engine.title.get(g.locale), colour=COLOUR)
+            return Rendered(content=None, embed=embed)
+        ui = ui_for(g.row.game_id)
+        png = await draw(ui, g, None, g.locale)
+        rendered = ui.board(g, self._events.get(g.id, []), g.locale, png)
+        rendered.view = board_view(g, g.locale)
+        return rendered
+
+    # -- posting -----------------------------------------------------------------------
+
+    def _lock(self, game: int) -> asyncio.Lock:
+        lock = self._locks.get(game)
+        if lock is None:
+            lock = self._locks[game] = asyncio.Lock()
+        return lock
+
+    def _channel(self, g: Game) -> discord.PartialMessageable:
+        channel_id = g.row.board_channel_id or g.row.channel_id
+        # A partial channel needs no cache and no fetch: it works for threads the bot
+        # has not seen since a restart, and sends and edits by id alone.
+        return self.bot.get_partial_messageable(channel_id, guild_id=g.row.guild_id)
+
+    def buried(self, g: Game) -> bool:
+        """Whether the board has sunk too far below newer messages."""
+        mid = g.row.board_message_id
+        if mid is None or self.bury_limit is None:
+            return False
+        return self._after.get(mid, 0) >= self.bury_limit
+
+    async def refresh(
+        self,
+        game: int,
+        *,
+        events: Sequence[Event] | None = None,
+        repost: bool = False,
+        keep_old: bool = False,
+        rendered: Rendered | None = None,
+    ) -> int | None:
+        """Show ``game`` as it is now: edit its message, or post a new one when the old is
+        gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
+        ``rendered`` replaces the usual rendering (e.g. the lobby marked as started).
+
+        Never raises for Discord errors: the move behind it is already committed."""
+        if events is not None:
+            self._events[game] = list(events)
+        async with self._lock(game):
+            g = await self.bot.session.get(game)
+            if g is None:
+                return None
+            try:
+                rendered = rendered or await self.render(g)
+                mid = g.row.board_message_id
+                if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
+                    try:
+                        await self._channel(g).get_partial_message(mid).edit(**rendered.edit_kwargs())
+                        return mid
+                    except discord.NotFound:
+                        log.info("game %s: board message %s is gone; posting it again", g.id, mid)
+                return await self._post(g, rendered, delete_old=not keep_old)
+            except discord.HTTPException:
+                log.warning("game %s: could not show the board", game, exc_info=True)
+                return None
+
+    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool) -> int:
+        channel = self._channel(g)
+        old = g.row.board_message_id
+        message = await channel.send(**rendered.send_kwargs())
+        await self.bot.session.set_board_message(g.id, channel.id, message.id)
+        self._track(channel.id, message.id)
+        if old is not None and delete_old and old != message.id:
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException:
+                pass  # already gone, or not ours to delete any more: the new one is what matters
+            self._after.pop(old, None)
+        return message.id
+
+    async def adopt(self, game: int, channel_id: int, message_id: int) -> None:
+        """Make ``message_id`` (e.g. the lobby sent as an interaction reply) the game's message."""
+        await self.bot.session.set_board_message(game, channel_id, message_id)
+        self._track(channel_id, message_id)
+
+    def _track(self, channel_id: int, message_id: int) -> None:
+        self._board_of_channel[channel_id] = message_id
+        self._after[message_id] = 0
+
+    def note_message(self, message: discord.Message) -> None:
+        """Count messages posted below a board (called for every message the bot sees)."""
+        board = self._board_of_channel.get(message.channel.id)
+        if board is not None and message.id > board:
+            self._after[board] = self._after.get(board, 0) + 1
+
+    # -- after a restart ---------------------------------------------------------------
+
+    async def check(self, game: int) -> None:
+        """After a restart: show ``game`` as it is now. Editing finds the message again
+        (posting anew if it is gone or too old) and brings it up to date in case the
+        bot stopped between a commit and the board's edit."""
+        g = await self.bot.session.get(game)
+        if g is None:
+            return
+        await self.refresh(game)

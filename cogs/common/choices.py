@@ -1,0 +1,473 @@
+"""Menus of legal moves (board selects, autocomplete) and what follows once one is chosen."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import unicodedata
+from collections.abc import Awaitable, Collection, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from cogs.common import services
+from cogs.common.errors import guard, reply
+from cogs.common.i18n import locale_of, t
+from cogs.common.present import (
+    MENTIONS,
+    GameUI,
+    clip,
+    draw,
+    event_lines,
+    mention,
+    snapshot,
+    turn_lines,
+    ui_for,
+)
+from cogs.common.session import Game, MoveResult, Refusal
+from rules.core import Action, Seat, StaleAction
+
+log = logging.getLogger("tablero.choices")
+
+MENU_SIZE = 25  # Discord's limit of options in a select menu and choices in autocomplete
+SLOW = 2.0  # seconds of work after which an interaction is deferred (Discord allows 3)
+
+T = TypeVar("T")
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def fold(text: str) -> str:
+    """``text`` lower-cased and without accents, for forgiving matches."""
+    nfkd = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in nfkd if not unicodedata.combining(c)).casefold().strip()
+
+
+async def within(interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False) -> T:
+    """Await ``work``; if it runs long, defer ``interaction`` so Discord's 3 s are kept."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=SLOW)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=interaction.message is None)
+    return await task
+
+
+@dataclass
+class Group:
+    """One entry of a first-step menu: a single action or several sharing their first step."""
+
+    key: Hashable
+    indices: list[int]
+
+
+def groups(ui: GameUI, g: Game, seat: Seat, actions: Sequence[Action]) -> list[Group]:
+    """Legal actions arranged so that each menu holds at most 25 entries.
+
+    Up to 25 actions: one entry each. More: grouped by the game's first step (the tile
+    before the square); if even that gives more than 25, plain pages of 25.
+    """
+    if len(actions) <= MENU_SIZE:
+        return [Group(key=("#", i), indices=[i]) for i in range(len(actions))]
+    by: dict[Hashable, list[int]] = {}
+    for i, a in enumerate(actions):
+        key = ui.group_of(g, seat, a)
+        by.setdefault(("#", i) if key is None else key, []).append(i)
+    if len(by) <= MENU_SIZE:
+        return [Group(key=k, indices=v) for k, v in by.items()]
+    pages = range(0, len(actions), MENU_SIZE)
+    return [
+        Group(key=("page", n), indices=list(range(k, min(k + MENU_SIZE, len(actions)))))
+        for n, k in enumerate(pages)
+    ][:MENU_SIZE]
+
+
+def menu_options(
+    ui: GameUI, g: Game, seat: Seat, locale: str, group: int | None
+) -> list[discord.SelectOption]:
+    """The options of the first-step menu (group None) or of one group's second step."""
+    actions = g.legal_actions(seat)
+    gs = groups(ui, g, seat, actions)
+    if group is not None:
+        if group >= len(gs):
+            return []
+        return [
+            discord.SelectOption(label=ui.label(g, seat, actions[i], locale), value=f"a{i}")
+            for i in gs[group].indices[:MENU_SIZE]
+        ]
+    out: list[discord.SelectOption] = []
+    for n, grp in enumerate(gs):
+        if len(grp.indices) == 1:
+            i = grp.indices[0]
+            out.append(discord.SelectOption(label=ui.label(g, seat, actions[i], locale), value=f"a{i}"))
+            continue
+        members = [actions[i] for i in grp.indices]
+        if isinstance(grp.key, tuple) and grp.key and grp.key[0] == "page":
+            first = ui.label(g, seat, members[0], locale)
+            last = ui.label(g, seat, members[-1], locale)
+            label = clip(f"{first} … {last}", 100)
+            description = t("board.options_n", locale, n=len(members))
+        else:
+            label = ui.group_label(g, seat, grp.key, members, locale)
+            description = ui.group_description(g, seat, grp.key, members, locale)
+        out.append(
+            discord.SelectOption(
+                label=clip(label, 100), value=f"g{n}", description=clip(description, 100) or None
+            )
+        )
+    return out
+
+
+# ----------------------------------------------------------------------------- components
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tablero:pick:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)(?::(?P<group>\d+))?",
+):
+    """A menu of one seat's legal moves at one version; a value "g<n>" opens step two."""
+
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        seat: Seat,
+        group: int | None = None,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        custom_id = f"tablero:pick:{game}:{version}:{seat}" + (f":{group}" if group is not None else "")
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=clip(placeholder, 150) if placeholder else None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game, self.version, self.seat, self.group = game, version, seat, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
+        """Rebuild the menu from its custom_id (after a restart too)."""
+        group = match["group"]
+        return cls(
+            int(match["game"]), int(match["version"]), int(match["seat"]), int(group) if group else None
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Run the chosen move, or show the second step."""
+        await guard(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
+        if seat != self.seat:
+            name = g.seat_row(self.seat).name
+            raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
+        value = (self.item.values or ["-"])[0]
+        ui = ui_for(g.row.game_id)
+        actions = g.legal_actions(seat)
+        if value.startswith("g") and value[1:].isdigit():
+            n = int(value[1:])
+            gs = groups(ui, g, seat, actions)
+            if n >= len(gs):
+                raise _stale_menu()
+            label = ui.group_label(g, seat, gs[n].key, [actions[i] for i in gs[n].indices], locale)
+            menu = chooser(g, seat, locale, group=n)
+            await interaction.response.send_message(
+                t("board.choose_in", locale, group=label), view=menu, ephemeral=True
+            )
+            return
+        if not (value.startswith("a") and value[1:].isdigit()) or int(value[1:]) >= len(actions):
+            raise _stale_menu()
+        action = actions[int(value[1:])]
+        result = await within(interaction, bot.session.move(self.game, interaction.user.id, action, self.version))
+        message = interaction.message
+        if message is not None and message.flags.ephemeral and not interaction.response.is_done():
+            # Close the private step-two menu; the public record follows as a new message.
+            await interaction.response.edit_message(content=t("board.done", locale), view=None)
+        await publish(interaction, result)
+
+
+def _stale_menu() -> StaleAction:
+    return StaleAction(t("err.stale_menu", "es"), t("err.stale_menu", "en"))
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:play:(?P<game>\d+)"):
+    """Opens the clicker's own menu of moves privately (when the menu would reveal a hand)."""
+
+    def __init__(self, game: int, label: str = "Jugar / Play") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tablero:play:{game}")
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PlayButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer with the clicker's menu of moves, visible only to them."""
+        await guard(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g, seat = await bot.session.prepare(self.game, interaction.user.id)
+        await interaction.response.send_message(
+            t("board.pick", locale, name=g.seat_row(seat).name),
+            view=chooser(g, seat, locale),
+            ephemeral=True,
+        )
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:hand:(?P<game>\d+)"):
+    """Shows the clicker's private view ("my hand") ephemerally."""
+
+    def __init__(self, game: int, label: str = "Mi mano / My hand") -> None:
+        super().__init__(
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"tablero:hand:{game}")
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> HandButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Answer with the clicker's hand, visible only to them."""
+        await guard(interaction, show_hand(interaction, self.game))
+
+
+async def show_hand(interaction: discord.Interaction, game: int) -> None:
+    """Reply privately with the caller's view of ``game`` (and their move menu if it is their turn)."""
+    bot = services(interaction)
+    locale = locale_of(interaction)
+    g, seat = await bot.session.seat_for(game, interaction.user.id)
+    g = snapshot(g)
+    ui = ui_for(g.row.game_id)
+    # Drawing may take a moment: answer within Discord's 3 s whatever happens.
+    png = await within(interaction, draw(ui, g, seat, locale), ephemeral=True)
+    rendered = ui.private(g, seat, locale, png)
+    if seat in g.pending():
+        rendered.view = chooser(g, seat, locale)
+    await reply(interaction, ephemeral=True, **rendered.send_kwargs())
+
+
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PickSelect, PlayButton, HandButton)
+
+
+def chooser(g: Game, seat: Seat, locale: str, group: int | None = None) -> discord.ui.View:
+    """A view holding ``seat``'s menu of moves (first step, or step two of ``group``)."""
+    ui = ui_for(g.row.game_id)
+    view = discord.ui.View(timeout=None)
+    options = menu_options(ui, g, seat, locale, group)
+    if options:
+        name = g.seat_row(seat).name
+        view.add_item(
+            PickSelect(g.id, g.version, seat, group, options=options, placeholder=t("board.pick", locale, name=name))
+        )
+    return view
+
+
+def board_view(g: Game, locale: str) -> discord.ui.View | None:
+    """The board's components: a move menu per pending seat whose menu reveals nothing
+    hidden, otherwise a Play button that opens it privately; and the "My hand" button."""
+    if g.status != "active" or g.state is None:
+        return None
+    ui = ui_for(g.row.game_id)
+    view = discord.ui.View(timeout=None)
+    needs_play = False
+    menus = 0
+    for seat in sorted(g.pending()):
+        if g.seat_row(seat).ai:
+            continue
+        # A public menu would show this seat's options to everyone; only allowed when
+        # the seat sees nothing the public does not.
+        if g.secrets(seat) or menus >= 3:
+            needs_play = True
+            continue
+        options = menu_options(ui, g, seat, locale, None)
+        if not options:
+            continue
+        name = g.seat_row(seat).name
+        view.add_item(
+            PickSelect(g.id, g.version, seat, options=options, placeholder=t("board.pick", locale, name=name))
+        )
+        menus += 1
+    if needs_play:
+        view.add_item(PlayButton(g.id, label=t("btn.play", locale)))
+    view.add_item(HandButton(g.id, label=t("btn.hand", locale)))
+    return view
+
+
+# ----------------------------------------------------------------------------- after a move
+
+
+def announcement(g: Game, result: MoveResult, locale: str) -> str:
+    """The public record of a move: who did what, then who must act (pinged) or the result."""
+    lines: list[str] = []
+    if result.before is None:
+        lines.append(t("board.started", locale, id=g.id))
+    for step in result.steps:
+        name = g.seat_row(step.seat).name
+        texts = event_lines(step.events, locale)
+        if texts:
+            lines.append(t("board.moved", locale, name=name, what=" ".join(texts)))
+        else:
+            lines.append(t("board.moved_plain", locale, name=name))
+    lines.extend(turn_lines(g, locale))
+    return clip("\n".join(lines), 2000)
+
+
+async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
+    """Tell Discord about a committed move: the public record, the board, the DMs."""
+    bot = services(interaction)
+    g = result.game
+    try:
+        await reply(interaction, announcement(g, result, g.locale), ephemeral=False, allowed_mentions=MENTIONS)
+    except discord.HTTPException:
+        log.warning("game %s: could not answer the move's interaction", g.id, exc_info=True)
+    await bot.boards.refresh(g.id, events=result.events)
+    await bot.delivery.private_updates(g, result.before)
+
+
+# ----------------------------------------------------------------------------- slash commands
+
+
+def encode(g: Game, index: int, action: Action) -> str:
+    """An autocomplete value for an action: its JSON, or its index at this version if long."""
+    data = action.model_dump_json()
+    return data if len(data) <= 100 else f"#{index}@{g.version}"
+
+
+def _kind(action: Action) -> str:
+    return str(getattr(action, "kind", ""))
+
+
+async def action_choices(
+    interaction: discord.Interaction, current: str, kinds: Collection[str] | None = None
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the caller's legal moves in this channel's game (optionally of some kinds)."""
+    locale = locale_of(interaction)
+    try:
+        bot = services(interaction)
+        g = await bot.session.in_channel(interaction.channel_id or 0)
+        if g is None:
+            return [app_commands.Choice(name=t("ac.no_game", locale), value="-")]
+        seat = g.seat_of(interaction.user.id)
+        if seat is None:
+            return [app_commands.Choice(name=t("ac.not_seated", locale), value="-")]
+        ui = ui_for(g.row.game_id)
+        needle = fold(current)
+        out: list[app_commands.Choice[str]] = []
+        for i, a in enumerate(g.legal_actions(seat)):
+            if kinds is not None and _kind(a) not in kinds:
+                continue
+            label = ui.label(g, seat, a, locale)
+            if needle and needle not in fold(label):
+                continue
+            out.append(app_commands.Choice(name=label, value=encode(g, i, a)))
+            if len(out) == MENU_SIZE:
+                break
+        if not out and not g.pending().get(seat):
+            return [app_commands.Choice(name=t("ac.not_your_turn", locale), value="-")]
+        return out
+    except Exception:
+        # Autocomplete errors cannot be shown to the user; log ours, answer nothing.
+        log.exception("autocomplete failed in channel %s", interaction.channel_id)
+        return []
+
+
+def resolve_action(
+    g: Game, seat: Seat, value: str, kinds: Collection[str] | None = None
+) -> Action:
+    """The legal action a typed or autocompleted ``value`` names; a refusal listing the
+    choices otherwise. Values are never trusted: the engine validates the result again."""
+    ui = ui_for(g.row.game_id)
+    legal = g.legal_actions(seat)
+    allowed = [(i, a) for i, a in enumerate(legal) if kinds is None or _kind(a) in kinds]
+    v = value.strip()
+    if v.startswith("{"):
+        action = g.engine.parse_action(v)
+        if kinds is None or _kind(action) in kinds:
+            return action
+    elif v.startswith("#"):
+        m = re.fullmatch(r"#(\d+)@(\d+)", v)
+        if m and int(m[2]) != g.version:
+            raise _stale_menu()
+        if m and int(m[1]) < len(legal) and any(i == int(m[1]) for i, _ in allowed):
+            return legal[int(m[1])]
+    else:
+        needle = fold(v)
+        labels = [
+            (a, fold(ui.label(g, seat, a, "es")), fold(ui.label(g, seat, a, "en"))) for _, a in allowed
+        ]
+        exact = [a for a, es, en in labels if needle in (es, en)]
+        if len(exact) == 1:
+            return exact[0]
+        partial = [a for a, es, en in labels if needle and (needle in es or needle in en)]
+        if len(partial) == 1:
+            return partial[0]
+    raise Refusal(*(
+        t(
+            "err.pick_from_list",
+            lang,
+            value=clip(v, 60),
+            options=clip("; ".join(ui.label(g, seat, a, lang) for _, a in allowed[:12]), 1500),
+        )
+        for lang in ("es", "en")
+    ))
+
+
+async def play_value(
+    interaction: discord.Interaction, value: str, kinds: Collection[str] | None = None
+) -> None:
+    """Run the move named by ``value`` for the caller in this channel's game, then publish it."""
+    bot = services(interaction)
+    g = await bot.session.require_in_channel(interaction.channel_id or 0)
+    g, seat = await bot.session.prepare(g.id, interaction.user.id)
+    action = resolve_action(g, seat, value, kinds)
+    await play_action(interaction, g.id, action)
+
+
+async def play_action(interaction: discord.Interaction, game: int, action: Action | dict[str, Any]) -> None:
+    """Run ``action`` for the caller (the session re-checks everything), then publish it."""
+    bot = services(interaction)
+    result = await within(interaction, bot.session.move(game, interaction.user.id, action))
+    await publish(interaction, result)
+
+
+__all__ = [
+    "COMPONENTS",
+    "HandButton",
+    "PickSelect",
+    "PlayButton",
+    "action_choices",
+    "announcement",
+    "board_view",
+    "chooser",
+    "fold",
+    "mention",
+    "play_action",
+    "play_value",
+    "publish",
+    "resolve_action",
+    "show_hand",
+    "within",
+]

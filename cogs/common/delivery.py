@@ -1,0 +1,95 @@
+"""Private views by DM; closed DMs are recorded and the channel told, with nothing revealed."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+import discord
+
+from cogs.common.i18n import lang, t
+from cogs.common.present import NO_MENTIONS, draw, jump_url, snapshot, ui_for
+from cogs.common.session import Game, SessionService, secrets_of
+from rules.core import GameState, Seat
+
+log = logging.getLogger("tablero.delivery")
+
+
+class _Bot(Protocol):
+    session: SessionService
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+
+class Delivery:
+    """Sends each player their private view when it changes."""
+
+    def __init__(self, bot: _Bot) -> None:
+        self.bot = bot
+
+    def _locale(self, g: Game, seat: Seat) -> str:
+        row = g.seat_row(seat)
+        return lang(row.locale or g.locale or None)
+
+    async def dm(self, user_id: int, **kwargs: Any) -> bool:
+        """Send a DM; False when the user does not accept DMs from the bot."""
+        channel = await self.bot.create_dm(discord.Object(id=user_id))
+        try:
+            await channel.send(**kwargs)
+        except discord.Forbidden:
+            return False
+        return True
+
+    async def send_private(self, g: Game, seat: Seat) -> bool:
+        """DM ``seat`` their private view; on closed DMs, record it and tell the channel once."""
+        row = g.seat_row(seat)
+        if row.ai or row.user_id is None:
+            return False
+        locale = self._locale(g, seat)
+        g = snapshot(g)
+        ui = ui_for(g.row.game_id)
+        rendered = ui.private(g, seat, locale, await draw(ui, g, seat, locale))
+        channel_ref = f"<#{g.row.channel_id}>"
+        rendered.content = t(
+            "hand.dm_intro", locale, title=g.engine.title.get(locale), id=g.id, channel=channel_ref
+        )
+        url = jump_url(g)
+        if url is not None:
+            rendered.embed.url = url
+        kwargs = rendered.send_kwargs()
+        kwargs["allowed_mentions"] = NO_MENTIONS
+        try:
+            delivered = await self.dm(row.user_id, **kwargs)
+        except discord.HTTPException:
+            log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
+            return False
+        changed = await self.bot.session.set_dm_closed(g.id, seat, not delivered)
+        if not delivered and changed:
+            await self._tell_closed(g, seat)
+        return delivered
+
+    async def _tell_closed(self, g: Game, seat: Seat) -> None:
+        name = g.seat_row(seat).name
+        channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
+        try:
+            await channel.send(t("hand.dm_closed", g.locale, name=name), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)
+
+    async def private_updates(self, g: Game, before: GameState | None) -> None:
+        """DM every human seat whose secrets differ from what they were ``before``."""
+        if g.state is None:
+            return
+        for row in g.seats:
+            if row.ai or row.user_id is None:
+                continue
+            now = secrets_of(g.engine, g.state, row.seat)
+            if not now:
+                continue
+            if before is not None and secrets_of(g.engine, before, row.seat) == now:
+                continue
+            await self.send_private(g, row.seat)

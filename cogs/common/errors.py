@@ -1,0 +1,112 @@
+"""The one error funnel: refusals become ephemeral messages, bugs an apology with an id."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs.common.i18n import locale_of, t
+from rules.core import RuleError
+
+log = logging.getLogger("tablero.errors")
+_FILLED = "tablero.deferred_filled"
+
+
+async def reply(
+    interaction: discord.Interaction,
+    content: str | None = None,
+    *,
+    ephemeral: bool,
+    **kwargs: Any,
+) -> None:
+    """Answer ``interaction``: its first response if still open, the deferred "thinking"
+    message if it was deferred, else a followup."""
+    if not interaction.response.is_done():
+        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        return
+    deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred and not interaction.extras.get(_FILLED):
+        # The "thinking…" placeholder is the answer's place (and keeps its visibility).
+        interaction.extras[_FILLED] = True
+        if "files" in kwargs:
+            kwargs["attachments"] = kwargs.pop("files")
+        await interaction.edit_original_response(content=content, **kwargs)
+        return
+    await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception that actually went wrong, out of discord.py's wrappers."""
+    seen = 0
+    while seen < 5:
+        seen += 1
+        if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+            inner = error.__cause__ or getattr(error, "original", None)
+            if inner is None:
+                break
+            error = inner
+        else:
+            break
+    return error
+
+
+def _where(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = interaction.data or {}
+    return str(data.get("custom_id", interaction.type.name))
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong: the rules' own words, or an apology with a log id."""
+    error = unwrap(error)
+    locale = locale_of(interaction)
+    if isinstance(error, RuleError):
+        text = error.message(locale)
+    elif isinstance(error, app_commands.CommandOnCooldown):
+        text = t("err.cooldown", locale, seconds=f"{error.retry_after:.0f}")
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t("err.guild_only", locale)
+    elif isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
+        text = t("err.not_allowed", locale)
+    elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        text = t("err.command_outdated", locale)
+    else:
+        err_id = secrets.token_hex(4)
+        log.error(
+            "error %s in %s (user %s, channel %s)",
+            err_id,
+            _where(interaction),
+            interaction.user.id,
+            interaction.channel_id,
+            exc_info=(type(error), error, error.__traceback__),
+        )
+        text = t("err.bug", locale, id=err_id)
+    try:
+        await reply(interaction, text, ephemeral=True)
+    except Exception as exc:  # noqa: BLE001 - nothing may escape the funnel
+        # The interaction expired, was answered elsewhere, or the bot is shutting down.
+        log.debug("could not report an error to the user: %s", exc)
+
+
+async def guard(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
+    """Run a component's work through the funnel (discord.py only logs their exceptions)."""
+    try:
+        await work
+    except Exception as exc:  # noqa: BLE001 - this is the funnel
+        await report(interaction, exc)
+
+
+def install(tree: app_commands.CommandTree[Any]) -> None:
+    """Make the funnel the command tree's error handler."""
+
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Every slash-command error goes through the funnel."""
+        await report(interaction, error)
+
+    tree.error(on_error)

@@ -1,0 +1,331 @@
+"""Every message of the Discord side in Spanish and English, and Spanish command names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+DEFAULT_LOCALE = "es"
+
+# Message catalogue: id -> {"es": ..., "en": ...}. Placeholders use str.format names.
+MESSAGES: dict[str, dict[str, str]] = {
+    # errors
+    "err.bug": {
+        "es": "Algo ha fallado por nuestra parte (error `{id}`). Queda anotado; prueba otra vez.",
+        "en": "Something went wrong on our side (error `{id}`). It has been logged; try again.",
+    },
+    "err.cooldown": {
+        "es": "Espera {seconds} s antes de repetirlo.",
+        "en": "Wait {seconds} s before trying that again.",
+    },
+    "err.guild_only": {
+        "es": "Esto solo funciona en un canal de un servidor.",
+        "en": "This only works in a server channel.",
+    },
+    "err.not_allowed": {
+        "es": "No tienes permiso para hacer eso.",
+        "en": "You are not allowed to do that.",
+    },
+    "err.command_outdated": {
+        "es": "Ese comando ha cambiado; espera un momento a que Discord lo actualice.",
+        "en": "That command has changed; wait a moment for Discord to update it.",
+    },
+    "err.no_thread_here": {
+        "es": "No puedo abrir un hilo desde aquí: usa hilo: True en un canal de texto.",
+        "en": "I cannot open a thread from here: use thread: True in a text channel.",
+    },
+    "err.thread_forbidden": {
+        "es": "No tengo permiso para crear hilos en este canal (Crear hilos públicos).",
+        "en": "I am not allowed to create threads in this channel (Create Public Threads).",
+    },
+    "err.bad_option": {
+        "es": "No entiendo la opción «{item}»: escribe clave=valor separados por espacios.",
+        "en": "I do not understand the option '{item}': write key=value separated by spaces.",
+    },
+    "err.unknown_option": {
+        "es": "{game} no tiene la opción «{key}». Opciones: {known}.",
+        "en": "{game} has no option '{key}'. Options: {known}.",
+    },
+    "err.pick_from_list": {
+        "es": "«{value}» no es una jugada posible ahora. Elige una de la lista: {options}",
+        "en": "'{value}' is not a possible move now. Pick one from the list: {options}",
+    },
+    "err.unknown_tile": {
+        "es": "«{value}» no es una loseta que puedas colocar. Puedes: {options}",
+        "en": "'{value}' is not a tile you can place. You can: {options}",
+    },
+    "err.unknown_square": {
+        "es": "«{value}» no es una casilla (A1 a C3).",
+        "en": "'{value}' is not a square (A1 to C3).",
+    },
+    "err.stale_menu": {
+        "es": "Ese menú es de una jugada anterior; usa el del tablero actual.",
+        "en": "That menu belongs to an earlier move; use the one on the current board.",
+    },
+    "err.not_this_seat": {
+        "es": "Este menú es para {name}.",
+        "en": "This menu is for {name}.",
+    },
+    # lobby
+    "lobby.title": {"es": "{title} · partida #{id}", "en": "{title} · game #{id}"},
+    "lobby.open": {
+        "es": "Lobby abierto. Pulsa **Unirse** para jugar.",
+        "en": "Lobby open. Press **Join** to play.",
+    },
+    "lobby.players": {"es": "Jugadores ({n}/{max})", "en": "Players ({n}/{max})"},
+    "lobby.nobody": {"es": "Nadie todavía", "en": "Nobody yet"},
+    "lobby.host": {"es": "Anfitrión", "en": "Host"},
+    "lobby.options": {"es": "Opciones", "en": "Options"},
+    "lobby.needs": {
+        "es": "Se juega con {min}-{max} jugadores. Quien la creó pulsa **Empezar**.",
+        "en": "Takes {min}-{max} players. The host presses **Start**.",
+    },
+    "lobby.started": {
+        "es": "La partida ha empezado: el tablero está abajo.",
+        "en": "The game has started: the board is below.",
+    },
+    "lobby.abandoned": {"es": "Partida abandonada.", "en": "Game abandoned."},
+    "lobby.thread_name": {"es": "{title} #{id}", "en": "{title} #{id}"},
+    "lobby.in_thread": {
+        "es": "Partida #{id} abierta en {thread}.",
+        "en": "Game #{id} opened in {thread}.",
+    },
+    "lobby.created": {
+        "es": "Partida #{id} creada. Invita a los demás a pulsar Unirse.",
+        "en": "Game #{id} created. Ask the others to press Join.",
+    },
+    "btn.join": {"es": "Unirse", "en": "Join"},
+    "btn.leave": {"es": "Salir", "en": "Leave"},
+    "btn.ai": {"es": "Añadir IA", "en": "Add AI"},
+    "btn.start": {"es": "Empezar", "en": "Start"},
+    "btn.hand": {"es": "Mi mano", "en": "My hand"},
+    "btn.play": {"es": "Jugar", "en": "Play"},
+    "lobby.joined": {"es": "Te has unido a la partida #{id}.", "en": "You joined game #{id}."},
+    "lobby.left": {"es": "Has dejado la partida #{id}.", "en": "You left game #{id}."},
+    "lobby.ai_added": {"es": "IA añadida.", "en": "AI added."},
+    # board
+    "board.title": {"es": "{title} · partida #{id}", "en": "{title} · game #{id}"},
+    "board.turn": {"es": "Turno de {who}: {prompt}", "en": "{who} to play: {prompt}"},
+    "board.your_turn": {"es": "{who}, te toca.", "en": "{who}, your turn."},
+    "board.last": {"es": "Últimas jugadas", "en": "Last moves"},
+    "board.players": {"es": "Jugadores", "en": "Players"},
+    "board.finished": {"es": "🏁 Fin de la partida.", "en": "🏁 Game over."},
+    "board.winner": {"es": "Gana {who}.", "en": "{who} wins."},
+    "board.winners": {"es": "Ganan {who}.", "en": "{who} win."},
+    "board.draw": {"es": "Empate.", "en": "Draw."},
+    "board.abandoned": {"es": "Partida abandonada.", "en": "Game abandoned."},
+    "board.version": {"es": "Partida #{id} · jugada {version}", "en": "Game #{id} · move {version}"},
+    "board.pick": {"es": "Elige tu jugada, {name}", "en": "Choose your move, {name}"},
+    "board.pick_step": {"es": "Elige, {name}: {group}", "en": "Choose, {name}: {group}"},
+    "board.options_n": {"es": "{n} opciones", "en": "{n} options"},
+    "board.choose_in": {
+        "es": "Elige cómo sigue: {group}",
+        "en": "Choose how it goes on: {group}",
+    },
+    "board.done": {"es": "Hecho.", "en": "Done."},
+    "board.moved": {"es": "**{name}**: {what}", "en": "**{name}**: {what}"},
+    "board.moved_plain": {"es": "**{name}** ha jugado.", "en": "**{name}** has moved."},
+    "board.started": {
+        "es": "¡Empieza la partida #{id}!",
+        "en": "Game #{id} begins!",
+    },
+    "board.score": {"es": "Marcador", "en": "Score"},
+    # hand / private view
+    "hand.title": {"es": "Tu mano · partida #{id}", "en": "Your hand · game #{id}"},
+    "hand.nothing": {
+        "es": "No tienes nada oculto en esta partida: todo está en el tablero.",
+        "en": "You hold nothing hidden in this game: everything is on the board.",
+    },
+    "hand.dm_intro": {
+        "es": "{title} · partida #{id} en {channel}",
+        "en": "{title} · game #{id} in {channel}",
+    },
+    "hand.dm_closed": {
+        "es": "{name} tiene los mensajes directos cerrados: puede ver su mano con /partida mano "
+        "o con el botón «Mi mano» del tablero.",
+        "en": "{name} has direct messages closed: they can see their hand with /game hand "
+        "or the “My hand” button on the board.",
+    },
+    # status / log
+    "status.lobby": {
+        "es": "Partida #{id} ({title}) en el lobby: {players}.",
+        "en": "Game #{id} ({title}) in the lobby: {players}.",
+    },
+    "status.none": {
+        "es": "No hay ninguna partida abierta en este canal.",
+        "en": "There is no open game in this channel.",
+    },
+    "log.title": {"es": "Registro · partida #{id}", "en": "Log · game #{id}"},
+    "log.empty": {"es": "Aún no se ha jugado nada.", "en": "No moves yet."},
+    "log.more": {"es": "… y {n} jugadas anteriores.", "en": "… and {n} earlier moves."},
+    "abandon.done": {
+        "es": "{who} ha abandonado la partida #{id}.",
+        "en": "{who} abandoned game #{id}.",
+    },
+    # Rey y Hierofante
+    "rh.score_match": {
+        "es": "Partida {game} · gana quien llegue a {n} victorias",
+        "en": "Game {game} · first to {n} wins",
+    },
+    "rh.score_points": {
+        "es": "Partida {game} de {games} · a puntos",
+        "en": "Game {game} of {games} · on points",
+    },
+    "rh.board": {"es": "Tablero", "en": "Board"},
+    "rh.neutral": {"es": "Zona neutral", "en": "Neutral area"},
+    "rh.zone_of": {"es": "Zona de {name}", "en": "{name}'s area"},
+    "rh.your_zone": {"es": "Tu zona", "en": "Your area"},
+    "rh.draft_offer": {"es": "Oferta del draft", "en": "Draft offer"},
+    "rh.draft_seen": {"es": "Has visto en el draft", "en": "Seen in the draft"},
+    "rh.hidden_note": {
+        "es": "🔒 = oculta para tu rival.",
+        "en": "🔒 = hidden from your opponent.",
+    },
+    # option names and values shown in lobbies
+    "opt.variant": {"es": "Variante", "en": "Variant"},
+    "opt.scoring": {"es": "Puntuación", "en": "Scoring"},
+    "opt.wins_needed": {"es": "Victorias necesarias", "en": "Wins needed"},
+    "opt.games": {"es": "Partidas", "en": "Games"},
+    "opt.reshuffle": {"es": "Rebarajar neutrales", "en": "Reshuffle neutrals"},
+    "opt.variant.original": {"es": "Original", "en": "Original"},
+    "opt.variant.clasico": {"es": "Clásico", "en": "Classic"},
+    "opt.variant.aleatorio": {"es": "Aleatorio", "en": "Random"},
+    "opt.variant.aleatorio_oculto": {"es": "Aleatorio oculto", "en": "Hidden random"},
+    "opt.variant.draft": {"es": "Draft", "en": "Draft"},
+    "opt.variant.draft_oculto": {"es": "Draft oculto", "en": "Hidden draft"},
+    "opt.scoring.match": {"es": "Match (victorias)", "en": "Match (wins)"},
+    "opt.scoring.points": {"es": "Puntos", "en": "Points"},
+    "opt.reshuffle.True": {"es": "sí", "en": "yes"},
+    "opt.reshuffle.False": {"es": "no", "en": "no"},
+    # autocomplete
+    "ac.not_your_turn": {"es": "Ahora no te toca", "en": "It is not your turn"},
+    "ac.no_game": {"es": "No hay partida en este canal", "en": "No game in this channel"},
+    "ac.not_seated": {"es": "No juegas en esta partida", "en": "You are not in this game"},
+}
+
+# Spanish names of commands and groups (English is the default name in code).
+COMMAND_NAMES_ES: dict[str, str] = {
+    "game": "partida",
+    "new": "nueva",
+    "join": "unirse",
+    "leave": "salir",
+    "start": "empezar",
+    "status": "estado",
+    "hand": "mano",
+    "log": "registro",
+    "abandon": "abandonar",
+    "move": "jugar",
+    "rh": "rh",
+    "place": "colocar",
+    "effect": "efecto",
+    "starter": "inicial",
+    "draft": "draft",
+}
+
+PARAMETER_NAMES_ES: dict[str, str] = {
+    "game": "juego",
+    "thread": "hilo",
+    "options": "opciones",
+    "variant": "variante",
+    "scoring": "puntuacion",
+    "wins_needed": "victorias",
+    "games": "partidas",
+    "reshuffle": "rebarajar",
+    "choice": "opcion",
+    "tile": "loseta",
+    "square": "casilla",
+}
+
+# Descriptions are keyed by their English text, so the code reads naturally.
+DESCRIPTIONS_ES: dict[str, str] = {
+    "Board and card games, played over days": "Juegos de mesa y de cartas, jugados a lo largo de días",
+    "Open a game lobby in this channel": "Abre el lobby de una partida en este canal",
+    "Join the game of this channel": "Únete a la partida de este canal",
+    "Leave the lobby of this channel's game": "Deja el lobby de la partida de este canal",
+    "Start this channel's game (host)": "Empieza la partida de este canal (anfitrión)",
+    "Show this channel's game": "Muestra la partida de este canal",
+    "See your hand (only you see it)": "Mira tu mano (solo la ves tú)",
+    "The public log of moves": "El registro público de jugadas",
+    "Close this channel's game for good (host or Manage Channels)":
+        "Cierra para siempre la partida de este canal (anfitrión o Gestionar canales)",
+    "Make a move from the list of legal moves": "Haz una jugada de la lista de jugadas posibles",
+    "Which game": "Qué juego",
+    "Open it in a new public thread": "Ábrela en un hilo público nuevo",
+    "More options as key=value separated by spaces": "Más opciones como clave=valor separadas por espacios",
+    "Variant of the rules": "Variante de las reglas",
+    "Match (first to N wins) or points over N games": "Match (el primero con N victorias) o puntos en N partidas",
+    "Wins needed to take the match": "Victorias necesarias para ganar el match",
+    "Number of games when scoring by points": "Número de partidas si se juega a puntos",
+    "Reshuffle the used neutrals when they run out": "Rebaraja los neutrales usados cuando se acaban",
+    "Your move": "Tu jugada",
+    "Rey y Hierofante moves": "Jugadas de Rey y Hierofante",
+    "Place a tile on the board": "Coloca una loseta en el tablero",
+    "Use (or decline) the effect of the tile you placed": "Usa (o rechaza) el efecto de la loseta que has colocado",
+    "Choose who starts the next game": "Elige quién empieza la siguiente partida",
+    "Keep a tile of the draft": "Quédate una loseta del draft",
+    "The tile to place": "La loseta que colocas",
+    "The square (A1 to C3)": "La casilla (A1 a C3)",
+    "What the effect does": "Qué hace el efecto",
+    "Who starts": "Quién empieza",
+    "The tile to keep": "La loseta que te quedas",
+}
+
+CHOICES_ES: dict[str, str] = {
+    "Match": "Match",
+    "Points": "Puntos",
+}
+
+
+def set_default_locale(locale: str) -> None:
+    """Choose the language used where no user locale is known (TABLERO_LOCALE)."""
+    global DEFAULT_LOCALE
+    DEFAULT_LOCALE = "es" if locale.lower().startswith("es") else "en"
+
+
+def lang(locale: str | discord.Locale | None) -> str:
+    """The project language for a Discord locale: "es" for any Spanish, else "en"."""
+    if locale is None:
+        return DEFAULT_LOCALE
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
+    return "es" if value.lower().startswith("es") else "en"
+
+
+def t(key: str, locale: str | discord.Locale | None, /, **fmt: Any) -> str:
+    """The message ``key`` in ``locale``, with ``fmt`` filled in."""
+    entry = MESSAGES[key]
+    text = entry[lang(locale)]
+    return text.format(**fmt) if fmt else text
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    """The language of the user behind ``interaction`` ("es" or "en")."""
+    return lang(interaction.locale)
+
+
+class Translator(app_commands.Translator):
+    """Gives commands, options, descriptions and choices their Spanish names."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The Spanish text of ``string`` for Spanish locales; None (keep English) otherwise."""
+        if lang(locale) != "es":
+            return None
+        where = context.location
+        loc = app_commands.TranslationContextLocation
+        message = string.message
+        if where in (loc.command_name, loc.group_name):
+            return COMMAND_NAMES_ES.get(message)
+        if where is loc.parameter_name:
+            return PARAMETER_NAMES_ES.get(message)
+        if where is loc.choice_name:
+            spanish = string.extras.get("es")
+            return spanish if spanish else CHOICES_ES.get(message)
+        if where in (loc.command_description, loc.group_description, loc.parameter_description):
+            return DESCRIPTIONS_ES.get(message)
+        return None

@@ -1,0 +1,241 @@
+"""How a game looks in Discord: a generic presentation any engine gets, refined per game."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import io
+import json
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from cogs.common.i18n import t
+from cogs.common.session import Game
+from rules.core import Action, Event, Seat
+
+FILENAME = "board.png"
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+NO_MENTIONS = discord.AllowedMentions.none()
+COLOUR = discord.Colour(0x8E5A2B)  # the wood of a game table
+
+EMBED_FIELD = 1024
+EMBED_DESCRIPTION = 4096
+CONTENT = 2000
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis when it is longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass
+class Rendered:
+    """A message ready to send or edit: content, embed, optional picture and components."""
+
+    content: str | None
+    embed: discord.Embed
+    png: bytes | None = None
+    view: discord.ui.View | None = None
+
+    def files(self) -> list[discord.File]:
+        """The picture as an attachment list (empty when there is none)."""
+        if self.png is None:
+            return []
+        return [discord.File(io.BytesIO(self.png), filename=FILENAME)]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``send``/``send_message``."""
+        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": MENTIONS}
+        if self.png is not None:
+            kw["files"] = self.files()
+        if self.view is not None:
+            kw["view"] = self.view
+        return kw
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """Arguments for ``edit``: the picture replaces the old one, components are replaced."""
+        return {
+            "content": self.content,
+            "embed": self.embed,
+            "attachments": self.files(),
+            "view": self.view,
+            "allowed_mentions": MENTIONS,
+        }
+
+
+def mention(g: Game, seat: Seat) -> str:
+    """A ping for a human seat, the bold name of an AI seat."""
+    row = g.seat_row(seat)
+    if row.ai or row.user_id is None:
+        return f"**{row.name}**"
+    return f"<@{row.user_id}>"
+
+
+def event_lines(events: Sequence[Event], locale: str, viewer: Seat | None = None) -> list[str]:
+    """The texts of the events ``viewer`` may read."""
+    return [e.text.get(locale) for e in events if e.visible_to(viewer)]
+
+
+def outcome_line(g: Game, locale: str) -> str:
+    """How the game ended: the rules' reason and who won."""
+    assert g.state is not None
+    out = g.engine.outcome(g.state)
+    parts = [t("board.finished", locale)]
+    if out is not None:
+        parts.append(out.reason.get(locale))
+        winners = out.winners
+        if len(out.ranking) <= 1 and len(winners) == len(g.seats) and len(g.seats) > 1:
+            parts.append(t("board.draw", locale))
+        elif len(winners) == 1:
+            parts.append(t("board.winner", locale, who=mention(g, winners[0])))
+        elif winners:
+            who = ", ".join(mention(g, s) for s in winners)
+            parts.append(t("board.winners", locale, who=who))
+    return " ".join(parts)
+
+
+def turn_lines(g: Game, locale: str) -> list[str]:
+    """Who must act now and what, or the result once the game is over."""
+    if g.status == "abandoned":
+        return [t("board.abandoned", locale)]
+    if g.state is not None and g.state.finished:
+        return [outcome_line(g, locale)]
+    return [
+        t("board.turn", locale, who=mention(g, seat), prompt=prompt.text.get(locale))
+        for seat, prompt in sorted(g.pending().items())
+    ]
+
+
+def ping_line(g: Game, locale: str) -> str | None:
+    """A line pinging every human who must act now."""
+    humans = [mention(g, s) for s in sorted(g.pending()) if not g.seat_row(s).ai]
+    if not humans:
+        return None
+    return t("board.your_turn", locale, who=", ".join(humans))
+
+
+def jump_url(g: Game) -> str | None:
+    """A link to the game's board message."""
+    if g.row.board_message_id is None:
+        return None
+    guild = g.row.guild_id if g.row.guild_id is not None else "@me"
+    channel = g.row.board_channel_id or g.row.channel_id
+    return f"https://discord.com/channels/{guild}/{channel}/{g.row.board_message_id}"
+
+
+class GameUI:
+    """A game's presentation; this base works for any engine from its views and labels."""
+
+    game_id: str = "*"
+
+    # -- labels ----------------------------------------------------------------------
+
+    def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
+        """A short label for a legal action (the engine's own description)."""
+        assert g.state is not None
+        return clip(g.engine.describe(g.state, seat, action).get(locale), 100)
+
+    def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
+        """The first step of a two-step choice this action belongs to (None: no grouping).
+
+        Default: its kind and first field, e.g. ("place", "rey") - the tile before the square.
+        """
+        data = action.model_dump(mode="json")
+        kind = data.pop("kind", "")
+        first = next(iter(data.values()), None)
+        return (kind, json.dumps(first, sort_keys=True)) if first is not None else (kind,)
+
+    def group_label(self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str) -> str:
+        """The label of a group of actions in the first step."""
+        if isinstance(key, tuple) and len(key) == 2:
+            return clip(f"{key[0]}: {json.loads(key[1])}", 100)
+        return clip(str(key), 100)
+
+    def group_description(
+        self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str
+    ) -> str:
+        """The small print under a group in the first step (default: how many choices)."""
+        return t("board.options_n", locale, n=len(actions))
+
+    # -- pictures and embeds -----------------------------------------------------------
+
+    def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
+        """A PNG of what ``seat`` sees (None: this game has no picture)."""
+        return None
+
+    def title(self, g: Game, locale: str) -> str:
+        """The board's title."""
+        return t("board.title", locale, title=g.engine.title.get(locale), id=g.id)
+
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
+        """Extra (name, value, inline) fields of the board embed (``pictured``: a picture
+        comes with it, so the fields need not draw the board in text)."""
+        players = "\n".join(f"{i + 1}. {mention(g, s.seat)}" for i, s in enumerate(g.seats))
+        return [(t("board.players", locale), players or "-", True)]
+
+    def board(self, g: Game, events: Sequence[Event], locale: str, png: bytes | None = None) -> Rendered:
+        """The public board: whose turn, the last public events, the players, the picture
+        (``png``, drawn beforehand with ``draw`` so that drawing never blocks the bot)."""
+        desc = "\n".join(turn_lines(g, locale))
+        embed = discord.Embed(title=clip(self.title(g, locale), 256), description=clip(desc, EMBED_DESCRIPTION), colour=COLOUR)
+        last = event_lines(events, locale)
+        if last:
+            embed.add_field(name=t("board.last", locale), value=clip("\n".join(last[-8:]), EMBED_FIELD), inline=False)
+        for name, value, inline in self.board_fields(g, locale, png is not None):
+            embed.add_field(name=name, value=clip(value, EMBED_FIELD), inline=inline)
+        embed.set_footer(text=t("board.version", locale, id=g.id, version=g.version))
+        if png is not None:
+            embed.set_image(url=f"attachment://{FILENAME}")
+        content = ping_line(g, locale) if g.status == "active" else None
+        return Rendered(content=content, embed=embed, png=png)
+
+    def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """What ``seat`` holds that others do not see, as lines of text."""
+        part = g.private_part(seat)
+        return [f"**{k}**: `{clip(json.dumps(v, ensure_ascii=False), 900)}`" for k, v in part.items()]
+
+    def private(self, g: Game, seat: Seat, locale: str, png: bytes | None = None) -> Rendered:
+        """``seat``'s private view ("my hand"), for a DM or an ephemeral reply."""
+        lines = self.private_lines(g, seat, locale) or [t("hand.nothing", locale)]
+        embed = discord.Embed(
+            title=t("hand.title", locale, id=g.id),
+            description=clip("\n".join(lines), EMBED_DESCRIPTION),
+            colour=COLOUR,
+            url=jump_url(g),
+        )
+        embed.set_footer(text=t("board.version", locale, id=g.id, version=g.version))
+        if png is not None:
+            embed.set_image(url=f"attachment://{FILENAME}")
+        return Rendered(content=None, embed=embed, png=png)
+
+
+async def draw(ui: GameUI, g: Game, seat: Seat | None, locale: str) -> bytes | None:
+    """``ui``'s picture of ``g`` for ``seat``, drawn in a worker thread (None: no picture).
+
+    ``g`` should be a snapshot (see ``snapshot``) so a move committed meanwhile cannot
+    mix two states in one message."""
+    if g.state is None:
+        return None
+    return await asyncio.to_thread(ui.picture, g, seat, locale)
+
+
+def snapshot(g: Game) -> Game:
+    """A shallow copy of ``g``: commits replace the state object, so this one stays put."""
+    return dataclasses.replace(g, seats=list(g.seats))
+
+
+_GENERIC = GameUI()
+_UIS: dict[str, GameUI] = {}
+
+
+def register(ui: GameUI) -> None:
+    """Use ``ui`` to draw its game (a game's cog calls this when it loads)."""
+    _UIS[ui.game_id] = ui
+
+
+def ui_for(game_id: str) -> GameUI:
+    """The presentation of ``game_id``: its own, or the generic one."""
+    return _UIS.get(game_id, _GENERIC)

@@ -1,0 +1,625 @@
+"""The session service: lobbies and moves of every game, serialised per game, Discord-free.
+
+Interaction -> parse -> this service -> rules layer -> store; the caller tells Discord
+only after this service returns, that is after the move is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import logging
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core import Action, Engine, Event, GameState, Prompt, RuleError, Seat, StaleAction, Text
+from storage import ChannelBusy, GameRow, NotInLobby, SeatRow, SeatTaken, StaleVersion, Store
+
+log = logging.getLogger("tablero.session")
+
+# An AI seat never needs this many moves in a row; hitting it means an engine bug, and
+# stopping beats spinning forever inside a game's lock.
+AI_MOVE_LIMIT = 500
+
+
+class Refusal(RuleError):
+    """A request the platform refuses (not seated, lobby full...), shown like a RuleError."""
+
+
+class NotSeated(Refusal):
+    """The user has no seat in the game."""
+
+    def __init__(self) -> None:
+        super().__init__("No juegas en esta partida.", "You are not playing in this game.")
+
+
+class NoGame(Refusal):
+    """No open game where one was expected."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "No hay ninguna partida abierta en este canal. Crea una con /partida nueva.",
+            "There is no open game in this channel. Start one with /game new.",
+        )
+
+
+def _started() -> Refusal:
+    return Refusal(
+        "La partida ya ha empezado; el lobby está cerrado.",
+        "The game has already started; the lobby is closed.",
+    )
+
+
+@dataclass
+class Game:
+    """One game as the service holds it: its row, its seats and its decoded state."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Engine
+    state: GameState | None = None  # None while in the lobby
+
+    @property
+    def id(self) -> int:
+        """The game's number in the store."""
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        """'lobby', 'active', 'finished' or 'abandoned'."""
+        return self.row.status
+
+    @property
+    def version(self) -> int:
+        """The version of the state (the number of moves made)."""
+        return self.state.version if self.state is not None else self.row.version
+
+    @property
+    def locale(self) -> str:
+        """The language of the game's public messages."""
+        return self.row.locale
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order."""
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat of ``user_id``, or None when they do not play."""
+        for s in self.seats:
+            if s.user_id == user_id and not s.ai:
+                return s.seat
+        return None
+
+    def seat_row(self, seat: Seat) -> SeatRow:
+        """The stored row of ``seat``."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        raise KeyError(seat)
+
+    def pending(self) -> dict[Seat, Prompt]:
+        """Who must decide now (empty in the lobby and once finished)."""
+        if self.state is None or self.status != "active":
+            return {}
+        return self.engine.pending(self.state)
+
+    def private_part(self, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
+        """The fields of ``seat``'s view that differ from the public one."""
+        return private_part(self.engine, state if state is not None else self.state, seat)
+
+    def secrets(self, seat: Seat, state: GameState | None = None) -> list[str]:
+        """What ``seat`` knows that the public does not (empty: nothing hidden)."""
+        return secrets_of(self.engine, state if state is not None else self.state, seat)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """What ``seat`` may do now."""
+        if self.state is None or self.status != "active":
+            return []
+        return self.engine.legal_actions(self.state, seat)
+
+
+def private_part(engine: Engine, state: GameState | None, seat: Seat) -> dict[str, Any]:
+    """The fields of ``seat``'s view that differ from the public view.
+
+    Generic across games: whatever a seat sees beyond the public board is by definition
+    its private information.
+    """
+    if state is None:
+        return {}
+    mine = engine.view(state, seat).model_dump(mode="json")
+    public = engine.view(state, None).model_dump(mode="json")
+    return {k: v for k, v in mine.items() if k != "seat" and public.get(k) != v}
+
+
+def secrets_of(engine: Engine, state: GameState | None, seat: Seat) -> list[str]:
+    """What ``seat`` knows that the public does not, as a sorted list of facts.
+
+    Each fact is a leaf of the seat's view that the public view lacks or shows otherwise,
+    named by its field and value but not by its position: a hidden tile that merely moves
+    up a slot when another tile leaves the zone is the same secret. DMs go out when this
+    list changes, so players hear about new secrets, not about every move.
+    """
+    if state is None:
+        return []
+    mine = engine.view(state, seat).model_dump(mode="json")
+    public = engine.view(state, None).model_dump(mode="json")
+    facts: list[str] = []
+    for key, value in mine.items():
+        if key != "seat":
+            _diff(key, value, public.get(key), facts)
+    return sorted(facts)
+
+
+def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
+    if mine == public:
+        return
+    if isinstance(mine, dict) and isinstance(public, dict):
+        for k, v in mine.items():
+            _diff(k, v, public.get(k), out)
+    elif isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        for a, b in zip(mine, public, strict=True):
+            _diff(name, a, b, out)
+    elif isinstance(mine, dict):
+        for k, v in mine.items():
+            _diff(k, v, None, out)
+    elif isinstance(mine, list):
+        for v in mine:
+            _diff(name, v, None, out)
+    elif mine is not None:
+        out.append(f"{name}={json.dumps(mine, sort_keys=True)}")
+
+
+@dataclass
+class Step:
+    """One committed move: who, what, what it caused, and the version it produced."""
+
+    seat: Seat
+    action: Action
+    events: list[Event]
+    version: int
+    ai: bool = False
+
+
+@dataclass
+class MoveResult:
+    """What a move (and the AI replies it triggered) did; the caller tells Discord from it."""
+
+    game: Game
+    before: GameState | None
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def state(self) -> GameState:
+        """The state after every step."""
+        assert self.game.state is not None
+        return self.game.state
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of every step, in order."""
+        return [e for s in self.steps for e in s.events]
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game ended."""
+        return self.game.state is not None and self.game.state.finished
+
+
+@dataclass
+class LogLine:
+    """One move of the log as a given viewer may read it."""
+
+    seq: int
+    seat: Seat
+    events: list[Event]
+
+
+class SessionService:
+    """Loads games lazily, serialises their changes with one lock per game, commits each move."""
+
+    def __init__(
+        self,
+        store: Store,
+        engines: Mapping[str, Engine] | None = None,
+        *,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self._engines = engines
+        self._games: dict[int, Game] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        # channel id -> newest game seen there, so a finished game can still be looked
+        # at (status, log) until another starts; the store only answers for open games.
+        self._latest: dict[int, int] = {}
+        self._seed = seed_source or (lambda: secrets.randbits(62))
+
+    # -- engines and cache ---------------------------------------------------------
+
+    @property
+    def engines(self) -> Mapping[str, Engine]:
+        """Every game this service can host, by id."""
+        if self._engines is None:
+            from rules.registry import games
+
+            self._engines = games()
+        return self._engines
+
+    def engine(self, game_id: str) -> Engine:
+        """The engine of ``game_id``; a refusal if the game is unknown."""
+        try:
+            return self.engines[game_id]
+        except KeyError:
+            raise Refusal(
+                f"No conozco el juego «{game_id}».", f"I do not know the game '{game_id}'."
+            ) from None
+
+    def lock(self, game: int) -> asyncio.Lock:
+        """The lock that serialises every change to ``game``."""
+        lock = self._locks.get(game)
+        if lock is None:
+            lock = self._locks[game] = asyncio.Lock()
+        return lock
+
+    def cached(self, game: int) -> Game | None:
+        """The game if it is already loaded (no I/O)."""
+        return self._games.get(game)
+
+    def forget(self, game: int) -> None:
+        """Drop ``game`` from the cache (the next access reloads it from the store)."""
+        self._games.pop(game, None)
+
+    async def get(self, game: int) -> Game | None:
+        """The game, loaded from the store the first time it is asked for."""
+        cached = self._games.get(game)
+        if cached is not None:
+            return cached
+        row = await self.store.get_game(game)
+        if row is None:
+            return None
+        seats = await self.store.seats(game)
+        engine = self.engine(row.game_id)
+        state = engine.load_state(row.state) if row.state else None
+        loaded = Game(row=row, seats=list(seats), engine=engine, state=state)
+        if game >= self._latest.get(row.channel_id, 0):
+            self._latest[row.channel_id] = game
+        # Another task may have loaded it while we awaited; keep the first so that
+        # everyone shares one object.
+        return self._games.setdefault(game, loaded)
+
+    async def require(self, game: int) -> Game:
+        """The game, or a refusal if it does not exist."""
+        loaded = await self.get(game)
+        if loaded is None:
+            raise Refusal(f"No existe la partida #{game}.", f"There is no game #{game}.")
+        return loaded
+
+    async def in_channel(self, channel_id: int) -> Game | None:
+        """The open game that lives in ``channel_id``, if any."""
+        row = await self.store.game_in_channel(channel_id)
+        if row is None:
+            return None
+        return await self.get(row.id)
+
+    async def latest_in_channel(self, channel_id: int) -> Game | None:
+        """The open game of ``channel_id``, else the last one this process saw end there."""
+        loaded = await self.in_channel(channel_id)
+        if loaded is not None:
+            return loaded
+        last = self._latest.get(channel_id)
+        return await self.get(last) if last is not None else None
+
+    async def require_in_channel(self, channel_id: int) -> Game:
+        """The open game of ``channel_id``, or a refusal saying how to start one."""
+        loaded = await self.in_channel(channel_id)
+        if loaded is None:
+            raise NoGame()
+        return loaded
+
+    async def open_games(self) -> list[int]:
+        """Ids of every game still in the lobby or in play."""
+        return list(await self.store.open_game_ids())
+
+    async def _reload_seats(self, g: Game) -> None:
+        g.seats = list(await self.store.seats(g.id))
+
+    async def _reload_row(self, g: Game) -> None:
+        row = await self.store.get_game(g.id)
+        if row is not None:
+            g.row = row
+
+    # -- lobby ----------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game_id: str,
+        options: dict[str, Any] | None,
+        host_id: int,
+        host_name: str,
+        locale: str,
+    ) -> Game:
+        """Open a lobby in ``channel_id`` with the host seated; options are validated first."""
+        engine = self.engine(game_id)
+        opts = engine.parse_options(options or {}).model_dump(mode="json")
+        try:
+            row = await self.store.create_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game_id=game_id,
+                options=opts,
+                host_id=host_id,
+                locale=locale,
+            )
+        except ChannelBusy:
+            busy = await self.store.game_in_channel(channel_id)
+            num = f" (#{busy.id})" if busy is not None else ""
+            raise Refusal(
+                f"Ya hay una partida abierta en este canal{num}. Termínala o abandónala "
+                "(/partida abandonar), o crea la nueva en un hilo (hilo: True).",
+                f"There is already an open game in this channel{num}. Finish or abandon it "
+                "(/game abandon), or create the new one in a thread (thread: True).",
+            ) from None
+        await self.store.add_seat(row.id, user_id=host_id, name=host_name, locale=locale)
+        self.forget(row.id)
+        return await self.require(row.id)
+
+    def _lobby(self, g: Game) -> None:
+        if g.status != "lobby":
+            raise _started()
+
+    async def join(self, game: int, *, user_id: int, name: str, locale: str | None) -> Game:
+        """Seat ``user_id`` in the lobby."""
+        async with self.lock(game):
+            g = await self.require(game)
+            self._lobby(g)
+            if g.seat_of(user_id) is not None:
+                raise Refusal("Ya estás en esta partida.", "You are already in this game.")
+            if len(g.seats) >= g.engine.max_players:
+                raise Refusal(
+                    f"La partida está completa ({g.engine.max_players} jugadores).",
+                    f"The game is full ({g.engine.max_players} players).",
+                )
+            try:
+                await self.store.add_seat(game, user_id=user_id, name=name, locale=locale)
+            except SeatTaken:
+                raise Refusal("Ya estás en esta partida.", "You are already in this game.") from None
+            except NotInLobby:
+                self.forget(game)
+                raise _started() from None
+            await self._reload_seats(g)
+            return g
+
+    async def leave(self, game: int, *, user_id: int) -> Game:
+        """Give up ``user_id``'s seat in the lobby."""
+        async with self.lock(game):
+            g = await self.require(game)
+            self._lobby(g)
+            if not await self.store.remove_seat(game, user_id):
+                raise NotSeated()
+            await self._reload_seats(g)
+            return g
+
+    def _host_only(self, g: Game, user_id: int, what: Text) -> None:
+        if user_id != g.row.host_id:
+            raise Refusal(
+                f"Solo quien creó la partida puede {what.es}.",
+                f"Only the player who created the game can {what.en}.",
+            )
+
+    async def add_ai(self, game: int, *, by: int) -> Game:
+        """Seat a computer player (host only)."""
+        async with self.lock(game):
+            g = await self.require(game)
+            self._lobby(g)
+            self._host_only(g, by, Text(es="añadir jugadores automáticos", en="add AI players"))
+            if len(g.seats) >= g.engine.max_players:
+                raise Refusal(
+                    f"La partida está completa ({g.engine.max_players} jugadores).",
+                    f"The game is full ({g.engine.max_players} players).",
+                )
+            bots = sum(1 for s in g.seats if s.ai)
+            name = "Bot" if bots == 0 else f"Bot {bots + 1}"
+            try:
+                await self.store.add_seat(game, user_id=None, name=name, ai=True)
+            except NotInLobby:
+                self.forget(game)
+                raise _started() from None
+            await self._reload_seats(g)
+            return g
+
+    async def start(self, game: int, *, by: int) -> MoveResult:
+        """Deal the game (host only, enough players) and let AI seats play their first moves."""
+        async with self.lock(game):
+            g = await self.require(game)
+            self._lobby(g)
+            self._host_only(g, by, Text(es="empezarla", en="start it"))
+            n = len(g.seats)
+            if n < g.engine.min_players:
+                raise Refusal(
+                    f"Faltan jugadores: hacen falta al menos {g.engine.min_players} y hay {n}.",
+                    f"Not enough players: at least {g.engine.min_players} are needed, "
+                    f"there are {n}.",
+                )
+            seed = self._seed()
+            state = g.engine.setup(n, g.row.options, seed)
+            try:
+                row = await self.store.start_game(
+                    game, seed=seed, state=g.engine.dump_state(state), version=state.version
+                )
+            except StaleVersion:
+                self.forget(game)
+                raise _started() from None
+            g.row, g.state = row, state
+            await self._reload_seats(g)
+            result = MoveResult(game=g, before=None)
+            await self._play_ai(g, result)
+            return result
+
+    async def abandon(self, game: int, *, by: int, can_manage: bool) -> Game:
+        """Close the game for good (its host, or someone allowed to manage the channel)."""
+        async with self.lock(game):
+            g = await self.require(game)
+            if g.status not in ("lobby", "active"):
+                raise Refusal("La partida ya está cerrada.", "The game is already closed.")
+            if by != g.row.host_id and not can_manage:
+                raise Refusal(
+                    "Solo quien creó la partida o alguien con permiso de «Gestionar canales» "
+                    "puede abandonarla.",
+                    "Only the player who created the game or someone with Manage Channels "
+                    "can abandon it.",
+                )
+            await self.store.set_status(game, "abandoned")
+            await self._reload_row(g)
+            return g
+
+    # -- play -------------------------------------------------------------------------
+
+    def _active(self, g: Game) -> GameState:
+        if g.status == "lobby" or g.state is None:
+            raise Refusal(
+                "La partida aún no ha empezado.", "The game has not started yet."
+            )
+        if g.status == "abandoned":
+            raise Refusal("La partida fue abandonada.", "The game was abandoned.")
+        return g.state
+
+    async def seat_for(self, game: int, user_id: int) -> tuple[Game, Seat]:
+        """The game and ``user_id``'s seat in it; refusals if absent or not seated."""
+        g = await self.require(game)
+        seat = g.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        return g, seat
+
+    async def prepare(self, game: int, user_id: int, version: int | None = None) -> tuple[Game, Seat]:
+        """Check that ``user_id`` may move now (seated, game on, pending, version fresh)."""
+        g, seat = await self.seat_for(game, user_id)
+        state = self._active(g)
+        g.engine.check(state, seat, version)
+        return g, seat
+
+    async def move(
+        self, game: int, user_id: int, action_data: Any, version: int | None = None
+    ) -> MoveResult:
+        """Apply and commit ``user_id``'s move, then every AI reply it makes pending."""
+        async with self.lock(game):
+            g, seat = await self.seat_for(game, user_id)
+            state = self._active(g)
+            # The shared pre-checks come before parsing, so a player out of turn hears
+            # "not your turn" rather than a complaint about the move's shape.
+            g.engine.check(state, seat, version)
+            action = g.engine.parse_action(action_data)
+            new, events = g.engine.apply(state, seat, action, version)
+            result = MoveResult(game=g, before=state)
+            await self._commit(g, seat, action, new, events, result, ai=False)
+            await self._play_ai(g, result)
+            return result
+
+    async def _commit(
+        self,
+        g: Game,
+        seat: Seat,
+        action: Action,
+        new: GameState,
+        events: list[Event],
+        result: MoveResult,
+        *,
+        ai: bool,
+    ) -> None:
+        assert g.state is not None
+        state_json = g.engine.dump_state(new)
+        try:
+            await self.store.commit_move(
+                g.id,
+                expected_version=g.state.version,
+                seat=seat,
+                action=g.engine.dump_action(action),
+                state=state_json,
+                finished=new.finished,
+            )
+        except StaleVersion:
+            # Someone else's write landed first (another process, or a bug in our
+            # locking): our copy is stale, so reload it and let the player look again.
+            self.forget(g.id)
+            raise StaleAction(
+                "La partida ha cambiado mientras elegías; vuelve a mirar el tablero.",
+                "The game changed while you were choosing; look at the board again.",
+            ) from None
+        g.state = new
+        g.row = dataclasses.replace(
+            g.row,
+            version=new.version,
+            state=state_json,
+            status="finished" if new.finished else g.row.status,
+        )
+        result.steps.append(Step(seat=seat, action=action, events=events, version=new.version, ai=ai))
+
+    async def _play_ai(self, g: Game, result: MoveResult) -> None:
+        ai_seats = {s.seat for s in g.seats if s.ai}
+        for _ in range(AI_MOVE_LIMIT):
+            if not ai_seats or g.state is None or g.state.finished:
+                return
+            turn = [s for s in g.engine.pending(g.state) if s in ai_seats]
+            if not turn:
+                return
+            seat = turn[0]
+            try:
+                action = g.engine.ai_action(g.state, seat)
+                new, events = g.engine.apply(g.state, seat, action)
+            except Exception:
+                # The human's move is already committed and must still reach Discord;
+                # the AI gets another chance at the next start (resume_ai).
+                log.exception("game %s: AI seat %s failed to move", g.id, seat)
+                return
+            await self._commit(g, seat, action, new, events, result, ai=True)
+        log.error("game %s: AI seats kept moving past %s moves; stopped", g.id, AI_MOVE_LIMIT)
+
+    async def resume_ai(self, game: int) -> MoveResult | None:
+        """Let AI seats make any moves they owe (after a restart); None if there were none."""
+        async with self.lock(game):
+            g = await self.get(game)
+            if g is None or g.status != "active" or g.state is None:
+                return None
+            result = MoveResult(game=g, before=g.state)
+            await self._play_ai(g, result)
+            return result if result.steps else None
+
+    # -- reading ----------------------------------------------------------------------
+
+    async def replay(self, game: int, viewer: Seat | None) -> list[LogLine]:
+        """The game's log from its seed, with only the events ``viewer`` may read."""
+        g = await self.require(game)
+        if g.row.seed is None:
+            return []
+        state = g.engine.setup(len(g.seats), g.row.options, g.row.seed)
+        lines: list[LogLine] = []
+        for row in await self.store.actions(game):
+            state, events = g.engine.apply(state, row.seat, row.action)
+            lines.append(
+                LogLine(seq=row.seq, seat=row.seat, events=[e for e in events if e.visible_to(viewer)])
+            )
+        return lines
+
+    async def set_dm_closed(self, game: int, seat: Seat, closed: bool) -> bool:
+        """Record whether ``seat``'s DMs are closed; True when that changed."""
+        g = await self.require(game)
+        if g.seat_row(seat).dm_closed == closed:
+            return False
+        await self.store.set_dm_closed(game, seat, closed)
+        await self._reload_seats(g)
+        return True
+
+    async def set_board_message(self, game: int, channel_id: int, message_id: int) -> None:
+        """Remember where the game's board (or lobby) message is."""
+        await self.store.set_board_message(game, channel_id, message_id)
+        g = self._games.get(game)
+        if g is not None:
+            g.row = dataclasses.replace(
+                g.row, board_channel_id=channel_id, board_message_id=message_id
+            )

@@ -1,0 +1,456 @@
+"""The game-agnostic lobby and table commands: /game new|join|leave|start|status|hand|log|abandon|move."""
+
+from __future__ import annotations
+
+import logging
+import re
+import typing
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import services
+from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
+from cogs.common.errors import guard, reply
+from cogs.common.i18n import MESSAGES, locale_of, t
+from cogs.common.present import (
+    COLOUR,
+    EMBED_DESCRIPTION,
+    NO_MENTIONS,
+    Rendered,
+    clip,
+    event_lines,
+    mention,
+)
+from cogs.common.session import Game, MoveResult, NoGame, Refusal
+from rules.core import Engine
+from rules.registry import games as registered_games
+
+log = logging.getLogger("tablero.lobby")
+
+# /game new offers the common options (variant, scoring, wins_needed, games, reshuffle)
+# as their own parameters; any other field of a game's options model is set through the
+# free-text "options" parameter, so a new game needs no change here.
+
+
+# ----------------------------------------------------------------------------- options
+
+
+def literal_values(engine: Engine, field: str) -> list[str]:
+    """The allowed values of an options field declared as a Literal (empty otherwise)."""
+    info = engine.options_model.model_fields.get(field)
+    if info is None:
+        return []
+    args = typing.get_args(info.annotation)
+    return [str(a) for a in args if isinstance(a, str)]
+
+
+def option_label(field: str, value: Any, locale: str) -> str:
+    """A readable label for an option value (the catalogue's, else the raw value)."""
+    key = f"opt.{field}.{value}"
+    if key in MESSAGES:
+        return t(key, locale)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def field_label(field: str, locale: str) -> str:
+    """A readable name for an options field."""
+    key = f"opt.{field}"
+    return t(key, locale) if key in MESSAGES else field
+
+
+def parse_options_text(text: str | None) -> dict[str, str]:
+    """"key=value key=value" into a dict; a refusal naming the first item that is not."""
+    out: dict[str, str] = {}
+    for item in (text or "").replace(",", " ").split():
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise Refusal(t("err.bad_option", "es", item=item), t("err.bad_option", "en", item=item))
+        out[key.strip().lower()] = value.strip()
+    return out
+
+
+def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -> dict[str, Any]:
+    """The options for ``engine`` from the explicit parameters and the free text; unknown
+    keys are refused here, values are validated by the engine."""
+    merged: dict[str, Any] = dict(parse_options_text(text))
+    merged.update({k: v for k, v in explicit.items() if v is not None})
+    known = list(engine.options_model.model_fields)
+    for key in merged:
+        if key not in known:
+            raise Refusal(*(
+                t("err.unknown_option", lang, game=engine.title.get(lang), key=key, known=", ".join(known) or "-")
+                for lang in ("es", "en")
+            ))
+    return merged
+
+
+def describe_options(g: Game, locale: str) -> str:
+    """The game's options, one per line."""
+    lines = [f"{field_label(k, locale)}: {option_label(k, v, locale)}" for k, v in g.row.options.items()]
+    return "\n".join(lines) or "-"
+
+
+# ----------------------------------------------------------------------------- lobby message
+
+
+def render_lobby(g: Game, locale: str) -> Rendered:
+    """The lobby message: players, host, options, and (while open) its four buttons."""
+    e = g.engine
+    status_key = {"lobby": "lobby.open", "abandoned": "lobby.abandoned"}.get(g.status, "lobby.started")
+    embed = discord.Embed(
+        title=t("lobby.title", locale, title=e.title.get(locale), id=g.id),
+        description=t(status_key, locale),
+        colour=COLOUR,
+    )
+    players = "\n".join(
+        f"{i + 1}. {mention(g, s.seat)}{' 🤖' if s.ai else ''}" for i, s in enumerate(g.seats)
+    )
+    embed.add_field(
+        name=t("lobby.players", locale, n=len(g.seats), max=e.max_players),
+        value=players or t("lobby.nobody", locale),
+        inline=True,
+    )
+    embed.add_field(name=t("lobby.host", locale), value=f"<@{g.row.host_id}>", inline=True)
+    embed.add_field(name=t("lobby.options", locale), value=clip(describe_options(g, locale), 1024), inline=False)
+    embed.set_footer(text=t("lobby.needs", locale, min=e.min_players, max=e.max_players))
+    view: discord.ui.View | None = None
+    if g.status == "lobby":
+        full = len(g.seats) >= e.max_players
+        view = discord.ui.View(timeout=None)
+        view.add_item(LobbyButton(g.id, "join", t("btn.join", locale), disabled=full))
+        view.add_item(LobbyButton(g.id, "leave", t("btn.leave", locale)))
+        view.add_item(LobbyButton(g.id, "ai", t("btn.ai", locale), disabled=full))
+        view.add_item(LobbyButton(g.id, "start", t("btn.start", locale), disabled=len(g.seats) < e.min_players))
+    return Rendered(content=None, embed=embed, view=view)
+
+
+_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "ai": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tablero:lobby:(?P<action>join|leave|ai|start):(?P<game>\d+)",
+):
+    """Join / Leave / Add AI / Start on a lobby message; works after a restart."""
+
+    def __init__(self, game: int, action: str, label: str | None = None, *, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=_STYLES.get(action, discord.ButtonStyle.secondary),
+                custom_id=f"tablero:lobby:{action}:{game}",
+                disabled=disabled,
+            )
+        )
+        self.game, self.action = game, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Do what the button says and show the lobby as it now is."""
+        await guard(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = services(interaction)
+        user = interaction.user
+        if self.action == "join":
+            g = await bot.session.join(self.game, user_id=user.id, name=user.display_name, locale=locale_of(interaction))
+        elif self.action == "leave":
+            g = await bot.session.leave(self.game, user_id=user.id)
+        elif self.action == "ai":
+            g = await bot.session.add_ai(self.game, by=user.id)
+        else:
+            result = await within(interaction, bot.session.start(self.game, by=user.id))
+            await _update(interaction, render_lobby(result.game, result.game.locale))
+            await self._sync_lobby(interaction, result.game)
+            await _after_start(interaction, result)
+            return
+        await _update(interaction, render_lobby(g, g.locale))
+        await self._sync_lobby(interaction, g)
+
+    async def _sync_lobby(self, interaction: discord.Interaction, g: Game) -> None:
+        # Pressed on a private copy (from /game status): the public lobby needs the change too.
+        message = interaction.message
+        if message is not None and message.id != g.row.board_message_id:
+            await services(interaction).boards.refresh(g.id, rendered=render_lobby(g, g.locale))
+
+
+async def _update(interaction: discord.Interaction, rendered: Rendered) -> None:
+    """Edit the message the component sits on (in the response, or after a deferral)."""
+    kw = rendered.edit_kwargs()
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(**kw)
+    else:
+        await interaction.edit_original_response(**kw)
+
+
+async def _after_start(interaction: discord.Interaction, result: MoveResult) -> None:
+    """Post the board below the lobby (a new message, so whoever acts is pinged) and DM hands."""
+    bot = services(interaction)
+    g = result.game
+    await bot.boards.refresh(g.id, events=result.events, repost=True, keep_old=True)
+    await bot.delivery.private_updates(g, None)
+
+
+# ----------------------------------------------------------------------------- the cog
+
+
+def _game_choices() -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=app_commands.locale_str(e.title.en, es=e.title.es), value=gid)
+        for gid, e in registered_games().items()
+    ]
+
+
+async def _literal_autocomplete(interaction: discord.Interaction, current: str, field: str) -> list[app_commands.Choice[str]]:
+    locale = locale_of(interaction)
+    try:
+        gid = getattr(interaction.namespace, "game", None)
+        engines = registered_games()
+        candidates = [engines[gid]] if gid in engines else list(engines.values())
+        seen: dict[str, str] = {}
+        for engine in candidates:
+            for value in literal_values(engine, field):
+                seen.setdefault(value, option_label(field, value, locale))
+        needle = fold(current)
+        return [
+            app_commands.Choice(name=label, value=value)
+            for value, label in seen.items()
+            if not needle or needle in fold(label) or needle in fold(value)
+        ][:25]
+    except Exception:
+        log.exception("options autocomplete failed")
+        return []
+
+
+class Lobby(commands.Cog):
+    """Creating, joining, inspecting and closing games of any kind."""
+
+    game = app_commands.Group(
+        name="game", description="Board and card games, played over days", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Register the persistent components and the lobby's look."""
+        self.bot.add_dynamic_items(LobbyButton, *COMPONENTS)
+        services_ = typing.cast(Any, self.bot)
+        services_.boards.lobby_renderer = render_lobby
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """Count messages under each board so a buried board gets posted again."""
+        typing.cast(Any, self.bot).boards.note_message(message)
+
+    # -- /game new -------------------------------------------------------------------
+
+    @game.command(name="new", description="Open a game lobby in this channel")
+    @app_commands.describe(
+        game="Which game",
+        thread="Open it in a new public thread",
+        variant="Variant of the rules",
+        scoring="Match (first to N wins) or points over N games",
+        wins_needed="Wins needed to take the match",
+        games="Number of games when scoring by points",
+        reshuffle="Reshuffle the used neutrals when they run out",
+        options="More options as key=value separated by spaces",
+    )
+    @app_commands.choices(game=_game_choices())
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        thread: bool = False,
+        variant: str | None = None,
+        scoring: str | None = None,
+        wins_needed: app_commands.Range[int, 1, 9] | None = None,
+        games: app_commands.Range[int, 1, 9] | None = None,
+        reshuffle: bool | None = None,
+        options: str | None = None,
+    ) -> None:
+        """Open a lobby here (or in a new thread) with the host seated."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        engine = bot.session.engine(game)
+        explicit = {
+            "variant": variant, "scoring": scoring, "wins_needed": wins_needed,
+            "games": games, "reshuffle": reshuffle,
+        }
+        opts = gather_options(engine, explicit, options)
+        # Validate before any Discord side effect (such as creating a thread).
+        opts = engine.parse_options(opts).model_dump(mode="json")
+        user = interaction.user
+        common = {
+            "guild_id": interaction.guild_id, "game_id": game, "options": opts,
+            "host_id": user.id, "host_name": user.display_name, "locale": locale,
+        }
+        if not thread:
+            g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
+            rendered = render_lobby(g, g.locale)
+            response = await interaction.response.send_message(**rendered.send_kwargs())
+            if response.message_id is not None:
+                await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
+            return
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise Refusal(t("err.no_thread_here", "es"), t("err.no_thread_here", "en"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        name = clip(f"{engine.title.get(locale)} · {user.display_name}", 100)
+        try:
+            created = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            )
+        except discord.Forbidden:
+            raise Refusal(t("err.thread_forbidden", "es"), t("err.thread_forbidden", "en")) from None
+        g = await bot.session.create(channel_id=created.id, **common)
+        message = await created.send(**render_lobby(g, g.locale).send_kwargs())
+        await bot.boards.adopt(g.id, created.id, message.id)
+        await interaction.followup.send(t("lobby.in_thread", locale, id=g.id, thread=created.mention), ephemeral=True)
+
+    @new.autocomplete("variant")
+    async def _variant_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _literal_autocomplete(interaction, current, "variant")
+
+    @new.autocomplete("scoring")
+    async def _scoring_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _literal_autocomplete(interaction, current, "scoring")
+
+    # -- lobby by command ------------------------------------------------------------------
+
+    async def _channel_game(self, interaction: discord.Interaction) -> Game:
+        return await services(interaction).session.require_in_channel(interaction.channel_id or 0)
+
+    async def _latest_game(self, interaction: discord.Interaction) -> Game:
+        g = await services(interaction).session.latest_in_channel(interaction.channel_id or 0)
+        if g is None:
+            raise NoGame()
+        return g
+
+    @game.command(name="join", description="Join the game of this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        """Take a seat in this channel's lobby."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        user = interaction.user
+        g = await bot.session.join(g.id, user_id=user.id, name=user.display_name, locale=locale_of(interaction))
+        await reply(interaction, t("lobby.joined", locale_of(interaction), id=g.id), ephemeral=True)
+        await bot.boards.refresh(g.id)
+
+    @game.command(name="leave", description="Leave the lobby of this channel's game")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        """Give up your seat in this channel's lobby."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        g = await bot.session.leave(g.id, user_id=interaction.user.id)
+        await reply(interaction, t("lobby.left", locale_of(interaction), id=g.id), ephemeral=True)
+        await bot.boards.refresh(g.id)
+
+    @game.command(name="start", description="Start this channel's game (host)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        """Deal the game and post its board (host only)."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        result = await within(interaction, bot.session.start(g.id, by=interaction.user.id), ephemeral=True)
+        await reply(interaction, t("lobby.started", locale_of(interaction)), ephemeral=True)
+        # The lobby message stays a lobby (now marked as started); the board comes below.
+        await bot.boards.refresh(g.id, rendered=render_lobby(result.game, result.game.locale))
+        await _after_start(interaction, result)
+
+    # -- looking at a game -------------------------------------------------------------------
+
+    @game.command(name="status", description="Show this channel's game")
+    async def status(self, interaction: discord.Interaction) -> None:
+        """The lobby or the board, privately, with your move menu if it is your turn."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g = await bot.session.latest_in_channel(interaction.channel_id or 0)
+        if g is None:
+            await reply(interaction, t("status.none", locale), ephemeral=True)
+            return
+        if g.state is None:
+            rendered = render_lobby(g, locale)
+        else:
+            rendered = await within(interaction, bot.boards.render(g), ephemeral=True)
+            # Only the board carries the ping; a private copy should not.
+            rendered.content = None
+        kwargs = rendered.send_kwargs()
+        kwargs["allowed_mentions"] = NO_MENTIONS
+        await reply(interaction, ephemeral=True, **kwargs)
+
+    @game.command(name="hand", description="See your hand (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        """Your private view of this channel's game."""
+        g = await self._latest_game(interaction)
+        await show_hand(interaction, g.id)
+
+    @game.command(name="log", description="The public log of moves")
+    async def log_(self, interaction: discord.Interaction) -> None:
+        """Every move so far, with what you may know of each."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g = await self._latest_game(interaction)
+        viewer = g.seat_of(interaction.user.id)
+        lines_ = await bot.session.replay(g.id, viewer)
+        rows: list[str] = []
+        for line in lines_:
+            name = g.seat_row(line.seat).name
+            texts = event_lines(line.events, locale, viewer)
+            what = " ".join(texts) if texts else "…"
+            rows.append(f"`{line.seq:>3}` **{name}**: {what}")
+        body = "\n".join(rows) if rows else t("log.empty", locale)
+        dropped = 0
+        while len(body) > EMBED_DESCRIPTION - 100 and rows:
+            rows.pop(0)
+            dropped += 1
+            body = "\n".join(rows)
+        if dropped:
+            body = t("log.more", locale, n=dropped) + "\n" + body
+        embed = discord.Embed(title=t("log.title", locale, id=g.id), description=body, colour=COLOUR)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @game.command(name="abandon", description="Close this channel's game for good (host or Manage Channels)")
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        """Close the game; its channel is free for a new one."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        can_manage = bool(interaction.permissions.manage_channels)
+        g = await bot.session.abandon(g.id, by=interaction.user.id, can_manage=can_manage)
+        await reply(
+            interaction,
+            t("abandon.done", g.locale, who=interaction.user.mention, id=g.id),
+            ephemeral=False,
+            allowed_mentions=NO_MENTIONS,
+        )
+        await bot.boards.refresh(g.id)
+
+    # -- generic move ------------------------------------------------------------------------
+
+    @game.command(name="move", description="Make a move from the list of legal moves")
+    @app_commands.describe(choice="Your move")
+    async def move(self, interaction: discord.Interaction, choice: str) -> None:
+        """Play any legal move of any game, chosen from autocomplete."""
+        await play_value(interaction, choice)
+
+    @move.autocomplete("choice")
+    async def _move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the lobby cog (discord.py extension entry point)."""
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,358 @@
+"""Rey y Hierofante in Discord: /rh commands with autocomplete of legal moves, and its board."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Hashable, Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import services
+from cogs.common.choices import action_choices, fold, play_action, play_value
+from cogs.common.i18n import locale_of, t
+from cogs.common.present import GameUI, clip, mention, register
+from cogs.common.session import Game, Refusal
+from rules.core import Action, Seat
+from rules.rey_hierofante.model import (
+    Activate,
+    BanishZone,
+    ChooseStarter,
+    Decline,
+    DraftPick,
+    Group,
+    Line,
+    Move,
+    Place,
+    Recover,
+    RhView,
+    Target,
+    parse_square,
+    square_name,
+)
+from rules.rey_hierofante.tiles import TILES
+
+log = logging.getLogger("tablero.rey_hierofante")
+
+GAME_ID = "rey_hierofante"
+
+
+def _kind(model: type[Action]) -> str:
+    return str(model.model_fields["kind"].default)
+
+
+EFFECT_KINDS = frozenset(_kind(m) for m in (Decline, Activate, Target, Group, Line, Move, BanishZone, Recover))
+STARTER_KINDS = frozenset({_kind(ChooseStarter)})
+DRAFT_KINDS = frozenset({_kind(DraftPick)})
+
+FACTIONS = (
+    {"es": "Realeza", "en": "Royalty"},
+    {"es": "Religión", "en": "Religion"},
+)
+
+
+def tile_name(tile: str | None, locale: str) -> str:
+    """A tile's name in ``locale`` ("?" for a hidden one)."""
+    if tile is None:
+        return "?"
+    info = TILES.get(tile)
+    if info is None:
+        return tile
+    return info.es if locale == "es" else info.en
+
+
+def tile_text(tile: str, locale: str) -> str:
+    """What a tile does, in ``locale``."""
+    info = TILES.get(tile)
+    if info is None:
+        return ""
+    return info.text_es if locale == "es" else info.text_en
+
+
+OWNER_MARKS = ("🔴", "🔵")
+
+
+def board_text(v: RhView, locale: str) -> str:
+    """The 3x3 board in text, row by row: owner, tile, 🛡 shielded, ✖ face down."""
+    rows = []
+    for r in range(3):
+        cells = []
+        for c in range(3):
+            sq = r * 3 + c
+            cell = v.board[sq]
+            if cell is None:
+                cells.append(f"{square_name(sq)} ·")
+                continue
+            mark = OWNER_MARKS[cell.owner] if cell.owner < len(OWNER_MARKS) else "?"
+            what = tile_name(cell.tile, locale) if cell.face_up else "✖"
+            shield = "🛡" if cell.shielded else ""
+            cells.append(f"{square_name(sq)} {mark}{what}{shield}")
+        rows.append(" │ ".join(cells))
+    return "\n".join(rows)
+
+
+class RhUI(GameUI):
+    """How Rey y Hierofante looks: the picture of the 3x3 board, the score, the zones."""
+
+    game_id = GAME_ID
+
+    def view(self, g: Game, seat: Seat | None) -> RhView:
+        """The engine's view for ``seat`` (None: public)."""
+        assert g.state is not None
+        v = g.engine.view(g.state, seat)
+        assert isinstance(v, RhView)
+        return v
+
+    def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
+        """The board drawn by cogs/pictures (None if it cannot be drawn)."""
+        try:
+            from cogs.pictures.rey_hierofante import render_board
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("cogs.pictures"):
+                log.exception("the board picture module cannot be imported")
+            return None
+        try:
+            return render_board(self.view(g, seat), g.names, locale)
+        except Exception:
+            # A broken picture must not stop the game: the embed still says everything.
+            log.exception("game %s: drawing the board failed", g.id)
+            return None
+
+    def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
+        """Placements group by tile, Hada's moves by the tile moved."""
+        if isinstance(action, Place):
+            return ("place", action.tile)
+        if isinstance(action, Move):
+            return ("move", action.source)
+        return None
+
+    def group_label(self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str) -> str:
+        """The tile to place, or the square to move from."""
+        if isinstance(key, tuple) and key[0] == "place":
+            return tile_name(str(key[1]), locale)
+        if isinstance(key, tuple) and key[0] == "move":
+            src = int(key[1])
+            assert g.state is not None
+            v = self.view(g, seat)
+            cell = v.board[src]
+            what = tile_name(cell.tile if cell else None, locale)
+            return f"{what} ({square_name(src)}) →"
+        return super().group_label(g, seat, key, actions, locale)
+
+    def group_description(
+        self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str
+    ) -> str:
+        """Under a tile: what it does."""
+        if isinstance(key, tuple) and key[0] == "place":
+            return tile_text(str(key[1]), locale)
+        return super().group_description(g, seat, key, actions, locale)
+
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
+        """Players with their factions, the score, the board in text when there is no
+        picture, the neutral zone and the zones."""
+        fields: list[tuple[str, str, bool]] = []
+        if g.state is None:
+            return super().board_fields(g, locale, pictured)
+        v = self.view(g, None)
+        players = "\n".join(
+            f"{OWNER_MARKS[s.seat]} {FACTIONS[s.seat][locale]}: {mention(g, s.seat)}"
+            for s in g.seats
+            if s.seat < len(FACTIONS)
+        )
+        fields.append((t("board.players", locale), players or "-", True))
+        if v.options.scoring == "match":
+            score = " — ".join(str(w) for w in v.wins)
+            label = t("rh.score_match", locale, n=v.options.wins_needed, game=v.game_no)
+        else:
+            score = " — ".join(str(p) for p in v.points)
+            label = t("rh.score_points", locale, games=v.options.games, game=v.game_no)
+        fields.append((t("board.score", locale), f"{label}\n**{score}**", True))
+        if not pictured:
+            fields.append((t("rh.board", locale), board_text(v, locale), False))
+        if v.neutral_zone:
+            fields.append((t("rh.neutral", locale), ", ".join(tile_name(x, locale) for x in v.neutral_zone), False))
+        for s, zone in enumerate(v.zones):
+            if s >= len(g.seats):
+                break
+            tiles = ", ".join(tile_name(z.tile, locale) for z in zone) or "-"
+            fields.append((t("rh.zone_of", locale, name=g.seat_row(s).name), tiles, False))
+        return fields
+
+    def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """Your zone (hidden tiles included), and the draft offer when you may see it."""
+        if g.state is None:
+            return []
+        v = self.view(g, seat)
+        lines = []
+        if seat < len(v.zones):
+            mine = [
+                f"{tile_name(z.tile, locale)}{' 🔒' if z.hidden else ''}" for z in v.zones[seat]
+            ]
+            lines.append(f"**{t('rh.your_zone', locale)}**: {', '.join(mine) or '-'}")
+        if v.neutral_zone:
+            lines.append(f"**{t('rh.neutral', locale)}**: {', '.join(tile_name(x, locale) for x in v.neutral_zone)}")
+        if v.draft_offer is not None and v.draft_picker == seat:
+            offer = ", ".join(tile_name(x, locale) for x in v.draft_offer)
+            lines.append(f"**{t('rh.draft_offer', locale)}**: {offer}")
+        if v.draft_seen:
+            seen = ", ".join(tile_name(x, locale) for x in v.draft_seen)
+            lines.append(f"**{t('rh.draft_seen', locale)}**: {seen}")
+        if any(z.hidden for z in (v.zones[seat] if seat < len(v.zones) else [])):
+            lines.append(t("rh.hidden_note", locale))
+        return lines
+
+
+# Registered on import so the board looks right wherever the module is loaded.
+register(RhUI())
+
+
+def _placements(g: Game, seat: Seat) -> list[Place]:
+    return [a for a in g.legal_actions(seat) if isinstance(a, Place)]
+
+
+def _resolve_tile(g: Game, seat: Seat, value: str) -> str:
+    """The tile id a typed or autocompleted value names, among the tiles placeable now."""
+    tiles = list(dict.fromkeys(a.tile for a in _placements(g, seat)))
+    needle = fold(value)
+    for tile in tiles:
+        if needle in (fold(tile), fold(tile_name(tile, "es")), fold(tile_name(tile, "en"))):
+            return tile
+    starts = [x for x in tiles if fold(tile_name(x, "es")).startswith(needle) or fold(tile_name(x, "en")).startswith(needle)]
+    if needle and len(starts) == 1:
+        return starts[0]
+    raise Refusal(*(
+        t("err.unknown_tile", lang, value=clip(value, 40), options=", ".join(tile_name(x, lang) for x in tiles) or "-")
+        for lang in ("es", "en")
+    ))
+
+
+def _resolve_square(value: str) -> int:
+    v = value.strip()
+    sq = parse_square(v)
+    if sq is None and v.isdigit() and 0 <= int(v) <= 8:
+        sq = int(v)
+    if sq is None:
+        raise Refusal(t("err.unknown_square", "es", value=clip(v, 20)), t("err.unknown_square", "en", value=clip(v, 20)))
+    return sq
+
+
+class ReyHierofante(commands.Cog):
+    """The /rh commands."""
+
+    rh = app_commands.Group(name="rh", description="Rey y Hierofante moves", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _caller(self, interaction: discord.Interaction) -> tuple[Game, Seat] | None:
+        bot = services(interaction)
+        g = await bot.session.in_channel(interaction.channel_id or 0)
+        if g is None or g.row.game_id != GAME_ID:
+            return None
+        seat = g.seat_of(interaction.user.id)
+        return (g, seat) if seat is not None else None
+
+    # -- /rh place -------------------------------------------------------------------
+
+    @rh.command(name="place", description="Place a tile on the board")
+    @app_commands.describe(tile="The tile to place", square="The square (A1 to C3)")
+    async def place(self, interaction: discord.Interaction, tile: str, square: str) -> None:
+        """Place ``tile`` on ``square``; the engine checks it is legal."""
+        bot = services(interaction)
+        g = await bot.session.require_in_channel(interaction.channel_id or 0)
+        g, seat = await bot.session.prepare(g.id, interaction.user.id)
+        tile_id = _resolve_tile(g, seat, tile)
+        sq = _resolve_square(square)
+        await play_action(interaction, g.id, {"kind": _kind(Place), "tile": tile_id, "square": sq})
+
+    @place.autocomplete("tile")
+    async def _tile_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        try:
+            found = await self._caller(interaction)
+            if found is None:
+                return await action_choices(interaction, current, kinds=())
+            g, seat = found
+            needle = fold(current)
+            out = []
+            for tile in dict.fromkeys(a.tile for a in _placements(g, seat)):
+                name = tile_name(tile, locale)
+                if needle and needle not in fold(name) and needle not in tile:
+                    continue
+                label = clip(f"{name} — {tile_text(tile, locale)}", 100)
+                out.append(app_commands.Choice(name=label, value=tile))
+            if not out and not _placements(g, seat):
+                return await action_choices(interaction, current, kinds=())
+            return out[:25]
+        except Exception:
+            log.exception("tile autocomplete failed")
+            return []
+
+    @place.autocomplete("square")
+    async def _square_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        try:
+            found = await self._caller(interaction)
+            if found is None:
+                return []
+            g, seat = found
+            placements = _placements(g, seat)
+            typed_tile = str(getattr(interaction.namespace, "tile", "") or "")
+            if typed_tile:
+                try:
+                    chosen = _resolve_tile(g, seat, typed_tile)
+                    placements = [a for a in placements if a.tile == chosen]
+                except Refusal:
+                    pass
+            assert g.state is not None
+            needle = fold(current)
+            out: dict[str, str] = {}
+            for a in placements:
+                sq = square_name(a.square)
+                if sq in out or (needle and not fold(sq).startswith(needle)):
+                    continue
+                label = g.engine.describe(g.state, seat, a).get(locale) if typed_tile else sq
+                out[sq] = clip(label, 100)
+            return [app_commands.Choice(name=label, value=sq) for sq, label in out.items()][:25]
+        except Exception:
+            log.exception("square autocomplete failed")
+            return []
+
+    # -- /rh effect, /rh starter, /rh draft --------------------------------------------------
+
+    @rh.command(name="effect", description="Use (or decline) the effect of the tile you placed")
+    @app_commands.describe(choice="What the effect does")
+    async def effect(self, interaction: discord.Interaction, choice: str) -> None:
+        """Resolve the pending effect."""
+        await play_value(interaction, choice, EFFECT_KINDS)
+
+    @effect.autocomplete("choice")
+    async def _effect_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, EFFECT_KINDS)
+
+    @rh.command(name="starter", description="Choose who starts the next game")
+    @app_commands.describe(choice="Who starts")
+    async def starter(self, interaction: discord.Interaction, choice: str) -> None:
+        """The previous game's loser picks who starts."""
+        await play_value(interaction, choice, STARTER_KINDS)
+
+    @starter.autocomplete("choice")
+    async def _starter_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, STARTER_KINDS)
+
+    @rh.command(name="draft", description="Keep a tile of the draft")
+    @app_commands.describe(tile="The tile to keep")
+    async def draft(self, interaction: discord.Interaction, tile: str) -> None:
+        """Keep one tile of the draft offer."""
+        await play_value(interaction, tile, DRAFT_KINDS)
+
+    @draft.autocomplete("tile")
+    async def _draft_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, DRAFT_KINDS)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the Rey y Hierofante cog (discord.py extension entry point)."""
+    await bot.add_cog(ReyHierofante(bot))
+

@@ -1,0 +1,62 @@
+"""Settings and the entry point."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot import Settings, SettingsError, TableroBot, create_bot
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_settings_defaults() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "abc"})
+    assert s == Settings(token="abc", db_path="tablero.db", guild_id=None, log_level="INFO", locale="es")
+
+
+def test_settings_read_every_variable() -> None:
+    s = Settings.from_env({
+        "DISCORD_TOKEN": " abc ", "TABLERO_DB": "/tmp/x.db", "TABLERO_GUILD_ID": "123",
+        "TABLERO_LOG_LEVEL": "debug", "TABLERO_LOCALE": "en-US",
+    })
+    assert (s.token, s.db_path, s.guild_id, s.log_level, s.locale) == ("abc", "/tmp/x.db", 123, "DEBUG", "en")
+
+
+@pytest.mark.parametrize("env, mentions", [
+    ({}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_GUILD_ID": "my server"}, "TABLERO_GUILD_ID"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_LOG_LEVEL": "LOUD"}, "TABLERO_LOG_LEVEL"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_LOCALE": "fr"}, "TABLERO_LOCALE"),
+])
+def test_bad_settings_say_what_to_set(env: dict[str, str], mentions: str) -> None:
+    with pytest.raises(SettingsError) as err:
+        Settings.from_env(env)
+    assert mentions in str(err.value)
+
+
+def test_without_a_token_the_bot_explains_and_exits_2(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TABLERO_"))}
+    env["DISCORD_TOKEN"] = ""  # set but empty: a .env file cannot fill it in either
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr and ".env" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+async def test_create_bot_passes_client_options(tmp_path: Path) -> None:
+    bot = create_bot(Settings(token="t", db_path=str(tmp_path / "t.db")), guild_ready_timeout=0.05)
+    try:
+        assert isinstance(bot, TableroBot)
+        assert bot._connection.guild_ready_timeout == 0.05
+        assert not bot.intents.members and not bot.intents.message_content and not bot.intents.presences
+        assert not bot.allowed_mentions.everyone  # type: ignore[union-attr]
+    finally:
+        await bot.close()

@@ -1,0 +1,74 @@
+"""The error funnel: refusals in the user's language, bugs logged with an id."""
+
+from __future__ import annotations
+
+import logging
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+
+from cogs.common.errors import guard, report
+from cogs.common.session import NotSeated
+from rules.core import NotYourTurn
+
+
+class Response:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str | None, dict[str, Any]]] = []
+        self.type: discord.InteractionResponseType | None = None
+
+    def is_done(self) -> bool:
+        return bool(self.sent)
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        self.sent.append((content, kwargs))
+
+
+def interaction(locale: discord.Locale) -> Any:
+    followups: list[tuple[str | None, dict[str, Any]]] = []
+
+    async def followup_send(content: str | None = None, **kwargs: Any) -> None:
+        followups.append((content, kwargs))
+
+    return SimpleNamespace(
+        locale=locale, response=Response(), followup=SimpleNamespace(send=followup_send, sent=followups),
+        command=None, data={"custom_id": "tablero:pick:1:2:0"}, type=discord.InteractionType.component,
+        user=SimpleNamespace(id=5), channel_id=9, extras={},
+    )
+
+
+async def test_a_rule_error_is_an_ephemeral_message_in_the_users_language() -> None:
+    spanish = interaction(discord.Locale.spain_spanish)
+    await report(spanish, NotYourTurn("Ahora no te toca.", "Not your turn."))
+    assert spanish.response.sent == [("Ahora no te toca.", {"ephemeral": True})]
+    english = interaction(discord.Locale.british_english)
+    await report(english, app_commands.CommandInvokeError(SimpleNamespace(name="move"), NotSeated()))  # type: ignore[arg-type]
+    assert english.response.sent == [("You are not playing in this game.", {"ephemeral": True})]
+
+
+async def test_a_bug_is_logged_with_an_id_the_user_sees(caplog: pytest.LogCaptureFixture) -> None:
+    inter = interaction(discord.Locale.american_english)
+    with caplog.at_level(logging.ERROR, logger="tablero.errors"):
+        await report(inter, ZeroDivisionError("oops"))
+    (text, kwargs), = inter.response.sent
+    assert kwargs == {"ephemeral": True}
+    err_id = re.search(r"`([0-9a-f]{8})`", text or "")
+    assert err_id is not None
+    record = next(r for r in caplog.records if err_id.group(1) in r.getMessage())
+    assert record.exc_info and isinstance(record.exc_info[1], ZeroDivisionError)
+    assert "oops" not in (text or "")  # the user sees the id, not the internals
+
+
+async def test_after_a_first_answer_the_funnel_uses_a_followup() -> None:
+    inter = interaction(discord.Locale.spain_spanish)
+    await inter.response.send_message("first")
+
+    async def work() -> None:
+        raise NotSeated()
+
+    await guard(inter, work())
+    assert inter.followup.sent == [("No juegas en esta partida.", {"ephemeral": True})]
