@@ -1,0 +1,319 @@
+"""Phase D: resolving the buildings in row order, as a queue of steps that stops at decisions."""
+
+from __future__ import annotations
+
+from rules.core import Event, tr
+from rules.rattus_cartus.cards import (
+    CLASS_NAME,
+    KIND,
+    KIND_NAME,
+    NUNS,
+    building_of,
+    card_name,
+    kinds_name,
+    names,
+)
+from rules.rattus_cartus.model import RcState, Task
+from rules.rattus_cartus.phases import end_round, peek_event
+from rules.rattus_cartus.table import (
+    add_rats,
+    count,
+    draw_population,
+    ev,
+    gain_influence,
+    put_away,
+    rat_value,
+    remove_rats,
+    sort_cards,
+    take_from_pile,
+    who,
+)
+
+DECISIONS = frozenset({"victim", "give", "hospital", "tower", "peek"})
+DUEL_NAME = {"espada": tr("Espadas", "Sword"), "flauta": tr("Flautas", "Flute")}
+
+
+def strength(state: RcState, seat: int) -> int:
+    """Population cards and jokers a seat played: its influence, and its claim to the premium."""
+    return sum(1 for c in state.played[seat] if c in NUNS or KIND[c] == "joker")
+
+
+def premium_holder(state: RcState, b: int) -> int | None:
+    """Who takes the premium action at row card `b`: most population cards and jokers, ties to
+    the earlier disc. With two players there is one premium a round, over both buildings."""
+    if state.num_seats == 2:
+        if not state.order:
+            return None
+        best = max(state.order, key=lambda s: (strength(state, s), -state.order.index(s)))
+        return best if state.where[best] == b else None
+    slots = state.slots[b]
+    if not slots:
+        return None
+    return max(slots, key=lambda s: (strength(state, s), -slots.index(s)))
+
+
+def begin_resolve(state: RcState) -> list[Event]:
+    """Phase D begins once everybody has entered a building."""
+    state.phase = "resolve"
+    events: list[Event] = []
+    if state.num_seats == 2:
+        # The single premium of a two-player round compares both buildings' cards, so
+        # both are shown before either is resolved.
+        for b, slots in enumerate(state.slots):
+            if slots:
+                events.append(reveal(state, b))
+    state.tasks = [Task(kind="building", b=b) for b, slots in enumerate(state.slots) if slots]
+    return events + advance(state)
+
+
+def reveal(state: RcState, b: int) -> Event:
+    """Everybody at row card `b` shows the cards they played."""
+    state.revealed[b] = True
+    bn = building_of(state.row[b])
+    parts_es, parts_en = [], []
+    shown: dict[str, list[str]] = {}
+    for s in state.slots[b]:
+        kinds = [KIND[c] for c in sort_cards(state.played[s])]
+        shown[str(s)] = kinds
+        k = kinds_name(kinds)
+        parts_es.append(f"{who(s).es}: {k.es}")
+        parts_en.append(f"{who(s).en}: {k.en}")
+    return ev("reveal", f"{bn.es}: se muestran las cartas. {'; '.join(parts_es)}.",
+              f"{bn.en}: the cards are shown. {'; '.join(parts_en)}.", building=b, cards=shown)
+
+
+# ----------------------------------------------------------------------------- the step queue
+
+
+def advance(state: RcState) -> list[Event]:
+    """Run every step that needs nobody's decision; stop at the next decision or phase."""
+    events: list[Event] = []
+    while state.phase == "resolve":
+        if not state.tasks:
+            events += end_round(state)
+            break
+        t = state.tasks[0]
+        if t.kind not in DECISIONS:
+            state.tasks.pop(0)
+            events += RUN[t.kind](state, t)
+            continue
+        if _settle(state, t, events):
+            break
+    return events
+
+
+def _settle(state: RcState, t: Task, events: list[Event]) -> bool:
+    """Carry out a decision step that leaves no real choice; True if a choice remains."""
+    if t.kind == "victim":
+        return True
+    if t.kind in ("give", "hospital"):
+        hand = state.hands[t.seat]
+        if t.n <= 0 or not hand or (t.kind == "hospital" and rat_value(state, t.seat) == 0):
+            state.tasks.pop(0)
+            return False
+        if t.kind == "give" and _forced(hand, t.n):
+            for c in sort_cards(hand)[:t.n]:
+                events.append(give(state, t.seat, t.target, c))
+            state.tasks.pop(0)
+            return False
+        return True
+    if t.kind == "tower":
+        seats, counts = list(t.seats), list(t.counts)
+        for i, s in enumerate(seats):
+            hand = state.hands[s]
+            if counts[i] > 0 and hand and _forced(hand, counts[i]):
+                for c in sort_cards(hand)[:counts[i]]:
+                    events.append(give(state, s, t.target, c))
+                counts[i] = 0
+            if not state.hands[s]:
+                counts[i] = 0
+        if not any(counts):
+            state.tasks.pop(0)
+            return False
+        state.tasks[0] = t.model_copy(update={"counts": counts})
+        return True
+    # peek
+    fresh = [p for p in range(len(state.nuns)) if p not in state.peeks[t.seat]]
+    if t.n <= 0 or not fresh:
+        state.tasks.pop(0)
+        return False
+    if len(fresh) <= t.n:
+        events += [peek_event(state, t.seat, p) for p in fresh]
+        state.tasks.pop(0)
+        return False
+    return True
+
+
+def _forced(hand: list[str], n: int) -> bool:
+    """Giving `n` cards from `hand` is no choice: all of them, or all of one kind."""
+    return n >= len(hand) or len({KIND[c] for c in hand}) == 1
+
+
+def give(state: RcState, giver: int, receiver: int, card: str) -> Event:
+    """Move a card from one hand to another; only the two of them see which."""
+    state.hands[giver].remove(card)
+    state.hands[receiver].append(card)
+    n = card_name(card)
+    return ev("give", f"{who(giver).es} da {n.es} a {who(receiver).es}.",
+              f"{who(giver).en} gives {n.en} to {who(receiver).en}.", [giver, receiver],
+              giver=giver, receiver=receiver, card=card)
+
+
+# ----------------------------------------------------------------------------- automatic steps
+
+
+def _building(state: RcState, t: Task) -> list[Event]:
+    """Step a: reveal, influence and rats; then queue the duels, the actions and the discard."""
+    b = t.b
+    events: list[Event] = []
+    if not state.revealed[b]:
+        events.append(reveal(state, b))
+    bn = building_of(state.row[b])
+    cls = CLASS_NAME[bn.cls]
+    for s in state.slots[b]:
+        gain = strength(state, s)
+        off = sum(1 for c in state.played[s] if c in NUNS and KIND[c] != bn.cls)
+        gain_influence(state, s, bn.cls, gain)
+        add_rats(state, s, off)
+        if gain or off:
+            r = count(off, "rata", "rat")
+            events.append(ev(
+                "influence", f"{who(s).es}: +{gain} de influencia en {cls.es}, {r.es}.",
+                f"{who(s).en}: +{gain} influence in {cls.en}, {r.en}.",
+                seat=s, cls=bn.cls, influence=gain, rats=off))
+    holder = premium_holder(state, b)
+    steps = [Task(kind="duel", b=b, duel="espada"), Task(kind="duel", b=b, duel="flauta")]
+    if holder is not None:
+        steps.append(Task(kind="action", b=b, seat=holder, premium=True))
+    steps += [Task(kind="action", b=b, seat=s) for s in state.slots[b] if s != holder]
+    steps.append(Task(kind="clear", b=b))
+    state.tasks[0:0] = steps
+    return events
+
+
+def _duel(state: RcState, t: Task) -> list[Event]:
+    """Swords or Flutes at one building: the most against the fewest, if they differ."""
+    slots = state.slots[t.b]
+    counts = {s: sum(1 for c in state.played[s] if KIND[c] == t.duel) for s in slots}
+    if len(slots) < 2 or len(set(counts.values())) == 1:
+        return []
+    top = max(counts.values())
+    low = min(counts.values())
+    winner = next(s for s in slots if counts[s] == top)
+    losers = [s for s in slots if counts[s] == low]
+    if len(losers) == 1:
+        return duel_effect(state, t.b, t.duel, winner, losers[0])
+    state.tasks.insert(0, Task(kind="victim", b=t.b, seat=winner, duel=t.duel, seats=losers))
+    d = DUEL_NAME[t.duel]
+    return [ev("duel_tie", f"Duelo de {d.es}: {who(winner).es} elige entre los empatados.",
+               f"{d.en} duel: {who(winner).en} chooses among the tied players.",
+               winner=winner, candidates=losers)]
+
+
+def duel_effect(state: RcState, b: int, duel: str, winner: int, loser: int) -> list[Event]:
+    """The duel's loser gives half their hand (Sword) or receives a rat (Flute)."""
+    if duel == "espada":
+        k = len(state.hands[loser]) // 2
+        c = count(k, "carta", "card")
+        if k:
+            state.tasks.insert(0, Task(kind="give", b=b, seat=loser, target=winner, n=k,
+                                       duel="espada"))
+        return [ev("sword", f"Duelo de Espadas: {who(loser).es} da la mitad de su mano "
+                            f"({c.es}) a {who(winner).es}.",
+                   f"Sword duel: {who(loser).en} gives half their hand ({c.en}) to {who(winner).en}.",
+                   winner=winner, loser=loser, cards=k)]
+    if remove_rats(state, winner, 1):
+        add_rats(state, loser, 1)
+        return [ev("flute", f"Duelo de Flautas: {who(winner).es} pasa una rata a {who(loser).es}.",
+                   f"Flute duel: {who(winner).en} passes a rat to {who(loser).en}.",
+                   winner=winner, loser=loser, rats=1)]
+    return [ev("flute", f"Duelo de Flautas: {who(winner).es} no tiene ratas que pasar.",
+               f"Flute duel: {who(winner).en} has no rat to pass.",
+               winner=winner, loser=loser, rats=0)]
+
+
+def _action(state: RcState, t: Task) -> list[Event]:
+    """Step b: one player's premium or standard action (the last round: +1 influence instead)."""
+    s, bd = t.seat, building_of(state.row[t.b])
+    kind = tr("preferente", "premium") if t.premium else tr("normal", "standard")
+    head_es, head_en = f"{who(s).es} ({bd.es}, acción {kind.es})", f"{who(s).en} ({bd.en}, {kind.en} action)"
+    if state.round >= state.rounds:
+        if not t.premium:
+            return []
+        gain_influence(state, s, bd.cls, 1)
+        cls = CLASS_NAME[bd.cls]
+        return [ev("final_bonus", f"Última ronda: {who(s).es} gana 1 de influencia en {cls.es} "
+                                  f"en lugar de la acción preferente de {bd.es}.",
+                   f"Last round: {who(s).en} gains 1 influence in {cls.en} instead of {bd.en}'s "
+                   "premium action.", seat=s, cls=bd.cls)]
+    n = bd.premium if t.premium else bd.standard
+    e = bd.effect
+    if e in ("draw", "brew"):
+        if e == "brew":
+            n = state.gained[s] // (1 if t.premium else 2)
+        drawn = draw_population(state, n)
+        state.hands[s].extend(drawn)
+        c = count(len(drawn), "carta de población", "population card", "cartas de población")
+        out = [ev("action", f"{head_es}: roba {c.es}.", f"{head_en}: draws {c.en}.",
+                  seat=s, drawn=len(drawn))]
+        if drawn:
+            out.append(ev("drawn", f"Robas: {names(drawn).es}.", f"You draw: {names(drawn).en}.",
+                          [s], cards=drawn))
+        return out
+    if e == "take":
+        taken = take_from_pile(state, bd.take, n)
+        state.hands[s].extend(taken)
+        kn = KIND_NAME[bd.take]
+        return [ev("action", f"{head_es}: toma {len(taken)} × {kn.es}.",
+                   f"{head_en}: takes {len(taken)} × {kn.en}.", seat=s, pile=bd.take,
+                   taken=len(taken))]
+    if e == "rats":
+        gave = remove_rats(state, s, n)
+        c = count(gave, "rata", "rat")
+        return [ev("action", f"{head_es}: devuelve {c.es}.", f"{head_en}: gives back {c.en}.",
+                   seat=s, rats=gave)]
+    if e == "vp":
+        state.vp[s] += n
+        return [ev("action", f"{head_es}: toma {n} PV.", f"{head_en}: takes {n} VP.", seat=s, vp=n)]
+    if e == "hospital":
+        out = []
+        if t.premium:
+            gave = remove_rats(state, s, 1)
+            c = count(gave, "rata", "rat")
+            out.append(ev("action", f"{head_es}: devuelve {c.es}.",
+                          f"{head_en}: gives back {c.en}.", seat=s, rats=gave))
+        state.tasks.insert(0, Task(kind="hospital", b=t.b, seat=s, n=n, premium=t.premium))
+        return out
+    if e == "peek":
+        state.tasks.insert(0, Task(kind="peek", b=t.b, seat=s, n=n, premium=t.premium))
+        c = count(n, "carta", "card")
+        return [ev("action", f"{head_es}: mira {c.es} de la fila de religiosas.",
+                   f"{head_en}: looks at {c.en} of the nun row.", seat=s, peeks=n)]
+    # the Guard Tower
+    if not t.premium:
+        return [ev("action", f"{head_es}: protegido de la Torre Vigía esta ronda.",
+                   f"{head_en}: protected from the Guard Tower this round.", seat=s)]
+    towers = {b for b, c in enumerate(state.row) if building_of(c).id == "torre_vigia"}
+    mine = len(state.hands[s])
+    k = state.num_seats
+    givers = [g for g in ((s + i) % k for i in range(1, k))
+              if state.where[g] not in towers and len(state.hands[g]) >= mine and state.hands[g]]
+    counts = [min(n, len(state.hands[g])) for g in givers]
+    who_es = ", ".join(who(g).es for g in givers) or "nadie"
+    who_en = ", ".join(who(g).en for g in givers) or "nobody"
+    if givers:
+        state.tasks.insert(0, Task(kind="tower", b=t.b, seat=s, target=s, seats=givers,
+                                   counts=counts))
+    return [ev("action", f"{head_es}: le dan cartas {who_es}.",
+               f"{head_en}: cards come from {who_en}.", seat=s, givers=givers, counts=counts)]
+
+
+def _clear(state: RcState, t: Task) -> list[Event]:
+    """Step c: the played cards are discarded (jokers and specials back to their piles)."""
+    for s in state.slots[t.b]:
+        put_away(state, state.played[s])
+        state.played[s] = []
+    return []
+
+
+RUN = {"building": _building, "duel": _duel, "action": _action, "clear": _clear}
