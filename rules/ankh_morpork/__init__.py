@@ -1,0 +1,1 @@
+"""Mundodisco: Ankh-Morpork: secret personalities, 101 player cards, reactions out of turn."""

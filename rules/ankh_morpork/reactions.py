@@ -1,0 +1,195 @@
+"""Reaction windows: interrupt cards played out of turn, and Small Gods against events.
+
+When an effect is about to reach a player who could answer it, the effect's frame records
+the target, moves to its next stage and pushes a reaction frame for that player. The
+answer sets ``blocked`` (the effect does not happen to them) or ``rescue`` (the minion is
+removed, then put back elsewhere) on the frame below, which then carries on.
+"""
+
+from __future__ import annotations
+
+from rules.ankh_morpork import city
+from rules.ankh_morpork.board import SMALL_GODS
+from rules.ankh_morpork.frames import Handler, below, pop, push, register
+from rules.ankh_morpork.model import DEMON, AmState, Area, Frame, Interrupt, Piece, Skip
+from rules.ankh_morpork.text import act, area_name, card_name, piece_name, seat_name
+from rules.core import Action, Event, Text, tr
+
+# What each interrupt answers: a minion removed, a minion moved, or (Wallace) any scroll text.
+STOPS = {"gaspode": ("remove", "move"), "susan": ("remove",)}
+RESCUES = ("fresh_start_club", "igor")
+BUILDING = 9  # piece code of a building in Small Gods' lists
+
+
+def reaction_cards(st: AmState, f: Frame, victim: int, what: str) -> list[str]:
+    """Interrupt cards ``victim`` holds that answer ``f`` doing ``what`` to them.
+
+    Only another player's card (its symbols or its text) can be answered with an
+    interrupt; random events are answered by Small Gods alone.
+    """
+    if not 0 <= victim < st.num_seats or victim in (f.actor, f.seat) or f.via not in ("symbol", "scroll"):
+        return []
+    hand = st.hands[victim]
+    out = [c for c, whats in STOPS.items() if what in whats and c in hand]
+    if what == "remove":
+        out += [c for c in RESCUES if c in hand]
+    if f.via == "scroll" and "wallace_sonky" in hand:
+        out.append("wallace_sonky")
+    return out
+
+
+def window(st: AmState, f: Frame, victim: int, what: str) -> bool:
+    """Open a reaction window for ``victim`` if they can answer; True if one was opened."""
+    f.blocked = f.rescue = False
+    cards = reaction_cards(st, f, victim, what)
+    if not cards:
+        return False
+    push(st, Frame(kind="react", seat=victim, actor=f.seat, card=f.card, via=f.via, mode=what,
+                   area=f.area, piece=f.piece, cards=tuple(cards), wait=True))
+    return True
+
+
+def remove_hit(st: AmState, f: Frame, a: int, p: int) -> list[Event]:
+    """Remove piece ``p`` from ``a`` unless an interrupt stopped it; rescue it if one was played."""
+    if f.blocked:
+        f.blocked = False
+        return [act("spared", p, f"conserva su secuaz en {area_name(a).es}.", f"keeps their minion in {area_name(a).en}.")]
+    city.remove_piece(st, a, p)
+    pn = piece_name(p)
+    ev = [act("remove", f.seat, f"retira {pn.es} de {area_name(a).es}.", f"removes {pn.en} from {area_name(a).en}.",
+              area=a, piece=p)]
+    if f.rescue and p < 4:
+        f.rescue = False
+        push(st, Frame(kind="minion", seat=p, actor=p, via="interrupt", mode="rescue", area2=a))
+    return ev
+
+
+@register
+class ReactHandler(Handler):
+    """A player may answer another player's card with an interrupt, or not."""
+
+    kind = "react"
+
+    def legal(self, st: AmState, f: Frame) -> list[Action]:
+        return [Interrupt(card=c) for c in f.cards if c in st.hands[f.seat]] + [Skip()]
+
+    def act(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        pop(st)
+        under = below_after_pop(st)
+        if not isinstance(a, Interrupt):
+            return []
+        city.discard_from_hand(st, f.seat, a.card)
+        if a.card in RESCUES:
+            under.rescue = True
+        else:
+            under.blocked = True
+        return [act("interrupt", f.seat, f"juega {card_name(a.card).es}.", f"plays {card_name(a.card).en}.",
+                    card=a.card)]
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        who = seat_name(f.actor)
+        what = {"remove": tr(f"quiere retirar un secuaz tuyo de {_where(f).es}",
+                             f"wants to remove one of your minions from {_where(f).en}"),
+                "move": tr(f"quiere mover un secuaz tuyo de {_where(f).es}",
+                           f"wants to move one of your minions from {_where(f).en}"),
+                "affect": tr("te apunta con el texto de su carta", "targets you with their card's text")}[f.mode]
+        c = card_name(f.card)
+        return tr(f"{who.es} {what.es} ({c.es}). ¿Juegas una interrupción?",
+                  f"{who.en} {what.en} ({c.en}). Play an interrupt?")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Skip):
+            return tr("No", "No")
+        if isinstance(a, Interrupt):
+            return tr(f"Jugar {card_name(a.card).es}", f"Play {card_name(a.card).en}")
+        return None
+
+
+def _where(f: Frame) -> Text:
+    return area_name(f.area) if f.area >= 0 else tr("el tablero", "the board")
+
+
+def below_after_pop(st: AmState) -> Frame:
+    """The frame that opened a window, once the window frame is gone."""
+    return st.stack[-1]
+
+
+# --------------------------------------------------------------------------- Small Gods
+
+
+def sg_holder(st: AmState) -> int:
+    """Who may pay with Small Gods now (-1: nobody)."""
+    h = city.holder(st, SMALL_GODS)
+    if h < 0 or st.demons[SMALL_GODS] or st.money[h] < 3:
+        return -1
+    if h == st.turn and SMALL_GODS in st.fresh:
+        return -1  # not in the turn the card was won
+    return h
+
+
+def sg_window(st: AmState, f: Frame, pieces: list[int]) -> bool:
+    """Offer Small Gods' holder to spare their ``pieces`` (area*10 + piece) for $3 each."""
+    f.saved = ()
+    h = sg_holder(st)
+    if h < 0 or not pieces:
+        return False
+    push(st, Frame(kind="small_gods", seat=h, actor=f.actor, via="event", card=f.card,
+                   areas=tuple(pieces), wait=True))
+    return True
+
+
+def saved_count(f: Frame, code: int) -> int:
+    """How many times ``code`` was spared."""
+    return f.saved.count(code)
+
+
+@register
+class SmallGodsHandler(Handler):
+    """The Small Gods holder pays $3 per piece to spare it from a random event."""
+
+    kind = "small_gods"
+
+    def legal(self, st: AmState, f: Frame) -> list[Action]:
+        under = below(st, f)
+        out: list[Action] = []
+        if st.money[f.seat] >= 3 and under is not None:
+            for code in dict.fromkeys(f.areas):
+                if saved_count(under, code) < f.areas.count(code):
+                    a, p = divmod(code, 10)
+                    out.append(Area(area=a) if p == BUILDING else Piece(area=a, piece=p))
+        return out + [Skip()]
+
+    def act(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        under = below(st, f)
+        assert under is not None
+        if isinstance(a, Skip):
+            pop(st)
+            return []
+        code = a.area * 10 + (a.piece if isinstance(a, Piece) else BUILDING)
+        city.pay_bank(st, f.seat, 3)
+        under.saved = (*under.saved, code)
+        if not [x for x in self.legal(st, f) if not isinstance(x, Skip)]:
+            pop(st)
+        what = tr("el edificio", "the building") if isinstance(a, Area) else (
+            tr("la llegada del demonio", "the demon's arrival") if a.piece == DEMON else tr("un secuaz", "a minion"))
+        n = area_name(a.area)
+        return [act("small_gods", f.seat, f"paga 3 $ (Dioses Menores) y libra {what.es} en {n.es}.",
+                    f"pays $3 (Small Gods) and spares {what.en} in {n.en}.", area=a.area)]
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        return tr("Un evento alcanza tus piezas: puedes pagar 3 $ por pieza con Dioses Menores.",
+                  "A random event reaches your pieces: you may pay $3 a piece with Small Gods.")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Skip):
+            return tr("No pagar más", "Pay no more")
+        if isinstance(a, Area):
+            return tr(f"Pagar 3 $: salvar el edificio de {area_name(a.area).es}",
+                      f"Pay $3: save the building in {area_name(a.area).en}")
+        if isinstance(a, Piece):
+            if a.piece == DEMON:
+                return tr(f"Pagar 3 $: que no llegue el demonio a {area_name(a.area).es}",
+                          f"Pay $3: keep the demon out of {area_name(a.area).en}")
+            return tr(f"Pagar 3 $: salvar un secuaz en {area_name(a.area).es}",
+                      f"Pay $3: save a minion in {area_name(a.area).en}")
+        return None

@@ -1,0 +1,472 @@
+"""Scrolls that act on the board: trouble markers, moving and removing minions, buying buildings."""
+
+from __future__ import annotations
+
+from rules.ankh_morpork import city
+from rules.ankh_morpork.board import ADJ, UNREAL
+from rules.ankh_morpork.frames import pop
+from rules.ankh_morpork.model import AmState, Area, Do, Frame, Pay, Piece, Player
+from rules.ankh_morpork.reactions import remove_hit, window
+from rules.ankh_morpork.scroll_base import (
+    Scroll,
+    collect_event,
+    others,
+    scroll,
+    wallace_event,
+)
+from rules.ankh_morpork.symbols import hit_targets, piece_label
+from rules.ankh_morpork.text import (
+    act,
+    area_name,
+    seat_name,
+)
+from rules.core import Action, Event, Text, tr
+
+# ----------------------------------------------------------------------------- trouble markers
+
+
+@scroll("trouble_payday", "spread_trouble", "place_trouble")
+class TroubleScroll(Scroll):
+    def areas(self, st: AmState, f: Frame) -> list[int]:
+        if f.mode == "trouble_payday":
+            return [a for a in range(12) if st.trouble[a] and city.all_minions(st, a)]
+        if f.mode == "spread_trouble":
+            return [a for a in range(12) if not st.trouble[a] and any(st.trouble[b] for b in ADJ[a])]
+        return [a for a in range(12) if not st.trouble[a]]
+
+    def possible(self, st: AmState, f: Frame) -> bool:
+        return bool(self.areas(st, f))
+
+    def start(self, st: AmState, f: Frame) -> list[Action]:
+        return [Area(area=a) for a in self.areas(st, f)]
+
+    def take(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        assert isinstance(a, Area)
+        pop(st)
+        if f.mode == "trouble_payday":
+            return collect_event(st, f.seat, 2 * city.all_minions(st, a.area))
+        st.trouble[a.area] = True
+        n = area_name(a.area)
+        return [act("trouble", f.seat, f"pone un problema en {n.es}.", f"puts trouble in {n.en}.", area=a.area)]
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        if f.mode == "trouble_payday":
+            return tr("Elige una zona con problema: 2 $ por secuaz.", "Choose an area with trouble: $2 a minion.")
+        return tr("Elige dónde poner un problema.", "Choose where to put a trouble marker.")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Area):
+            n = area_name(a.area)
+            if f.mode == "trouble_payday":
+                k = city.all_minions(st, a.area)
+                return tr(f"{n.es}: {2 * k} $", f"{n.en}: ${2 * k}")
+            return tr(f"Problema en {n.es}", f"Trouble in {n.en}")
+        return None
+
+
+# ----------------------------------------------------------------------------- moving minions
+
+
+@scroll("flee_trouble", "move_anywhere", "shove")
+class MoveMinion(Scroll):
+    """Rincewind, Dorfl/Adora Belle, and the Duckman/Foul Ole Ron/Canting Crew shove."""
+
+    def sources(self, st: AmState, f: Frame) -> list[tuple[int, int]]:
+        if f.mode == "shove":
+            return [(a, p) for a in range(12) for p in range(st.num_seats) if p != f.actor and st.minions[a][p]]
+        mine = [(a, f.actor) for a in city.on_board(st, f.actor)]
+        return [x for x in mine if st.trouble[x[0]]] if f.mode == "flee_trouble" else mine
+
+    def dests(self, st: AmState, f: Frame) -> list[int]:
+        if f.mode == "move_anywhere":
+            return [a for a in range(12) if a != f.area]
+        return sorted(ADJ[f.area])
+
+    def possible(self, st: AmState, f: Frame) -> bool:
+        return bool(self.sources(st, f))
+
+    def start(self, st: AmState, f: Frame) -> list[Action]:
+        return [Piece(area=a, piece=p) for a, p in self.sources(st, f)]
+
+    def more(self, st: AmState, f: Frame) -> list[Action]:
+        return [Area(area=a) for a in self.dests(st, f)]
+
+    def take(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        if isinstance(a, Piece):
+            f.area, f.piece, f.stage = a.area, a.piece, "dest"
+            return []
+        assert isinstance(a, Area)
+        f.area2, f.stage, f.wait = a.area, "move", False
+        window(st, f, f.piece, "move")
+        return []
+
+    def resume(self, st: AmState, f: Frame) -> list[Event]:
+        pop(st)
+        if f.blocked:
+            return [act("spared", f.piece, f"mantiene su secuaz en {area_name(f.area).es}.",
+                        f"keeps their minion in {area_name(f.area).en}.")]
+        city.move_piece(st, f.area, f.area2, f.piece)
+        return [act("move", f.seat, f"lleva un secuaz de {seat_name(f.piece).es} de {area_name(f.area).es} a {area_name(f.area2).es}.",
+                    f"moves a minion of {seat_name(f.piece).en} from {area_name(f.area).en} to {area_name(f.area2).en}.",
+                    area=f.area, dest=f.area2, piece=f.piece)]
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        if f.stage == "dest":
+            return tr(f"¿A dónde va el secuaz de {area_name(f.area).es}?", f"Where does the minion in {area_name(f.area).en} go?")
+        return tr("Elige el secuaz que mueves.", "Choose the minion to move.")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Piece):
+            return piece_label("Mover", "Move", a)
+        if isinstance(a, Area):
+            return tr(f"A {area_name(a.area).es}", f"To {area_name(a.area).en}")
+        return None
+
+
+@scroll("ride_anywhere")
+class Ride(MoveMinion):
+    """Hobson's: pay $2 to a player, then move one of your minions anywhere."""
+
+    def possible(self, st: AmState, f: Frame) -> bool:
+        return st.money[f.actor] >= 2 and bool(city.on_board(st, f.actor))
+
+    def start(self, st: AmState, f: Frame) -> list[Action]:
+        return [Player(seat=s) for s in sorted(others(st, f.actor))]
+
+    def more(self, st: AmState, f: Frame) -> list[Action]:
+        if f.stage == "pick":
+            return [Piece(area=a, piece=f.actor) for a in city.on_board(st, f.actor)]
+        return [Area(area=a) for a in range(12) if a != f.area]
+
+    def take(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        if isinstance(a, Player):
+            city.transfer(st, f.actor, a.seat, 2)
+            f.stage = "pick"
+            return [act("pay", f.actor, f"paga 2 $ a {seat_name(a.seat).es}.", f"pays $2 to {seat_name(a.seat).en}.")]
+        return super().take(st, f, a)
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Player):
+            return tr(f"Pagar 2 $ a {seat_name(a.seat).es}", f"Pay $2 to {seat_name(a.seat).en}")
+        return super().label(st, f, a)
+
+
+@scroll("swap_minions")
+class SwapMinions(Scroll):
+    """The Bursar: any two minions (trolls and demons too) trade places."""
+
+    def all_pieces(self, st: AmState) -> list[tuple[int, int]]:
+        return [(a, p) for a in range(12) for p in city.pieces_in(st, a)]
+
+    def possible(self, st: AmState, f: Frame) -> bool:
+        return len({a for a, _ in self.all_pieces(st)}) >= 2
+
+    def start(self, st: AmState, f: Frame) -> list[Action]:
+        return [Piece(area=a, piece=p) for a, p in self.all_pieces(st)]
+
+    def more(self, st: AmState, f: Frame) -> list[Action]:
+        return [Piece(area=a, piece=p) for a, p in self.all_pieces(st) if a != f.area]
+
+    def take(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        assert isinstance(a, Piece)
+        if f.stage == "start":
+            f.area, f.piece, f.stage = a.area, a.piece, "second"
+            return []
+        f.area2, f.piece2, f.stage, f.wait = a.area, a.piece, "first_window", False
+        return []
+
+    def resume(self, st: AmState, f: Frame) -> list[Event]:
+        if f.stage == "first_window":
+            f.stage = "second_window"
+            window(st, f, f.piece, "move")
+            return []
+        if f.stage == "second_window":
+            if f.blocked:
+                pop(st)
+                return [act("spared", f.piece, "impide el cambio.", "stops the swap.")]
+            f.stage = "swap"
+            window(st, f, f.piece2, "move")
+            return []
+        pop(st)
+        if f.blocked:
+            return [act("spared", f.piece2, "impide el cambio.", "stops the swap.")]
+        city.remove_piece(st, f.area, f.piece)
+        city.remove_piece(st, f.area2, f.piece2)
+        city.add_piece(st, f.area2, f.piece)
+        city.add_piece(st, f.area, f.piece2)
+        return [act("swap", f.seat, f"intercambia los secuaces de {area_name(f.area).es} y {area_name(f.area2).es}.",
+                    f"swaps the minions in {area_name(f.area).en} and {area_name(f.area2).en}.", areas=[f.area, f.area2])]
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        if f.stage == "second":
+            return tr("Elige el segundo secuaz, en otra zona.", "Choose the second minion, in another area.")
+        return tr("Elige el primer secuaz del intercambio.", "Choose the first minion of the swap.")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Piece):
+            return piece_label("Elegir", "Choose", a)
+        return None
+
+
+# ----------------------------------------------------------------------------- removing minions
+
+
+@scroll("clear_unreal", "carcer", "hit_or_miss", "paid_hit", "hired_hit", "gamble_steal", "business_plan")
+class Removal(Scroll):
+    """Scrolls that remove a minion (or may): the Dean, Carcer, Errol, Burleigh, Cosmo,
+    and the die rolls of Here'n'Now and CMOT Dibbler."""
+
+    def possible(self, st: AmState, f: Frame) -> bool:
+        m = f.mode
+        if m == "clear_unreal":
+            return city.all_minions(st, UNREAL) > 0
+        if m in ("paid_hit", "hired_hit"):
+            return st.money[f.actor] >= 2
+        return True
+
+    def start(self, st: AmState, f: Frame) -> list[Action]:
+        m = f.mode
+        if m == "clear_unreal":
+            return [Piece(area=UNREAL, piece=p) for p in city.pieces_in(st, UNREAL)]
+        if m in ("paid_hit", "hired_hit"):
+            return [Player(seat=s) for s in sorted(others(st, f.actor))]
+        return [Do()]
+
+    def targets(self, st: AmState, f: Frame) -> list[tuple[int, int]]:
+        """What the current pick may remove."""
+        m = f.mode
+        if m == "carcer":
+            return [(f.area, p) for p in city.pieces_in(st, f.area)]
+        if f.stage in ("lose", "penalty"):
+            return [(a, f.actor) for a in city.on_board(st, f.actor)]
+        if m == "hired_hit":
+            return hit_targets(st, f.actor)
+        return hit_targets(st, f.seat)
+
+    def more(self, st: AmState, f: Frame) -> list[Action]:
+        out: list[Action] = [Piece(area=a, piece=p) for a, p in self.targets(st, f)]
+        if f.stage == "penalty" and st.money[f.actor] >= 2:
+            out.append(Pay())
+        if f.stage == "steal":
+            out = [Player(seat=s) for s in sorted(others(st, f.actor)) if st.money[s] > 0]
+        return out
+
+    def take(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        m = f.mode
+        ev: list[Event] = []
+        if isinstance(a, Do):  # roll the die
+            f.wait = False
+            return self._roll(st, f)
+        if isinstance(a, Player) and m in ("paid_hit", "hired_hit") and f.stage == "start":
+            f.who = a.seat
+            if m == "hired_hit":
+                f.stage, f.wait = "hired", False
+                window(st, f, a.seat, "affect")
+                return []
+            city.transfer(st, f.actor, a.seat, 2)
+            ev.append(act("pay", f.actor, f"paga 2 $ a {seat_name(a.seat).es}.", f"pays $2 to {seat_name(a.seat).en}."))
+            return ev + self._pick_or_end(st, f)
+        if isinstance(a, Player):  # Here'n'Now: whom to rob
+            f.who, f.stage, f.wait = a.seat, "rob", False
+            window(st, f, a.seat, "affect")
+            return []
+        if isinstance(a, Pay):  # CMOT Dibbler's penalty
+            pop(st)
+            city.pay_bank(st, f.actor, 2)
+            return [act("pay", f.actor, "paga 2 $ al banco.", "pays $2 to the bank.")]
+        assert isinstance(a, Piece)
+        f.area, f.piece, f.wait = a.area, a.piece, False
+        if f.stage in ("lose", "penalty"):
+            f.stage = "own_loss"
+            return []
+        f.stage = "hit"
+        if a.piece < 4:
+            window(st, f, a.piece, "remove")
+        return []
+
+    def _roll(self, st: AmState, f: Frame) -> list[Event]:
+        from rules.ankh_morpork.happenings import roll
+
+        m = f.mode
+        if m == "carcer":
+            rolled: list[Event] = []
+            areas: list[int] = []
+            for _ in range(2):
+                a, e = roll(st)
+                areas.append(a)
+                rolled.append(e)
+            f.areas = tuple(areas)
+            return rolled + self._next_area(st, f)
+        n = st.rng.randint(1, 12)
+        ev = [act("roll", f.actor, f"tira el dado y saca {n}.", f"rolls the die: {n}.", roll=n)]
+        if 2 <= n <= 6:
+            pop(st)
+            return ev
+        if n == 1:
+            if m == "business_plan" and (st.money[f.actor] >= 2 or city.on_board(st, f.actor)):
+                f.stage, f.wait = "penalty", True
+            elif city.on_board(st, f.actor):
+                f.stage, f.wait = "lose", True
+            else:
+                pop(st)
+            return ev
+        if m == "business_plan":
+            pop(st)
+            return ev + collect_event(st, f.actor, 4)
+        if m == "gamble_steal":
+            if any(st.money[s] for s in others(st, f.actor)):
+                f.stage, f.wait = "steal", True
+            else:
+                pop(st)
+            return ev
+        return ev + self._pick_or_end(st, f)  # Errol: a 7 or more
+
+    def _pick_or_end(self, st: AmState, f: Frame) -> list[Event]:
+        f.stage = "pick"
+        if self.targets(st, f):
+            f.wait = True
+        else:
+            pop(st)
+        return []
+
+    def _next_area(self, st: AmState, f: Frame) -> list[Event]:
+        while f.areas:
+            f.area, f.areas = f.areas[0], f.areas[1:]
+            if city.all_minions(st, f.area):
+                f.stage, f.wait = "pick", True
+                return []
+        pop(st)
+        return []
+
+    def resume(self, st: AmState, f: Frame) -> list[Event]:
+        m = f.mode
+        if f.stage == "own_loss":
+            pop(st)
+            city.remove_piece(st, f.area, f.actor)
+            return [act("remove", f.actor, f"retira un secuaz suyo de {area_name(f.area).es}.",
+                        f"removes one of their minions from {area_name(f.area).en}.", area=f.area, piece=f.actor)]
+        if f.stage == "rob":
+            pop(st)
+            if f.blocked:
+                return [wallace_event(f.who)]
+            got = city.transfer(st, f.who, f.actor, 3)
+            return [act("steal", f.actor, f"quita {got} $ a {seat_name(f.who).es}.", f"takes ${got} from {seat_name(f.who).en}.")]
+        if f.stage == "hired":
+            if f.blocked:
+                pop(st)
+                return [wallace_event(f.who)]
+            city.transfer(st, f.actor, f.who, 2)
+            ev = [act("pay", f.actor, f"paga 2 $ a {seat_name(f.who).es}.", f"pays $2 to {seat_name(f.who).en}.")]
+            f.seat = f.who  # the paid player chooses the victim
+            return ev + self._pick_or_end(st, f)
+        # stage "hit": the chosen piece goes, unless an interrupt saved it
+        if m == "carcer":
+            ev = remove_hit(st, f, f.area, f.piece)
+            f.wait = False
+            return ev + self._next_area(st, f) if st.stack[-1] is f else ev + self._defer_next(f)
+        pop(st)
+        return remove_hit(st, f, f.area, f.piece)
+
+    def _defer_next(self, f: Frame) -> list[Event]:
+        # A rescued minion is being placed on top of this frame: carry on afterwards.
+        f.stage = "carcer_next"
+        return []
+
+    def run(self, st: AmState, f: Frame) -> list[Event]:
+        if f.stage == "carcer_next":
+            return self._next_area(st, f)
+        return super().run(st, f)
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        s = f.stage
+        if s == "penalty":
+            return tr("Has sacado un 1: paga 2 $ al banco o retira un secuaz tuyo.", "You rolled a 1: pay $2 to the bank or remove one of your minions.")
+        if s == "lose":
+            return tr("Has sacado un 1: retira un secuaz tuyo.", "You rolled a 1: remove one of your minions.")
+        if s == "steal":
+            return tr("Has sacado 7 o más: elige a quién quitas 3 $.", "You rolled 7 or more: choose whom to take $3 from.")
+        if s == "pick":
+            return tr("Elige el secuaz que se retira.", "Choose the minion to remove.")
+        if f.mode in ("paid_hit", "hired_hit"):
+            return tr("Elige a quién pagas 2 $.", "Choose whom to pay $2.")
+        if f.mode == "clear_unreal":
+            return tr("Elige el secuaz que retiras de los Solares Irreales.", "Choose the minion to remove from Unreal Estate.")
+        return tr("Tira el dado.", "Roll the die.")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Do):
+            return tr("Tirar el dado", "Roll the die")
+        if isinstance(a, Pay):
+            return tr("Pagar 2 $ al banco", "Pay $2 to the bank")
+        if isinstance(a, Player):
+            if f.stage == "steal":
+                return tr(f"Quitar 3 $ a {seat_name(a.seat).es}", f"Take $3 from {seat_name(a.seat).en}")
+            return tr(f"Pagar 2 $ a {seat_name(a.seat).es}", f"Pay $2 to {seat_name(a.seat).en}")
+        if isinstance(a, Piece):
+            return piece_label("Retirar", "Remove", a)
+        return None
+
+
+# ----------------------------------------------------------------------------- buildings and money
+
+
+@scroll("buy_calm", "buy_troubled")
+class BuyBuilding(Scroll):
+    """Sybil Vimes and Reacher Gilt: buy out another player's building."""
+
+    def areas(self, st: AmState, f: Frame) -> list[int]:
+        want_trouble = f.mode == "buy_troubled"
+        return [a for a in range(12) if st.buildings[a] >= 0 and st.buildings[a] != f.actor
+                and st.trouble[a] == want_trouble and st.money[f.actor] >= city.cost(a)]
+
+    def possible(self, st: AmState, f: Frame) -> bool:
+        return bool(self.areas(st, f))
+
+    def start(self, st: AmState, f: Frame) -> list[Action]:
+        return [Area(area=a) for a in self.areas(st, f)]
+
+    def more(self, st: AmState, f: Frame) -> list[Action]:
+        return [Area(area=a) for a in range(12) if st.buildings[a] == f.actor]
+
+    def take(self, st: AmState, f: Frame, a: Action) -> list[Event]:
+        assert isinstance(a, Area)
+        if f.stage == "start":
+            f.area, f.who, f.stage, f.wait = a.area, st.buildings[a.area], "hit", False
+            window(st, f, f.who, "affect")
+            return []
+        f.area2, f.stage, f.wait = a.area, "buy", False
+        return []
+
+    def resume(self, st: AmState, f: Frame) -> list[Event]:
+        if f.stage == "hit":
+            if f.blocked:
+                pop(st)
+                return [wallace_event(f.who)]
+            if city.building_supply(st, f.actor) == 0:
+                f.stage, f.wait = "relocate", True
+                return []
+        pop(st)
+        ev: list[Event] = []
+        if f.area2 >= 0:
+            city.remove_building(st, f.area2)
+            ev.append(act("unbuild", f.actor, f"retira su edificio de {area_name(f.area2).es}.",
+                          f"takes their building off {area_name(f.area2).en}.", area=f.area2))
+        paid = city.transfer(st, f.actor, f.who, city.cost(f.area))
+        city.remove_building(st, f.area)
+        city.set_building(st, f.area, f.actor)
+        n = area_name(f.area)
+        return ev + [act("buyout", f.actor, f"compra el edificio de {seat_name(f.who).es} en {n.es} por {paid} $.",
+                         f"buys {seat_name(f.who).en}'s building in {n.en} for ${paid}.", area=f.area)]
+
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        if f.stage == "relocate":
+            return tr("Tus 6 edificios están fuera: elige cuál se traslada.", "All 6 of your buildings are out: choose which one moves.")
+        return tr("Elige qué edificio compras.", "Choose which building to buy.")
+
+    def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
+        if isinstance(a, Area):
+            n = area_name(a.area)
+            if f.stage == "relocate":
+                return tr(f"Trasladar el de {n.es}", f"Move the one in {n.en}")
+            return tr(f"Comprar el de {n.es} ({city.cost(a.area)} $)", f"Buy the one in {n.en} (${city.cost(a.area)})")
+        return None
