@@ -27,7 +27,7 @@ def _picture():
     return render_board
 
 
-async def run(games: int, moves: int, seed: int) -> None:
+async def run(games: int, moves: int, seed: int, concurrency: int) -> None:
     """Fill a store with ``games`` open games, then time ``moves`` moves spread over them."""
     eng = engine("rey_hierofante")
     render = _picture()
@@ -45,40 +45,81 @@ async def run(games: int, moves: int, seed: int) -> None:
             await store.start_game(row.id, seed=seed + i, state=eng.dump_state(st))
             ids.append(row.id)
             states[row.id] = st
+        pick = _Picker(eng, store, ids, states, rng)
+        # 1. latency: one move at a time, as a single busy game sees it
         lat: list[float] = []
-        t_all = time.perf_counter()
         for _ in range(moves):
-            gid = rng.choice(ids)
-            st = states[gid]
-            if st.finished:
-                st = eng.setup(2, {}, rng.randint(0, 10**9))
-                states[gid] = st
-                await store.set_status(gid, "finished")
-                row = await store.create_game(guild_id=1, channel_id=50_000_000 + gid * 1000 + st.version,
-                                              game_id=eng.id, options={}, host_id=1, locale="es")
-                await store.start_game(row.id, seed=1, state=eng.dump_state(st))
-                ids[ids.index(gid)] = row.id
-                states[row.id] = st
-                gid = row.id
-            seat = next(iter(eng.pending(st)))
-            action = rng.choice(eng.legal_actions(st, seat))
-            wire = action.model_dump_json()
+            gid, st, seat, wire = await pick.next()
             t0 = time.perf_counter()
-            new, _events = eng.apply(st, seat, eng.parse_action(wire), version=st.version)
-            await store.commit_move(gid, expected_version=st.version, seat=seat, action=wire,
-                                    state=eng.dump_state(new), finished=new.finished)
-            png = render(eng.view(new, None), ["Ana", "Bruno"], "es")
+            new = await _one_move(eng, store, render, gid, st, seat, wire, threaded=False)
             lat.append(time.perf_counter() - t0)
-            assert png[:4] == b"\x89PNG"
             states[gid] = new
+        # 2. throughput: many games moving at once, pictures drawn in worker threads as
+        # the bot draws them, so both cores work
+        done = 0
+        busy: set[int] = set()
+
+        async def worker() -> None:
+            nonlocal done
+            while done < moves:
+                gid, st, seat, wire = await pick.next(busy)
+                busy.add(gid)
+                states[gid] = await _one_move(eng, store, render, gid, st, seat, wire, threaded=True)
+                busy.discard(gid)
+                done += 1
+
+        t_all = time.perf_counter()
+        await asyncio.gather(*(worker() for _ in range(concurrency)))
         total = time.perf_counter() - t_all
         await store.close()
     lat.sort()
     q = statistics.quantiles(lat, n=100)
-    print(f"open games: {games}; moves: {moves}")
+    print(f"open games: {games}; moves: {moves} one at a time, then {done} with {concurrency} at once")
     print(f"per move (rules + commit + picture): p50 {q[49] * 1000:.2f} ms, "
           f"p99 {q[98] * 1000:.2f} ms, max {lat[-1] * 1000:.2f} ms")
-    print(f"sustained: {moves / total:.0f} moves/s (one process, one connection)")
+    print(f"sustained: {done / total:.0f} moves/s ({concurrency} games moving at once, one store)")
+
+
+async def _one_move(eng, store, render, gid, st, seat, wire, *, threaded: bool):
+    """What the bot does for one move before telling Discord."""
+    new, _events = eng.apply(st, seat, eng.parse_action(wire), version=st.version)
+    await store.commit_move(gid, expected_version=st.version, seat=seat, action=wire,
+                            state=eng.dump_state(new), finished=new.finished)
+    view = eng.view(new, None)
+    if threaded:
+        png = await asyncio.to_thread(render, view, ["Ana", "Bruno"], "es")
+    else:
+        png = render(view, ["Ana", "Bruno"], "es")
+    assert png[:4] == b"\x89PNG"
+    return new
+
+
+class _Picker:
+    """Chooses the next move: a random open game (a finished one is replaced) and a random legal move."""
+
+    def __init__(self, eng, store, ids, states, rng) -> None:
+        self.eng, self.store, self.ids, self.states, self.rng = eng, store, ids, states, rng
+        self.channel = 10**9
+
+    async def next(self, busy: set[int] | frozenset[int] = frozenset()):
+        """(game id, state, seat, action JSON) for a game not in ``busy``."""
+        eng = self.eng
+        while True:
+            i = self.rng.randrange(len(self.ids))
+            gid = self.ids[i]
+            if gid in busy:
+                continue
+            st = self.states[gid]
+            if st.finished:
+                self.channel += 1
+                row = await self.store.create_game(guild_id=1, channel_id=self.channel, game_id=eng.id,
+                                                   options={}, host_id=1, locale="es")
+                st = eng.setup(2, {}, self.channel)
+                await self.store.start_game(row.id, seed=self.channel, state=eng.dump_state(st))
+                self.ids[i] = gid = row.id
+                self.states[gid] = st
+            seat = next(iter(eng.pending(st)))
+            return gid, st, seat, self.rng.choice(eng.legal_actions(st, seat)).model_dump_json()
 
 
 def main() -> None:
@@ -87,8 +128,9 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--moves", type=int, default=5000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--concurrency", type=int, default=16)
     a = p.parse_args()
-    asyncio.run(run(a.games, a.moves, a.seed))
+    asyncio.run(run(a.games, a.moves, a.seed, a.concurrency))
 
 
 if __name__ == "__main__":

@@ -47,8 +47,25 @@ def literal_values(engine: Engine, field: str) -> list[str]:
     return [str(a) for a in args if isinstance(a, str)]
 
 
+def list_values(engine: Engine, field: str) -> list[str]:
+    """The allowed items of an options field declared as a list of a Literal (empty otherwise)."""
+    info = engine.options_model.model_fields.get(field)
+    if info is None or typing.get_origin(info.annotation) is not list:
+        return []
+    (item,) = typing.get_args(info.annotation) or (None,)
+    return [str(a) for a in typing.get_args(item) if isinstance(a, str)]
+
+
+def is_list(engine: Engine, field: str) -> bool:
+    """Whether an options field holds a list (written as items joined by "+")."""
+    info = engine.options_model.model_fields.get(field)
+    return info is not None and typing.get_origin(info.annotation) is list
+
+
 def option_label(field: str, value: Any, locale: str) -> str:
     """A readable label for an option value (the catalogue's, else the raw value)."""
+    if isinstance(value, list):
+        return ", ".join(option_label(field, v, locale) for v in value) or "-"
     key = f"opt.{field}.{value}"
     if key in MESSAGES:
         return t(key, locale)
@@ -78,6 +95,10 @@ def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -
     merged: dict[str, Any] = dict(parse_options_text(text))
     merged.update({k: v for k, v in explicit.items() if v is not None})
     known = list(engine.options_model.model_fields)
+    for key, value in merged.items():
+        # A list is written as its items joined by "+" (spaces and commas separate options).
+        if isinstance(value, str) and is_list(engine, key):
+            merged[key] = [v for v in value.replace("/", "+").split("+") if v]
     for key in merged:
         if key not in known:
             raise Refusal(*(
@@ -89,7 +110,12 @@ def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -
 
 def describe_options(g: Game, locale: str) -> str:
     """The game's options, one per line."""
-    lines = [f"{field_label(k, locale)}: {option_label(k, v, locale)}" for k, v in g.row.options.items()]
+    # An empty list is an option not in use (say, the buildings of a "chosen" set).
+    lines = [
+        f"{field_label(k, locale)}: {option_label(k, v, locale)}"
+        for k, v in g.row.options.items()
+        if v != []
+    ]
     return "\n".join(lines) or "-"
 
 
@@ -202,7 +228,7 @@ async def _after_start(interaction: discord.Interaction, result: MoveResult) -> 
     bot = services(interaction)
     g = result.game
     await bot.boards.refresh(g.id, events=result.events, repost=True, keep_old=True)
-    await bot.delivery.private_updates(g, None)
+    await bot.delivery.private_updates(g, None, result.events)
 
 
 # ----------------------------------------------------------------------------- the cog
@@ -234,6 +260,47 @@ async def _literal_autocomplete(interaction: discord.Interaction, current: str, 
     except Exception:
         log.exception("options autocomplete failed")
         return []
+
+
+# The options /game new has parameters of its own; the free text offers the others.
+OWN_PARAMETERS = frozenset({"variant", "scoring", "wins_needed", "games", "reshuffle"})
+
+
+def option_suggestions(engine: Engine, current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for the free-text options: the text typed so far, completed with one
+    more ``key=value`` of ``engine``'s options model (its Literal, bool and list fields)."""
+    head, _, last = current.rpartition(" ")
+    head = head.strip()
+    typed = {tok.partition("=")[0].lower() for tok in head.split()}
+    needle = fold(last)
+    out: list[app_commands.Choice[str]] = []
+    for field in engine.options_model.model_fields:
+        if field in OWN_PARAMETERS or field in typed:
+            continue
+        info = engine.options_model.model_fields[field]
+        values = literal_values(engine, field) or (["true", "false"] if info.annotation is bool else [])
+        tokens: list[tuple[str, str]] = [
+            (f"{field}={v}", f"{field_label(field, locale)}: {option_label(field, v, locale)}") for v in values
+        ]
+        items = list_values(engine, field)
+        if items:
+            # Lists grow one item at a time: "chosen=a" is offered "chosen=a+b", "chosen=a+c"...
+            key, sep, so_far = last.partition("=")
+            chosen = [v for v in so_far.split("+") if v] if sep and key.lower() == field else []
+            if chosen and chosen[-1] not in items:
+                chosen.pop()  # the item being typed
+            for v in items:
+                if v not in chosen:
+                    joined = "+".join([*chosen, v])
+                    shown = ", ".join(option_label(field, x, locale) for x in [*chosen, v])
+                    tokens.append((f"{field}={joined}", f"{field_label(field, locale)}: {shown}"))
+        for token, label in tokens:
+            if needle and not fold(token).startswith(needle) and needle not in fold(label):
+                continue
+            value = f"{head} {token}".strip()
+            if len(value) <= 100:
+                out.append(app_commands.Choice(name=clip(f"{head} {label}".strip(), 100), value=value))
+    return out[:25]
 
 
 class Lobby(commands.Cog):
@@ -330,6 +397,18 @@ class Lobby(commands.Cog):
     async def _scoring_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _literal_autocomplete(interaction, current, "scoring")
 
+    @new.autocomplete("options")
+    async def _options_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            engines = registered_games()
+            gid = getattr(interaction.namespace, "game", None)
+            if gid not in engines:
+                return []
+            return option_suggestions(engines[gid], current, locale_of(interaction))
+        except Exception:
+            log.exception("options autocomplete failed")
+            return []
+
     # -- lobby by command ------------------------------------------------------------------
 
     async def _channel_game(self, interaction: discord.Interaction) -> Game:
@@ -409,7 +488,7 @@ class Lobby(commands.Cog):
         rows: list[str] = []
         for line in lines_:
             name = g.seat_row(line.seat).name
-            texts = event_lines(line.events, locale, viewer)
+            texts = event_lines(line.events, locale, viewer, g=g)
             what = " ".join(texts) if texts else "…"
             rows.append(f"`{line.seq:>3}` **{name}**: {what}")
         body = "\n".join(rows) if rows else t("log.empty", locale)

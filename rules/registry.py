@@ -10,9 +10,10 @@ from rules.core import Engine
 @cache
 def games() -> dict[str, Engine]:
     """The engines by game id; a new game plugs in here and nowhere else in the platform."""
+    from rules.rattus_cartus.engine import RcEngine
     from rules.rey_hierofante.engine import RhEngine
 
-    engines: list[Engine] = [RhEngine()]
+    engines: list[Engine] = [RhEngine(), RcEngine()]
     return {e.id: e for e in engines}
 
 

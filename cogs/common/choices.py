@@ -226,10 +226,9 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:p
         bot = services(interaction)
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id)
+        menu = ui_for(g.row.game_id).menu(g, seat, locale) or chooser(g, seat, locale)
         await interaction.response.send_message(
-            t("board.pick", locale, name=g.seat_row(seat).name),
-            view=chooser(g, seat, locale),
-            ephemeral=True,
+            t("board.pick", locale, name=g.seat_row(seat).name), view=menu, ephemeral=True
         )
 
 
@@ -265,7 +264,7 @@ async def show_hand(interaction: discord.Interaction, game: int) -> None:
     png = await within(interaction, draw(ui, g, seat, locale), ephemeral=True)
     rendered = ui.private(g, seat, locale, png)
     if seat in g.pending():
-        rendered.view = chooser(g, seat, locale)
+        rendered.view = ui.menu(g, seat, locale) or chooser(g, seat, locale)
     await reply(interaction, ephemeral=True, **rendered.send_kwargs())
 
 
@@ -324,11 +323,22 @@ def announcement(g: Game, result: MoveResult, locale: str) -> str:
     lines: list[str] = []
     if result.before is None:
         lines.append(t("board.started", locale, id=g.id))
+    # Consecutive steps of one player (the parts of one choice) are told as one line.
+    runs: list[tuple[Seat, list[str]]] = []
     for step in result.steps:
-        name = g.seat_row(step.seat).name
-        texts = event_lines(step.events, locale)
-        if texts:
-            lines.append(t("board.moved", locale, name=name, what=" ".join(texts)))
+        texts = event_lines(step.events, locale, g=g)
+        if runs and runs[-1][0] == step.seat:
+            runs[-1][1].extend(texts)
+        else:
+            runs.append((step.seat, texts))
+    ui = ui_for(g.row.game_id)
+    for seat, texts in runs:
+        name = g.seat_row(seat).name
+        what = ui.event_separator.join(texts)
+        if texts and what.startswith(f"**{discord.utils.escape_markdown(name)}**"):
+            lines.append(what)  # the game's own words already name the player
+        elif texts:
+            lines.append(t("board.moved", locale, name=name, what=what))
         else:
             lines.append(t("board.moved_plain", locale, name=name))
     lines.extend(turn_lines(g, locale))
@@ -344,7 +354,7 @@ async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
     except discord.HTTPException:
         log.warning("game %s: could not answer the move's interaction", g.id, exc_info=True)
     await bot.boards.refresh(g.id, events=result.events)
-    await bot.delivery.private_updates(g, result.before)
+    await bot.delivery.private_updates(g, result.before, result.events)
 
 
 # ----------------------------------------------------------------------------- slash commands

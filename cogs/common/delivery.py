@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import discord
 
 from cogs.common.i18n import lang, t
-from cogs.common.present import NO_MENTIONS, draw, jump_url, snapshot, ui_for
-from cogs.common.session import Game, SessionService, secrets_of
-from rules.core import GameState, Seat
+from cogs.common.present import EMBED_FIELD, NO_MENTIONS, clip, draw, jump_url, snapshot, ui_for
+from cogs.common.session import Game, SessionService
+from rules.core import Event, GameState, Seat
 
 log = logging.getLogger("tablero.delivery")
 
@@ -44,8 +45,9 @@ class Delivery:
             return False
         return True
 
-    async def send_private(self, g: Game, seat: Seat) -> bool:
-        """DM ``seat`` their private view; on closed DMs, record it and tell the channel once."""
+    async def send_private(self, g: Game, seat: Seat, news: Sequence[str] = ()) -> bool:
+        """DM ``seat`` their private view (and ``news``: what only they were told just now);
+        on closed DMs, record it and tell the channel once."""
         row = g.seat_row(seat)
         if row.ai or row.user_id is None:
             return False
@@ -60,6 +62,10 @@ class Delivery:
         url = jump_url(g)
         if url is not None:
             rendered.embed.url = url
+        if news:
+            rendered.embed.add_field(
+                name=t("hand.news", locale), value=clip("\n".join(news[-10:]), EMBED_FIELD), inline=False
+            )
         kwargs = rendered.send_kwargs()
         kwargs["allowed_mentions"] = NO_MENTIONS
         try:
@@ -80,16 +86,26 @@ class Delivery:
         except discord.HTTPException:
             log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)
 
-    async def private_updates(self, g: Game, before: GameState | None) -> None:
-        """DM every human seat whose secrets differ from what they were ``before``."""
+    async def private_updates(
+        self, g: Game, before: GameState | None, events: Sequence[Event] = ()
+    ) -> None:
+        """DM every human seat whose secrets differ from what they were ``before``, with
+        the events of ``events`` told to them alone."""
         if g.state is None:
             return
+        ui = ui_for(g.row.game_id)
         for row in g.seats:
             if row.ai or row.user_id is None:
                 continue
-            now = secrets_of(g.engine, g.state, row.seat)
+            now = ui.dm_facts(g, g.state, row.seat)
             if not now:
                 continue
-            if before is not None and secrets_of(g.engine, before, row.seat) == now:
+            if before is not None and ui.dm_facts(g, before, row.seat) == now:
                 continue
-            await self.send_private(g, row.seat)
+            locale = self._locale(g, row.seat)
+            news = [
+                ui.wording(g, e.text, locale)
+                for e in events
+                if e.audience is not None and row.seat in e.audience
+            ]
+            await self.send_private(g, row.seat, news)

@@ -183,6 +183,105 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "🔒 = oculta para tu rival.",
         "en": "🔒 = hidden from your opponent.",
     },
+    "hand.news": {"es": "Solo para ti", "en": "Only for you"},
+    # Rattus Cartus
+    "rc.round": {"es": "Ronda {n} de {total}", "en": "Round {n} of {total}"},
+    "rc.phase.supply": {"es": "B · suministro", "en": "B · supply"},
+    "rc.phase.enter": {"es": "C · entrar en edificios", "en": "C · entering buildings"},
+    "rc.phase.resolve": {"es": "D · resolver edificios", "en": "D · resolving buildings"},
+    "rc.phase.over": {"es": "fin de la partida", "en": "game over"},
+    "rc.last_round": {
+        "es": "Última ronda: quien gana la acción preferente suma 1 de influencia en su lugar.",
+        "en": "Last round: whoever wins a premium action gains 1 influence instead.",
+    },
+    "rc.players": {"es": "Jugadores", "en": "Players"},
+    "rc.player_line": {
+        "es": "{disc} {who}: {cards} en mano · {rats} fichas de rata · {vp} PV",
+        "en": "{disc} {who}: {cards} in hand · {rats} rat tokens · {vp} VP",
+    },
+    "rc.start_player": {"es": "inicial", "en": "start player"},
+    "rc.supply_state": {"es": "Suministro", "en": "Supply"},
+    "rc.chosen": {"es": "✅ ya han elegido: {who}", "en": "✅ have chosen: {who}"},
+    "rc.waiting": {"es": "⏳ faltan: {who}", "en": "⏳ still to choose: {who}"},
+    "rc.queue": {"es": "Orden para entrar", "en": "Order of entering"},
+    "rc.row": {"es": "Edificios de la ronda", "en": "This round's buildings"},
+    "rc.row_line": {
+        "es": "**{n}. {building}** ({cls}) · suministro: {supply}",
+        "en": "**{n}. {building}** ({cls}) · supply: {supply}",
+    },
+    "rc.slot": {"es": "{disc} {who}: {what}", "en": "{disc} {who}: {what}"},
+    "rc.cards_n": {"es": "{n} cartas boca abajo", "en": "{n} cards face down"},
+    "rc.cards_1": {"es": "1 carta boca abajo", "en": "1 card face down"},
+    "rc.nobody_in": {"es": "nadie dentro", "en": "nobody inside"},
+    "rc.tracks": {"es": "Influencia", "en": "Influence"},
+    "rc.final": {"es": "Puntuación final", "en": "Final scoring"},
+    "rc.final_line": {
+        "es": "{who}: **{total} PV** (clases {classes}, mano {hand}, especiales {specials}, "
+        "oro {gold}, fichas {tokens}) · {rats} en ratas{dead}",
+        "en": "{who}: **{total} VP** (classes {classes}, hand {hand}, specials {specials}, "
+        "gold {gold}, tokens {tokens}) · {rats} in rats{dead}",
+    },
+    "rc.dead": {"es": " · ☠ la peste", "en": " · ☠ the plague"},
+    "rc.nuns": {"es": "La fila de religiosas: {shown} = {total}", "en": "The nun row: {shown} = {total}"},
+    "rc.hand": {"es": "Tu mano ({n})", "en": "Your hand ({n})"},
+    "rc.hand_empty": {"es": "sin cartas", "en": "no cards"},
+    "rc.rats": {"es": "Tus ratas", "en": "Your rats"},
+    "rc.rats_line": {
+        "es": "🐀 fichas {tokens} = **{total}** ratas",
+        "en": "🐀 tokens {tokens} = **{total}** rats",
+    },
+    "rc.no_rats": {"es": "🐀 ninguna rata", "en": "🐀 no rats"},
+    "rc.peeks": {"es": "Religiosas que has visto", "en": "Nun cards you have seen"},
+    "rc.peek": {"es": "n.º {n}: {nuns}", "en": "#{n}: {nuns}"},
+    "rc.no_peeks": {"es": "ninguna todavía", "en": "none yet"},
+    "rc.my_supply": {"es": "Tu suministro (secreto)", "en": "Your supply (secret)"},
+    "rc.my_entering": {"es": "Estás entrando", "en": "You are entering"},
+    "rc.my_played": {"es": "Tus cartas boca abajo", "en": "Your cards face down"},
+    "rc.choose_building": {
+        "es": "Elige el edificio en el que entras (solo tú ves este mensaje).",
+        "en": "Choose the building you enter (only you see this message).",
+    },
+    "rc.building_ph": {"es": "Edificio", "en": "Building"},
+    "rc.choose_cards": {
+        "es": "Entras en **{building}**. Elige las cartas que juegas boca abajo (solo tú las "
+        "ves; los demás sabrán cuántas).",
+        "en": "You enter **{building}**. Choose the cards you play face down (only you see "
+        "them; the others will know how many).",
+    },
+    "rc.cards_ph": {"es": "Cartas boca abajo", "en": "Cards face down"},
+    "rc.more_cards": {
+        "es": "El menú muestra 25 de tus {n} cartas jugables.",
+        "en": "The menu shows 25 of your {n} playable cards.",
+    },
+    "rc.no_playable": {
+        "es": "No tienes cartas que se puedan jugar aquí.",
+        "en": "You hold no cards that can be played here.",
+    },
+    "rc.btn.none": {"es": "Entrar sin cartas", "en": "Enter with no cards"},
+    "rc.btn.back": {"es": "Otro edificio", "en": "Another building"},
+    "rc.btn.pass": {"es": "Salvoconducto: elegir después", "en": "Safe-conduct: choose later"},
+    "rc.inside": {"es": "dentro: {who}", "en": "inside: {who}"},
+    "rc.empty": {"es": "vacío", "en": "empty"},
+    "rc.not_rc": {
+        "es": "La partida de este canal no es de Rattus Cartus.",
+        "en": "This channel's game is not Rattus Cartus.",
+    },
+    "rc.not_entering": {
+        "es": "Ahora no te toca entrar en un edificio. {prompt}",
+        "en": "It is not your turn to enter a building. {prompt}",
+    },
+    "rc.unknown_building": {
+        "es": "«{value}» no es un edificio de esta ronda. Hay: {options}",
+        "en": "'{value}' is not one of this round's buildings. There are: {options}",
+    },
+    "rc.unknown_card": {
+        "es": "Esa carta ya no está en tu mano; abre el menú otra vez.",
+        "en": "That card is no longer in your hand; open the menu again.",
+    },
+    "rc.buildings_title": {"es": "Rattus Cartus · edificios en juego", "en": "Rattus Cartus · buildings in play"},
+    "rc.premium": {"es": "Preferente", "en": "Premium"},
+    "rc.standard": {"es": "Normal", "en": "Standard"},
+    "rc.specials": {"es": "Cartas especiales", "en": "Special cards"},
     # option names and values shown in lobbies
     "opt.variant": {"es": "Variante", "en": "Variant"},
     "opt.scoring": {"es": "Puntuación", "en": "Scoring"},
@@ -198,6 +297,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.scoring.match": {"es": "Match (victorias)", "en": "Match (wins)"},
     "opt.scoring.points": {"es": "Puntos", "en": "Points"},
     "opt.reshuffle.True": {"es": "sí", "en": "yes"},
+    "opt.buildings": {"es": "Edificios", "en": "Buildings"},
+    "opt.buildings.first_game": {"es": "primera partida", "en": "first game"},
+    "opt.buildings.random_cards": {"es": "cinco cartas al azar por clase", "en": "five random cards per class"},
+    "opt.buildings.random_buildings": {"es": "un edificio al azar por clase", "en": "one random building per class"},
+    "opt.buildings.chosen": {"es": "elegidos (chosen=…)", "en": "chosen (chosen=…)"},
+    "opt.chosen": {"es": "Edificios elegidos", "en": "Chosen buildings"},
+    "opt.chosen.granja": {"es": "Granja", "en": "Farm"},
+    "opt.chosen.cerveceria": {"es": "Cervecería", "en": "Brewery"},
+    "opt.chosen.mercado": {"es": "Mercado", "en": "Marketplace"},
+    "opt.chosen.oficina": {"es": "Oficina", "en": "Office"},
+    "opt.chosen.monasterio": {"es": "Monasterio", "en": "Monastery"},
+    "opt.chosen.hospital": {"es": "Hospital", "en": "Hospital"},
+    "opt.chosen.castillo": {"es": "Castillo", "en": "Castle"},
+    "opt.chosen.torre_vigia": {"es": "Torre Vigía", "en": "Guard Tower"},
+    "opt.chosen.palacio": {"es": "Palacio", "en": "Palace"},
+    "opt.chosen.tesoro": {"es": "Tesoro Público", "en": "Treasury"},
+    "opt.chosen.tienda": {"es": "Tienda del Adivino", "en": "Fortune-teller's Tent"},
+    "opt.chosen.cabana": {"es": "Cabaña del Flautista", "en": "Piper's Hut"},
+    "opt.all_eliminated": {"es": "Si la peste mata a todos", "en": "If the plague kills everyone"},
+    "opt.all_eliminated.nobody": {"es": "nadie gana", "en": "nobody wins"},
+    "opt.all_eliminated.fewest_rats": {"es": "gana quien tenga menos ratas", "en": "fewest rats wins"},
     "opt.reshuffle.False": {"es": "no", "en": "no"},
     # autocomplete
     "ac.not_your_turn": {"es": "Ahora no te toca", "en": "It is not your turn"},
@@ -222,6 +342,12 @@ COMMAND_NAMES_ES: dict[str, str] = {
     "effect": "efecto",
     "starter": "inicial",
     "draft": "draft",
+    "rc": "rc",
+    "supply": "suministro",
+    "enter": "entrar",
+    "pass": "pasar",
+    "decide": "decidir",
+    "buildings": "edificios",
 }
 
 PARAMETER_NAMES_ES: dict[str, str] = {
@@ -236,6 +362,7 @@ PARAMETER_NAMES_ES: dict[str, str] = {
     "choice": "opcion",
     "tile": "loseta",
     "square": "casilla",
+    "building": "edificio",
 }
 
 # Descriptions are keyed by their English text, so the code reads naturally.
@@ -270,6 +397,19 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "What the effect does": "Qué hace el efecto",
     "Who starts": "Quién empieza",
     "The tile to keep": "La loseta que te quedas",
+    "Rattus Cartus moves": "Jugadas de Rattus Cartus",
+    "Secretly choose the supply action of a building card (phase B)":
+        "Elige en secreto la acción de suministro de una carta de edificio (fase B)",
+    "Enter a building and choose your face-down cards privately (phase C)":
+        "Entra en un edificio y elige en privado tus cartas boca abajo (fase C)",
+    "Play a Safe-conduct: choose your building after the others (phase C)":
+        "Juega un Salvoconducto: elige tu edificio después de los demás (fase C)",
+    "Answer what the buildings ask of you: duels, cards to give, Hospital, nun cards (phase D)":
+        "Responde a lo que te piden los edificios: duelos, cartas que dar, Hospital, religiosas (fase D)",
+    "What the buildings in play and the special cards do": "Qué hacen los edificios en juego y las cartas especiales",
+    "The supply action you take": "La acción de suministro que eliges",
+    "The building you enter": "El edificio en el que entras",
+    "What you decide": "Lo que decides",
 }
 
 CHOICES_ES: dict[str, str] = {

@@ -13,8 +13,8 @@ from typing import Any
 import discord
 
 from cogs.common.i18n import t
-from cogs.common.session import Game
-from rules.core import Action, Event, Seat
+from cogs.common.session import Game, secrets_of
+from rules.core import Action, Event, GameState, Seat, Text
 
 FILENAME = "board.png"
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -74,9 +74,14 @@ def mention(g: Game, seat: Seat) -> str:
     return f"<@{row.user_id}>"
 
 
-def event_lines(events: Sequence[Event], locale: str, viewer: Seat | None = None) -> list[str]:
-    """The texts of the events ``viewer`` may read."""
-    return [e.text.get(locale) for e in events if e.visible_to(viewer)]
+def event_lines(
+    events: Sequence[Event], locale: str, viewer: Seat | None = None, g: Game | None = None
+) -> list[str]:
+    """The texts of the events ``viewer`` may read (worded by ``g``'s presentation if given)."""
+    if g is None:
+        return [e.text.get(locale) for e in events if e.visible_to(viewer)]
+    ui = ui_for(g.row.game_id)
+    return [ui.wording(g, e.text, locale) for e in events if e.visible_to(viewer)]
 
 
 def outcome_line(g: Game, locale: str) -> str:
@@ -85,7 +90,7 @@ def outcome_line(g: Game, locale: str) -> str:
     out = g.engine.outcome(g.state)
     parts = [t("board.finished", locale)]
     if out is not None:
-        parts.append(out.reason.get(locale))
+        parts.append(ui_for(g.row.game_id).wording(g, out.reason, locale))
         winners = out.winners
         if len(out.ranking) <= 1 and len(winners) == len(g.seats) and len(g.seats) > 1:
             parts.append(t("board.draw", locale))
@@ -103,8 +108,9 @@ def turn_lines(g: Game, locale: str) -> list[str]:
         return [t("board.abandoned", locale)]
     if g.state is not None and g.state.finished:
         return [outcome_line(g, locale)]
+    ui = ui_for(g.row.game_id)
     return [
-        t("board.turn", locale, who=mention(g, seat), prompt=prompt.text.get(locale))
+        t("board.turn", locale, who=mention(g, seat), prompt=ui.wording(g, prompt.text, locale))
         for seat, prompt in sorted(g.pending().items())
     ]
 
@@ -130,6 +136,31 @@ class GameUI:
     """A game's presentation; this base works for any engine from its views and labels."""
 
     game_id: str = "*"
+    # Between the texts of one move's events in its announcement (a game whose moves
+    # set off long chains of events may want one per line).
+    event_separator: str = " "
+
+    # -- words -----------------------------------------------------------------------
+
+    def wording(self, g: Game, text: Text, locale: str) -> str:
+        """How a text of the rules (event, prompt, result) reads in Discord (default: as is).
+
+        A game whose engine names seats by number can put the players' names in here."""
+        return text.get(locale)
+
+    # -- private information -----------------------------------------------------------
+
+    def dm_facts(self, g: Game, state: GameState | None, seat: Seat) -> list[str]:
+        """What ``seat`` knows privately, as facts; a DM goes out when they change.
+
+        Default: every secret of the seat's view. A game whose private view also holds
+        the steps of a choice in progress can narrow this so that only real news is sent."""
+        return secrets_of(g.engine, state, seat)
+
+    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
+        """The private menu ``seat`` gets from Play or My hand (None: the generic menu of
+        legal moves). A game may offer its own for a choice of several steps."""
+        return None
 
     # -- labels ----------------------------------------------------------------------
 
@@ -181,7 +212,7 @@ class GameUI:
         (``png``, drawn beforehand with ``draw`` so that drawing never blocks the bot)."""
         desc = "\n".join(turn_lines(g, locale))
         embed = discord.Embed(title=clip(self.title(g, locale), 256), description=clip(desc, EMBED_DESCRIPTION), colour=COLOUR)
-        last = event_lines(events, locale)
+        last = event_lines(events, locale, g=g)
         if last:
             embed.add_field(name=t("board.last", locale), value=clip("\n".join(last[-8:]), EMBED_FIELD), inline=False)
         for name, value, inline in self.board_fields(g, locale, png is not None):

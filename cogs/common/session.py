@@ -11,7 +11,7 @@ import dataclasses
 import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -518,6 +518,33 @@ class SessionService:
             new, events = g.engine.apply(state, seat, action, version)
             result = MoveResult(game=g, before=state)
             await self._commit(g, seat, action, new, events, result, ai=False)
+            await self._play_ai(g, result)
+            return result
+
+    async def move_many(
+        self, game: int, user_id: int, actions: Sequence[Any], version: int | None = None
+    ) -> MoveResult:
+        """Apply and commit several moves of ``user_id`` in a row, then the AI replies.
+
+        For a multi-step choice made in one go (a building and the cards played there):
+        every step is applied in memory first, so nothing is committed unless all are
+        legal; each step is then logged as its own move, as if made one at a time.
+        """
+        if not actions:
+            raise Refusal("No has elegido nada.", "You have not chosen anything.")
+        async with self.lock(game):
+            g, seat = await self.seat_for(game, user_id)
+            state = self._active(g)
+            g.engine.check(state, seat, version)
+            planned: list[tuple[Action, GameState, list[Event]]] = []
+            current = state
+            for data in actions:
+                action = g.engine.parse_action(data)
+                current, events = g.engine.apply(current, seat, action)
+                planned.append((action, current, events))
+            result = MoveResult(game=g, before=state)
+            for action, new, events in planned:
+                await self._commit(g, seat, action, new, events, result, ai=False)
             await self._play_ai(g, result)
             return result
 

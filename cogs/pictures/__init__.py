@@ -1,0 +1,1 @@
+"""Pictures of the games' public boards, drawn with Pillow."""

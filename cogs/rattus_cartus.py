@@ -1,0 +1,735 @@
+"""Rattus Cartus in Discord: the /rc commands, the private entering panel, and the board.
+
+Everything a player decides goes through the session service and the engine; this
+module only shows the game and turns clicks into actions. Hidden things (hands, rat
+values, nun cards seen, the cards chosen to play) appear only in the owner's DMs and
+ephemeral messages.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import services
+from cogs.common.choices import action_choices, fold, play_action, play_value, publish, within
+from cogs.common.errors import guard, reply
+from cogs.common.i18n import locale_of, t
+from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
+from cogs.common.session import Game, Refusal
+from rules.core import Action, GameState, Seat, StaleAction, Text
+from rules.rattus_cartus.cards import (
+    BUILDINGS,
+    CLASS_NAME,
+    CLASSES,
+    KIND,
+    KIND_NAME,
+    KIND_TEXT,
+    PLAYABLE_SPECIALS,
+    TYPE,
+    Supply,
+    card_name,
+    type_name,
+)
+from rules.rattus_cartus.engine import playable
+from rules.rattus_cartus.model import (
+    Done,
+    Enter,
+    Pass,
+    Play,
+    PrivateView,
+    RcView,
+    SupplyChoice,
+    Undo,
+)
+
+log = logging.getLogger("tablero.rattus_cartus")
+
+GAME_ID = "rattus_cartus"
+MENU_SIZE = 25
+
+
+def _kind(model: type[Action]) -> str:
+    return str(model.model_fields["kind"].default)
+
+
+SUPPLY_KINDS = frozenset({_kind(SupplyChoice)})
+# Phase D decisions: a duel's victim, cards to give, Hospital discards (or stop), nun cards.
+DECIDE_KINDS = frozenset({"choose", "give", "discard", "peek", "done"})
+SEAT_DISCS = ("🔴", "🔵", "🟡", "🟢", "🟣")
+# The engine names seats "Jugador 2" / "Player 2"; Discord shows the players' names.
+SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-5])\b")
+
+
+def disc(seat: int) -> str:
+    """The colour of a seat's discs, as on the picture."""
+    return SEAT_DISCS[seat % len(SEAT_DISCS)]
+
+
+def supply_text(supply: Sequence[int], locale: str) -> str:
+    """What a building card's supply action does."""
+    draw, rats, peeks = supply
+    return Supply(draw=draw, rats=rats, peeks=peeks).text().get(locale)
+
+
+def slot_text(cards: int, revealed: list[str] | None, locale: str) -> str:
+    """Cards at a building: how many face down, or their kinds once shown."""
+    if revealed is not None:
+        return ", ".join(KIND_NAME[k].get(locale) for k in revealed) or t("rc.cards_n", locale, n=0)
+    return t("rc.cards_1", locale) if cards == 1 else t("rc.cards_n", locale, n=cards)
+
+
+def hand_lines(cards: Sequence[str], locale: str) -> list[str]:
+    """A hand as "Monk (Church, 2 nuns) ×2" lines, cards that look alike together."""
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[TYPE[c]] = counts.get(TYPE[c], 0) + 1
+    return [type_name(k).get(locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
+
+
+class RcUI(GameUI):
+    """How Rattus Cartus looks: the picture, the row and the players; hands in private."""
+
+    game_id = GAME_ID
+    # One move can resolve a whole building row: one event per line reads better.
+    event_separator = "\n"
+
+    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RcView:
+        """The engine's view for ``seat`` (None: public)."""
+        st = state if state is not None else g.state
+        assert st is not None
+        v = g.engine.view(st, seat)
+        assert isinstance(v, RcView)
+        return v
+
+    def name(self, g: Game, seat: int) -> str:
+        """A seat's display name (plain)."""
+        try:
+            return g.seat_row(seat).name
+        except KeyError:
+            return f"#{seat + 1}"
+
+    # -- words ---------------------------------------------------------------------------
+
+    def wording(self, g: Game, text: Text, locale: str) -> str:
+        """The rules' texts with the players' names instead of seat numbers."""
+
+        def named(m: re.Match[str]) -> str:
+            seat = int(m[1]) - 1
+            if seat >= len(g.seats):
+                return m[0]
+            return f"**{discord.utils.escape_markdown(self.name(g, seat))}**"
+
+        return SEAT_WORD.sub(named, text.get(locale))
+
+    # -- private information -------------------------------------------------------------
+
+    def dm_facts(self, g: Game, state: GameState | None, seat: Seat) -> list[str]:
+        """Hand, rats, nun cards seen and cards face down: a DM when any of them changes
+        (not at every step of choosing a building and its cards, nor for the secret supply
+        choice the player has just made themselves)."""
+        if state is None:
+            return []
+        me = self.view(g, seat, state).me
+        if me is None:
+            return []
+        return [
+            f"hand={me.hand}",
+            f"rats={sorted(me.rats)}",
+            f"peeks={sorted(me.peeks.items())}",
+            f"played={me.played}",
+        ]
+
+    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
+        """Phase C gets the entering panel (building, then every card at once)."""
+        if g.state is None or g.status != "active":
+            return None
+        v = self.view(g, seat)
+        if v.phase == "enter" and v.queue and v.queue[0] == seat:
+            return building_panel(g, seat, locale)
+        return None
+
+    # -- pictures and embeds ---------------------------------------------------------------
+
+    def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
+        """The public board drawn by cogs/pictures (private views go without a picture)."""
+        if seat is not None:
+            return None
+        try:
+            from cogs.pictures.rattus_cartus import render_board
+        except ModuleNotFoundError as exc:
+            if not (exc.name or "").startswith("cogs.pictures"):
+                log.exception("the board picture module cannot be imported")
+            return None
+        try:
+            return render_board(self.view(g, None), g.names, locale)
+        except Exception:
+            # A broken picture must not stop the game: the embed still says everything.
+            log.exception("game %s: drawing the board failed", g.id)
+            return None
+
+    def title(self, g: Game, locale: str) -> str:
+        """The title with the round and the phase."""
+        base = super().title(g, locale)
+        if g.state is None:
+            return base
+        v = self.view(g, None)
+        return f"{base} · {t('rc.round', locale, n=v.round, total=v.rounds)} · {t(f'rc.phase.{v.phase}', locale)}"
+
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
+        """Players, the supply answers still awaited, the row, the tracks (without a
+        picture) and, at the end, the final scoring."""
+        if g.state is None:
+            return super().board_fields(g, locale, pictured)
+        v = self.view(g, None)
+        fields: list[tuple[str, str, bool]] = []
+        players = []
+        for p in v.players:
+            line = t("rc.player_line", locale, disc=disc(p.seat), who=mention(g, p.seat),
+                     cards=p.hand, rats=p.rat_tokens, vp=p.vp)
+            if p.seat == v.start and not v.finished:
+                line += f" · *{t('rc.start_player', locale)}*"
+            players.append(line)
+        fields.append((t("rc.players", locale), "\n".join(players) or "-", False))
+        if v.phase == "supply" and not v.finished:
+            done = [mention(g, p.seat) for p in v.players if p.supply_done]
+            waiting = [mention(g, p.seat) for p in v.players if not p.supply_done]
+            lines = []
+            if done:
+                lines.append(t("rc.chosen", locale, who=", ".join(done)))
+            if waiting:
+                lines.append(t("rc.waiting", locale, who=", ".join(waiting)))
+            fields.append((t("rc.supply_state", locale), "\n".join(lines), False))
+        if v.phase == "enter" and v.queue:
+            order = " → ".join(mention(g, s) for s in v.queue)
+            fields.append((t("rc.queue", locale), order, False))
+        if v.row:
+            fields.append((t("rc.row", locale), self.row_text(g, v, locale), False))
+        if v.round == v.rounds and not v.finished:
+            fields.append(("⚠", t("rc.last_round", locale), False))
+        if not pictured:
+            fields.append((t("rc.tracks", locale), self.tracks_text(g, v, locale), False))
+        if v.final is not None:
+            fields.append((t("rc.final", locale), self.final_text(g, v, locale), False))
+        return fields
+
+    def row_text(self, g: Game, v: RcView, locale: str) -> str:
+        """The row of building cards with the discs and face-down counts at each."""
+        lines = []
+        for b in v.row:
+            bd = BUILDINGS[b.building]
+            lines.append(t("rc.row_line", locale, n=b.index + 1, building=bd.name().get(locale),
+                           cls=CLASS_NAME[b.cls].get(locale), supply=supply_text(b.supply, locale)))
+            if not b.slots:
+                lines.append(f"  {t('rc.nobody_in', locale)}")
+            for slot in b.slots:
+                lines.append("  " + t("rc.slot", locale, disc=disc(slot.seat), who=self.name(g, slot.seat),
+                                      what=slot_text(slot.cards, slot.revealed, locale)))
+        return clip("\n".join(lines), EMBED_FIELD)
+
+    def tracks_text(self, g: Game, v: RcView, locale: str) -> str:
+        """The six influence tracks in text, first place first."""
+        lines = []
+        for c, order in enumerate(v.tracks):
+            marks = ", ".join(f"{self.name(g, s)} {v.players[s].influence[c]}" for s in order)
+            lines.append(f"**{CLASS_NAME[CLASSES[c]].get(locale)}**: {marks}")
+        return clip("\n".join(lines), EMBED_FIELD)
+
+    def final_text(self, g: Game, v: RcView, locale: str) -> str:
+        """Everybody's points, rats and fate, and the nun row."""
+        assert v.final is not None
+        lines = []
+        for f in sorted(v.final, key=lambda f: (f.eliminated, -f.total, f.rats)):
+            lines.append(t(
+                "rc.final_line", locale, who=mention(g, f.seat), total=f.total, classes=sum(f.classes),
+                hand=f.hand, specials=sum(f.specials.values()), gold=f.gold, tokens=f.tokens,
+                rats=f.rats, dead=t("rc.dead", locale) if f.eliminated else "",
+            ))
+        if v.nuns is not None:
+            lines.append(t("rc.nuns", locale, shown=" + ".join(str(n) for n in v.nuns), total=sum(v.nuns)))
+        return clip("\n".join(lines), EMBED_FIELD)
+
+    def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """Your hand, your rats, the nun cards you have seen, your choices in progress."""
+        if g.state is None:
+            return []
+        v = self.view(g, seat)
+        me = v.me
+        if me is None:
+            return []
+        hand = hand_lines(me.hand, locale)
+        lines = [f"**{t('rc.hand', locale, n=len(me.hand))}**"]
+        lines += [f"• {h}" for h in hand] or [f"• {t('rc.hand_empty', locale)}"]
+        lines.append(f"**{t('rc.rats', locale)}**")
+        if me.rats:
+            tokens = " + ".join(str(r) for r in me.rats)
+            lines.append(t("rc.rats_line", locale, tokens=tokens, total=sum(me.rats)))
+        else:
+            lines.append(t("rc.no_rats", locale))
+        lines.append(f"**{t('rc.peeks', locale)}**")
+        seen = " · ".join(t("rc.peek", locale, n=p + 1, nuns=n) for p, n in sorted(me.peeks.items()))
+        lines.append(seen or t("rc.no_peeks", locale))
+        lines += self._in_progress(g, v, me, seat, locale)
+        return lines
+
+    def _in_progress(self, g: Game, v: RcView, me: PrivateView, seat: Seat, locale: str) -> list[str]:
+        assert g.state is not None
+        lines = []
+        if me.supply_choice is not None:
+            card, peek = me.supply_choice
+            what = g.engine.describe(g.state, seat, SupplyChoice(card=card, peek=None if peek < 0 else peek))
+            lines += [f"**{t('rc.my_supply', locale)}**", what.get(locale)]
+        if me.entering is not None and me.entering < len(v.row):
+            building = BUILDINGS[v.row[me.entering].building].name().get(locale)
+            picked = ", ".join(card_name(c).get(locale) for c in me.picking) or "-"
+            lines += [f"**{t('rc.my_entering', locale)}**", f"{building}: {picked}"]
+        if me.played:
+            lines += [f"**{t('rc.my_played', locale)}**", ", ".join(hand_lines(me.played, locale))]
+        return lines
+
+
+# Registered on import so the board looks right wherever the module is loaded.
+UI = RcUI()
+register(UI)
+
+
+# ----------------------------------------------------------------------------- the entering panel
+
+
+def _check_entering(g: Game, seat: Seat, locale: str) -> RcView:
+    """The seat's view, or a refusal if it is not the seat's turn to enter a building."""
+    v = UI.view(g, seat)
+    if v.phase != "enter" or not v.queue or v.queue[0] != seat:
+        prompt = g.pending().get(seat)
+        text = {lang: t("rc.not_entering", lang, prompt=UI.wording(g, prompt.text, lang) if prompt else "")
+                for lang in ("es", "en")}
+        raise Refusal(text["es"].strip(), text["en"].strip())
+    return v
+
+
+def building_panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
+    """Step one, privately: the building to enter (and the Safe-conduct, when allowed)."""
+    assert g.state is not None
+    v = UI.view(g, seat)
+    options = []
+    for b in v.row:
+        label = g.engine.describe(g.state, seat, Enter(building=b.index)).get(locale)
+        bd = BUILDINGS[b.building]
+        inside = ", ".join(f"{UI.name(g, s.seat)} ({s.cards})" for s in b.slots)
+        where = t("rc.inside", locale, who=inside) if inside else t("rc.empty", locale)
+        premium = bd.premium_es if locale == "es" else bd.premium_en
+        options.append(discord.SelectOption(
+            label=clip(f"{b.index + 1}. {label}", 100), value=str(b.index),
+            description=clip(f"{where} · {premium}", 100),
+        ))
+    view = discord.ui.View(timeout=None)
+    if options:
+        view.add_item(BuildingSelect(g.id, g.version, seat, options=options,
+                                     placeholder=t("rc.building_ph", locale)))
+    if any(isinstance(a, Pass) for a in g.legal_actions(seat)):
+        view.add_item(PassButton(g.id, g.version, seat, label=t("rc.btn.pass", locale)))
+    return view
+
+
+def playable_cards(me: PrivateView) -> list[str]:
+    """The cards of the hand that may be played face down, at most 25 (a select's limit),
+    taken kind by kind in turn so that every kind stays on offer."""
+    cards = [c for c in me.hand if playable(c)]
+    if len(cards) <= MENU_SIZE:
+        return cards
+    by_kind: dict[str, list[str]] = {}
+    for c in cards:
+        by_kind.setdefault(KIND[c], []).append(c)
+    out: list[str] = []
+    while len(out) < MENU_SIZE:
+        for pile in by_kind.values():
+            if pile and len(out) < MENU_SIZE:
+                out.append(pile.pop(0))
+    return out
+
+
+def cards_panel(g: Game, seat: Seat, building: int, locale: str) -> tuple[str, discord.ui.View]:
+    """Step two, privately: every card to play face down at once, or none."""
+    v = UI.view(g, seat)
+    if building >= len(v.row):
+        raise StaleAction(t("err.stale_menu", "es"), t("err.stale_menu", "en"))
+    assert v.me is not None
+    name = BUILDINGS[v.row[building].building].name().get(locale)
+    text = t("rc.choose_cards", locale, building=name)
+    cards = playable_cards(v.me)
+    total = sum(1 for c in v.me.hand if playable(c))
+    view = discord.ui.View(timeout=None)
+    if cards:
+        options = []
+        for c in cards:
+            k = KIND[c]
+            about = KIND_TEXT[k].get(locale) if k in PLAYABLE_SPECIALS else CLASS_NAME[k].get(locale)
+            options.append(discord.SelectOption(label=clip(card_name(c).get(locale), 100), value=c,
+                                                description=clip(about, 100)))
+        view.add_item(CardsSelect(g.id, g.version, seat, building, options=options,
+                                  placeholder=t("rc.cards_ph", locale)))
+        if total > len(cards):
+            text += "\n" + t("rc.more_cards", locale, n=total)
+    else:
+        text += "\n" + t("rc.no_playable", locale)
+    view.add_item(NoCardsButton(g.id, g.version, seat, building, label=t("rc.btn.none", locale)))
+    view.add_item(BackButton(g.id, g.version, seat, label=t("rc.btn.back", locale)))
+    return text, view
+
+
+def entering_steps(v: RcView, building: int, cards: Sequence[str]) -> list[Action]:
+    """The engine's steps for "enter ``building`` with ``cards``": first take back any
+    choice left half made (say, through /game move), then building, cards, confirm."""
+    me = v.me
+    steps: list[Action] = []
+    if me is not None and me.entering is not None:
+        steps += [Undo()] * (len(me.picking) + 1)
+    steps.append(Enter(building=building))
+    steps += [Play(card=c) for c in cards]
+    steps.append(Done())
+    return steps
+
+
+async def enter_with(interaction: discord.Interaction, game: int, version: int, seat: Seat,
+                     building: int, cards: Sequence[str]) -> None:
+    """Enter ``building`` with ``cards`` for the caller, then tell everyone what they may know."""
+    bot = services(interaction)
+    locale = locale_of(interaction)
+    g, me_seat = await bot.session.prepare(game, interaction.user.id, version)
+    _check_seat(g, seat, me_seat)
+    v = _check_entering(g, me_seat, locale)
+    assert v.me is not None
+    if any(c not in v.me.hand for c in cards):
+        raise Refusal(t("rc.unknown_card", "es"), t("rc.unknown_card", "en"))
+    steps = entering_steps(v, building, cards)
+    result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
+    await _close_panel(interaction, locale)
+    await publish(interaction, result)
+
+
+def _check_seat(g: Game, expected: Seat, actual: Seat) -> None:
+    if expected != actual:
+        name = g.seat_row(expected).name
+        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
+
+
+async def _close_panel(interaction: discord.Interaction, locale: str) -> None:
+    # The private panel has done its job; the public record follows as a new message.
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(content=t("board.done", locale), view=None)
+    else:
+        await interaction.edit_original_response(content=t("board.done", locale), view=None)
+
+
+class BuildingSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tablero:rc:enter:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
+):
+    """The building to enter; answers with the cards to play there (nothing is moved yet)."""
+
+    def __init__(self, game: int, version: int, seat: Seat, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"tablero:rc:enter:{game}:{version}:{seat}",
+            options=options or [discord.SelectOption(label="-", value="-")],
+            placeholder=placeholder, min_values=1, max_values=1,
+        ))
+        self.game, self.version, self.seat = game, version, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BuildingSelect:
+        """Rebuild the menu from its custom_id (after a restart too)."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the card panel of the chosen building."""
+        await guard(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
+        _check_seat(g, self.seat, seat)
+        _check_entering(g, seat, locale)
+        value = (self.item.values or ["-"])[0]
+        if not value.isdigit():
+            raise StaleAction(t("err.stale_menu", "es"), t("err.stale_menu", "en"))
+        text, view = cards_panel(g, seat, int(value), locale)
+        await interaction.response.edit_message(content=text, view=view)
+
+
+class CardsSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tablero:rc:cards:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<building>\d)",
+):
+    """The cards to play face down at the building chosen; choosing them enters."""
+
+    def __init__(self, game: int, version: int, seat: Seat, building: int, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        opts = options or [discord.SelectOption(label="-", value="-")]
+        super().__init__(discord.ui.Select(
+            custom_id=f"tablero:rc:cards:{game}:{version}:{seat}:{building}",
+            options=opts, placeholder=placeholder, min_values=1, max_values=len(opts),
+        ))
+        self.game, self.version, self.seat, self.building = game, version, seat, building
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CardsSelect:
+        """Rebuild the menu from its custom_id (after a restart too)."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["building"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Enter with the cards chosen."""
+        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat,
+                                            self.building, list(self.item.values)))
+
+
+class NoCardsButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tablero:rc:none:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<building>\d)",
+):
+    """Enter the building chosen with no cards."""
+
+    def __init__(self, game: int, version: int, seat: Seat, building: int, label: str = "-") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=f"tablero:rc:none:{game}:{version}:{seat}:{building}",
+        ))
+        self.game, self.version, self.seat, self.building = game, version, seat, building
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> NoCardsButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["building"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Enter with no cards."""
+        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat, self.building, []))
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tablero:rc:back:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
+):
+    """Back to the choice of building."""
+
+    def __init__(self, game: int, version: int, seat: Seat, label: str = "-") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=f"tablero:rc:back:{game}:{version}:{seat}",
+        ))
+        self.game, self.version, self.seat = game, version, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BackButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the buildings again."""
+        await guard(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
+        _check_seat(g, self.seat, seat)
+        _check_entering(g, seat, locale)
+        await interaction.response.edit_message(content=t("rc.choose_building", locale),
+                                                view=building_panel(g, seat, locale))
+
+
+class PassButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tablero:rc:pass:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
+):
+    """Play a Safe-conduct and choose after the others."""
+
+    def __init__(self, game: int, version: int, seat: Seat, label: str = "-") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.primary,
+            custom_id=f"tablero:rc:pass:{game}:{version}:{seat}",
+        ))
+        self.game, self.version, self.seat = game, version, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PassButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Pass with a Safe-conduct."""
+        await guard(interaction, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
+        _check_seat(g, self.seat, seat)
+        result = await within(interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version))
+        await _close_panel(interaction, locale)
+        await publish(interaction, result)
+
+
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    BuildingSelect, CardsSelect, NoCardsButton, BackButton, PassButton,
+)
+
+
+# ----------------------------------------------------------------------------- the cog
+
+
+def resolve_building(v: RcView, value: str, locale: str) -> int:
+    """The row card a typed or autocompleted value names (its number or its building)."""
+    raw = value.strip()
+    if raw.isdigit() and 1 <= int(raw) <= len(v.row):
+        return int(raw) - 1
+    needle = fold(raw)
+    found = [
+        b.index for b in v.row
+        if needle and needle in (fold(BUILDINGS[b.building].es), fold(BUILDINGS[b.building].en), b.building)
+    ]
+    if len(found) == 1:
+        return found[0]
+    raise Refusal(*(
+        t("rc.unknown_building", lang, value=clip(raw, 40), options=", ".join(
+            f"{b.index + 1}. {BUILDINGS[b.building].name().get(lang)}" for b in v.row) or "-")
+        for lang in ("es", "en")
+    ))
+
+
+class RattusCartus(commands.Cog):
+    """The /rc commands."""
+
+    rc = app_commands.Group(name="rc", description="Rattus Cartus moves", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Register the entering panel's components (they work after a restart)."""
+        self.bot.add_dynamic_items(*COMPONENTS)
+
+    async def _game(self, interaction: discord.Interaction) -> Game:
+        bot = services(interaction)
+        g = await bot.session.require_in_channel(interaction.channel_id or 0)
+        if g.row.game_id != GAME_ID:
+            raise Refusal(t("rc.not_rc", "es"), t("rc.not_rc", "en"))
+        return g
+
+    # -- phase B -----------------------------------------------------------------------
+
+    @rc.command(name="supply", description="Secretly choose the supply action of a building card (phase B)")
+    @app_commands.describe(choice="The supply action you take")
+    async def supply(self, interaction: discord.Interaction, choice: str) -> None:
+        """Your secret supply choice; the game goes on once everybody has chosen."""
+        await self._game(interaction)
+        await play_value(interaction, choice, SUPPLY_KINDS)
+
+    @supply.autocomplete("choice")
+    async def _supply_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, SUPPLY_KINDS)
+
+    # -- phase C -----------------------------------------------------------------------
+
+    @rc.command(name="enter", description="Enter a building and choose your face-down cards privately (phase C)")
+    @app_commands.describe(building="The building you enter")
+    async def enter(self, interaction: discord.Interaction, building: str) -> None:
+        """Answer privately with the cards you may play at ``building``; choosing them enters."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g = await self._game(interaction)
+        g, seat = await bot.session.prepare(g.id, interaction.user.id)
+        v = _check_entering(g, seat, locale)
+        index = resolve_building(v, building, locale)
+        text, view = cards_panel(g, seat, index, locale)
+        await reply(interaction, text, view=view, ephemeral=True)
+
+    @enter.autocomplete("building")
+    async def _building_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = locale_of(interaction)
+        try:
+            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
+            if g is None or g.row.game_id != GAME_ID or g.state is None:
+                return await action_choices(interaction, current, kinds=())
+            v = UI.view(g, None)
+            needle = fold(current)
+            out = []
+            for b in v.row:
+                bd = BUILDINGS[b.building]
+                label = f"{b.index + 1}. {bd.name().get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
+                if needle and needle not in fold(label):
+                    continue
+                out.append(app_commands.Choice(name=clip(label, 100), value=str(b.index + 1)))
+            return out
+        except Exception:
+            log.exception("building autocomplete failed")
+            return []
+
+    @rc.command(name="pass", description="Play a Safe-conduct: choose your building after the others (phase C)")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        """Pass with a Safe-conduct (the engine says so if you cannot)."""
+        g = await self._game(interaction)
+        await play_action(interaction, g.id, Pass())
+
+    # -- phase D -----------------------------------------------------------------------
+
+    @rc.command(name="decide",
+                description="Answer what the buildings ask of you: duels, cards to give, Hospital, nun cards (phase D)")
+    @app_commands.describe(choice="What you decide")
+    async def decide(self, interaction: discord.Interaction, choice: str) -> None:
+        """A duel's victim, a card to give or discard, a nun card to look at."""
+        await self._game(interaction)
+        await play_value(interaction, choice, DECIDE_KINDS)
+
+    @decide.autocomplete("choice")
+    async def _decide_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, DECIDE_KINDS)
+
+    # -- help --------------------------------------------------------------------------
+
+    @rc.command(name="buildings", description="What the buildings in play and the special cards do")
+    async def buildings(self, interaction: discord.Interaction) -> None:
+        """The premium and standard actions of this game's buildings, privately."""
+        locale = locale_of(interaction)
+        g = await self._game(interaction)
+        # The game's buildings are no secret: their cards lie open on the table.
+        chosen = set(getattr(g.state, "in_play", None) or BUILDINGS)
+        in_play = [b for b in BUILDINGS if b in chosen]
+        embed = discord.Embed(title=t("rc.buildings_title", locale), colour=COLOUR)
+        for b in in_play[:20]:
+            bd = BUILDINGS[b]
+            premium = bd.premium_es if locale == "es" else bd.premium_en
+            standard = bd.standard_es if locale == "es" else bd.standard_en
+            embed.add_field(
+                name=f"{bd.name().get(locale)} ({CLASS_NAME[bd.cls].get(locale)})",
+                value=clip(f"**{t('rc.premium', locale)}**: {premium}\n**{t('rc.standard', locale)}**: {standard}",
+                           EMBED_FIELD),
+                inline=False,
+            )
+        specials = "\n".join(
+            f"**{KIND_NAME[k].get(locale)}**: {KIND_TEXT[k].get(locale)}" for k in KIND_TEXT
+        )
+        embed.add_field(name=t("rc.specials", locale), value=clip(specials, EMBED_FIELD), inline=False)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the Rattus Cartus cog (discord.py extension entry point)."""
+    await bot.add_cog(RattusCartus(bot))

@@ -1,0 +1,159 @@
+"""Driving Tablero like players do: slash commands, buttons and menus against the fake server."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import Settings, TableroBot, create_bot
+
+from .fake_discord import FakeDiscord
+from .harness import FakeWorld
+
+
+def make_bot(db_path: str) -> TableroBot:
+    """A real Tablero bot on ``db_path``."""
+    return create_bot(Settings(token="fake-token", db_path=db_path))
+
+
+@dataclass
+class Table:
+    """One world, one channel, the players, and helpers to act as them."""
+
+    world: FakeWorld
+    db_path: str
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+
+    @property
+    def fake(self) -> FakeDiscord:
+        """The fake Discord server."""
+        return self.world.fake
+
+    @property
+    def bot(self) -> TableroBot:
+        """The running bot."""
+        assert isinstance(self.world.bot, TableroBot)
+        return self.world.bot
+
+    async def start(self) -> None:
+        """Start a new bot on the table's database."""
+        await self.world.start(make_bot(self.db_path))
+
+    async def restart(self) -> None:
+        """Stop the bot and start a brand new one on the same database."""
+        await self.world.restart(make_bot(self.db_path))
+
+    async def slash(self, command: str, user: dict, channel: dict | None = None, **options: Any
+                    ) -> tuple[dict, dict, dict | None]:
+        """Run a slash command; returns (interaction, response record, the message it answered with)."""
+        inter = await self.fake.slash(command, user, channel or self.world.channel, **options)
+        resp = await self.fake.wait_response(inter)
+        if resp["type"] == 5:  # deferred: the answer comes as the first followup
+            await self.fake.wait_until(lambda: self.fake.response_message(inter) is not None
+                                       and (self.fake.response_message(inter)["content"]
+                                            or self.fake.response_message(inter)["embeds"]))
+        return inter, resp, self.fake.response_message(inter)
+
+    async def click(self, message: dict, custom_id: str, user: dict) -> tuple[dict, dict]:
+        """Click a button; returns (interaction, response record)."""
+        inter = await self.fake.click(message, custom_id, user)
+        return inter, await self.fake.wait_response(inter)
+
+    def lobby_buttons(self, message: dict) -> dict[str, str]:
+        """The lobby's buttons by action (join, leave, ai, start)."""
+        out = {}
+        for c in self.fake.components(message):
+            cid = c.get("custom_id", "")
+            if cid.startswith("tablero:lobby:"):
+                out[cid.split(":")[2]] = cid
+        return out
+
+    def board(self, game: int) -> dict | None:
+        """The game's current board message (the one the bot stored)."""
+        g = self.bot.session.cached(game)
+        if g is None or g.row.board_message_id is None:
+            return None
+        return self.fake.messages.get(str(g.row.board_message_id))
+
+    async def game(self, game: int):
+        """The session's view of a game (loads it if needed)."""
+        g = self.bot.session.cached(game) or await self.bot.session.get(game)
+        assert g is not None
+        return g
+
+    async def user_to_act(self, game: int) -> tuple[int, dict] | None:
+        """(seat, user) of the human who must act now, or None."""
+        g = await self.game(game)
+        for seat in sorted(g.pending()):
+            row = g.seat_row(seat)
+            if not row.ai:
+                return seat, self.world.users[self._name_of(row.user_id)]
+        return None
+
+    def _name_of(self, user_id: int | None) -> str:
+        for name, u in self.world.users.items():
+            if int(u["id"]) == user_id:
+                return name
+        raise KeyError(user_id)
+
+    async def move_by_menu(self, game: int) -> None:
+        """The player to act picks a random option from the board's menu (two steps if grouped)."""
+        g = await self.game(game)
+        version = g.version
+        who = await self.user_to_act(game)
+        assert who is not None
+        seat, user = who
+        # the board is edited after the commit: wait until it shows this version's choices
+        board = await self.fake.wait_until(lambda: self._current_board(game, version))
+        menu = self._menu(board)
+        if menu is None:  # hidden information: the menu opens privately from the Play button
+            play = next(c["custom_id"] for c in self.fake.components(board)
+                        if c.get("custom_id", "").startswith("tablero:play:"))
+            inter, _ = await self.click(board, play, user)
+            board = self.fake.response_message(inter)
+            menu = self._menu(board)
+        assert menu is not None, "no move menu for the player to act"
+        assert menu["custom_id"].split(":")[4] == str(seat)
+        value = self.rng.choice(menu["options"])["value"]
+        inter = await self.fake.select(board, menu["custom_id"], user, [value])
+        await self.fake.wait_response(inter)
+        if value.startswith("g"):
+            step = self.fake.response_message(inter)
+            menu2 = self._menu(step)
+            assert menu2 is not None
+            value2 = self.rng.choice(menu2["options"])["value"]
+            inter = await self.fake.select(step, menu2["custom_id"], user, [value2])
+            await self.fake.wait_response(inter)
+        await self.fake.wait_until(lambda: (self.bot.session.cached(game) is not None
+                                            and self.bot.session.cached(game).version > version))
+
+    def _current_board(self, game: int, version: int) -> dict | None:
+        board = self.board(game)
+        if board is None:
+            return None
+        for c in self.fake.components(board):
+            cid = c.get("custom_id", "")
+            if cid.startswith(f"tablero:pick:{game}:{version}:"):
+                return board
+            footer = json.dumps(board["embeds"], ensure_ascii=False)
+            if cid.startswith("tablero:play:") and re.search(rf"(move|jugada) {version}\b", footer):
+                return board
+        return None
+
+    def _menu(self, message: dict | None) -> dict | None:
+        if message is None:
+            return None
+        for c in self.fake.components(message):
+            if c["type"] == 3 and c.get("custom_id", "").startswith("tablero:pick:"):
+                return c
+        return None
+
+    async def new_game(self, host: dict, **options: Any) -> tuple[int, dict]:
+        """``/game new``; returns (game id, lobby message)."""
+        _, resp, lobby = await self.slash("game new", host, game="rey_hierofante", **options)
+        assert lobby is not None and lobby["embeds"], lobby
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        return gid, lobby
