@@ -23,6 +23,8 @@ from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
 from cogs.common.session import Game, Refusal
+from cogs.pictures import draw_or_none
+from cogs.pictures.rattus_cartus import render_board
 from rules.core import Action, GameState, Seat, StaleAction, Text
 from rules.rattus_cartus.cards import (
     BUILDINGS,
@@ -161,18 +163,7 @@ class RcUI(GameUI):
         """The public board drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        try:
-            from cogs.pictures.rattus_cartus import render_board
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").startswith("cogs.pictures"):
-                log.exception("the board picture module cannot be imported")
-            return None
-        try:
-            return render_board(self.view(g, None), g.names, locale)
-        except Exception:
-            # A broken picture must not stop the game: the embed still says everything.
-            log.exception("game %s: drawing the board failed", g.id)
-            return None
+        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round and the phase."""

@@ -14,6 +14,8 @@ from cogs.common.choices import action_choices, fold, play_action, play_value
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import GameUI, clip, mention, register
 from cogs.common.session import Game, Refusal
+from cogs.pictures import draw_or_none
+from cogs.pictures.rey_hierofante import render_board
 from rules.core import Action, Seat
 from rules.rey_hierofante.model import (
     Activate,
@@ -106,18 +108,7 @@ class RhUI(GameUI):
 
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The board drawn by cogs/pictures (None if it cannot be drawn)."""
-        try:
-            from cogs.pictures.rey_hierofante import render_board
-        except ModuleNotFoundError as exc:
-            if not (exc.name or "").startswith("cogs.pictures"):
-                log.exception("the board picture module cannot be imported")
-            return None
-        try:
-            return render_board(self.view(g, seat), g.names, locale)
-        except Exception:
-            # A broken picture must not stop the game: the embed still says everything.
-            log.exception("game %s: drawing the board failed", g.id)
-            return None
+        return draw_or_none(render_board, self.view(g, seat), g.names, locale, g.id)
 
     def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
         """Placements group by tile, Hada's moves by the tile moved."""

@@ -1,0 +1,346 @@
+"""The picture of an Ankh-Morpork board: a schematic map of the city drawn by the project.
+
+The twelve areas sit where they lie on either bank of the Ankh (the Isle of Gods in the
+river), joined by their borders and bridges; each shows its number, name and building
+cost, the pieces on it, its trouble marker and who holds its city area card. A side
+panel lists the players' money, hands (how many cards), pieces left and area cards, and
+the deck, the discard pile, the events and the bank.
+
+Drawn only from the public view (``AmView`` for seat None): a hand or a personality can
+never be drawn because the picture is never given one.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from cogs.pictures.fonts import fit, flatten, font, paste_text
+from rules.ankh_morpork.board import ADJ, AREAS, RIVER
+from rules.ankh_morpork.model import AmView, AreaView, SeatView
+
+Colour = tuple[int, int, int]
+
+W, H = 1000, 560
+MAP_W = 700  # the map on the left, the players on the right
+BOX_W, BOX_H = 124, 106
+TITLE_H = 34
+PANEL_X = MAP_W + 8
+DISC = 19  # a piece: a disc with its count
+
+# Every colour is one of the 216 web-safe ones (steps of 51): the picture is put together
+# in that fixed palette, so pasting needs no conversion and the PNG encodes fast.
+BG: Colour = (204, 204, 153)
+PAPER: Colour = (255, 255, 204)
+PANEL: Colour = (255, 255, 255)
+INK: Colour = (0, 0, 0)
+DIM: Colour = (102, 102, 51)
+STRIP: Colour = (102, 51, 0)
+WHITE: Colour = (255, 255, 255)
+RIVER_C: Colour = (51, 102, 153)
+RIVER_INK: Colour = (153, 204, 255)
+WOOD: Colour = (153, 102, 51)
+BORDER: Colour = (153, 153, 102)
+TROUBLE: Colour = (255, 51, 0)
+TROLL: Colour = (153, 153, 153)
+DEMON: Colour = (102, 0, 153)
+GOLD: Colour = (255, 204, 0)
+# Seat colours as in the box: red, blue, green, yellow.
+SEAT_COLOUR: tuple[Colour, ...] = ((204, 0, 0), (0, 102, 204), (0, 153, 51), (255, 204, 0))
+SEAT_INK: tuple[Colour, ...] = (WHITE, WHITE, WHITE, INK)
+
+# Where each area's box stands (top-left), by index (number - 1). North bank: Nap Hill,
+# Seven Sleepers, Longwall; the Isle of Gods in the river; south bank along the river:
+# Dolly Sisters, Unreal Estate, Small Gods, the Scours, Dimwell; inland: Dragon's Landing,
+# the Hippo, the Shades.
+NORTH_Y, RIVER_TOP, RIVER_BOTTOM, SOUTH_Y, INLAND_Y = 44, 160, 284, 292, 414
+BOX_AT: tuple[tuple[int, int], ...] = (
+    (17, SOUTH_Y),    # 1 Dolly Sisters
+    (155, SOUTH_Y),   # 2 Unreal Estate
+    (140, INLAND_Y),  # 3 Dragon's Landing
+    (293, SOUTH_Y),   # 4 Small Gods
+    (431, SOUTH_Y),   # 5 The Scours
+    (362, INLAND_Y),  # 6 The Hippo
+    (500, INLAND_Y),  # 7 The Shades
+    (569, SOUTH_Y),   # 8 Dimwell
+    (548, NORTH_Y),   # 9 Longwall
+    (362, RIVER_TOP + 9),  # 10 Isle of Gods
+    (224, NORTH_Y),   # 11 Seven Sleepers
+    (60, NORTH_Y),    # 12 Nap Hill
+)
+
+TEXT: dict[str, tuple[str, str]] = {
+    "turn": ("Turno {n}", "Turn {n}"),
+    "over": ("Fin de la partida", "Game over"),
+    "to_play": ("juega {name}", "{name} to play"),
+    "money": ("{money} $", "${money}"),
+    "hand": ("{n} en mano", "{n} in hand"),
+    "pieces": ("{m} secuaces · {b} edificios", "{m} minions · {b} buildings"),
+    "cards": ("zonas: {areas}", "areas: {areas}"),
+    "no_cards": ("sin cartas de zona", "no area cards"),
+    "loans": ("préstamos: {n}", "loans: {n}"),
+    "stuck": ("cartas fijas: {n}", "stuck cards: {n}"),
+    "deck": ("Mazo: {n}", "Deck: {n}"),
+    "discard": ("Descartes: {n}", "Discard: {n}"),
+    "events": ("Eventos: {n}", "Events: {n}"),
+    "bank": ("Banco: {n} $", "Bank: ${n}"),
+    "trouble": ("Problemas: {n}/12", "Trouble: {n}/12"),
+    "score": ("{n} puntos", "{n} points"),
+    "winner": ("gana", "wins"),
+    "river": ("río Ankh", "river Ankh"),
+    "ankh": ("ANKH", "ANKH"),
+    "morpork": ("MORPORK", "MORPORK"),
+    "card_out": ("carta apartada", "card set aside"),
+}
+
+
+def _es(locale: str) -> bool:
+    return (locale or "").lower().startswith("es")
+
+
+def say(key: str, locale: str, **fmt: object) -> str:
+    """A label of the picture in ``locale``."""
+    text = TEXT[key][0 if _es(locale) else 1]
+    return text.format(**fmt) if fmt else text
+
+
+def printable(text: str) -> str:
+    """``text`` as drawn: the project's font has accents, so only control characters go."""
+    return "".join(c for c in text if c.isprintable())
+
+
+@lru_cache(maxsize=64)
+def index(colour: Colour) -> int:
+    """The palette index of a web-safe colour, for drawing straight onto the picture."""
+    pixel = Image.new("RGB", (1, 1), colour).convert("P", palette=Image.Palette.WEB, dither=Image.Dither.NONE)
+    return int(pixel.getpixel((0, 0)))  # type: ignore[arg-type]
+
+
+def centre(a: int) -> tuple[int, int]:
+    """The middle of area ``a``'s box."""
+    x, y = BOX_AT[a]
+    return x + BOX_W // 2, y + BOX_H // 2
+
+
+# ----------------------------------------------------------------------------- what never changes
+
+
+def _river(d: ImageDraw.ImageDraw) -> None:
+    d.rectangle((0, RIVER_TOP, MAP_W, RIVER_BOTTOM), fill=RIVER_C)
+    # a few ripples so the band reads as water
+    for k, y in enumerate(range(RIVER_TOP + 14, RIVER_BOTTOM - 6, 22)):
+        for x in range(8 + (k % 2) * 24, MAP_W - 20, 48):
+            d.arc((x, y, x + 14, y + 8), 200, 340, fill=RIVER_INK, width=1)
+
+
+def _edges(d: ImageDraw.ImageDraw) -> None:
+    """Borders as grey lines, bridges (edges across the river) as planks; the boxes cover
+    the middle of each line, so only the part between two areas shows."""
+    north = {8, 10, 11}  # Longwall, Seven Sleepers, Nap Hill
+    for a in range(12):
+        for b in ADJ[a]:
+            if b <= a:
+                continue
+            across = (a in north) != (b in north) or 9 in (a, b)
+            (x0, y0), (x1, y1) = centre(a), centre(b)
+            if across:
+                d.line((x0, y0, x1, y1), fill=WOOD, width=9)
+                d.line((x0, y0, x1, y1), fill=STRIP, width=1)
+            else:
+                d.line((x0, y0, x1, y1), fill=BORDER, width=5)
+
+
+def _area_frame(d: ImageDraw.ImageDraw, canvas: Image.Image, a: int, locale: str) -> None:
+    info = AREAS[a]
+    x, y = BOX_AT[a]
+    d.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), radius=8, fill=PAPER, outline=BORDER, width=2)
+    d.rounded_rectangle((x + 2, y + 2, x + BOX_W - 2, y + 22), radius=6, fill=STRIP)
+    d.ellipse((x + 5, y + 4, x + 21, y + 20), fill=PAPER)
+    d.text((x + 13, y + 12), str(info.number), font=font(11, True), fill=STRIP, anchor="mm")
+    name = info.es if _es(locale) else info.en
+    text, f = fit(printable(name), 12, BOX_W - 30, bold=True, min_size=9)
+    d.text((x + 25, y + 12), text, font=f, fill=WHITE, anchor="lm")
+    cost = f"{info.cost} $" if _es(locale) else f"${info.cost}"
+    d.text((x + 7, y + 27), cost, font=font(11), fill=DIM)
+    if a in RIVER:
+        # a small wave: this area floods
+        d.arc((x + BOX_W - 22, y + 28, x + BOX_W - 8, y + 36), 200, 340, fill=RIVER_C, width=2)
+
+
+@lru_cache(maxsize=4)
+def frame(locale: str) -> Image.Image:
+    """The background, river, borders, bridges and the twelve empty areas, in palette mode."""
+    rgb = Image.new("RGB", (W, H), BG)
+    d = ImageDraw.Draw(rgb)
+    _river(d)
+    _edges(d)
+    d.text((MAP_W - 10, NORTH_Y - 8), say("ankh", locale), font=font(12, True), fill=DIM, anchor="rb")
+    d.text((MAP_W - 10, H - 10), say("morpork", locale), font=font(12, True), fill=DIM, anchor="rb")
+    d.text((14, RIVER_TOP + 6), say("river", locale), font=font(12), fill=RIVER_INK, anchor="lt")
+    for a in range(12):
+        _area_frame(d, rgb, a, locale)
+    d.rectangle((MAP_W, 0, W, H), fill=PANEL)
+    d.line((MAP_W, 0, MAP_W, H), fill=BORDER, width=2)
+    return flatten(rgb, BG)
+
+
+# ----------------------------------------------------------------------------- sprites
+
+
+@lru_cache(maxsize=256)
+def disc(colour: Colour, ink: Colour, label: str, background: Colour = PAPER) -> Image.Image:
+    """A piece: a disc of ``colour`` with ``label`` (its count, or T / D), flattened once."""
+    big = DISC * 3  # drawn large and shrunk, for smooth edges
+    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.ellipse((2, 2, big - 3, big - 3), fill=colour, outline=INK, width=4)
+    d.text((big / 2, big / 2 + 1), label, font=font(30 if len(label) < 2 else 24, True), fill=ink, anchor="mm")
+    return flatten(im.resize((DISC, DISC), Image.Resampling.LANCZOS), background)
+
+
+@lru_cache(maxsize=64)
+def house(colour: Colour, background: Colour = PAPER) -> Image.Image:
+    """A building in its owner's colour."""
+    w, h = 26, 24
+    big = 3
+    im = Image.new("RGBA", (w * big, h * big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.polygon([(2, 30), (w * big / 2, 2), (w * big - 3, 30)], fill=colour, outline=INK, width=4)
+    d.rectangle((10, 30, w * big - 11, h * big - 3), fill=colour, outline=INK, width=4)
+    d.rectangle((w * big / 2 - 7, h * big - 26, w * big / 2 + 7, h * big - 3), fill=INK)
+    return flatten(im.resize((w, h), Image.Resampling.LANCZOS), background)
+
+
+@lru_cache(maxsize=16)
+def card_tag(colour: Colour | None, background: Colour = PAPER) -> Image.Image:
+    """The area's city card: in its holder's colour, or crossed out when set aside."""
+    w, h = 16, 21
+    big = 3
+    im = Image.new("RGBA", (w * big, h * big), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    fill = colour if colour is not None else PAPER
+    d.rounded_rectangle((2, 2, w * big - 3, h * big - 3), radius=6, fill=fill, outline=INK, width=4)
+    if colour is None:
+        d.line((6, 6, w * big - 7, h * big - 7), fill=TROUBLE, width=6)
+    else:
+        d.line((10, 16, w * big - 11, 16), fill=INK, width=3)
+        d.line((10, 28, w * big - 11, 28), fill=INK, width=3)
+    return flatten(im.resize((w, h), Image.Resampling.LANCZOS), background)
+
+
+@lru_cache(maxsize=4)
+def trouble_marker(background: Colour = PAPER) -> Image.Image:
+    """The trouble marker."""
+    s = 22 * 3
+    im = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.polygon([(s / 2, 3), (s - 3, s - 6), (3, s - 6)], fill=TROUBLE, outline=INK, width=4)
+    d.text((s / 2, s * 0.62), "!", font=font(34, True), fill=WHITE, anchor="mm")
+    return flatten(im.resize((22, 22), Image.Resampling.LANCZOS), background)
+
+
+# ----------------------------------------------------------------------------- the changing parts
+
+
+def _pieces(area: AreaView) -> list[tuple[Colour, Colour, str]]:
+    """The discs to draw in an area: each seat's minions, then trolls, then demons."""
+    out = [(SEAT_COLOUR[s % 4], SEAT_INK[s % 4], str(n)) for s, n in enumerate(area.minions) if n]
+    if area.trolls:
+        out.append((TROLL, INK, f"T{area.trolls}" if area.trolls > 1 else "T"))
+    if area.demons:
+        out.append((DEMON, WHITE, f"D{area.demons}" if area.demons > 1 else "D"))
+    return out
+
+
+def _draw_area(canvas: Image.Image, d: ImageDraw.ImageDraw, area: AreaView) -> None:
+    a = area.index
+    x, y = BOX_AT[a]
+    if area.controller is not None:
+        # the controller's colour round the box: who would score it, who a
+        # personality counts it for
+        d.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), radius=8,
+                            outline=index(SEAT_COLOUR[area.controller % 4]), width=3)
+    if area.trouble:
+        canvas.paste(trouble_marker(), (x + BOX_W - 26, y + 25))
+    px, py = x + 6, y + 48
+    for colour, ink, label in _pieces(area):
+        if px + DISC > x + BOX_W - 4:
+            px, py = x + 6, py + DISC + 2
+        canvas.paste(disc(colour, ink, label), (px, py))
+        px += DISC + 1
+    if area.building >= 0:
+        canvas.paste(house(SEAT_COLOUR[area.building % 4]), (x + 6, y + BOX_H - 29))
+    if area.card_holder is not None:
+        canvas.paste(card_tag(SEAT_COLOUR[area.card_holder % 4]), (x + 36, y + BOX_H - 27))
+    elif area.card_out:
+        canvas.paste(card_tag(None), (x + 36, y + BOX_H - 27))
+
+
+def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, y: int, names: Sequence[str],
+                locale: str) -> int:
+    s = sv.seat
+    colour = SEAT_COLOUR[s % 4]
+    # no number here: on the map a disc's number is how many minions stand there
+    canvas.paste(disc(colour, SEAT_INK[s % 4], "", PANEL), (PANEL_X, y))
+    name = printable(names[s]) if s < len(names) else f"#{s + 1}"
+    turn = not view.finished and s in view.to_act
+    label, f = fit(("▶ " if turn else "") + (name or f"#{s + 1}"), 15, W - PANEL_X - 100, bold=True)
+    paste_text(canvas, (PANEL_X + DISC + 6, y + DISC / 2), label, f.size, INK, PANEL, bold=True, middle=True)
+    money = say("money", locale, money=sv.money)
+    paste_text(canvas, (W - 12 - font(15, True).getlength(money), y + DISC / 2), money, 15, STRIP, PANEL,
+               bold=True, middle=True)
+    y += DISC + 4
+    lines = [say("hand", locale, n=sv.hand_size) + "  ·  "
+             + say("pieces", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)]
+    numbers = ", ".join(str(AREAS[a].number) for a in sv.area_cards)
+    lines.append(say("cards", locale, areas=numbers) if numbers else say("no_cards", locale))
+    extra = []
+    if sv.loans:
+        extra.append(say("loans", locale, n=len(sv.loans)))
+    if sv.stuck:
+        extra.append(say("stuck", locale, n=len(sv.stuck)))
+    if view.finished and s < len(view.scores):
+        extra.insert(0, say("score", locale, n=view.scores[s]) + (f"  ·  {say('winner', locale)}"
+                                                                    if s in view.winners else ""))
+    if extra:
+        lines.append("  ·  ".join(extra))
+    for line in lines:
+        text, f = fit(line, 12, W - PANEL_X - 10)
+        paste_text(canvas, (PANEL_X + 4, y), text, f.size, DIM, PANEL)
+        y += 16
+    return y + 10
+
+
+def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
+    """A PNG of the public board (``view`` must be the public view: seat None)."""
+    if view.seat is not None or view.hand is not None or view.personality is not None:
+        # A private view holds a hand: refuse rather than risk drawing it for everyone.
+        raise ValueError("the board picture is drawn from the public view only")
+    canvas = frame("es" if _es(locale) else "en").copy()
+    d = ImageDraw.Draw(canvas)
+    title = "Mundodisco: Ankh-Morpork" if _es(locale) else "Discworld: Ankh-Morpork"
+    paste_text(canvas, (12, TITLE_H / 2), title, 17, STRIP, BG, bold=True, middle=True)
+    status = say("over", locale) if view.finished else say("turn", locale, n=view.turn_no)
+    if not view.finished and view.turn < len(names):
+        status += "  ·  " + say("to_play", locale, name=printable(names[view.turn]))
+    left = 12 + round(font(17, True).getlength(title)) + 18
+    text, f = fit(status, 14, MAP_W - 80 - left)
+    paste_text(canvas, (left, TITLE_H / 2), text, f.size, INK, BG, middle=True)
+    for area in view.areas:
+        _draw_area(canvas, d, area)
+    y = 12
+    for sv in view.seats:
+        y = _seat_block(canvas, view, sv, y, names, locale)
+    y = max(y, H - 5 * 19 - 12)
+    for line in (say("deck", locale, n=view.deck_count), say("discard", locale, n=len(view.discard)),
+                 say("events", locale, n=view.events_left), say("bank", locale, n=view.bank),
+                 say("trouble", locale, n=view.trouble_count)):
+        paste_text(canvas, (PANEL_X + 4, y), line, 13, INK, PANEL)
+        y += 19
+    out = io.BytesIO()
+    # Level 1: the picture is sent again after every move; speed matters more than bytes.
+    canvas.save(out, "PNG", compress_level=1)
+    return out.getvalue()
