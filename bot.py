@@ -25,7 +25,7 @@ from storage import Store
 
 log = logging.getLogger("tablero")
 
-EXTENSIONS = ("cogs.lobby", "cogs.rey_hierofante", "cogs.rattus_cartus")
+EXTENSIONS = ("cogs.lobby", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork")
 # Pause between games while checking boards after a start, to stay far below Discord's
 # rate limits when many games are open.
 RESUME_PAUSE = 0.05

@@ -10,10 +10,11 @@ from rules.core import Engine
 @cache
 def games() -> dict[str, Engine]:
     """The engines by game id; a new game plugs in here and nowhere else in the platform."""
+    from rules.ankh_morpork.engine import AmEngine
     from rules.rattus_cartus.engine import RcEngine
     from rules.rey_hierofante.engine import RhEngine
 
-    engines: list[Engine] = [RhEngine(), RcEngine()]
+    engines: list[Engine] = [RhEngine(), RcEngine(), AmEngine()]
     return {e.id: e for e in engines}
 
 

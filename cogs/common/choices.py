@@ -226,9 +226,10 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:p
         bot = services(interaction)
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id)
-        menu = ui_for(g.row.game_id).menu(g, seat, locale) or chooser(g, seat, locale)
+        ui = ui_for(g.row.game_id)
+        menu = ui.menu(g, seat, locale) or chooser(g, seat, locale)
         await interaction.response.send_message(
-            t("board.pick", locale, name=g.seat_row(seat).name), view=menu, ephemeral=True
+            clip(ui.menu_text(g, seat, locale), 2000), view=menu, ephemeral=True
         )
 
 
@@ -268,7 +269,135 @@ async def show_hand(interaction: discord.Interaction, game: int) -> None:
     await reply(interaction, ephemeral=True, **rendered.send_kwargs())
 
 
-COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PickSelect, PlayButton, HandButton)
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tablero:act:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<index>\d+)",
+):
+    """One legal move of one seat at one version, as a button (a step of a private panel,
+    or an answer in a reaction DM); the message it sits on then shows the next step."""
+
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        seat: Seat,
+        index: int,
+        *,
+        label: str = "-",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or "-", 80), style=style, row=row,
+                custom_id=f"tablero:act:{game}:{version}:{seat}:{index}",
+            )
+        )
+        self.game, self.version, self.seat, self.index = game, version, seat, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActButton:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Make the move, show the next step here, tell the channel."""
+        await guard(interaction, act(interaction, self.game, self.version, self.seat, str(self.index)))
+
+
+class ActSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tablero:acts:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<part>\d+)",
+):
+    """Legal moves of one seat at one version as a menu (values: their indices); ``part``
+    tells apart several menus of one message."""
+
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        seat: Seat,
+        part: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tablero:acts:{game}:{version}:{seat}:{part}",
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=clip(placeholder, 150) if placeholder else None,
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.game, self.version, self.seat, self.part = game, version, seat, part
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActSelect:
+        """Rebuild the menu from its custom_id (after a restart too)."""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Make the chosen move, show the next step here, tell the channel."""
+        value = (self.item.values or ["-"])[0]
+        await guard(interaction, act(interaction, self.game, self.version, self.seat, value))
+
+
+async def act(interaction: discord.Interaction, game: int, version: int, seat: Seat, value: str) -> None:
+    """Make legal move number ``value`` of ``seat`` at ``version`` for the clicker, then
+    show what comes next on the same message and publish the move."""
+    bot = services(interaction)
+    locale = locale_of(interaction)
+    g, mine = await bot.session.prepare(game, interaction.user.id, version)
+    if mine != seat:
+        name = g.seat_row(seat).name
+        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
+    actions = g.legal_actions(seat)
+    if not value.isdigit() or int(value) >= len(actions):
+        raise _stale_menu()
+    action = actions[int(value)]
+    label = ui_for(g.row.game_id).label(g, seat, action, locale)
+    result = await within(interaction, bot.session.move(game, interaction.user.id, action, version))
+    await show_next(interaction, result.game, seat, locale, label)
+    await publish(interaction, result)
+
+
+async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str) -> None:
+    """Turn the message a move was made from into the seat's next step (when the seat
+    still has to decide), or into a note of what was done."""
+    ui = ui_for(g.row.game_id)
+    if seat in g.pending():
+        menu = ui.menu(g, seat, locale) or chooser(g, seat, locale)
+        content = clip(t("board.chosen", locale, label=label) + "\n" + ui.menu_text(g, seat, locale), 2000)
+    else:
+        menu, content = None, t("board.chosen", locale, label=label)
+    # A hand shown with the menu is out of date once a card is played: it goes.
+    kwargs: dict[str, Any] = {"content": content, "view": menu, "embeds": [], "attachments": []}
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(**kwargs)
+    else:
+        await interaction.edit_original_response(**kwargs)
+
+
+def act_buttons(g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
+    """A button per legal move of ``seat`` (a reaction's answers); None when there are too
+    many for buttons."""
+    actions = g.legal_actions(seat)
+    if not actions or len(actions) > 20:
+        return None
+    ui = ui_for(g.row.game_id)
+    view = discord.ui.View(timeout=None)
+    for i, a in enumerate(actions):
+        view.add_item(ActButton(g.id, g.version, seat, i, label=ui.label(g, seat, a, locale)))
+    return view
+
+
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PickSelect, PlayButton, HandButton, ActButton, ActSelect)
 
 
 def chooser(g: Game, seat: Seat, locale: str, group: int | None = None) -> discord.ui.View:
@@ -349,12 +478,21 @@ async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
     """Tell Discord about a committed move: the public record, the board, the DMs."""
     bot = services(interaction)
     g = result.game
+    said = announcement(g, result, g.locale)
     try:
-        await reply(interaction, announcement(g, result, g.locale), ephemeral=False, allowed_mentions=MENTIONS)
+        if interaction.channel_id in (g.row.channel_id, g.row.board_channel_id):
+            await reply(interaction, said, ephemeral=False, allowed_mentions=MENTIONS)
+        else:
+            # Moved from a DM (a reaction's buttons): the record belongs in the game's channel.
+            if not interaction.response.is_done():
+                await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
+            channel = interaction.client.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
+            await channel.send(said, allowed_mentions=MENTIONS)
     except discord.HTTPException:
         log.warning("game %s: could not answer the move's interaction", g.id, exc_info=True)
     await bot.boards.refresh(g.id, events=result.events)
-    await bot.delivery.private_updates(g, result.before, result.events)
+    mover = result.steps[-1].seat if result.steps else None
+    await bot.delivery.private_updates(g, result.before, result.events, mover=mover)
 
 
 # ----------------------------------------------------------------------------- slash commands
@@ -465,6 +603,10 @@ async def play_action(interaction: discord.Interaction, game: int, action: Actio
 
 __all__ = [
     "COMPONENTS",
+    "ActButton",
+    "ActSelect",
+    "act",
+    "act_buttons",
     "HandButton",
     "PickSelect",
     "PlayButton",
@@ -479,5 +621,6 @@ __all__ = [
     "publish",
     "resolve_action",
     "show_hand",
+    "show_next",
     "within",
 ]

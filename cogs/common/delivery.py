@@ -8,8 +8,18 @@ from typing import Any, Protocol
 
 import discord
 
+from cogs.common.choices import act_buttons, chooser
 from cogs.common.i18n import lang, t
-from cogs.common.present import EMBED_FIELD, NO_MENTIONS, clip, draw, jump_url, snapshot, ui_for
+from cogs.common.present import (
+    EMBED_FIELD,
+    MENTIONS,
+    NO_MENTIONS,
+    clip,
+    draw,
+    jump_url,
+    snapshot,
+    ui_for,
+)
 from cogs.common.session import Game, SessionService
 from rules.core import Event, GameState, Seat
 
@@ -87,12 +97,17 @@ class Delivery:
             log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)
 
     async def private_updates(
-        self, g: Game, before: GameState | None, events: Sequence[Event] = ()
+        self, g: Game, before: GameState | None, events: Sequence[Event] = (), *, mover: Seat | None = None
     ) -> None:
         """DM every human seat whose secrets differ from what they were ``before``, with
-        the events of ``events`` told to them alone."""
+        the events of ``events`` told to them alone; then ask every seat now in a reaction
+        window (but ``mover``, who made the last move and sees the next step where they made it)."""
         if g.state is None:
             return
+        await self._secrets(g, before, events)
+        await self.ask_reactions(g, mover)
+
+    async def _secrets(self, g: Game, before: GameState | None, events: Sequence[Event]) -> None:
         ui = ui_for(g.row.game_id)
         for row in g.seats:
             if row.ai or row.user_id is None:
@@ -109,3 +124,43 @@ class Delivery:
                 if e.audience is not None and row.seat in e.audience
             ]
             await self.send_private(g, row.seat, news)
+
+    async def ask_reactions(self, g: Game, mover: Seat | None = None) -> None:
+        """DM each human seat in a reaction window (but ``mover``) its question, with a
+        button per answer; one whose DMs turn out closed is pinged in the channel instead."""
+        if g.state is None or g.status != "active":
+            return
+        ui = ui_for(g.row.game_id)
+        for seat in sorted(g.pending()):
+            row = g.seat_row(seat)
+            if row.ai or row.user_id is None or seat == mover or not ui.reaction(g, seat):
+                continue
+            # Closed DMs: the board and the move's record ping them in the channel.
+            if not row.dm_closed and not await self._ask(g, seat):
+                await self._ping_in_channel(g, seat)
+
+    async def _ask(self, g: Game, seat: Seat) -> bool:
+        row = g.seat_row(seat)
+        assert row.user_id is not None
+        locale = self._locale(g, seat)
+        ui = ui_for(g.row.game_id)
+        intro = t("board.react_dm", locale, who=f"<@{row.user_id}>", title=g.engine.title.get(locale),
+                  id=g.id, channel=f"<#{g.row.channel_id}>")
+        view = ui.menu(g, seat, locale) or act_buttons(g, seat, locale) or chooser(g, seat, locale)
+        content = clip(intro + "\n" + ui.menu_text(g, seat, locale), 2000)
+        try:
+            delivered = await self.dm(row.user_id, content=content, view=view, allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("game %s: reaction DM to seat %s failed", g.id, seat, exc_info=True)
+            return False
+        if not delivered and await self.bot.session.set_dm_closed(g.id, seat, True):
+            await self._tell_closed(g, seat)
+        return delivered
+
+    async def _ping_in_channel(self, g: Game, seat: Seat) -> None:
+        row = g.seat_row(seat)
+        channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
+        try:
+            await channel.send(t("board.react_ping", g.locale, who=f"<@{row.user_id}>"), allowed_mentions=MENTIONS)
+        except discord.HTTPException:
+            log.warning("game %s: could not ping seat %s in the channel", g.id, seat, exc_info=True)

@@ -125,6 +125,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Choose how it goes on: {group}",
     },
     "board.done": {"es": "Hecho.", "en": "Done."},
+    "board.chosen": {"es": "Hecho: {label}.", "en": "Done: {label}."},
+    "board.reaction": {
+        "es": "⏳ Esperando a ver si {who} responde (lo decide en privado).",
+        "en": "⏳ Waiting to see whether {who} answers (they decide privately).",
+    },
+    "board.react_dm": {
+        "es": "{who}, en {title} · partida #{id} ({channel}) puedes responder ahora:",
+        "en": "{who}, in {title} · game #{id} ({channel}) you may answer now:",
+    },
+    "board.react_ping": {
+        "es": "{who}, tienes una decisión pendiente: pulsa «Jugar» en el tablero.",
+        "en": "{who}, you have a decision to make: press “Play” on the board.",
+    },
     "board.moved": {"es": "**{name}**: {what}", "en": "**{name}**: {what}"},
     "board.moved_plain": {"es": "**{name}** ha jugado.", "en": "**{name}** has moved."},
     "board.started": {
@@ -282,6 +295,71 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rc.premium": {"es": "Preferente", "en": "Premium"},
     "rc.standard": {"es": "Normal", "en": "Standard"},
     "rc.specials": {"es": "Cartas especiales", "en": "Special cards"},
+    # Mundodisco: Ankh-Morpork
+    "am.not_am": {
+        "es": "La partida de este canal no es de Mundodisco: Ankh-Morpork.",
+        "en": "This channel's game is not Discworld: Ankh-Morpork.",
+    },
+    "am.not_started": {"es": "La partida aún no ha empezado.", "en": "The game has not started yet."},
+    "am.turn": {"es": "turno {n}", "en": "turn {n}"},
+    "am.players": {"es": "Jugadores", "en": "Players"},
+    "am.in_play": {"es": "En juego", "en": "On the table"},
+    "am.city": {"es": "La ciudad", "en": "The city"},
+    "am.table": {"es": "Mazo y banco", "en": "Deck and bank"},
+    "am.money": {"es": "{n} $", "en": "${n}"},
+    "am.hand_n": {"es": "{n} cartas en mano", "en": "{n} cards in hand"},
+    "am.supply": {"es": "secuaces libres: {m} · edificios libres: {b}", "en": "minions left: {m} · buildings left: {b}"},
+    "am.area_cards": {"es": "cartas de zona: {areas}", "en": "area cards: {areas}"},
+    "am.loans": {"es": "préstamos: {n}", "en": "loans: {n}"},
+    "am.stuck": {"es": "fijas delante: {cards}", "en": "stuck in front: {cards}"},
+    "am.final_line": {"es": "**{points} puntos** · era {personality}", "en": "**{points} points** · was {personality}"},
+    "am.deck_line": {
+        "es": "Mazo: {deck} cartas · descartes: {discard} · banco: {bank} $ · problemas: {trouble}/12",
+        "en": "Deck: {deck} cards · discard pile: {discard} · bank: ${bank} · trouble: {trouble}/12",
+    },
+    "am.last_discard": {"es": "Última descartada: {card}", "en": "Last discarded: {card}"},
+    "am.events_line": {
+        "es": "Eventos aleatorios por salir: {n} (ya salieron: {done})",
+        "en": "Random events left: {n} (already drawn: {done})",
+    },
+    "am.your_personality": {"es": "Tu personalidad (secreta):", "en": "Your personality (secret):"},
+    "am.progress": {"es": "Ahora llevas {have} de {need}.", "en": "You are at {have} of {need}."},
+    "am.your_hand": {"es": "Tu mano ({n})", "en": "Your hand ({n})"},
+    "am.hand_empty": {"es": "sin cartas", "en": "no cards"},
+    "am.peeked": {
+        "es": "Personalidades sin usar que has visto: {who}",
+        "en": "Unused personalities you have seen: {who}",
+    },
+    "am.now": {"es": "Ahora:", "en": "Now:"},
+    "am.empty": {"es": "vacía", "en": "empty"},
+    "am.ph.play": {"es": "Juega una carta", "en": "Play a card"},
+    "am.ph.power": {"es": "Usa una carta de zona", "en": "Use a city area card"},
+    "am.ph.choose": {"es": "Elige", "en": "Choose"},
+    "am.sym.minion": {"es": "secuaz", "en": "minion"},
+    "am.sym.building": {"es": "edificio", "en": "building"},
+    "am.sym.assassinate": {"es": "asesinato", "en": "assassinate"},
+    "am.sym.trouble": {"es": "quitar problema", "en": "remove trouble"},
+    "am.sym.money": {"es": "dinero", "en": "money"},
+    "am.sym.scroll": {"es": "pergamino", "en": "scroll"},
+    "am.sym.event": {"es": "evento aleatorio", "en": "random event"},
+    "am.sym.another": {"es": "otra carta", "en": "play another"},
+    "am.sym.interrupt": {"es": "interrupción", "en": "interrupt"},
+    "am.symbols": {"es": "Símbolos, en orden", "en": "Symbols, in order"},
+    "am.border.green": {"es": "Borde verde", "en": "Green border"},
+    "am.border.brown": {"es": "Borde marrón", "en": "Brown border"},
+    "am.unknown_card": {
+        "es": "No conozco ninguna carta «{value}». Escribe parte de su nombre y elige de la lista.",
+        "en": "I know no card '{value}'. Type part of its name and pick from the list.",
+    },
+    "am.no_skip": {
+        "es": "Ahora no hay nada que saltar. {prompt}",
+        "en": "There is nothing to skip now. {prompt}",
+    },
+    "am.areas_title": {"es": "Ankh-Morpork: las doce zonas", "en": "Ankh-Morpork: the twelve areas"},
+    "am.area_line": {
+        "es": "**{area}** · {cost} $ · vecinas: {near}{river}\n  {power}",
+        "en": "**{area}** · ${cost} · neighbours: {near}{river}\n  {power}",
+    },
     # option names and values shown in lobbies
     "opt.variant": {"es": "Variante", "en": "Variant"},
     "opt.scoring": {"es": "Puntuación", "en": "Scoring"},
@@ -348,6 +426,12 @@ COMMAND_NAMES_ES: dict[str, str] = {
     "pass": "pasar",
     "decide": "decidir",
     "buildings": "edificios",
+    "am": "am",
+    "play": "jugar",
+    "power": "poder",
+    "card": "carta",
+    "areas": "zonas",
+    "personality": "personalidad",
 }
 
 PARAMETER_NAMES_ES: dict[str, str] = {
@@ -363,6 +447,8 @@ PARAMETER_NAMES_ES: dict[str, str] = {
     "tile": "loseta",
     "square": "casilla",
     "building": "edificio",
+    "card": "carta",
+    "area": "zona",
 }
 
 # Descriptions are keyed by their English text, so the code reads naturally.
@@ -410,6 +496,21 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "The supply action you take": "La acción de suministro que eliges",
     "The building you enter": "El edificio en el que entras",
     "What you decide": "Lo que decides",
+    "Discworld: Ankh-Morpork moves": "Jugadas de Mundodisco: Ankh-Morpork",
+    "Play a card from your hand": "Juega una carta de tu mano",
+    "The card you play": "La carta que juegas",
+    "Use the power of a city area card you hold": "Usa el poder de una carta de zona que tengas",
+    "The area whose card you use": "La zona cuya carta usas",
+    "Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt":
+        "Responde a lo que pide la partida: un símbolo, un pergamino, un pago, una interrupción",
+    "Skip what is asked now: pass, end your turn, skip a symbol, or say no":
+        "Salta lo que se pide: pasa, acaba tu turno, salta un símbolo o di que no",
+    "What any card of the deck does": "Qué hace cualquier carta del mazo",
+    "The card": "La carta",
+    "The twelve areas: costs, neighbours and city area card powers":
+        "Las doce zonas: costes, vecinas y poderes de sus cartas",
+    "Your secret personality and how close it is to winning":
+        "Tu personalidad secreta y cuánto le falta para ganar",
 }
 
 CHOICES_ES: dict[str, str] = {

@@ -102,6 +102,13 @@ def outcome_line(g: Game, locale: str) -> str:
     return " ".join(parts)
 
 
+def asked_by_dm(g: Game, seat: Seat) -> bool:
+    """Whether ``seat`` is in a reaction window that reaches them by DM (so the channel
+    names them without pinging them); with closed DMs the channel pings them instead."""
+    row = g.seat_row(seat)
+    return not row.ai and not row.dm_closed and ui_for(g.row.game_id).reaction(g, seat)
+
+
 def turn_lines(g: Game, locale: str) -> list[str]:
     """Who must act now and what, or the result once the game is over."""
     if g.status == "abandoned":
@@ -109,15 +116,22 @@ def turn_lines(g: Game, locale: str) -> list[str]:
     if g.state is not None and g.state.finished:
         return [outcome_line(g, locale)]
     ui = ui_for(g.row.game_id)
-    return [
-        t("board.turn", locale, who=mention(g, seat), prompt=ui.wording(g, prompt.text, locale))
-        for seat, prompt in sorted(g.pending().items())
-    ]
+    lines = []
+    for seat, prompt in sorted(g.pending().items()):
+        if ui.reaction(g, seat):
+            # The question itself could hint at what the seat holds: the channel only
+            # learns that the game waits for their answer.
+            who = f"**{discord.utils.escape_markdown(g.seat_row(seat).name)}**" if asked_by_dm(g, seat) \
+                else mention(g, seat)
+            lines.append(t("board.reaction", locale, who=who))
+        else:
+            lines.append(t("board.turn", locale, who=mention(g, seat), prompt=ui.wording(g, prompt.text, locale)))
+    return lines
 
 
 def ping_line(g: Game, locale: str) -> str | None:
-    """A line pinging every human who must act now."""
-    humans = [mention(g, s) for s in sorted(g.pending()) if not g.seat_row(s).ai]
+    """A line pinging every human who must act now (but those asked privately by DM)."""
+    humans = [mention(g, s) for s in sorted(g.pending()) if not g.seat_row(s).ai and not asked_by_dm(g, s)]
     if not humans:
         return None
     return t("board.your_turn", locale, who=", ".join(humans))
@@ -161,6 +175,16 @@ class GameUI:
         """The private menu ``seat`` gets from Play or My hand (None: the generic menu of
         legal moves). A game may offer its own for a choice of several steps."""
         return None
+
+    def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
+        """The words above ``seat``'s private menu (a game may say what is being decided)."""
+        return t("board.pick", locale, name=g.seat_row(seat).name)
+
+    def reaction(self, g: Game, seat: Seat) -> bool:
+        """Whether ``seat``'s pending decision is a reaction out of turn (an interrupt card,
+        a payment to spare a piece): it is asked by DM with a button per answer, and the
+        channel only says that the game waits for them (default: never)."""
+        return False
 
     # -- labels ----------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from cogs.pictures.fonts import fit, flatten, font, paste_text
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.model import AmView, AreaView, SeatView
+from rules.ankh_morpork.personalities import PERSONALITIES
 
 Colour = tuple[int, int, int]
 
@@ -78,7 +79,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "to_play": ("juega {name}", "{name} to play"),
     "money": ("{money} $", "${money}"),
     "hand": ("{n} en mano", "{n} in hand"),
-    "pieces": ("{m} secuaces · {b} edificios", "{m} minions · {b} buildings"),
+    "pieces": ("secuaces: {m} · edificios: {b}", "minions: {m} · buildings: {b}"),
     "cards": ("zonas: {areas}", "areas: {areas}"),
     "no_cards": ("sin cartas de zona", "no area cards"),
     "loans": ("préstamos: {n}", "loans: {n}"),
@@ -161,8 +162,10 @@ def _area_frame(d: ImageDraw.ImageDraw, canvas: Image.Image, a: int, locale: str
     d.ellipse((x + 5, y + 4, x + 21, y + 20), fill=PAPER)
     d.text((x + 13, y + 12), str(info.number), font=font(11, True), fill=STRIP, anchor="mm")
     name = info.es if _es(locale) else info.en
-    text, f = fit(printable(name), 12, BOX_W - 30, bold=True, min_size=9)
-    d.text((x + 25, y + 12), text, font=f, fill=WHITE, anchor="lm")
+    text, f = fit(printable(name), 12, BOX_W - 28, bold=True, min_size=10)
+    if text.endswith("…"):  # a long name reads better in the lighter face than cut short
+        text, f = fit(printable(name), 11, BOX_W - 28, min_size=8)
+    d.text((x + 24, y + 12), text, font=f, fill=WHITE, anchor="lm")
     cost = f"{info.cost} $" if _es(locale) else f"${info.cost}"
     d.text((x + 7, y + 27), cost, font=font(11), fill=DIM)
     if a in RIVER:
@@ -303,8 +306,14 @@ def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, y: int, names: 
     if sv.stuck:
         extra.append(say("stuck", locale, n=len(sv.stuck)))
     if view.finished and s < len(view.scores):
-        extra.insert(0, say("score", locale, n=view.scores[s]) + (f"  ·  {say('winner', locale)}"
-                                                                    if s in view.winners else ""))
+        # the personalities are turned face up at the end
+        who = PERSONALITIES.get(sv.personality or "")
+        end = [say("score", locale, n=view.scores[s])]
+        if s in view.winners:
+            end.append(say("winner", locale))
+        if who is not None:
+            end.append(who.es if _es(locale) else who.en)
+        lines.insert(0, "  ·  ".join(end))
     if extra:
         lines.append("  ·  ".join(extra))
     for line in lines:

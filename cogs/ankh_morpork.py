@@ -1,0 +1,578 @@
+"""Mundodisco: Ankh-Morpork in Discord: the /am commands, the private step-by-step panel,
+the reaction windows and the board.
+
+Every decision goes through the session service and the engine; this module only shows
+the game and turns clicks into the engine's own legal actions. A hand, a personality and
+the personalities a player has been shown appear only in that player's DMs and ephemeral
+messages; the channel learns that someone may answer an action, never with what.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import services
+from cogs.common.choices import (
+    ActButton,
+    ActSelect,
+    action_choices,
+    chooser,
+    fold,
+    play_action,
+    play_value,
+)
+from cogs.common.errors import reply
+from cogs.common.i18n import locale_of, t
+from cogs.common.present import (
+    COLOUR,
+    EMBED_DESCRIPTION,
+    EMBED_FIELD,
+    GameUI,
+    clip,
+    mention,
+    register,
+)
+from cogs.common.session import Game, Refusal
+from cogs.pictures import draw_or_none
+from cogs.pictures.ankh_morpork import render_board
+from rules.ankh_morpork import scoring
+from rules.ankh_morpork.board import ADJ, AREAS, RIVER
+from rules.ankh_morpork.cards import CARDS, card_text
+from rules.ankh_morpork.events import EVENTS
+from rules.ankh_morpork.model import (
+    AmState,
+    AmView,
+    Area,
+    Card,
+    Do,
+    Interrupt,
+    Pay,
+    Piece,
+    Play,
+    Player,
+    Power,
+    Skip,
+)
+from rules.ankh_morpork.personalities import PERSONALITIES
+from rules.core import Action, GameState, Seat, Text
+
+log = logging.getLogger("tablero.ankh_morpork")
+
+GAME_ID = "ankh_morpork"
+MENU_SIZE = 25  # options in a select menu
+ROWS = 5  # rows of components in a message
+
+# The seat colours of the picture, as discs in text.
+SEAT_DISCS = ("🔴", "🔵", "🟢", "🟡")
+SYMBOL_ICON = {
+    "minion": "👤", "building": "🏠", "assassinate": "🗡️", "trouble": "🕊️", "money": "💰",
+    "scroll": "📜", "event": "🎲", "another": "➕", "interrupt": "⚡",
+}
+# The engine names seats "Jugador 2" / "Player 2"; Discord shows the players' names.
+SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-4])\b")
+# Pending decisions that answer someone else's action out of turn: asked by DM.
+REACTIONS = frozenset({"react", "small_gods"})
+PLAY_KINDS = frozenset({"play"})
+POWER_KINDS = frozenset({"power"})
+DECIDE_KINDS = frozenset({"do", "skip", "pay", "area", "piece", "player", "card", "interrupt"})
+
+
+def disc(seat: int) -> str:
+    """The colour of a seat's pieces, as on the picture."""
+    return SEAT_DISCS[seat % len(SEAT_DISCS)]
+
+
+def card_name(card: str, locale: str) -> str:
+    """A player card's name in ``locale``."""
+    c = CARDS[card]
+    return c.es if locale == "es" else c.en
+
+
+def card_about(card: str, locale: str) -> str:
+    """What a card does: its symbols in order and its text."""
+    es, en = card_text(card)
+    return es if locale == "es" else en
+
+
+def symbol_label(card: str, symbol: str, locale: str) -> str:
+    """One symbol of a card, with its icon (and the amount of a money symbol)."""
+    text = t(f"am.sym.{symbol}", locale)
+    if symbol == "money":
+        text = t("am.money", locale, n=CARDS[card].money)
+    return f"{SYMBOL_ICON[symbol]} {text}"
+
+
+def area_label(a: int, locale: str) -> str:
+    """An area as "7 · The Shades"."""
+    info = AREAS[a]
+    return f"{info.number} · {info.es if locale == 'es' else info.en}"
+
+
+def personality_line(p: str, locale: str) -> str:
+    """A personality's name and what it needs to win."""
+    info = PERSONALITIES[p]
+    return f"**{info.es if locale == 'es' else info.en}**: {info.text_es if locale == 'es' else info.text_en}"
+
+
+class AmUI(GameUI):
+    """How Ankh-Morpork looks: the city map, the players, the step panel; hands in private."""
+
+    game_id = GAME_ID
+    # A move sets off chains of events (a card, its symbols, the next turn): one per line.
+    event_separator = "\n"
+
+    def state(self, g: Game) -> AmState:
+        """The game's state (the game has started)."""
+        assert isinstance(g.state, AmState)
+        return g.state
+
+    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> AmView:
+        """The engine's view for ``seat`` (None: public)."""
+        st = state if state is not None else g.state
+        assert st is not None
+        v = g.engine.view(st, seat)
+        assert isinstance(v, AmView)
+        return v
+
+    def name(self, g: Game, seat: int) -> str:
+        """A seat's display name (plain)."""
+        try:
+            return g.seat_row(seat).name
+        except KeyError:
+            return f"#{seat + 1}"
+
+    # -- words ---------------------------------------------------------------------------
+
+    def named(self, g: Game, text: str, bold: bool = True) -> str:
+        """``text`` with the players' names instead of the engine's seat numbers."""
+
+        def one(m: re.Match[str]) -> str:
+            seat = int(m[1]) - 1
+            if seat >= len(g.seats):
+                return m[0]
+            name = self.name(g, seat)
+            return f"**{discord.utils.escape_markdown(name)}**" if bold else name
+
+        return SEAT_WORD.sub(one, text)
+
+    def wording(self, g: Game, text: Text, locale: str) -> str:
+        """The rules' texts with the players' names."""
+        return self.named(g, text.get(locale))
+
+    def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
+        """The engine's label of a legal action, with names (menus show no bold)."""
+        assert g.state is not None
+        return clip(self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100)
+
+    # -- private information -------------------------------------------------------------
+
+    def dm_facts(self, g: Game, state: GameState | None, seat: Seat) -> list[str]:
+        """The hand, the personality and the personalities seen: a DM when one changes."""
+        if state is None:
+            return []
+        v = self.view(g, seat, state)
+        return [f"hand={sorted(v.hand or [])}", f"personality={v.personality}", f"peeked={sorted(v.peeked)}"]
+
+    def reaction(self, g: Game, seat: Seat) -> bool:
+        """An interrupt to answer another player's card, or Small Gods against an event."""
+        prompt = g.pending().get(seat)
+        return prompt is not None and prompt.kind in REACTIONS
+
+    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
+        """The step panel: the cards to play, the areas to use, the current symbol's
+        choices and its do / skip buttons, all from the engine's legal actions."""
+        if g.state is None or g.status != "active" or seat not in g.pending():
+            return None
+        return panel(g, seat, locale)
+
+    def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
+        """The card being played with its symbols (the current one marked), and the question."""
+        prompt = g.pending().get(seat)
+        lines = []
+        progress = self.progress_line(g, seat, locale)
+        if progress:
+            lines.append(progress)
+        if prompt is not None:
+            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+        return "\n".join(lines) or t("board.pick", locale, name=self.name(g, seat))
+
+    def progress_line(self, g: Game, seat: Seat, locale: str) -> str | None:
+        """"Card: 💰 $3 ✓ · ▶ 🗡️ assassinate · ➕ play another" for the seat's card in play."""
+        st = self.state(g)
+        # Display only: the card being resolved and how far its symbols have got.
+        frames = [f for f in st.stack if f.kind == "card"]
+        if not frames or frames[-1].seat != seat:
+            return None
+        f = frames[-1]
+        symbols = CARDS[f.card].symbols
+        current = f.sym - 1
+        parts = []
+        for i, sym in enumerate(symbols):
+            label = symbol_label(f.card, sym, locale)
+            if i < current:
+                parts.append(f"~~{label}~~")
+            elif i == current:
+                parts.append(f"▶ **{label}**")
+            else:
+                parts.append(label)
+        return f"🃏 **{card_name(f.card, locale)}**: " + " · ".join(parts)
+
+    # -- pictures and embeds ---------------------------------------------------------------
+
+    def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
+        """The public board drawn by cogs/pictures (private views go without a picture)."""
+        if seat is not None:
+            return None
+        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+
+    def title(self, g: Game, locale: str) -> str:
+        """The title with the turn number."""
+        base = super().title(g, locale)
+        if g.state is None:
+            return base
+        return f"{base} · {t('am.turn', locale, n=self.view(g, None).turn_no)}"
+
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
+        """The players, the cards on the table, the city (when there is no picture), the
+        deck and the bank; at the end, the points and the personalities."""
+        if g.state is None:
+            return super().board_fields(g, locale, pictured)
+        v = self.view(g, None)
+        fields: list[tuple[str, str, bool]] = [(t("am.players", locale), self.players_text(g, v, locale), False)]
+        if v.in_play and not v.finished:
+            cards = ", ".join(card_name(c, locale) for c in v.in_play)
+            fields.append((t("am.in_play", locale), clip(cards, EMBED_FIELD), False))
+        if not pictured:
+            fields.append((t("am.city", locale), self.city_text(v, locale), False))
+        fields.append((t("am.table", locale), self.table_text(v, locale), False))
+        return fields
+
+    def players_text(self, g: Game, v: AmView, locale: str) -> str:
+        """One line per player: money, cards in hand, pieces left, area cards, loans."""
+        lines = []
+        for sv in v.seats:
+            parts = [t("am.money", locale, n=sv.money), t("am.hand_n", locale, n=sv.hand_size),
+                     t("am.supply", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)]
+            if sv.area_cards:
+                parts.append(t("am.area_cards", locale, areas=", ".join(str(AREAS[a].number) for a in sv.area_cards)))
+            if sv.loans:
+                parts.append(t("am.loans", locale, n=len(sv.loans)))
+            if sv.stuck:
+                parts.append(t("am.stuck", locale, cards=", ".join(card_name(c, locale) for c in sv.stuck)))
+            line = f"{disc(sv.seat)} {mention(g, sv.seat)}: " + " · ".join(parts)
+            if v.finished:
+                points = v.scores[sv.seat] if sv.seat < len(v.scores) else 0
+                who = PERSONALITIES[sv.personality] if sv.personality else None
+                line += "\n  " + t("am.final_line", locale, points=points,
+                                   personality=(who.es if locale == "es" else who.en) if who else "?")
+            lines.append(line)
+        return clip("\n".join(lines), EMBED_FIELD)
+
+    def city_text(self, v: AmView, locale: str) -> str:
+        """The twelve areas in text: pieces, trouble, building and its card."""
+        lines = []
+        for area in v.areas:
+            bits = [f"{disc(s)}{n}" for s, n in enumerate(area.minions) if n]
+            if area.trolls:
+                bits.append(f"🧌{area.trolls}")
+            if area.demons:
+                bits.append(f"👹{area.demons}")
+            if area.trouble:
+                bits.append("⚠️")
+            if area.building >= 0:
+                bits.append(f"🏠{disc(area.building)}")
+            lines.append(f"**{area_label(area.index, locale)}**: {' '.join(bits) or '-'}")
+        return clip("\n".join(lines), EMBED_FIELD)
+
+    def table_text(self, v: AmView, locale: str) -> str:
+        """Deck, discard pile, events, bank and trouble markers."""
+        lines = [t("am.deck_line", locale, deck=v.deck_count, discard=len(v.discard), bank=v.bank,
+                   trouble=v.trouble_count)]
+        if v.discard:
+            lines.append(t("am.last_discard", locale, card=card_name(v.discard[-1], locale)))
+        done = ", ".join(EVENTS[e].es if locale == "es" else EVENTS[e].en for e in v.events_done)
+        lines.append(t("am.events_line", locale, n=v.events_left, done=done or "-"))
+        return clip("\n".join(lines), EMBED_FIELD)
+
+    def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """Your personality (and how close it is), your hand with what each card does, the
+        personalities you have been shown, and what you are asked now."""
+        if g.state is None:
+            return []
+        v = self.view(g, seat)
+        lines = self.personality_lines(g, seat, locale)
+        hand = v.hand or []
+        lines.append(f"**{t('am.your_hand', locale, n=len(hand))}**")
+        lines += [f"• **{card_name(c, locale)}**: {card_about(c, locale)}" for c in hand] or [
+            f"• {t('am.hand_empty', locale)}"]
+        if v.prompt is not None:
+            lines.append(f"**{t('am.now', locale)}** {self.named(g, v.prompt.get(locale))}")
+        return lines
+
+    def personality_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """Your secret personality, how close it is to its goal, and the unused ones you saw."""
+        v = self.view(g, seat)
+        lines: list[str] = []
+        if v.personality is not None:
+            lines.append(f"🎭 {t('am.your_personality', locale)} {personality_line(v.personality, locale)}")
+            if PERSONALITIES[v.personality].goal != "deck" and not v.finished:
+                have, need = scoring.progress(self.state(g), seat)
+                lines.append(t("am.progress", locale, have=have, need=need))
+        if v.peeked:
+            seen = ", ".join(PERSONALITIES[p].es if locale == "es" else PERSONALITIES[p].en for p in v.peeked)
+            lines.append(f"👁️ {t('am.peeked', locale, who=seen)}")
+        return lines
+
+
+# Registered on import so the board looks right wherever the module is loaded.
+UI = AmUI()
+register(UI)
+
+
+# ----------------------------------------------------------------------------- the step panel
+
+
+def _area_about(v: AmView, a: int, locale: str) -> str:
+    """Who stands in an area, for a menu's small print."""
+    area = v.areas[a]
+    bits = [f"{disc(s)}{n}" for s, n in enumerate(area.minions) if n]
+    if area.trolls:
+        bits.append(f"🧌{area.trolls}")
+    if area.demons:
+        bits.append(f"👹{area.demons}")
+    if area.trouble:
+        bits.append("⚠️")
+    if area.building >= 0:
+        bits.append(f"🏠{disc(area.building)}")
+    return f"{area_label(a, locale)} · {' '.join(bits) or t('am.empty', locale)}"
+
+
+def _option(g: Game, seat: Seat, i: int, a: Action, v: AmView, locale: str) -> discord.SelectOption:
+    """A menu entry for a legal action, with what it is about underneath."""
+    label = UI.label(g, seat, a, locale)
+    about = ""
+    if isinstance(a, Play | Card):
+        about = card_about(a.card, locale)
+    elif isinstance(a, Power):
+        info = AREAS[a.area]
+        about = info.power_es if locale == "es" else info.power_en
+    elif isinstance(a, Area | Piece):
+        about = _area_about(v, a.area, locale)
+    return discord.SelectOption(label=label or "-", value=str(i), description=clip(about, 100) or None)
+
+
+def _style(a: Action) -> discord.ButtonStyle:
+    if isinstance(a, Do):
+        return discord.ButtonStyle.success
+    if isinstance(a, Interrupt):
+        return discord.ButtonStyle.danger
+    if isinstance(a, Pay):
+        return discord.ButtonStyle.primary
+    return discord.ButtonStyle.secondary
+
+
+def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
+    """``seat``'s private panel for what it must decide now: a menu of the cards it may
+    play, a menu of its area cards, a menu of the current choice (area, piece, player or
+    card), and a button for doing, paying, interrupting or skipping."""
+    actions = g.legal_actions(seat)
+    v = UI.view(g, seat)
+    groups: list[tuple[str, list[int]]] = [
+        ("am.ph.play", [i for i, a in enumerate(actions) if isinstance(a, Play)]),
+        ("am.ph.power", [i for i, a in enumerate(actions) if isinstance(a, Power)]),
+        ("am.ph.choose", [i for i, a in enumerate(actions) if isinstance(a, Area | Piece | Player | Card)]),
+    ]
+    buttons = [i for i, a in enumerate(actions) if isinstance(a, Do | Pay | Interrupt | Skip)]
+    menus = [(key, chunk) for key, items in groups
+             for chunk in (items[k:k + MENU_SIZE] for k in range(0, len(items), MENU_SIZE))]
+    if len(menus) + -(-len(buttons) // 5) > ROWS:
+        return chooser(g, seat, locale)  # far too much for one message: the generic menu
+    view = discord.ui.View(timeout=None)
+    for part, (key, chunk) in enumerate(menus):
+        options = [_option(g, seat, i, actions[i], v, locale) for i in chunk]
+        view.add_item(ActSelect(g.id, g.version, seat, part, options=options, placeholder=t(key, locale)))
+    for i in buttons:
+        view.add_item(ActButton(g.id, g.version, seat, i, label=UI.label(g, seat, actions[i], locale),
+                                style=_style(actions[i])))
+    return view
+
+
+# ----------------------------------------------------------------------------- the cog
+
+
+def find_card(value: str) -> str | None:
+    """The card a typed or autocompleted value names (its id or its name in either language)."""
+    raw = value.strip()
+    if raw in CARDS:
+        return raw
+    needle = fold(raw)
+    exact = [c.id for c in CARDS.values() if needle in (fold(c.es), fold(c.en))]
+    if len(exact) == 1:
+        return exact[0]
+    partial = [c.id for c in CARDS.values() if needle and (needle in fold(c.es) or needle in fold(c.en))]
+    return partial[0] if len(partial) == 1 else None
+
+
+def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete over all 101 cards (their texts are no secret: the deck is known)."""
+    needle = fold(current)
+    out = []
+    for c in sorted(CARDS.values(), key=lambda c: fold(c.es if locale == "es" else c.en)):
+        name = c.es if locale == "es" else c.en
+        if needle and needle not in fold(c.es) and needle not in fold(c.en):
+            continue
+        out.append(app_commands.Choice(name=clip(name, 100), value=c.id))
+        if len(out) == MENU_SIZE:
+            break
+    return out
+
+
+def areas_text(locale: str) -> str:
+    """The city: each area's number, name, cost, neighbours, river, and power."""
+    lines = []
+    for info in AREAS:
+        near = ", ".join(str(AREAS[b].number) for b in sorted(ADJ[info.index]))
+        river = " · 🌊" if info.index in RIVER else ""
+        power = info.power_es if locale == "es" else info.power_en
+        lines.append(t("am.area_line", locale, area=area_label(info.index, locale), cost=info.cost, near=near,
+                       river=river, power=power))
+    return clip("\n".join(lines), EMBED_DESCRIPTION)
+
+
+class AnkhMorpork(commands.Cog):
+    """The /am commands."""
+
+    am = app_commands.Group(name="am", description="Discworld: Ankh-Morpork moves", guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _game(self, interaction: discord.Interaction, *, latest: bool = False) -> Game:
+        bot = services(interaction)
+        if latest:
+            g = await bot.session.latest_in_channel(interaction.channel_id or 0)
+            if g is None:
+                raise Refusal(t("am.not_am", "es"), t("am.not_am", "en"))
+        else:
+            g = await bot.session.require_in_channel(interaction.channel_id or 0)
+        if g.row.game_id != GAME_ID:
+            raise Refusal(t("am.not_am", "es"), t("am.not_am", "en"))
+        return g
+
+    async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
+        """After a move by command: the caller's next step, privately, if they have one."""
+        g = await services(interaction).session.get(game)
+        if g is None or g.status != "active":
+            return
+        seat = g.seat_of(interaction.user.id)
+        if seat is None or seat not in g.pending():
+            return
+        locale = locale_of(interaction)
+        view = UI.menu(g, seat, locale)
+        await interaction.followup.send(clip(UI.menu_text(g, seat, locale), 2000), view=view or discord.utils.MISSING,
+                                        ephemeral=True)
+
+    # -- moves -------------------------------------------------------------------------
+
+    @am.command(name="play", description="Play a card from your hand")
+    @app_commands.describe(card="The card you play")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        """Play a card; its symbols then follow one by one in your private panel."""
+        g = await self._game(interaction)
+        await play_value(interaction, card, PLAY_KINDS)
+        await self._then_panel(interaction, g.id)
+
+    @play.autocomplete("card")
+    async def _play_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, PLAY_KINDS)
+
+    @am.command(name="power", description="Use the power of a city area card you hold")
+    @app_commands.describe(area="The area whose card you use")
+    async def power(self, interaction: discord.Interaction, area: str) -> None:
+        """Use a city area card (once a turn, not in the turn you won it)."""
+        g = await self._game(interaction)
+        await play_value(interaction, area, POWER_KINDS)
+        await self._then_panel(interaction, g.id)
+
+    @power.autocomplete("area")
+    async def _power_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, POWER_KINDS)
+
+    @am.command(name="decide",
+                description="Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt")
+    @app_commands.describe(choice="What you decide")
+    async def decide(self, interaction: discord.Interaction, choice: str) -> None:
+        """An area, a piece, a player, a card, do it, pay, play an interrupt, or skip."""
+        g = await self._game(interaction)
+        await play_value(interaction, choice, DECIDE_KINDS)
+        await self._then_panel(interaction, g.id)
+
+    @decide.autocomplete("choice")
+    async def _decide_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, DECIDE_KINDS)
+
+    @am.command(name="pass", description="Skip what is asked now: pass, end your turn, skip a symbol, or say no")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        """Skip the current decision (the engine's "skip": pass, end the turn, decline)."""
+        bot = services(interaction)
+        g = await self._game(interaction)
+        g, seat = await bot.session.prepare(g.id, interaction.user.id)
+        if not any(isinstance(a, Skip) for a in g.legal_actions(seat)):
+            prompt = g.pending()[seat].text
+            raise Refusal(*(t("am.no_skip", lang, prompt=UI.named(g, prompt.get(lang))) for lang in ("es", "en")))
+        await play_action(interaction, g.id, Skip())
+        await self._then_panel(interaction, g.id)
+
+    # -- looking things up ---------------------------------------------------------------
+
+    @am.command(name="card", description="What any card of the deck does")
+    @app_commands.describe(card="The card")
+    async def card(self, interaction: discord.Interaction, card: str) -> None:
+        """A card's symbols and text, privately (every card of the deck is public knowledge)."""
+        locale = locale_of(interaction)
+        found = find_card(card)
+        if found is None:
+            raise Refusal(*(t("am.unknown_card", lang, value=clip(card, 40)) for lang in ("es", "en")))
+        c = CARDS[found]
+        symbols = " · ".join(symbol_label(found, s, locale) for s in c.symbols) or "-"
+        embed = discord.Embed(title=card_name(found, locale), description=clip(card_about(found, locale), 4000),
+                              colour=COLOUR)
+        embed.add_field(name=t("am.symbols", locale), value=symbols, inline=False)
+        embed.set_footer(text=t(f"am.border.{c.border}", locale))
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @card.autocomplete("card")
+    async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            return card_choices(current, locale_of(interaction))
+        except Exception:
+            log.exception("card autocomplete failed")
+            return []
+
+    @am.command(name="areas", description="The twelve areas: costs, neighbours and city area card powers")
+    async def areas(self, interaction: discord.Interaction) -> None:
+        """The city, privately."""
+        locale = locale_of(interaction)
+        embed = discord.Embed(title=t("am.areas_title", locale), description=areas_text(locale), colour=COLOUR)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @am.command(name="personality", description="Your secret personality and how close it is to winning")
+    async def personality(self, interaction: discord.Interaction) -> None:
+        """Your personality, privately (and the unused ones you have been shown)."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g = await self._game(interaction, latest=True)
+        g, seat = await bot.session.seat_for(g.id, interaction.user.id)
+        if g.state is None:
+            raise Refusal(t("am.not_started", "es"), t("am.not_started", "en"))
+        await reply(interaction, "\n".join(UI.personality_lines(g, seat, locale)) or "-", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the Ankh-Morpork cog (discord.py extension entry point)."""
+    await bot.add_cog(AnkhMorpork(bot))
