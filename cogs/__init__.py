@@ -1,0 +1,1 @@
+"""Discord side of Tablero."""
