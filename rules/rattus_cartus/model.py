@@ -129,7 +129,9 @@ class Task(BaseModel):
     kind: Literal["building", "duel", "victim", "action", "give", "hospital", "tower", "peek",
                   "clear"]
     b: int = -1  # the row card
-    seat: int = -1  # who acts (victim: the duel winner; give/hospital/peek: the player)
+    # who acts (victim: the duel winner; give/hospital/peek: the player; building: the
+    # premium holder decided when phase D began, -1 for nobody, if `premium` is set)
+    seat: int = -1
     target: int = -1  # who receives (give)
     n: int = 0  # cards still to give / discard, nun cards still to look at
     duel: Literal["", "espada", "flauta"] = ""

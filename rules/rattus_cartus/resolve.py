@@ -62,7 +62,16 @@ def begin_resolve(state: RcState) -> list[Event]:
         for b, slots in enumerate(state.slots):
             if slots:
                 events.append(reveal(state, b))
-    state.tasks = [Task(kind="building", b=b) for b, slots in enumerate(state.slots) if slots]
+    # Who takes each premium is settled now, while every played card is still on the table:
+    # with two players the comparison spans both buildings, and the first building's cards
+    # are discarded before the second is resolved. `premium=True` marks a decided holder
+    # (`seat` -1: nobody, the other building took the round's premium).
+    state.tasks = []
+    for b, slots in enumerate(state.slots):
+        if slots:
+            holder = premium_holder(state, b)
+            state.tasks.append(Task(kind="building", b=b, premium=True,
+                                    seat=-1 if holder is None else holder))
     return events + advance(state)
 
 
@@ -145,8 +154,9 @@ def _settle(state: RcState, t: Task, events: list[Event]) -> bool:
 
 
 def _forced(hand: list[str], n: int) -> bool:
-    """Giving `n` cards from `hand` is no choice: all of them, or all of one kind."""
-    return n >= len(hand) or len({KIND[c] for c in hand}) == 1
+    """Giving `n` cards from `hand` is no choice: all of them. (A hand all of one kind is
+    still asked: skipping the question would tell everybody what the hand holds.)"""
+    return n >= len(hand)
 
 
 def give(state: RcState, giver: int, receiver: int, card: str) -> Event:
@@ -181,7 +191,10 @@ def _building(state: RcState, t: Task) -> list[Event]:
                 "influence", f"{who(s).es}: +{gain} de influencia en {cls.es}, {r.es}.",
                 f"{who(s).en}: +{gain} influence in {cls.en}, {r.en}.",
                 seat=s, cls=bn.cls, influence=gain, rats=off))
-    holder = premium_holder(state, b)
+    if t.premium:
+        holder = t.seat if t.seat >= 0 else None
+    else:  # a task saved before holders were decided up front
+        holder = premium_holder(state, b)
     steps = [Task(kind="duel", b=b, duel="espada"), Task(kind="duel", b=b, duel="flauta")]
     if holder is not None:
         steps.append(Task(kind="action", b=b, seat=holder, premium=True))

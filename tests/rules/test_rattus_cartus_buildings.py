@@ -151,9 +151,11 @@ def test_guard_tower_spares_smaller_hands_and_takes_all_of_a_short_one() -> None
     s, _ = at_building("torre_vigia-1", {0: (0, ["caballeria"]), 1: (1, []), 2: (1, []), 3: (1, [])},
                        extra={0: [FARM, FARM], 1: [FARM], 2: [FARM, "oro"], 3: ["iglesia:0"] * 4}, n=4)
     # seat 1 holds fewer cards than seat 0 (1 < 2): spared. Seat 2 holds exactly 2: gives
-    # both (fewer than three). Seat 3 gives three, all alike: no question.
-    assert len(s.hands[1]) == 1
-    assert len(s.hands[2]) == 0 and len(s.hands[3]) == 1
+    # both (fewer than three), no question. Seat 3 chooses three of four, though all alike.
+    assert len(s.hands[1]) == 1 and len(s.hands[2]) == 0
+    assert E.pending(s).keys() == {3}
+    s = first(s, 3, 3)
+    assert len(s.hands[3]) == 1
     assert len(s.hands[0]) == 2 + 2 + 3
 
 

@@ -48,7 +48,10 @@ def test_tie_for_fewest_swords_the_winner_chooses() -> None:
 def test_the_middle_player_is_not_touched() -> None:
     s, _ = at_building("palacio-1", {0: (0, ["espada", "espada"]), 1: (0, ["espada"]), 2: (0, [])},
                        extra={1: FILL[:4], 2: ["iglesia:0"] * 4})
-    # seat 2 gives two identical cards: no question; seat 1 keeps its hand
+    # seat 2 gives two of its four cards (asked, though they are alike); seat 1 keeps its hand
+    assert E.pending(s).keys() == {2} and s.tasks[0].n == 2 and s.tasks[0].target == 0
+    for _ in range(2):
+        s, _ = E.apply(s, 2, E.legal_actions(s, 2)[0])
     assert len(s.hands[1]) == 4 and len(s.hands[2]) == 2 and len(s.hands[0]) == 2
 
 
@@ -120,4 +123,37 @@ def test_both_duels_at_one_building() -> None:
     s, _ = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, ["flauta"]), 2: (1, [])},
                        extra={0: ["oro", "oro"], 1: ["iglesia:0", "iglesia:0"]})
     # seat 1 lost the Swords (gives 1 of 2 alike cards), seat 0 lost the Flutes (gets a rat)
+    assert E.pending(s).keys() == {1}
+    s, _ = E.apply(s, 1, E.legal_actions(s, 1)[0])
     assert len(s.hands[0]) == 3 and len(s.hands[1]) == 1 and rats(s)[:2] == [11, 9]
+
+
+def test_what_the_sword_loser_holds_does_not_show_in_the_public_view() -> None:
+    """The hand is private: whether the Sword loser holds cards of one kind only or of several
+    must not change what the others see (the loser is asked which cards to give either way)."""
+    views = []
+    for hand in (["iglesia"] * 4, ["iglesia", "oro", "realeza", "espada"]):
+        s, ev = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])},
+                            extra={1: hand})
+        assert E.pending(s).keys() == {1} and s.tasks[0].kind == "give"
+        v = E.view(s, None)
+        # (the piles and the deck differ only because the two hands were made up from them)
+        views.append((v.phase, v.to_act, v.decision, v.players))
+        assert not [e for e in ev if e.kind == "give"]
+    assert views[0] == views[1]
+
+
+def test_what_a_guard_tower_giver_holds_does_not_show_in_the_public_view() -> None:
+    """Same for the Guard Tower: a giver with more than three cards chooses which three, even
+    when they are all alike, so nobody learns that their hand is all one kind."""
+    from rules.rattus_cartus.model import Give
+
+    s, _ = at_building("torre_vigia-1", {0: (0, ["caballeria"]), 1: (1, []), 2: (1, [])},
+                       extra={1: ["iglesia"] * 4, 2: ["realeza", "oro"]})
+    # seat 2 (two cards, fewer than three) gives both without a question: hand sizes are public
+    assert len(s.hands[2]) == 0
+    assert E.pending(s).keys() == {1} and E.view(s, None).decision.left == 3
+    for _ in range(3):
+        s, _ = E.apply(s, 1, E.legal_actions(s, 1)[0])
+        assert all(isinstance(a, Give) for a in E.legal_actions(s, 1)) or s.round == 2
+    assert len(s.hands[1]) == 1 and s.round == 2

@@ -317,3 +317,30 @@ def test_a_whole_game_lasts_its_rounds() -> None:
             s, _ = E.apply(s, seat, E.ai_action(s, seat))
         assert rounds == set(range(1, s.rounds + 1))
         assert s.phase == "over" and E.pending(s) == {} and E.legal_actions(s, 0) == []
+
+
+def test_two_players_single_premium_when_the_stronger_player_resolves_first() -> None:
+    """Two players: only one premium action a round, for whoever played more population cards
+    and jokers over both buildings. The one who played fewer takes the standard action even
+    when their building is resolved after the other's cards have been discarded."""
+    s = to_enter(game(2, ["palacio-1", "mercado-1"], {0: ["realeza"] * 2, 1: ["burguesia"]}))
+    s, _ = enter(s, 0, 0, list(s.hands[0]))
+    s, ev = enter(s, 1, 1, list(s.hands[1]))
+    assert s.vp == [2, 0]
+    assert len([c for c in s.hands[1] if KIND[c] == "joker"]) == 1
+    assert [e.data["seat"] for e in ev if e.kind == "action"] == [0, 1]
+    actions = [e.text.en for e in ev if e.kind == "action"]
+    assert "premium action" in actions[0] and "standard action" in actions[1]
+
+
+def test_two_players_last_round_only_one_extra_influence() -> None:
+    """Last round with two players: only the round's single premium holder gains the extra
+    influence point, whichever building is resolved first."""
+    s = to_enter(game(2, ["palacio-1", "mercado-1"], {0: ["realeza"] * 2, 1: ["burguesia"]}))
+    s.round = s.rounds
+    s.building_deck = []
+    s, _ = enter(s, 0, 0, list(s.hands[0]))
+    s, ev = enter(s, 1, 1, list(s.hands[1]))
+    assert s.finished
+    assert s.influence[0][5] == 3 and s.influence[1][1] == 1
+    assert [e.data["seat"] for e in ev if e.kind == "final_bonus"] == [0]
