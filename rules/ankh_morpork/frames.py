@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rules.ankh_morpork.model import AmState, Frame, Interrupt, Skip
+from rules.ankh_morpork.scoring import finish
 from rules.ankh_morpork.text import card_name
 from rules.core import Action, Event, Text, tr
 
@@ -79,10 +80,18 @@ def _index(st: AmState, f: Frame) -> int:
 
 
 def settle(st: AmState) -> list[Event]:
-    """Run frames that need no decision until one waits or the game ends."""
+    """Run frames that need no decision until one waits or the game ends.
+
+    Drawing the deck's last card ends the game there and then («La partida termina … cuando
+    un jugador roba la última carta de la pila de cartas»), whatever was still to be done.
+    """
     events: list[Event] = []
     guard = 0
-    while not st.finished and st.stack and not st.stack[-1].wait:
+    while not st.finished:
+        if st.deck_out:
+            return events + finish(st, "deck")
+        if not st.stack or st.stack[-1].wait:
+            break
         f = st.stack[-1]
         events += HANDLERS[f.kind].run(st, f)
         guard += 1

@@ -213,9 +213,8 @@ class EventHandler(Handler):
         return ev
 
     def murder_targets(self, st: AmState, f: Frame) -> list[int]:
-        """Pieces the roller may remove: someone else's if there are any, else their own."""
-        present = city.pieces_in(st, f.area)
-        return [p for p in present if p != f.who] or present
+        """Pieces the roller may remove: any minion there, of their choice (their own too)."""
+        return city.pieces_in(st, f.area)
 
     def _demons(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []

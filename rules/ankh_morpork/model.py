@@ -126,6 +126,7 @@ class Frame(BaseModel):
     seats: tuple[int, ...] = ()
     cards: tuple[str, ...] = ()
     saved: tuple[int, ...] = ()  # pieces spared by Small Gods: area * 10 + piece (9: building)
+    immune: tuple[int, ...] = ()  # seats that answered this card's text with Wallace Sonky
 
 
 class AmState(GameState):

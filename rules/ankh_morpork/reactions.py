@@ -15,9 +15,14 @@ from rules.ankh_morpork.model import DEMON, AmState, Area, Frame, Interrupt, Pie
 from rules.ankh_morpork.text import act, area_name, card_name, piece_name, seat_name
 from rules.core import Action, Event, Text, tr
 
-# What each interrupt answers: a minion removed, a minion moved, or (Wallace) any scroll text.
-STOPS = {"gaspode": ("remove", "move"), "susan": ("remove",)}
+# What each interrupt answers: "remove" (another player's card removes one of your minions),
+# "lose" (another player's card makes you remove one yourself: the Auditors), "move", or
+# (Wallace) any scroll text. Gaspode stops *a player* moving or removing your minion, so not
+# a removal you make yourself; Susan, Fresh Start Club and Igor answer any minion of yours
+# leaving the board because of another player's card.
+STOPS = {"gaspode": ("remove", "move"), "susan": ("remove", "lose")}
 RESCUES = ("fresh_start_club", "igor")
+REMOVALS = ("remove", "lose")
 BUILDING = 9  # piece code of a building in Small Gods' lists
 
 
@@ -31,7 +36,7 @@ def reaction_cards(st: AmState, f: Frame, victim: int, what: str) -> list[str]:
         return []
     hand = st.hands[victim]
     out = [c for c, whats in STOPS.items() if what in whats and c in hand]
-    if what == "remove":
+    if what in REMOVALS:
         out += [c for c in RESCUES if c in hand]
     if f.via == "scroll" and "wallace_sonky" in hand:
         out.append("wallace_sonky")
@@ -83,6 +88,8 @@ class ReactHandler(Handler):
             under.rescue = True
         else:
             under.blocked = True
+        if a.card == "wallace_sonky":  # the rest of this card's text no longer reaches them
+            under.immune = (*under.immune, f.seat)
         return [act("interrupt", f.seat, f"juega {card_name(a.card).es}.", f"plays {card_name(a.card).en}.",
                     card=a.card)]
 
@@ -92,6 +99,8 @@ class ReactHandler(Handler):
                              f"wants to remove one of your minions from {_where(f).en}"),
                 "move": tr(f"quiere mover un secuaz tuyo de {_where(f).es}",
                            f"wants to move one of your minions from {_where(f).en}"),
+                "lose": tr(f"te obliga a retirar tu secuaz de {_where(f).es}",
+                           f"makes you remove your minion from {_where(f).en}"),
                 "affect": tr("te apunta con el texto de su carta", "targets you with their card's text")}[f.mode]
         c = card_name(f.card)
         return tr(f"{who.es} {what.es} ({c.es}). ¿Juegas una interrupción?",

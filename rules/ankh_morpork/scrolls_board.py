@@ -145,6 +145,11 @@ class Ride(MoveMinion):
             return [act("pay", f.actor, f"paga 2 $ a {seat_name(a.seat).es}.", f"pays $2 to {seat_name(a.seat).en}.")]
         return super().take(st, f, a)
 
+    def prompt(self, st: AmState, f: Frame) -> Text:
+        if f.stage == "start":
+            return tr("Elige a quién pagas 2 $.", "Choose whom to pay $2.")
+        return super().prompt(st, f)
+
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Player):
             return tr(f"Pagar 2 $ a {seat_name(a.seat).es}", f"Pay $2 to {seat_name(a.seat).en}")
@@ -235,12 +240,14 @@ class Removal(Scroll):
     def targets(self, st: AmState, f: Frame) -> list[tuple[int, int]]:
         """What the current pick may remove."""
         m = f.mode
-        if m == "carcer":
-            return [(f.area, p) for p in city.pieces_in(st, f.area)]
+        if m == "carcer":  # any minion there, but none of a player who answered with Wallace Sonky
+            return [(f.area, p) for p in city.pieces_in(st, f.area) if p not in f.immune]
         if f.stage in ("lose", "penalty"):
             return [(a, f.actor) for a in city.on_board(st, f.actor)]
         if m == "hired_hit":
             return hit_targets(st, f.actor)
+        if m == "hit_or_miss":  # Errol: "a minion of your choice", your own included
+            return hit_targets(st, -1)
         return hit_targets(st, f.seat)
 
     def more(self, st: AmState, f: Frame) -> list[Action]:
@@ -309,6 +316,10 @@ class Removal(Scroll):
                 f.stage, f.wait = "lose", True
             else:
                 pop(st)
+                if m == "business_plan" and st.money[f.actor]:
+                    # neither $2 nor a minion: no choice left, so you pay what you have
+                    paid = city.pay_bank(st, f.actor, 2)
+                    ev.append(act("pay", f.actor, f"paga {paid} $ al banco.", f"pays ${paid} to the bank."))
             return ev
         if m == "business_plan":
             pop(st)
@@ -332,7 +343,7 @@ class Removal(Scroll):
     def _next_area(self, st: AmState, f: Frame) -> list[Event]:
         while f.areas:
             f.area, f.areas = f.areas[0], f.areas[1:]
-            if city.all_minions(st, f.area):
+            if self.targets(st, f):
                 f.stage, f.wait = "pick", True
                 return []
         pop(st)

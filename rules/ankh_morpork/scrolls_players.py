@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.ankh_morpork import city
-from rules.ankh_morpork.frames import pop
+from rules.ankh_morpork.frames import pop, push
 from rules.ankh_morpork.model import AmState, Area, Card, Frame, Pay, Piece, Player, Skip
 from rules.ankh_morpork.reactions import window
 from rules.ankh_morpork.scroll_base import (
@@ -412,11 +412,22 @@ class CardOrDollar(EachScroll):
 
 @scroll("audit")
 class Audit(EachScroll):
+    """Each other player chooses one of their minions; then they may answer the removal
+    (Susan, Fresh Start Club, Igor, Wallace Sonky) as they would any other card's."""
+
     def reaches(self, st: AmState, f: Frame, s: int) -> bool:
         return bool(city.on_board(st, s))
 
-    def each(self, st: AmState, f: Frame) -> list[Event]:
-        f.seat, f.stage, f.wait = f.who, "lose", True
+    def resume(self, st: AmState, f: Frame) -> list[Event]:
+        if f.stage == "lost":
+            f.stage = "next"
+            return self.lost(st, f)
+        while f.seats:
+            s, f.seats = f.seats[0], f.seats[1:]
+            if self.reaches(st, f, s):
+                f.who, f.seat, f.stage, f.wait = s, s, "lose", True
+                return []
+        pop(st)
         return []
 
     def more(self, st: AmState, f: Frame) -> list[Action]:
@@ -424,11 +435,24 @@ class Audit(EachScroll):
 
     def answer(self, st: AmState, f: Frame, a: Action) -> list[Event]:
         assert isinstance(a, Piece)
-        s = f.seat
-        f.seat, f.stage, f.wait = f.actor, "next", False
-        city.remove_piece(st, a.area, s)
-        return [act("remove", s, f"retira un secuaz suyo de {area_name(a.area).es}.",
-                    f"removes one of their minions from {area_name(a.area).en}.", area=a.area, piece=s)]
+        f.area, f.piece = a.area, f.seat
+        f.seat, f.stage, f.wait = f.actor, "lost", False
+        window(st, f, f.piece, "lose")
+        return []
+
+    def lost(self, st: AmState, f: Frame) -> list[Event]:
+        """The chosen minion leaves, unless an interrupt kept it; a rescue puts it elsewhere."""
+        s, n = f.piece, area_name(f.area)
+        if f.blocked:
+            f.blocked = False
+            return [act("spared", s, f"conserva su secuaz en {n.es}.", f"keeps their minion in {n.en}.")]
+        city.remove_piece(st, f.area, s)
+        ev = [act("remove", s, f"retira un secuaz suyo de {n.es}.", f"removes one of their minions from {n.en}.",
+                  area=f.area, piece=s)]
+        if f.rescue:
+            f.rescue = False
+            push(st, Frame(kind="minion", seat=s, actor=s, via="interrupt", mode="rescue", area2=f.area))
+        return ev
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "lose":
