@@ -383,7 +383,9 @@ class RhEngine(Engine[RhState]):
             data={"tile": tile, "square": sq, "revealed": hidden_src})]
         t = TILES[tile]
         if t.kind == "active":
-            if B.cancelled_at(state, sq):
+            # A tile that arrives with a shield (beside a Sabio) is "objeto de ningún efecto":
+            # the Chamán's or Hechicera's cancelling does not reach it.
+            if B.cancelled_at(state, sq) and not B.shielded(state, sq):
                 events.append(Event(kind="cancelled", text=tr(
                     f"El efecto de {name(tile).es} queda anulado.",
                     f"{name(tile).en}'s effect is cancelled.")))

@@ -284,6 +284,21 @@ def test_sorceress_cancels_diagonal_placements_only() -> None:
     assert s.phase == "effect"
 
 
+@pytest.mark.parametrize(("canceller", "at"), [("chaman", "B1"), ("hechicera", "A1")])
+def test_a_tile_placed_with_a_shield_keeps_its_effect_next_to_a_canceller(canceller, at) -> None:
+    # B2 is right of the Sage (A2): the King arrives with a shield, and a shielded tile
+    # "no puede ser objeto de ningún efecto", the canceller's included.
+    board = {"A2": ("sabio", 1), at: (canceller, 1), "C3": ("obispo", 1)}
+    s, ev = E.apply(position(board, zones=(["rey"], ["templo"])), 0, place("rey", "B2"))
+    assert E.view(s, None).board[sq("B2")].shielded
+    assert s.phase == "effect" and not any(e.kind == "cancelled" for e in ev)
+    assert Target(square=sq("C3")) in E.legal_actions(s, 0)
+    # without the Sage beside it the same placement is cancelled
+    board.pop("A2")
+    s = play(position(board, zones=(["rey"], ["templo"])), 0, place("rey", "B2"))
+    assert s.phase == "place" and s.turn == 1
+
+
 def test_a_face_down_shaman_cancels_nothing() -> None:
     board = {"B1": ("chaman", 1, None, False, 0), "A1": ("obispo", 1)}
     s = play(position(board, zones=(["rey"], ["templo"])), 0, place("rey", "B2"))
@@ -389,6 +404,12 @@ def test_death_covered_by_a_tower_has_no_power() -> None:
 
 def test_a_player_with_no_tile_to_place_loses() -> None:
     s = position({"A1": ("rey", 0)}, zones=(["general"], []), neutral=[])
+    s = play(s, 0, place("general", "C3"))
+    assert s.history[-1].winner == 0 and s.history[-1].reason == "no_tile"
+
+
+def test_no_tile_loss_stands_even_if_the_winner_has_death_as_ally() -> None:
+    s = position({"A1": ("muerte", 0)}, zones=(["general"], []), neutral=[])
     s = play(s, 0, place("general", "C3"))
     assert s.history[-1].winner == 0 and s.history[-1].reason == "no_tile"
 
