@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
@@ -231,7 +230,6 @@ class Players:
 
 
 async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fake, db) -> None:
-    started = time.perf_counter()
     with DiscordLogCollector(("tablero",)) as errors:
         async with FakeWorld(users=list(NAMES), user_options={"bob": {"locale": "es-ES"}}, fake=fake) as world:
             t = Table(world, db)
@@ -353,7 +351,6 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
             assert msg["flags"] & EPHEMERAL
             await replay_matches_store(db, gid)
         assert not errors.messages(), errors.messages()
-    assert time.perf_counter() - started < 60
 
 
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:

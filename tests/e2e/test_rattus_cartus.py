@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from typing import Any
 
 import pytest
@@ -273,7 +272,6 @@ class Players:
 
 
 async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake, db) -> None:
-    started = time.perf_counter()
     async with FakeWorld(users=["alice", "bob", "carol"],
                          user_options={"bob": {"locale": "es-ES"}, "carol": {"dms_open": False}},
                          fake=fake) as world:
@@ -405,7 +403,6 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
         _, _, msg = await t.slash("rc decide", alice, choice="x")
         assert msg["flags"] & EPHEMERAL
         await replay_matches_store(db, gid, 3)
-    assert time.perf_counter() - started < 60
 
 
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:
