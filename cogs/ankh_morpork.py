@@ -20,9 +20,9 @@ from cogs.common import services
 from cogs.common.choices import (
     ActButton,
     ActSelect,
-    action_choices,
     chooser,
     fold,
+    legal_choices,
     play_action,
     play_value,
 )
@@ -34,6 +34,7 @@ from cogs.common.present import (
     EMBED_FIELD,
     GameUI,
     clip,
+    engine_view,
     mention,
     register,
 )
@@ -133,18 +134,7 @@ class AmUI(GameUI):
 
     def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> AmView:
         """The engine's view for ``seat`` (None: public)."""
-        st = state if state is not None else g.state
-        assert st is not None
-        v = g.engine.view(st, seat)
-        assert isinstance(v, AmView)
-        return v
-
-    def name(self, g: Game, seat: int) -> str:
-        """A seat's display name (plain)."""
-        try:
-            return g.seat_row(seat).name
-        except KeyError:
-            return f"#{seat + 1}"
+        return engine_view(g, seat, AmView, state)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -487,9 +477,7 @@ class AnkhMorpork(commands.Cog):
         await play_value(interaction, card, PLAY_KINDS)
         await self._then_panel(interaction, g.id)
 
-    @play.autocomplete("card")
-    async def _play_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, PLAY_KINDS)
+    _play_ac = play.autocomplete("card")(legal_choices(PLAY_KINDS))
 
     @am.command(name="power", description="Use the power of a city area card you hold")
     @app_commands.describe(area="The area whose card you use")
@@ -499,9 +487,7 @@ class AnkhMorpork(commands.Cog):
         await play_value(interaction, area, POWER_KINDS)
         await self._then_panel(interaction, g.id)
 
-    @power.autocomplete("area")
-    async def _power_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, POWER_KINDS)
+    _power_ac = power.autocomplete("area")(legal_choices(POWER_KINDS))
 
     @am.command(name="decide",
                 description="Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt")
@@ -512,9 +498,7 @@ class AnkhMorpork(commands.Cog):
         await play_value(interaction, choice, DECIDE_KINDS)
         await self._then_panel(interaction, g.id)
 
-    @decide.autocomplete("choice")
-    async def _decide_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, DECIDE_KINDS)
+    _decide_ac = decide.autocomplete("choice")(legal_choices(DECIDE_KINDS))
 
     @am.command(name="pass", description="Skip what is asked now: pass, end your turn, skip a symbol, or say no")
     async def pass_(self, interaction: discord.Interaction) -> None:

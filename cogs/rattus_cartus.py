@@ -18,10 +18,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import services
-from cogs.common.choices import action_choices, fold, play_action, play_value, publish, within
+from cogs.common.choices import (
+    SeatButton,
+    SeatItem,
+    action_choices,
+    check_seat,
+    fold,
+    legal_choices,
+    play_action,
+    play_value,
+    publish,
+    within,
+)
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
-from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
+from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
@@ -104,18 +115,7 @@ class RcUI(GameUI):
 
     def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RcView:
         """The engine's view for ``seat`` (None: public)."""
-        st = state if state is not None else g.state
-        assert st is not None
-        v = g.engine.view(st, seat)
-        assert isinstance(v, RcView)
-        return v
-
-    def name(self, g: Game, seat: int) -> str:
-        """A seat's display name (plain)."""
-        try:
-            return g.seat_row(seat).name
-        except KeyError:
-            return f"#{seat + 1}"
+        return engine_view(g, seat, RcView, state)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -393,7 +393,7 @@ async def enter_with(interaction: discord.Interaction, game: int, version: int, 
     bot = services(interaction)
     locale = locale_of(interaction)
     g, me_seat = await bot.session.prepare(game, interaction.user.id, version)
-    _check_seat(g, seat, me_seat)
+    check_seat(g, seat, me_seat)
     v = _check_entering(g, me_seat, locale)
     assert v.me is not None
     if any(c not in v.me.hand for c in cards):
@@ -402,12 +402,6 @@ async def enter_with(interaction: discord.Interaction, game: int, version: int, 
     result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
     await _close_panel(interaction, locale)
     await publish(interaction, result)
-
-
-def _check_seat(g: Game, expected: Seat, actual: Seat) -> None:
-    if expected != actual:
-        name = g.seat_row(expected).name
-        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
 
 
 async def _close_panel(interaction: discord.Interaction, locale: str) -> None:
@@ -419,7 +413,7 @@ async def _close_panel(interaction: discord.Interaction, locale: str) -> None:
 
 
 class BuildingSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    SeatItem[discord.ui.Select],
     template=r"tablero:rc:enter:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
 ):
     """The building to enter; answers with the cards to play there (nothing is moved yet)."""
@@ -427,18 +421,10 @@ class BuildingSelect(
     def __init__(self, game: int, version: int, seat: Seat, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
-            custom_id=f"tablero:rc:enter:{game}:{version}:{seat}",
+            custom_id=self.custom_id_for(game, version, seat),
             options=options or [discord.SelectOption(label="-", value="-")],
             placeholder=placeholder, min_values=1, max_values=1,
-        ))
-        self.game, self.version, self.seat = game, version, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BuildingSelect:
-        """Rebuild the menu from its custom_id (after a restart too)."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+        ), game, version, seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the card panel of the chosen building."""
@@ -448,7 +434,7 @@ class BuildingSelect(
         bot = services(interaction)
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        _check_seat(g, self.seat, seat)
+        check_seat(g, self.seat, seat)
         _check_entering(g, seat, locale)
         value = (self.item.values or ["-"])[0]
         if not value.isdigit():
@@ -458,26 +444,20 @@ class BuildingSelect(
 
 
 class CardsSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    SeatItem[discord.ui.Select],
     template=r"tablero:rc:cards:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<building>\d)",
 ):
     """The cards to play face down at the building chosen; choosing them enters."""
+
+    building: int
 
     def __init__(self, game: int, version: int, seat: Seat, building: int, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         opts = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(discord.ui.Select(
-            custom_id=f"tablero:rc:cards:{game}:{version}:{seat}:{building}",
+            custom_id=self.custom_id_for(game, version, seat, building),
             options=opts, placeholder=placeholder, min_values=1, max_values=len(opts),
-        ))
-        self.game, self.version, self.seat, self.building = game, version, seat, building
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> CardsSelect:
-        """Rebuild the menu from its custom_id (after a restart too)."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["building"]))
+        ), game, version, seat, building)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with the cards chosen."""
@@ -486,24 +466,12 @@ class CardsSelect(
 
 
 class NoCardsButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    SeatButton,
     template=r"tablero:rc:none:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<building>\d)",
 ):
     """Enter the building chosen with no cards."""
 
-    def __init__(self, game: int, version: int, seat: Seat, building: int, label: str = "-") -> None:
-        super().__init__(discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary,
-            custom_id=f"tablero:rc:none:{game}:{version}:{seat}:{building}",
-        ))
-        self.game, self.version, self.seat, self.building = game, version, seat, building
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> NoCardsButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["building"]))
+    building: int
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with no cards."""
@@ -511,24 +479,10 @@ class NoCardsButton(
 
 
 class BackButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    SeatButton,
     template=r"tablero:rc:back:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
 ):
     """Back to the choice of building."""
-
-    def __init__(self, game: int, version: int, seat: Seat, label: str = "-") -> None:
-        super().__init__(discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary,
-            custom_id=f"tablero:rc:back:{game}:{version}:{seat}",
-        ))
-        self.game, self.version, self.seat = game, version, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> BackButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the buildings again."""
@@ -538,31 +492,19 @@ class BackButton(
         bot = services(interaction)
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        _check_seat(g, self.seat, seat)
+        check_seat(g, self.seat, seat)
         _check_entering(g, seat, locale)
         await interaction.response.edit_message(content=t("rc.choose_building", locale),
                                                 view=building_panel(g, seat, locale))
 
 
 class PassButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    SeatButton,
     template=r"tablero:rc:pass:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
 ):
     """Play a Safe-conduct and choose after the others."""
 
-    def __init__(self, game: int, version: int, seat: Seat, label: str = "-") -> None:
-        super().__init__(discord.ui.Button(
-            label=label, style=discord.ButtonStyle.primary,
-            custom_id=f"tablero:rc:pass:{game}:{version}:{seat}",
-        ))
-        self.game, self.version, self.seat = game, version, seat
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PassButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]))
+    style = discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Pass with a Safe-conduct."""
@@ -572,7 +514,7 @@ class PassButton(
         bot = services(interaction)
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        _check_seat(g, self.seat, seat)
+        check_seat(g, self.seat, seat)
         result = await within(interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version))
         await _close_panel(interaction, locale)
         await publish(interaction, result)
@@ -633,9 +575,7 @@ class RattusCartus(commands.Cog):
         await self._game(interaction)
         await play_value(interaction, choice, SUPPLY_KINDS)
 
-    @supply.autocomplete("choice")
-    async def _supply_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, SUPPLY_KINDS)
+    _supply_ac = supply.autocomplete("choice")(legal_choices(SUPPLY_KINDS))
 
     # -- phase C -----------------------------------------------------------------------
 
@@ -689,9 +629,7 @@ class RattusCartus(commands.Cog):
         await self._game(interaction)
         await play_value(interaction, choice, DECIDE_KINDS)
 
-    @decide.autocomplete("choice")
-    async def _decide_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, DECIDE_KINDS)
+    _decide_ac = decide.autocomplete("choice")(legal_choices(DECIDE_KINDS))
 
     # -- help --------------------------------------------------------------------------
 

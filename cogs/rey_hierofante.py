@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import services
-from cogs.common.choices import action_choices, fold, play_action, play_value
+from cogs.common.choices import action_choices, fold, legal_choices, play_action, play_value
 from cogs.common.i18n import locale_of, t
-from cogs.common.present import GameUI, clip, mention, register
+from cogs.common.present import GameUI, clip, engine_view, mention, register
 from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import render_board
@@ -101,10 +101,7 @@ class RhUI(GameUI):
 
     def view(self, g: Game, seat: Seat | None) -> RhView:
         """The engine's view for ``seat`` (None: public)."""
-        assert g.state is not None
-        v = g.engine.view(g.state, seat)
-        assert isinstance(v, RhView)
-        return v
+        return engine_view(g, seat, RhView)
 
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The board drawn by cogs/pictures (None if it cannot be drawn)."""
@@ -318,9 +315,7 @@ class ReyHierofante(commands.Cog):
         """Resolve the pending effect."""
         await play_value(interaction, choice, EFFECT_KINDS)
 
-    @effect.autocomplete("choice")
-    async def _effect_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, EFFECT_KINDS)
+    _effect_ac = effect.autocomplete("choice")(legal_choices(EFFECT_KINDS))
 
     @rh.command(name="starter", description="Choose who starts the next game")
     @app_commands.describe(choice="Who starts")
@@ -328,9 +323,7 @@ class ReyHierofante(commands.Cog):
         """The previous game's loser picks who starts."""
         await play_value(interaction, choice, STARTER_KINDS)
 
-    @starter.autocomplete("choice")
-    async def _starter_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, STARTER_KINDS)
+    _starter_ac = starter.autocomplete("choice")(legal_choices(STARTER_KINDS))
 
     @rh.command(name="draft", description="Keep a tile of the draft")
     @app_commands.describe(tile="The tile to keep")
@@ -338,9 +331,7 @@ class ReyHierofante(commands.Cog):
         """Keep one tile of the draft offer."""
         await play_value(interaction, tile, DRAFT_KINDS)
 
-    @draft.autocomplete("tile")
-    async def _draft_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await action_choices(interaction, current, DRAFT_KINDS)
+    _draft_ac = draft.autocomplete("tile")(legal_choices(DRAFT_KINDS))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import re
 import unicodedata
-from collections.abc import Awaitable, Collection, Hashable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -123,6 +123,68 @@ def menu_options(
 
 # ----------------------------------------------------------------------------- components
 
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+SEAT_TEMPLATE = r"tablero:seat:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
+
+
+class SeatItem(discord.ui.DynamicItem[ItemT], template=SEAT_TEMPLATE):
+    """A component of one seat's panel at one game version. Its custom_id is its template's
+    prefix followed by the template's fields in order (``game``, ``version``, ``seat``, then
+    any more), each an integer; so it is rebuilt from the custom_id alone, after a restart
+    too, and keeps the fields as attributes. A subclass says its template and callback."""
+
+    game: int
+    version: int
+    seat: Seat
+
+    def __init__(self, item: ItemT, *values: int) -> None:
+        super().__init__(item)
+        for name, value in zip(self.fields(), values, strict=True):
+            setattr(self, name, value)
+
+    @classmethod
+    def fields(cls) -> list[str]:
+        """The template's fields, in order."""
+        groups = cls.__discord_ui_compiled_template__.groupindex
+        return sorted(groups, key=groups.__getitem__)
+
+    @classmethod
+    def custom_id_for(cls, *values: int) -> str:
+        """The custom_id of the component with these field values."""
+        prefix = cls.__discord_ui_compiled_template__.pattern.split(":(?P<", 1)[0]
+        return ":".join([prefix, *map(str, values)])
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Any:
+        """Rebuild the component from its custom_id (after a restart too)."""
+        return cls(*(int(match[name]) for name in cls.fields()))
+
+
+class SeatButton(SeatItem[discord.ui.Button], template=SEAT_TEMPLATE):
+    """A button of one seat's panel (see SeatItem); ``style`` is its default style."""
+
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+
+    def __init__(
+        self,
+        game: int,
+        version: int,
+        seat: Seat,
+        *more: int,
+        label: str = "-",
+        style: discord.ButtonStyle | None = None,
+        row: int | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or "-", 80), style=style or self.style, row=row,
+                custom_id=self.custom_id_for(game, version, seat, *more),
+            ),
+            game, version, seat, *more,
+        )
+
 
 class PickSelect(
     discord.ui.DynamicItem[discord.ui.Select],
@@ -170,9 +232,7 @@ class PickSelect(
         bot = services(interaction)
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        if seat != self.seat:
-            name = g.seat_row(self.seat).name
-            raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
+        check_seat(g, self.seat, seat)
         value = (self.item.values or ["-"])[0]
         ui = ui_for(g.row.game_id)
         actions = g.legal_actions(seat)
@@ -270,37 +330,13 @@ async def show_hand(interaction: discord.Interaction, game: int) -> None:
 
 
 class ActButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    SeatButton,
     template=r"tablero:act:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<index>\d+)",
 ):
     """One legal move of one seat at one version, as a button (a step of a private panel,
     or an answer in a reaction DM); the message it sits on then shows the next step."""
 
-    def __init__(
-        self,
-        game: int,
-        version: int,
-        seat: Seat,
-        index: int,
-        *,
-        label: str = "-",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or "-", 80), style=style, row=row,
-                custom_id=f"tablero:act:{game}:{version}:{seat}:{index}",
-            )
-        )
-        self.game, self.version, self.seat, self.index = game, version, seat, index
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActButton:
-        """Rebuild the button from its custom_id (after a restart too)."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["index"]))
+    index: int
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Make the move, show the next step here, tell the channel."""
@@ -308,11 +344,13 @@ class ActButton(
 
 
 class ActSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    SeatItem[discord.ui.Select],
     template=r"tablero:acts:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<part>\d+)",
 ):
     """Legal moves of one seat at one version as a menu (values: their indices); ``part``
     tells apart several menus of one message."""
+
+    part: int
 
     def __init__(
         self,
@@ -326,26 +364,26 @@ class ActSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tablero:acts:{game}:{version}:{seat}:{part}",
+                custom_id=self.custom_id_for(game, version, seat, part),
                 options=options or [discord.SelectOption(label="-", value="-")],
                 placeholder=clip(placeholder, 150) if placeholder else None,
                 min_values=1,
                 max_values=1,
-            )
+            ),
+            game, version, seat, part,
         )
-        self.game, self.version, self.seat, self.part = game, version, seat, part
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> ActSelect:
-        """Rebuild the menu from its custom_id (after a restart too)."""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), int(match["part"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Make the chosen move, show the next step here, tell the channel."""
         value = (self.item.values or ["-"])[0]
         await guard(interaction, act(interaction, self.game, self.version, self.seat, value))
+
+
+def check_seat(g: Game, expected: Seat, actual: Seat) -> None:
+    """Refuse unless the clicker's seat ``actual`` is the seat ``expected`` a panel was made for."""
+    if expected != actual:
+        name = g.seat_row(expected).name
+        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
 
 
 async def act(interaction: discord.Interaction, game: int, version: int, seat: Seat, value: str) -> None:
@@ -354,9 +392,7 @@ async def act(interaction: discord.Interaction, game: int, version: int, seat: S
     bot = services(interaction)
     locale = locale_of(interaction)
     g, mine = await bot.session.prepare(game, interaction.user.id, version)
-    if mine != seat:
-        name = g.seat_row(seat).name
-        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
+    check_seat(g, seat, mine)
     actions = g.legal_actions(seat)
     if not value.isdigit() or int(value) >= len(actions):
         raise _stale_menu()
@@ -508,6 +544,16 @@ def _kind(action: Action) -> str:
     return str(getattr(action, "kind", ""))
 
 
+def legal_choices(kinds: Collection[str]) -> Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]:
+    """An autocomplete callback offering the caller's legal moves of ``kinds`` (a free
+    function: discord.py passes it no cog)."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await action_choices(interaction, current, kinds)
+
+    return complete
+
+
 async def action_choices(
     interaction: discord.Interaction, current: str, kinds: Collection[str] | None = None
 ) -> list[app_commands.Choice[str]]:
@@ -610,11 +656,15 @@ __all__ = [
     "HandButton",
     "PickSelect",
     "PlayButton",
+    "SeatButton",
+    "SeatItem",
     "action_choices",
     "announcement",
     "board_view",
+    "check_seat",
     "chooser",
     "fold",
+    "legal_choices",
     "mention",
     "play_action",
     "play_value",

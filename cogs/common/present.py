@@ -8,7 +8,7 @@ import io
 import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -146,6 +146,19 @@ def jump_url(g: Game) -> str | None:
     return f"https://discord.com/channels/{guild}/{channel}/{g.row.board_message_id}"
 
 
+V = TypeVar("V")
+
+
+def engine_view(g: Game, seat: Seat | None, kind: type[V], state: GameState | None = None) -> V:
+    """The engine's view of ``state`` (default: the game's) for ``seat`` (None: public),
+    which must be a ``kind``."""
+    st = state if state is not None else g.state
+    assert st is not None
+    v = g.engine.view(st, seat)
+    assert isinstance(v, kind)
+    return v
+
+
 class GameUI:
     """A game's presentation; this base works for any engine from its views and labels."""
 
@@ -155,6 +168,13 @@ class GameUI:
     event_separator: str = " "
 
     # -- words -----------------------------------------------------------------------
+
+    def name(self, g: Game, seat: int) -> str:
+        """A seat's display name (plain; "#n" for a seat the game has no row for)."""
+        try:
+            return g.seat_row(seat).name
+        except KeyError:
+            return f"#{seat + 1}"
 
     def wording(self, g: Game, text: Text, locale: str) -> str:
         """How a text of the rules (event, prompt, result) reads in Discord (default: as is).

@@ -33,6 +33,12 @@ async def fake(discord_errors: DiscordLogCollector) -> AsyncIterator[FakeDiscord
     assert not server.invalid_requests, f"Discord would refuse these requests: {server.invalid_requests}"
 
 
+@pytest.fixture
+def db(tmp_path) -> str:
+    """A database file of the test's own."""
+    return str(tmp_path / "tablero.db")
+
+
 @pytest_asyncio.fixture
 async def world(fake: FakeDiscord) -> AsyncIterator[FakeWorld]:
     """alice and bob in guild "Tablero Test" with channels #games and #general, no bot started yet."""

@@ -14,15 +14,13 @@ import random
 import re
 from typing import Any
 
-import pytest
-
 from cogs.ankh_morpork import UI
 from rules.ankh_morpork.cards import CARDS
 from rules.ankh_morpork.model import AmState, Interrupt, Play, Power, Skip
 from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.registry import engine
-from storage import Store
 
+from .checks import ChannelWatcher, dm_text, replay_matches_store, text_of
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -45,16 +43,6 @@ CARD_NAMES = {c.id: (c.es, c.en) for c in CARDS.values()}
 ALL_CARD_NAMES = sorted({n for pair in CARD_NAMES.values() for n in pair}, key=len, reverse=True)
 
 
-@pytest.fixture
-def db(tmp_path) -> str:
-    return str(tmp_path / "tablero.db")
-
-
-def text_of(message: dict) -> str:
-    """Everything a message shows: content, embeds, components (labels and values)."""
-    return json.dumps([message["content"], message["embeds"], message.get("components", [])], ensure_ascii=False)
-
-
 def names_shown(text: str, names: list[str]) -> list[str]:
     """Which of ``names`` appear in ``text`` as a whole name (not inside a longer card
     name: "Dwarves" is not shown by "Deep Dwarves")."""
@@ -69,51 +57,17 @@ def names_shown(text: str, names: list[str]) -> list[str]:
     return found
 
 
-class Watcher:
+class Watcher(ChannelWatcher):
     """Checks every channel message, as it is now and after every edit, for hidden things."""
-
-    def __init__(self, t: Table, channel: dict) -> None:
-        self.t, self.channel = t, channel
-        self.seen: dict[str, str] = {}
-        self.checked = 0
-
-    def messages(self) -> list[dict]:
-        fake = self.t.fake
-        cid = self.channel["id"]
-        gone = [m for m in fake.deleted_messages.values() if m["channel_id"] == cid and not m["flags"] & EPHEMERAL]
-        return fake.channel_messages(self.channel) + gone
 
     def check(self, state: AmState) -> None:
         """Check new and edited messages against what is hidden in ``state`` now."""
         held = [n for hand in state.hands for c in hand for n in CARD_NAMES[c]]
         secret = held + ([] if state.finished else PERSONALITY_NAMES)
-        for m in self.messages():
-            text = text_of(m)
-            if self.seen.get(m["id"]) == text:
-                continue
-            self.seen[m["id"]] = text
-            self.checked += 1
+        for text in self.new_texts():
             assert not NEVER_PUBLIC.search(text), f"private words in the channel:\n{text}"
             shown = names_shown(text, secret)
             assert not shown, f"hidden information in the channel: {shown}\n{text}"
-
-
-async def replay_matches_store(db: str, game: int) -> None:
-    """The stored log, replayed from the stored seed, gives the stored state."""
-    store = await Store.open(db)
-    try:
-        row = await store.get_game(game)
-        assert row is not None and row.seed is not None
-        state = E.setup(3, row.options, row.seed)
-        for a in await store.actions(game):
-            state, _ = E.apply(state, a.seat, E.parse_action(a.action))
-        assert E.dump_state(state) == row.state
-    finally:
-        await store.close()
-
-
-def dm_text(message: dict) -> str:
-    return message["content"] + json.dumps(message["embeds"], ensure_ascii=False)
 
 
 class Players:
@@ -349,7 +303,7 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
             # nobody may move any more
             _, _, msg = await t.slash("am pass", alice)
             assert msg["flags"] & EPHEMERAL
-            await replay_matches_store(db, gid)
+            await replay_matches_store(E, db, gid, 3)
         assert not errors.messages(), errors.messages()
 
 

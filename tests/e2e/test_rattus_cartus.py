@@ -8,13 +8,11 @@ import random
 import re
 from typing import Any
 
-import pytest
-
 from rules.rattus_cartus.cards import NUNS, TYPE, card_name, type_name
 from rules.rattus_cartus.model import Pass, RcState, SupplyChoice
 from rules.registry import engine
-from storage import Store
 
+from .checks import ChannelWatcher, dm_text, replay_matches_store, text_of
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
@@ -37,32 +35,8 @@ NEVER_PUBLIC = [
 ]
 
 
-@pytest.fixture
-def db(tmp_path) -> str:
-    return str(tmp_path / "tablero.db")
-
-
-def text_of(message: dict) -> str:
-    """Everything a message shows: content, embeds, components (labels and values)."""
-    return json.dumps([message["content"], message["embeds"], message.get("components", [])],
-                      ensure_ascii=False)
-
-
-class Watcher:
+class Watcher(ChannelWatcher):
     """Checks every channel message, as it is now and after every edit, for hidden things."""
-
-    def __init__(self, t: Table, channel: dict) -> None:
-        self.t, self.channel = t, channel
-        self.seen: dict[str, str] = {}
-        self.checked = 0
-
-    def messages(self) -> list[dict]:
-        fake = self.t.fake
-        cid = self.channel["id"]
-        live = fake.channel_messages(self.channel)
-        gone = [m for m in fake.deleted_messages.values()
-                if m["channel_id"] == cid and not m["flags"] & EPHEMERAL]
-        return live + gone
 
     def check(self, state: RcState) -> None:
         """Check new and edited messages against what is hidden in ``state`` now."""
@@ -78,12 +52,7 @@ class Watcher:
                 if choice is not None:
                     act = SupplyChoice(card=choice[0], peek=None if choice[1] < 0 else choice[1])
                     secret_labels += [E.describe(state, seat, act).es, E.describe(state, seat, act).en]
-        for m in self.messages():
-            text = text_of(m)
-            if self.seen.get(m["id"]) == text:
-                continue
-            self.seen[m["id"]] = text
-            self.checked += 1
+        for text in self.new_texts():
             for pattern in NEVER_PUBLIC:
                 assert not pattern.search(text), f"hidden information in the channel: {pattern.pattern}\n{text}"
             for label in secret_labels:
@@ -100,24 +69,6 @@ def hand_shown(text: str, hand: list[str], locale: str) -> bool:
         if (f"{name} ×{n}" if n > 1 else name) not in text:
             return False
     return True
-
-
-def dm_text(message: dict) -> str:
-    return message["content"] + json.dumps(message["embeds"], ensure_ascii=False)
-
-
-async def replay_matches_store(db: str, game: int, seats: int) -> None:
-    """The stored log, replayed from the stored seed, gives the stored state."""
-    store = await Store.open(db)
-    try:
-        row = await store.get_game(game)
-        assert row is not None and row.seed is not None
-        state = E.setup(seats, row.options, row.seed)
-        for a in await store.actions(game):
-            state, _ = E.apply(state, a.seat, E.parse_action(a.action))
-        assert E.dump_state(state) == row.state
-    finally:
-        await store.close()
 
 
 class Players:
@@ -402,7 +353,7 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
         # nobody may move any more
         _, _, msg = await t.slash("rc decide", alice, choice="x")
         assert msg["flags"] & EPHEMERAL
-        await replay_matches_store(db, gid, 3)
+        await replay_matches_store(E, db, gid, 3)
 
 
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:

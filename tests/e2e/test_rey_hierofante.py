@@ -6,37 +6,15 @@ import asyncio
 import json
 import random
 
-import pytest
-
 from rules.registry import engine
-from storage import Store
 
+from .checks import replay_matches_store
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
 
 E = engine("rey_hierofante")
 MAX_MOVES = 400
-
-
-@pytest.fixture
-def db(tmp_path) -> str:
-    return str(tmp_path / "tablero.db")
-
-
-async def replay_matches_store(db: str, game: int) -> None:
-    """The stored log, replayed from the stored seed, gives the stored state."""
-    store = await Store.open(db)
-    try:
-        row = await store.get_game(game)
-        assert row is not None and row.seed is not None
-        state = E.setup(2, row.options, row.seed)
-        for a in await store.actions(game):
-            state, _ = E.apply(state, a.seat, E.parse_action(a.action))
-        assert E.dump_state(state) == row.state
-        assert state.version == row.version
-    finally:
-        await store.close()
 
 
 async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None:
@@ -89,7 +67,7 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
                                           for m in fake.channel_messages(world.channel)))
         assert g.seat_row(winner).name in json.dumps(
             [m["content"] for m in fake.channel_messages(world.channel)][-3:] + [t.board(gid)["embeds"]])
-        await replay_matches_store(db, gid)
+        await replay_matches_store(E, db, gid, 2)
         # after the end nobody can move
         _, _, msg = await t.slash("game move", alice, choice=f"#0@{g.version}")
         assert msg["flags"] & EPHEMERAL
@@ -201,7 +179,7 @@ async def test_a_game_against_the_ai(fake, db) -> None:
         store_actions = await t.bot.store.actions(gid)
         ai_seat = next(s.seat for s in g.seats if s.ai)
         assert any(a.seat == ai_seat for a in store_actions)
-        await replay_matches_store(db, gid)
+        await replay_matches_store(E, db, gid, 2)
 
 
 async def test_a_game_in_a_new_thread_and_abandon(fake, db) -> None:

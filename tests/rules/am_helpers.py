@@ -13,6 +13,8 @@ from rules.ankh_morpork.model import AmState, Frame
 from rules.core import Rng
 
 E = AmEngine()
+# The seats by colour, as the rulebook's examples name them (GREEN is a card border).
+RED, YELLOW, GREEN_S, BLUE = 0, 1, 2, 3
 
 
 def ar(name: str) -> int:

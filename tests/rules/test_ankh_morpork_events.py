@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from rules.ankh_morpork.board import ADJ, RIVER
-from tests.rules.am_helpers import E, acts, ar, area, card, position, who
+from tests.rules.am_helpers import GREEN_S, RED, YELLOW, E, acts, ar, area, card, position, who
 
-RED, YELLOW, GREEN_S = 0, 1, 2
 ALL = range(12)
 SG = ar("Small Gods")
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from rules.ankh_morpork.model import DEMON, TROLL
 from tests.rules.am_helpers import (
     DO,
+    GREEN_S,
     PAY,
+    RED,
     SKIP,
+    YELLOW,
     E,
     acts,
     ar,
@@ -23,7 +26,6 @@ from tests.rules.am_helpers import (
     who,
 )
 
-RED, YELLOW, GREEN_S = 0, 1, 2
 EVERYWHERE = ["Dolly Sisters", "Unreal Estate", "Dragon's Landing", "Small Gods", "The Scours", "The Hippo",
               "The Shades", "Dimwell", "Longwall", "Isle of Gods", "Seven Sleepers", "Nap Hill"]
 

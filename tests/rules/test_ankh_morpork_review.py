@@ -5,6 +5,9 @@ from __future__ import annotations
 from rules.ankh_morpork.model import TROLL
 from tests.rules.am_helpers import (
     DO,
+    GREEN_S,
+    RED,
+    YELLOW,
     E,
     acts,
     ar,
@@ -18,7 +21,6 @@ from tests.rules.am_helpers import (
     who,
 )
 
-RED, YELLOW, GREEN_S = 0, 1, 2
 EVERYWHERE = [str(a + 1) for a in range(12)]
 
 

@@ -10,8 +10,12 @@ from rules.ankh_morpork.model import TROLL
 from rules.ankh_morpork.scoring import controller
 from rules.core import IllegalAction, NotYourTurn, RuleError
 from tests.rules.am_helpers import (
+    BLUE,
     DO,
+    GREEN_S,
+    RED,
     SKIP,
+    YELLOW,
     E,
     acts,
     ar,
@@ -24,8 +28,6 @@ from tests.rules.am_helpers import (
     position,
     who,
 )
-
-RED, YELLOW, GREEN_S, BLUE = 0, 1, 2, 3
 
 
 def test_setup_follows_the_rulebook() -> None:

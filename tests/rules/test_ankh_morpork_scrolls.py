@@ -5,8 +5,11 @@ from __future__ import annotations
 from rules.ankh_morpork.model import TROLL
 from tests.rules.am_helpers import (
     DO,
+    GREEN_S,
     PAY,
+    RED,
     SKIP,
+    YELLOW,
     E,
     acts,
     ar,
@@ -22,8 +25,6 @@ from tests.rules.am_helpers import (
     position,
     who,
 )
-
-RED, YELLOW, GREEN_S = 0, 1, 2
 
 
 def test_loan_stays_in_front_and_pays_ten() -> None:
