@@ -1,204 +1,660 @@
-"""The picture of a Rey y Hierofante board, drawn from a view (never from the state)."""
+"""The public picture of a Rey y Hierofante board, drawn only from a view (never the state).
+
+Layout: Religión (seat 1) sits at the top, Realeza (seat 0) at the bottom, each with a
+name strip and the tiles of their play area; the 3x3 board is on the left with the square
+names on its edges; the right column holds the match status, the neutral zone (or the
+draft offer) and the discard pile. A board tile faces its owner: seat 1's tiles are
+drawn turned round, and every tile has a frame in its owner's colour.
+"""
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw
 
-from cogs.pictures.fonts import fit, flatten, font, paste_text
-from rules.rey_hierofante.model import RhView, square_name
-from rules.rey_hierofante.tiles import TILES
+from cogs.pictures.common import (
+    RGB,
+    IndexBackground,
+    IndexCanvas,
+    Palette,
+    fit_lines,
+    is_spanish,
+    player_name,
+    put_index_lines,
+    put_index_text,
+    put_lines,
+    put_text,
+    text_mask,
+    text_width,
+    truncate,
+)
+from rules.rey_hierofante.model import CellView, RhView, ZoneTileView, square_name
+from rules.rey_hierofante.tiles import TILES, Tile
 
-W, H = 640, 720
-SQ = 130  # a board square
-BOARD_X, BOARD_Y = 40, 170
-SMALL = 50  # a tile in a play area
-SIDE_X = BOARD_X + 3 * SQ + 30  # the neutral column
+# ----------------------------------------------------------------------------- geometry
 
-# Colours come from the 216 web-safe ones (steps of 51): the picture is saved with that
-# fixed palette, which encodes four times faster than full colour and loses no flat colour.
-BG = (51, 51, 51)
-GRID = (102, 102, 102)
-INK = (255, 255, 255)
-DIM = (153, 153, 153)
-SEAT_COLOUR = ((204, 51, 51), (51, 102, 255))  # Realeza red, Religión blue
-FACE = {"red": (153, 0, 0), "blue": (0, 51, 153), "neutral": (102, 102, 102), "blank": (153, 153, 153)}
-HIGHLIGHT = (255, 204, 0)
-BACK = (102, 51, 0)
-BACK_INK = (255, 204, 153)
+W, H = 760, 664
+SQ = 124  # a board square
+TILE = 116  # a tile on a square (4 px of the square shows round it)
+BOARD_X, BOARD_Y = 32, 146  # top-left corner of square A1
+PLATE = (12, 126, 424, 538)  # the board with its labelled edges
+MINI = 64  # a tile in a play area or the neutral zone
+SIDE_X0, SIDE_X1 = 436, 748  # the right column
+STATUS_BOX = (SIDE_X0, 126, SIDE_X1, 220)
+NEUTRAL_BOX = (SIDE_X0, 228, SIDE_X1, 392)
+DISCARD_BOX = (SIDE_X0, 400, SIDE_X1, 538)
+# Per seat: the panel, its name strip (on the outer edge) and the top of its zone row.
+PANEL_BOX = {1: (12, 8, 748, 118), 0: (12, 546, 748, 656)}
+STRIP = {1: (8, 42), 0: (622, 656)}
+ZONE_TOP = {1: 48, 0: 552}
+ZONE_X0, ZONE_X1 = 24, 736
 
-# Two-word hint of what each effect does, shown under the name.
-HINT = {
-    "destroy": ("destruye", "destroys"), "banish": ("destierra", "banishes"),
-    "flip": ("gira", "flips"), "move": ("mueve", "moves"), "copy": ("copia", "copies"),
-    "banish_zone": ("destierra mano", "banishes hand"), "recover": ("recupera", "recovers"),
-    "cancel": ("anula", "cancels"), "shield": ("escudo", "shield"), "protect": ("protege", "protects"),
-    "cover": ("cubre", "covers"), "return": ("devuelve", "returns"), "death": ("muerte", "death"),
-    "none": ("", ""),
+# ----------------------------------------------------------------------------- colours
+
+PAGE: RGB = (30, 32, 38)
+PANEL: RGB = (43, 46, 54)
+TEXT: RGB = (238, 238, 242)
+MUTED: RGB = (158, 164, 176)
+GOLD: RGB = (246, 196, 48)
+SEAT: tuple[RGB, RGB] = ((204, 58, 48), (48, 108, 206))  # Realeza red, Religión blue
+NEUTRAL_FRAME: RGB = (128, 130, 140)
+WOOD: RGB = (92, 66, 44)
+WOOD_TEXT: RGB = (236, 216, 180)
+SQUARE: RGB = (132, 100, 68)
+SQUARE_TEXT: RGB = (166, 132, 96)
+CREAM: RGB = (247, 240, 224)
+INK: RGB = (44, 38, 34)
+SOFT_INK: RGB = (128, 118, 106)
+FACTION_INK: dict[str, RGB] = {"red": (160, 36, 28), "blue": (30, 72, 160), "neutral": INK,
+                               "blank": SOFT_INK}
+FACTION_BAND: dict[str, RGB] = {"red": SEAT[0], "blue": SEAT[1], "neutral": (74, 74, 82),
+                                "blank": (176, 176, 176)}
+ACTIVE: RGB = (206, 98, 22)  # active effects: orange
+PASSIVE: RGB = (22, 130, 120)  # passive effects: teal
+ALT: RGB = (130, 70, 170)  # the second choice of Princesa/Santa (diagonals)
+GRID_EMPTY: RGB = (226, 216, 196)
+GRID_SELF: RGB = (120, 108, 96)
+BACK: RGB = (72, 54, 82)
+BACK_LINE: RGB = (90, 70, 102)
+BACK_FRAME: RGB = (50, 40, 56)
+BACK_MARK: RGB = (214, 86, 74)
+BACK_TEXT: RGB = (242, 230, 238)
+BACK_LABEL: RGB = (38, 28, 44)
+SHIELD: RGB = (204, 212, 224)
+SHIELD_EDGE: RGB = (34, 42, 56)
+
+PALETTE = Palette(
+    solids=[PAGE, PANEL, TEXT, MUTED, GOLD, *SEAT, NEUTRAL_FRAME, WOOD, SQUARE, CREAM, INK,
+            *FACTION_BAND.values(), ACTIVE, PASSIVE, ALT, GRID_EMPTY, GRID_SELF, BACK, BACK_LINE,
+            BACK_FRAME, BACK_MARK, BACK_LABEL, SHIELD, SHIELD_EDGE],
+    # Every text colour with the colour it is written on, for smooth letter edges.
+    pairs=[(TEXT, PAGE), (MUTED, PAGE), (TEXT, PANEL), (MUTED, PANEL), (GOLD, PANEL),
+           (TEXT, SEAT[0]), (TEXT, SEAT[1]), (INK, GOLD), (WOOD_TEXT, WOOD), (SQUARE_TEXT, SQUARE),
+           (INK, CREAM), (FACTION_INK["red"], CREAM), (FACTION_INK["blue"], CREAM),
+           (ACTIVE, CREAM), (PASSIVE, CREAM), (SOFT_INK, CREAM), (BACK_TEXT, BACK),
+           (BACK_TEXT, BACK_LABEL), (ACTIVE, PANEL), (PASSIVE, PANEL)],
+)
+
+# ----------------------------------------------------------------------------- words
+
+# A one- or two-word hint of each tile's effect (es, en); the reach diagram says where.
+HINT: dict[str, tuple[str, str]] = {
+    "destroy": ("Destruye", "Destroys"), "banish": ("Destierra", "Banishes"),
+    "flip": ("Gira", "Flips"), "move": ("Mueve", "Moves"), "copy": ("Copia", "Copies"),
+    "banish_zone": ("Destierra en zona", "Banishes in zone"),
+    "recover": ("Recupera descarte", "Recovers discard"), "cancel": ("Anula", "Cancels"),
+    "shield": ("Escudo", "Shield"), "protect": ("Protege lados", "Guards sides"),
+    "cover": ("Cubre aliado", "Covers ally"), "return": ("Devuelve aliado", "Returns ally"),
+    "death": ("Su dueño pierde", "Owner loses"), "none": ("Sin efecto", "No effect"),
 }
-REACH = {"adj8": "8", "orth": "+", "diag": "x", "group": "+/x", "line": "→", "front3": "▲3",
-         "board": "", "self": "", "lr": "↔", "none": ""}
+HINT_BY_TILE: dict[str, tuple[str, str]] = {
+    "reina": ("Gira línea", "Flips line"), "cardenal": ("Gira línea", "Flips line"),
+    "princesa": ("Gira grupo", "Flips group"), "santa": ("Gira grupo", "Flips group"),
+    "adivina": ("Gira 3 delante", "Flips 3 ahead"), "dragon": ("Gira todas", "Flips all"),
+    "pirata": ("Rompe escudos", "Breaks shields"), "blanca": ("", ""),
+}
+# Tiles whose effect reaches no square get an emblem instead of the reach diagram.
+EMBLEM: dict[str, tuple[str, RGB]] = {
+    "banish_zone": ("⚔", ACTIVE), "recover": ("↺", ACTIVE), "death": ("☠", INK),
+    "none": ("♙", SOFT_INK),
+}
+FACTION_NAME = (("REALEZA", "ROYALTY"), ("RELIGIÓN", "RELIGION"))
+VARIANT_NAME: dict[str, tuple[str, str]] = {
+    "original": ("original", "original"), "clasico": ("clásico", "classic"),
+    "aleatorio": ("aleatorio", "random"), "aleatorio_oculto": ("aleatorio oculto", "hidden random"),
+    "draft": ("draft", "draft"), "draft_oculto": ("draft oculto", "hidden draft"),
+}
+REASON: dict[str, tuple[str, str]] = {
+    "board_full": ("tablero lleno", "board full"), "death": ("la Muerte", "Death"),
+    "no_tile": ("sin loseta", "no tile left"),
+}
 
 
-def _es(locale: str) -> bool:
-    return (locale or "").lower().startswith("es")
+def _tr(es: bool, pair: tuple[str, str]) -> str:
+    return pair[0] if es else pair[1]
 
 
-def _fit(text: str, size: int, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
-    return fit(text, size, width)
+def _tile_name(tile: str, es: bool) -> str:
+    t = TILES.get(tile)
+    if t is None:  # an id this build does not know: show it rather than fail
+        return tile
+    return t.es if es else t.en
 
 
-def _shield(d: ImageDraw.ImageDraw, x: int, y: int, s: int) -> None:
-    d.polygon([(x, y), (x + s, y), (x + s, y + s * 0.6), (x + s / 2, y + s), (x, y + s * 0.6)],
-              fill=(255, 204, 102), outline=(51, 51, 0))
+def _hint(t: Tile, es: bool) -> str:
+    return _tr(es, HINT_BY_TILE.get(t.id) or HINT[t.effect])
 
 
-@lru_cache(maxsize=512)
-def tile_image(tile: str | None, owner: int | None, size: int, locale: str, shielded: bool = False,
-               covered: str | None = None, destroyed: bool = False, upright: bool = False
-               ) -> Image.Image:
-    """One tile, upright for seat 0 and turned round for seat 1 (it faces its owner).
+def _kind_colour(t: Tile) -> RGB:
+    return {"active": ACTIVE, "passive": PASSIVE}.get(t.kind, SOFT_INK)
 
-    Tiles in a play area are drawn ``upright`` with their owner's frame."""
-    im = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+
+# ----------------------------------------------------------------------------- geometry helpers
+
+
+def square_box(i: int) -> tuple[int, int, int, int]:
+    """The picture box (left, top, right, bottom; right and bottom excluded) of square ``i``."""
+    x, y = BOARD_X + (i % 3) * SQ, BOARD_Y + (i // 3) * SQ
+    return x, y, x + SQ, y + SQ
+
+
+def tile_box(i: int) -> tuple[int, int, int, int]:
+    """The box of the tile drawn on square ``i``."""
+    x, y, _, _ = square_box(i)
+    m = (SQ - TILE) // 2
+    return x + m, y + m, x + m + TILE, y + m + TILE
+
+
+# ----------------------------------------------------------------------------- drawing pieces
+
+_ORTH = {(1, 0), (0, 1), (2, 1), (1, 2)}
+_DIAG = {(0, 0), (2, 0), (0, 2), (2, 2)}
+_REACH_CELLS: dict[str, set[tuple[int, int]]] = {
+    "adj8": _ORTH | _DIAG, "orth": _ORTH, "diag": _DIAG, "group": _ORTH,
+    "front3": {(0, 0), (1, 0), (2, 0)}, "lr": {(0, 1), (2, 1)}, "board": _ORTH | _DIAG,
+    "line": set(),
+}
+
+
+def _shield(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float) -> None:
+    """A heater shield with its top-left corner at x, y."""
+    d.polygon([(x, y + h * 0.12), (x + w / 2, y), (x + w, y + h * 0.12), (x + w, y + h * 0.5),
+               (x + w / 2, y + h), (x, y + h * 0.5)], fill=SHIELD, outline=SHIELD_EDGE, width=2)
+    d.line((x + w / 2, y + h * 0.2, x + w / 2, y + h * 0.8), fill=SHIELD_EDGE, width=2)
+    d.line((x + w * 0.22, y + h * 0.38, x + w * 0.78, y + h * 0.38), fill=SHIELD_EDGE, width=2)
+
+
+def _diagram(im: Image.Image, t: Tile, cx: float, cy: float, cell: int, gap: int) -> None:
+    """Where the tile's effect reaches, as a 3x3 grid with the tile in the middle, the way
+    the printed tiles show it (the top row is the side facing the opponent)."""
     d = ImageDraw.Draw(im)
-    es = _es(locale)
-    r = max(4, size // 10)
-    if tile is None:  # face down or hidden
-        d.rounded_rectangle((2, 2, size - 3, size - 3), r, fill=BACK, outline=DIM, width=2)
-        mark = ("destruida" if es else "destroyed") if destroyed else "?"
-        text, f = _fit(mark, size // 5 if destroyed else size // 2, size - 12)
-        d.text((size / 2, size / 2), text, font=f, fill=BACK_INK, anchor="mm")
-        if destroyed:
-            d.line((10, 10, size - 10, size - 10), fill=(204, 0, 0), width=3)
-        return im
-    t = TILES[tile]
-    border = SEAT_COLOUR[owner] if owner is not None else (204, 204, 204)
-    d.rounded_rectangle((2, 2, size - 3, size - 3), r, fill=FACE[t.faction], outline=border,
-                        width=max(3, size // 20))
-    # a band at the tile's foot: the side that faces its owner
-    d.rectangle((8, size - size // 7, size - 9, size - size // 7 + 3), fill=border)
-    name = t.es if es else t.en
-    text, f = _fit(name, size // 5 if size >= 80 else size // 4, size - 10)
-    d.text((size / 2, size * 0.40 if size >= 80 else size / 2), text, font=f, fill=INK, anchor="mm")
-    if size >= 80:
-        hint = HINT[t.effect][0 if es else 1]
-        hint = f"{hint} {REACH[t.reach]}".strip()
-        if t.kind == "passive":
-            hint += " ·P"
-        text, f = _fit(hint, size // 9, size - 14)
-        d.text((size / 2, size * 0.62), text, font=f, fill=DIM, anchor="mm")
-        if covered:
-            under = TILES[covered]
-            text, f = _fit(("sobre " if es else "on ") + (under.es if es else under.en), size // 9, size - 14)
-            d.text((size / 2, size * 0.76), text, font=f, fill=HIGHLIGHT, anchor="mm")
-    if shielded:
-        _shield(d, size - size // 4 - 4, 6, size // 4)
-    return im.rotate(180) if owner == 1 and not upright else im
-
-
-def _zone_row(canvas: Image.Image, d: ImageDraw.ImageDraw, y: int, seat: int, view: RhView,
-              names: list[str], locale: str) -> None:
-    es = _es(locale)
-    colour = SEAT_COLOUR[seat]
-    who = names[seat] if seat < len(names) else f"#{seat + 1}"
-    faction = ("Realeza", "Religión")[seat] if es else ("Royalty", "Religion")[seat]
-    label = f"{who} · {faction} · " + (f"aliados {view.allies[seat]}" if es else f"allies {view.allies[seat]}")
-    text, f = _fit(label, 20, W - 2 * BOARD_X - 40)
-    turn = seat in view.to_act
-    paste_text(canvas, (BOARD_X, y), ("▶ " if turn else "") + text, f.size, HIGHLIGHT if turn else colour, BG)
-    x = BOARD_X
-    for z in view.zones[seat][:11]:
-        _paste(canvas, (x, y + 26), z.tile, seat, SMALL, locale, False, None, False, True)
-        x += SMALL + 4
-    if len(view.zones[seat]) > 11:
-        paste_text(canvas, (x, y + 26 + SMALL // 2), f"+{len(view.zones[seat]) - 11}", 16, DIM, BG, middle=True)
-
-
-@lru_cache(maxsize=512)
-def _flat_tile(*key: object) -> Image.Image:
-    return flatten(tile_image(*key), BG)  # type: ignore[arg-type]
-
-
-def _paste(canvas: Image.Image, at: tuple[int, int], *key: object) -> None:
-    """Paste the tile ``tile_image(*key)``, flattened onto the background once."""
-    canvas.paste(_flat_tile(*key), at)
-
-
-@lru_cache(maxsize=1)
-def _frame() -> Image.Image:
-    """What never changes: the background, the squares and their coordinates."""
-    rgb = Image.new("RGB", (W, H), BG)
-    d = ImageDraw.Draw(rgb)
-    for c in range(3):
-        x = BOARD_X + c * SQ + SQ // 2
-        d.text((x, BOARD_Y - 10), "ABC"[c], font=font(16), fill=DIM, anchor="mm")
-        d.text((x, BOARD_Y + 3 * SQ + 10), "ABC"[c], font=font(16), fill=DIM, anchor="mm")
+    g = 3 * cell + 2 * gap
+    ox, oy = cx - g / 2, cy - g / 2
+    if t.reach == "self":
+        _shield(d, cx - g * 0.35, oy, g * 0.7, g)
+        return
+    if t.reach == "none":
+        glyph, colour = EMBLEM.get(t.effect, ("", SOFT_INK))
+        if glyph and t.faction != "blank":  # the spare blank tile stays blank
+            put_text(im, (cx, cy + g * 0.1), glyph, round(g * 1.25), colour, align="m")
+        return
+    colour = _kind_colour(t)
+    marked = _REACH_CELLS.get(t.reach, set())
     for r in range(3):
-        y = BOARD_Y + r * SQ + SQ // 2
-        d.text((BOARD_X - 14, y), str(r + 1), font=font(16), fill=DIM, anchor="mm")
-        d.text((BOARD_X + 3 * SQ + 12, y), str(r + 1), font=font(16), fill=DIM, anchor="mm")
+        for c in range(3):
+            fill = GRID_EMPTY
+            if (c, r) in marked:
+                fill = colour
+            elif t.reach == "group" and (c, r) in _DIAG:
+                fill = ALT
+            elif (c, r) == (1, 1):
+                fill = colour if t.reach == "board" else GRID_SELF
+            x, y = ox + c * (cell + gap), oy + r * (cell + gap)
+            d.rectangle((x, y, x + cell - 1, y + cell - 1), fill=fill)
+    if t.reach == "line":  # eight rays: the whole line in the chosen direction
+        w = max(2, cell // 4)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx or dy:
+                    d.line((cx, cy, cx + dx * g / 2, cy + dy * g / 2), fill=colour, width=w)
+
+
+def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: str | None,
+                big: bool) -> Image.Image:
+    """A face-up tile, upright, with the owner's ``frame`` round it."""
+    t = TILES[tile]
+    im = Image.new("RGB", (size, size), bg)
+    d = ImageDraw.Draw(im)
+    border = 6 if big else 4
+    d.rounded_rectangle((0, 0, size - 1, size - 1), 10 if big else 7, fill=frame)
+    d.rounded_rectangle((border, border, size - 1 - border, size - 1 - border), 5 if big else 3,
+                        fill=CREAM)
+    name = _tile_name(tile, es)
+    if covered:  # a Torre on an ally: both names, the covered one powerless under it
+        name = f"{name} / {_tile_name(covered, es)}"
+    ink = FACTION_INK[t.faction]
+    if big:
+        lines, fs = fit_lines(name, size - 16, 18, min_size=11, max_lines=2, bold=True)
+        put_lines(im, (size / 2, size * 0.235), lines, fs, ink, bold=True, align="m")
+        _diagram(im, t, size / 2, size * 0.53, 10, 2)
+        hint = _hint(t, es)
+        if hint:
+            lines, fs = fit_lines(hint, size - 16, 13, min_size=9)
+            put_text(im, (size / 2, size * 0.775), lines[0], fs, _kind_colour(t), align="m")
+        # The printed alignment, on the tile's foot (the side facing its owner).
+        d.rectangle((border + 6, size - border - 9, size - border - 7, size - border - 6),
+                    fill=FACTION_BAND[t.faction])
+    else:
+        bold = True
+        lines, fs = fit_lines(name, size - 10, 12, min_size=9, max_lines=2, bold=True)
+        if lines[-1].endswith("…"):  # a long single word: the regular face is narrower
+            bold = False
+            lines, fs = fit_lines(name, size - 10, 12, min_size=8, max_lines=2)
+        put_lines(im, (size / 2, size * 0.31), lines, fs, ink, bold=bold, align="m")
+        cell = max(4, size // 10)
+        _diagram(im, t, size / 2, size * 0.71, cell, 1)
+    return im
+
+
+def board_tile(tile: str, owner: int, covered: str | None, es: bool) -> Image.Image:
+    """A face-up board tile as the picture shows it: facing its owner (seat 1's turned
+    round) in its owner's frame."""
+    im = _face_image(tile, SEAT[owner], TILE, es, SQUARE, covered, big=True)
+    return im.transpose(Image.Transpose.ROTATE_180) if owner == 1 else im
+
+
+def board_back(es: bool) -> Image.Image:
+    """A face-down (destroyed) tile: it shows no character until it leaves the board."""
+    im = Image.new("RGB", (TILE, TILE), SQUARE)
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((0, 0, TILE - 1, TILE - 1), 10, fill=BACK_FRAME)
+    d.rounded_rectangle((6, 6, TILE - 7, TILE - 7), 5, fill=BACK)
+    for k in range(-TILE, TILE, 12):  # hatching, clipped to the inside by hand
+        a, b = max(8, 8 + k), min(TILE - 9, TILE - 9 + k)
+        if a < b:
+            d.line((a, a - k, b, b - k), fill=BACK_LINE, width=2)
+    d.line((24, 24, TILE - 25, TILE - 25), fill=BACK_MARK, width=6)
+    d.line((24, TILE - 25, TILE - 25, 24), fill=BACK_MARK, width=6)
+    label = "DESTRUIDA" if es else "DESTROYED"
+    lines, fs = fit_lines(label, TILE - 28, 13, min_size=9, bold=True)
+    d.rounded_rectangle((10, TILE / 2 - 12, TILE - 11, TILE / 2 + 12), 6, fill=BACK_LABEL)
+    put_text(im, (TILE / 2, TILE / 2), lines[0], fs, BACK_TEXT, bold=True, align="m")
+    return im
+
+
+def mini_tile(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
+              ) -> Image.Image:
+    """A small upright tile of a play area or the neutral zone; ``tile`` None is a hidden
+    tile's back. ``hidden`` marks a tile that only its owner may see."""
+    frame = NEUTRAL_FRAME if owner is None else SEAT[owner]
+    if tile is None or tile not in TILES:
+        im = Image.new("RGB", (size, size), PANEL)
+        d = ImageDraw.Draw(im)
+        d.rounded_rectangle((0, 0, size - 1, size - 1), 7, fill=frame)
+        d.rounded_rectangle((4, 4, size - 5, size - 5), 3, fill=BACK)
+        put_text(im, (size / 2, size / 2), "?", size // 2, BACK_TEXT, bold=True, align="m")
+        return im
+    im = _face_image(tile, frame, size, es, PANEL, None, big=False)
+    if hidden:  # the owner's own secret tile: a dark corner says the others cannot see it
+        ImageDraw.Draw(im).polygon([(size - 4, size - 18), (size - 4, size - 4),
+                                    (size - 18, size - 4)], fill=BACK)
+    return im
+
+
+def _base(es: bool) -> Image.Image:
+    """What does not change between moves: panels, the board with its square names, boxes."""
+    im = Image.new("RGB", (W, H), PAGE)
+    d = ImageDraw.Draw(im)
+    for seat in (0, 1):
+        x0, _, x1, _ = PANEL_BOX[seat]
+        d.rounded_rectangle(PANEL_BOX[seat], 10, fill=PANEL)
+        top = seat == 1  # the strip sits on the panel's outer edge
+        d.rounded_rectangle((x0, STRIP[seat][0], x1, STRIP[seat][1]), 10, fill=SEAT[seat],
+                            corners=(top, top, not top, not top))
+    d.rounded_rectangle(PLATE, 12, fill=WOOD)
     for i in range(9):
-        x, y = BOARD_X + (i % 3) * SQ, BOARD_Y + (i // 3) * SQ
-        d.rectangle((x, y, x + SQ - 1, y + SQ - 1), fill=BG, outline=GRID, width=1)
-        d.text((x + SQ / 2, y + SQ / 2), square_name(i), font=font(18), fill=GRID, anchor="mm")
-    return flatten(rgb, BG)
+        x0, y0, x1, y1 = square_box(i)
+        d.rectangle((x0 + 2, y0 + 2, x1 - 3, y1 - 3), fill=SQUARE)
+        put_text(im, ((x0 + x1) / 2, (y0 + y1) / 2), square_name(i), 24, SQUARE_TEXT, bold=True,
+                 align="m")
+    # Square names on all four edges: players type them in their commands.
+    for c in range(3):
+        cx = BOARD_X + c * SQ + SQ / 2
+        for y in (PLATE[1] + 10, PLATE[3] - 10):
+            put_text(im, (cx, y), "ABC"[c], 14, WOOD_TEXT, bold=True, align="m")
+    for r in range(3):
+        cy = BOARD_Y + r * SQ + SQ / 2
+        for x in (PLATE[0] + 10, PLATE[2] - 10):
+            put_text(im, (x, cy), str(r + 1), 14, WOOD_TEXT, bold=True, align="m")
+    for box in (STATUS_BOX, NEUTRAL_BOX, DISCARD_BOX):
+        d.rounded_rectangle(box, 10, fill=PANEL)
+    # Legend of the two effect colours.
+    x, y = SIDE_X0 + 14, DISCARD_BOX[3] - 16
+    for colour, word in ((ACTIVE, "activo" if es else "active"),
+                         (PASSIVE, "pasivo" if es else "passive")):
+        d.rectangle((x, y - 5, x + 9, y + 4), fill=colour)
+        x += 16 + put_text(im, (x + 15, y), word, 13, MUTED) + 18
+    for seat in (0, 1):  # the side's name, first on its strip
+        put_text(im, (ZONE_X0, _strip_middle(seat)), _tr(es, FACTION_NAME[seat]), 12, TEXT,
+                 bold=True)
+    return im
+
+
+# ----------------------------------------------------------------------------- cached pieces
+#
+# Every render starts from a copy of a cached index canvas (the fixed background with the
+# turn markers) and pastes cached index pieces, each drawn once in full colour on the flat
+# colour it sits on and reduced to the palette: the same pixels as drawing it all in full
+# colour and reducing the whole picture, without a colour conversion per render. The caches
+# are shared by the render threads; nothing in them is changed after it is made.
+
+NO_MARK, TO_PLAY, WINNER = 0, 1, 2  # what a player's strip says besides the scores
+_IDX = PALETTE.index
+
+
+def _strip_middle(seat: int) -> float:
+    return (STRIP[seat][0] + STRIP[seat][1]) / 2
+
+
+def _pill_text(mark: int, es: bool) -> str:
+    if mark == WINNER:
+        return "★ GANA" if es else "★ WINNER"
+    return "SU TURNO" if es else "TO PLAY"
+
+
+def _pill_left(right: float, text: str) -> float:
+    return right - text_width(text, 12, bold=True) - 18
+
+
+def _pill(canvas: Image.Image, d: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> float:
+    """A gold label ending at ``right``; returns its left edge."""
+    left = _pill_left(right, text)
+    d.rounded_rectangle((left, cy - 11, right, cy + 11), 11, fill=GOLD)
+    put_text(canvas, (left + 9, cy), text, 12, INK, bold=True)
+    return left
+
+
+def _scores_right(mark: int, es: bool) -> float:
+    """Where the scores on a strip end: left of its label, if it has one."""
+    if mark == NO_MARK:
+        return float(ZONE_X1)
+    return _pill_left(float(ZONE_X1), _pill_text(mark, es)) - 14
+
+
+@lru_cache(maxsize=32)
+def _background(es: bool, marks: tuple[int, int]) -> IndexBackground:
+    """The fixed background with each strip's label (to play, winner) and the frame round
+    the panel of a player who is to play, as an index canvas."""
+    im = _base(es)
+    d = ImageDraw.Draw(im)
+    for seat in (1, 0):
+        if marks[seat] != NO_MARK:
+            _pill(im, d, float(ZONE_X1), _strip_middle(seat), _pill_text(marks[seat], es))
+        if marks[seat] == TO_PLAY:
+            d.rounded_rectangle(PANEL_BOX[seat], 10, outline=GOLD, width=3)
+    return IndexBackground(PALETTE, im)
+
+
+@lru_cache(maxsize=1024)
+def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, allies: int
+            ) -> tuple[Image.Image, int, int, float]:
+    """The right part of a strip (allies, then wins or points) as an index piece: the piece,
+    its top-left corner and where the player's name must end."""
+    s0, s1 = STRIP[seat]
+    cy = _strip_middle(seat) - s0  # the strip drawn on its own: y from its top
+    im = Image.new("RGB", (W, s1 - s0), SEAT[seat])
+    d = ImageDraw.Draw(im)
+    right = _scores_right(mark, es)
+    if match:
+        for k in reversed(range(need)):
+            d.ellipse((right - 12, cy - 6, right, cy + 6), outline=TEXT, width=2,
+                      fill=GOLD if k < score else SEAT[seat])
+            right -= 16
+        right -= 4 + put_text(im, (right, cy), "Victorias" if es else "Wins", 13, TEXT, align="r")
+    else:
+        label = f"Puntos {score}" if es else f"Points {score}"
+        right -= put_text(im, (right, cy), label, 14, TEXT, bold=True, align="r")
+    right -= 18
+    right -= put_text(im, (right, cy), f"Aliados {allies}" if es else f"Allies {allies}", 14,
+                      TEXT, align="r") + 18
+    box = ImageChops.difference(im, Image.new("RGB", im.size, SEAT[seat])).getbbox()
+    if box is None:  # cannot happen (there is always the allies label); keep it safe anyway
+        box = (0, 0, 1, 1)
+    return PALETTE.quantize(im.crop(box)), box[0], box[1] + s0, right
+
+
+def _flat(piece: Image.Image) -> Image.Image:
+    return PALETTE.quantize(piece)
+
+
+@lru_cache(maxsize=1024)
+def _board_piece(tile: str, owner: int, covered: str | None, es: bool, shielded: bool
+                 ) -> Image.Image:
+    """A face-up board tile with its shield, if it has one, as an index piece."""
+    im = board_tile(tile, owner, covered, es)
+    if shielded:  # on the tile's right edge, clear of its name whichever way it faces
+        im = im.copy()
+        _shield(ImageDraw.Draw(im), TILE - 27, TILE / 2 - 15, 22, 28)
+    return _flat(im)
+
+
+@lru_cache(maxsize=4)
+def _back_piece(es: bool) -> Image.Image:
+    return _flat(board_back(es))
+
+
+@lru_cache(maxsize=2048)
+def _mini_piece(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
+                ) -> Image.Image:
+    return _flat(mini_tile(tile, owner, size, es, hidden))
+
+
+def _text(canvas: IndexCanvas, xy: tuple[float, float], text: str, size: int, colour: RGB,
+          background: RGB = PANEL, *, bold: bool = False, align: str = "l") -> int:
+    return put_index_text(canvas, PALETTE, xy, text, size, colour, background, bold=bold,
+                          align=align)
+
+
+def _lines(canvas: IndexCanvas, xy: tuple[float, float], lines: tuple[str, ...], size: int,
+           colour: RGB, *, bold: bool = False) -> None:
+    put_index_lines(canvas, PALETTE, xy, lines, size, colour, PANEL, bold=bold)
+
+
+# ----------------------------------------------------------------------------- per render
+
+
+def _winner(view: RhView) -> int | None:
+    """The match winner of a finished match (None: a draw on points)."""
+    o = view.options
+    if o.scoring == "match":
+        for s in (0, 1):
+            if view.wins[s] >= o.wins_needed:
+                return s
+        score = view.wins
+    else:
+        score = view.points
+    if score[0] == score[1]:
+        return None
+    return 0 if score[0] > score[1] else 1
+
+
+def _score(view: RhView) -> tuple[int, int]:
+    src = view.wins if view.options.scoring == "match" else view.points
+    return src[0], src[1]
+
+
+def _status(view: RhView, names: list[str], es: bool) -> str:
+    """What the match waits for, or how it ended."""
+    def who(s: int) -> str:
+        return truncate(names[s], 150, 17, bold=True)
+
+    a, b = _score(view)
+    if view.finished:
+        w = _winner(view)
+        if w is None:
+            return f"Empate a {a} puntos" if es else f"A draw at {a} points"
+        hi, lo = max(a, b), min(a, b)
+        return f"¡{who(w)} gana el encuentro! ({hi}–{lo})" if es else f"{who(w)} wins the match! ({hi}–{lo})"
+    actor = view.to_act[0] if view.to_act else view.turn
+    if view.phase == "choose_starter":
+        text = f"{who(actor)} elige quién empieza" if es else f"{who(actor)} chooses who starts"
+        if view.history and view.history[-1].winner is not None:
+            last = view.history[-1]
+            why = _tr(es, REASON.get(last.reason, (last.reason, last.reason)))
+            won = who(last.winner) if last.winner is not None else "?"
+            n = max(1, view.game_no - 1)
+            text = (f"{won} gana la partida {n} ({why}). " if es
+                    else f"{won} won game {n} ({why}). ") + text
+        return text
+    if view.phase == "draft":
+        return f"{who(actor)} elige una loseta del draft" if es else f"{who(actor)} drafts a tile"
+    if view.phase == "effect" and view.effect is not None:
+        e = view.effect
+        tile = _tile_name(e.tile, es)
+        at = square_name(e.source) if 0 <= e.source < 9 else "?"
+        return f"{who(actor)}: efecto de {tile} ({at})" if es else f"{who(actor)}: {tile}'s effect ({at})"
+    return f"Turno de {who(actor)}: coloca una loseta" if es else f"{who(actor)} to place a tile"
+
+
+def _game_line(view: RhView, es: bool) -> str:
+    o = view.options
+    if o.scoring == "match":
+        return (f"Partida {view.game_no} · a {o.wins_needed} victorias" if es
+                else f"Game {view.game_no} · first to {o.wins_needed} wins")
+    return (f"Partida {view.game_no} de {o.games} · a puntos" if es
+            else f"Game {view.game_no} of {o.games} · on points")
+
+
+def _mark(view: RhView, seat: int, winner: int | None) -> int:
+    if view.finished:
+        return WINNER if winner == seat else NO_MARK
+    return TO_PLAY if seat in view.to_act else NO_MARK
+
+
+def _panel(canvas: IndexCanvas, view: RhView, seat: int, name: str, mark: int, es: bool) -> None:
+    """A player's strip (name, allies, score; side and turn are in the background) and
+    play area."""
+    x = ZONE_X0 + text_mask(_tr(es, FACTION_NAME[seat]), 12, True)[0].width - 2 + 14
+    o = view.options
+    match = o.scoring == "match"
+    allies = view.allies[seat] if seat < len(view.allies) else 0
+    piece, px, py, right = _scores(seat, es, mark, match, min(o.wins_needed, 9) if match else 0,
+                                   view.wins[seat] if match else view.points[seat], allies)
+    canvas.paste(piece, (px, py))
+    lines, fs = fit_lines(name, right - x, 18, min_size=13, bold=True)
+    _text(canvas, (x, _strip_middle(seat)), lines[0], fs, TEXT, SEAT[seat], bold=True)
+    _zone(canvas, view.zones[seat] if seat < len(view.zones) else [], seat, es)
+
+
+def _zone(canvas: IndexCanvas, zone: list[ZoneTileView], seat: int, es: bool) -> None:
+    top = ZONE_TOP[seat]
+    if not zone:
+        _text(canvas, (ZONE_X0, top + MINI / 2), "Zona vacía" if es else "Empty play area", 14,
+              MUTED)
+        return
+    gap = 6
+    span = ZONE_X1 - ZONE_X0
+    # Shrink the tiles when many are held; past the smallest size, the rest is a count.
+    size = max(44, min(MINI, (span + gap) // len(zone) - gap))
+    fit = (span + gap) // (size + gap)
+    shown = zone if len(zone) <= fit else zone[:fit - 1]
+    y = top + (MINI - size) // 2
+    x = ZONE_X0
+    for z in shown:
+        canvas.paste(_mini_piece(z.tile, seat, size, es, z.hidden and z.tile is not None), (x, y))
+        x += size + gap
+    if len(shown) < len(zone):
+        _text(canvas, (x + size / 2, top + MINI / 2), f"+{len(zone) - len(shown)}", 18, TEXT,
+              bold=True, align="m")
+
+
+def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None:
+    """The right column: status, neutral zone or draft, discard pile and stock."""
+    x0, x1 = SIDE_X0 + 14, SIDE_X1 - 14
+    width = x1 - x0
+    _, top, _, _ = STATUS_BOX
+    _text(canvas, (x0, top + 15), _game_line(view, es), 14, MUTED)
+    lines, fs = fit_lines(_status(view, names, es), width, 17, min_size=12, max_lines=2, bold=True)
+    _lines(canvas, (x0, top + 47), lines, fs, GOLD, bold=True)
+    variant = _tr(es, VARIANT_NAME.get(view.options.variant, (view.options.variant,) * 2))
+    _text(canvas, (x0, top + 80), ("Variante: " if es else "Variant: ") + variant, 13, MUTED)
+
+    _, top, _, _ = NEUTRAL_BOX
+    tiles: list[str] = view.neutral_zone
+    title = f"Zona neutral ({len(tiles)})" if es else f"Neutral zone ({len(tiles)})"
+    note = ""
+    if view.phase == "draft":
+        picker = view.draft_picker if view.draft_picker is not None else view.turn
+        who = truncate(names[picker], 160, 14, bold=True)
+        if view.draft_offer is not None:
+            tiles = view.draft_offer
+            title = f"Draft: elige {who}" if es else f"Draft: {who} picks"
+        else:
+            tiles = []
+            title = "Draft oculto" if es else "Hidden draft"
+            note = f"{who} elige en secreto" if es else f"{who} picks in secret"
+    _text(canvas, (x0, top + 15), truncate(title, width, 14, bold=True), 14, MUTED, bold=True)
+    if not tiles:
+        _text(canvas, (x0, top + 60), note or ("Vacía" if es else "Empty"), 14, MUTED)
+    per_row, pitch = 4, MINI + 10
+    for k, tile in enumerate(tiles[:2 * per_row]):
+        if k == 2 * per_row - 1 and len(tiles) > 2 * per_row:
+            _text(canvas, (x0 + 3 * pitch + MINI / 2, top + 26 + MINI + 6 + MINI / 2),
+                  f"+{len(tiles) - k}", 18, TEXT, bold=True, align="m")
+            break
+        canvas.paste(_mini_piece(tile, None, MINI, es),
+                     (x0 + (k % per_row) * pitch, top + 26 + (k // per_row) * (MINI + 6)))
+
+    _, top, _, _ = DISCARD_BOX
+    n = len(view.discard)
+    _text(canvas, (x0, top + 15), f"Descartes ({n})" if es else f"Discard pile ({n})", 14, MUTED,
+          bold=True)
+    if view.discard:
+        text = ", ".join(_tile_name(t, es) for t in reversed(view.discard))  # newest first
+        lines, fs = fit_lines(text, width, 14, min_size=12, max_lines=3)
+        _lines(canvas, (x0, top + 50), lines, fs, TEXT)
+    else:
+        _text(canvas, (x0, top + 40), "Vacía" if es else "Empty", 14, TEXT)
+    stock = f"Reserva neutral: {view.stock_count}" if es else f"Neutral stock: {view.stock_count}"
+    _text(canvas, (x0, top + 94), stock, 13, MUTED)
+
+
+def _board(canvas: IndexCanvas, view: RhView, es: bool) -> None:
+    """The nine squares: tiles facing their owners, shields, the pending effect's square."""
+    cells: list[CellView | None] = view.board[:9]
+    for i, cell in enumerate(cells):
+        if cell is None:
+            continue
+        x, y, _, _ = tile_box(i)
+        if cell.tile is None or not cell.face_up or cell.tile not in TILES:
+            canvas.paste(_back_piece(es), (x, y))
+            continue
+        covered = cell.covered if cell.covered in TILES else None
+        canvas.paste(_board_piece(cell.tile, 1 if cell.owner == 1 else 0, covered, es,
+                                  bool(cell.shielded)), (x, y))
+    e = view.effect
+    if e is not None and not view.finished:
+        gold = _IDX[GOLD]
+        if 0 <= e.origin < 9 and e.origin != e.source:  # a copy acts from the copier
+            x0, y0, x1, y1 = square_box(e.origin)
+            canvas.rectangle((x0, y0, x1 - 1, y1 - 1), gold, 2)
+        if 0 <= e.source < 9:
+            x0, y0, x1, y1 = square_box(e.source)
+            canvas.rectangle((x0, y0, x1 - 1, y1 - 1), gold, 4)
 
 
 def render_board(view: RhView, names: list[str], locale: str) -> bytes:
-    """PNG of the board as ``view`` shows it (names: display name per seat; locale es/en)."""
-    es = _es(locale)
-    canvas = _frame().copy()
-    d = ImageDraw.Draw(canvas)
-    # header: game number, score, phase
-    o = view.options
-    if o.scoring == "match":
-        score = (f"Partida {view.game_no} · victorias {view.wins[0]}-{view.wins[1]} (a {o.wins_needed})" if es
-                 else f"Game {view.game_no} · wins {view.wins[0]}-{view.wins[1]} (first to {o.wins_needed})")
-    else:
-        score = (f"Partida {view.game_no}/{o.games} · puntos {view.points[0]}-{view.points[1]}" if es
-                 else f"Game {view.game_no}/{o.games} · points {view.points[0]}-{view.points[1]}")
-    paste_text(canvas, (BOARD_X, 14), score, 22, INK, BG)
-    if view.finished:
-        status = "Encuentro terminado" if es else "Match over"
-    elif view.to_act:
-        who = names[view.to_act[0]] if view.to_act[0] < len(names) else "?"
-        verb = {"place": ("coloca", "to place"), "effect": ("elige efecto", "to choose an effect"),
-                "draft": ("elige loseta", "to draft"), "choose_starter": ("elige quién empieza", "to choose who starts")}
-        v = verb.get(view.phase, ("juega", "to play"))
-        status = f"Turno de {who}: {v[0]}" if es else f"{who} {v[1]}"
-    else:
-        status = ""
-    text, f = _fit(status, 18, W - 2 * BOARD_X)
-    paste_text(canvas, (BOARD_X, 42), text, f.size, HIGHLIGHT, BG)
-    # seat 1 sits at the top, seat 0 at the bottom
-    _zone_row(canvas, d, 76, 1, view, names, locale)
-    source = view.effect.source if view.effect is not None else None
-    if source is not None:
-        x, y = BOARD_X + (source % 3) * SQ, BOARD_Y + (source // 3) * SQ
-        d.rectangle((x, y, x + SQ - 1, y + SQ - 1), outline=HIGHLIGHT, width=3)
-    for i, v in enumerate(view.board):
-        if v is not None:
-            _paste(canvas, (BOARD_X + (i % 3) * SQ + 4, BOARD_Y + (i // 3) * SQ + 4),
-                   v.tile, v.owner, SQ - 8, locale, v.shielded, v.covered, not v.face_up)
-    # the neutral area and the discard pile on the right
-    side, title = view.neutral_zone, ("Neutrales" if es else "Neutrals")
-    if view.draft_offer:  # the draft variants have no neutral area: show the offer there
-        side, title = view.draft_offer, "Draft"
-    paste_text(canvas, (SIDE_X, BOARD_Y - 10), title, 16, DIM, BG, middle=True)
-    y = BOARD_Y + 6
-    for tile in side[:5]:
-        _paste(canvas, (SIDE_X, y), tile, None, 60, locale)
-        y += 64
-    if not side:
-        paste_text(canvas, (SIDE_X, y + 8), "—", 18, DIM, BG)
-    dy = BOARD_Y + 3 * SQ - 36
-    paste_text(canvas, (SIDE_X, dy), ("Descartes: " if es else "Discard: ") + str(len(view.discard)), 15, DIM, BG)
-    paste_text(canvas, (SIDE_X, dy + 20), ("Reserva: " if es else "Stock: ") + str(view.stock_count), 15, DIM, BG)
-    _zone_row(canvas, d, BOARD_Y + 3 * SQ + 30, 0, view, names, locale)
-    out = io.BytesIO()
-    # Level 1: the picture is re-sent on every move; speed matters more than bytes here.
-    canvas.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+    """PNG of the public board as ``view`` shows it (names: display name per seat; locale
+    'es'/'en...')."""
+    es = is_spanish(locale)
+    who = [player_name(names[s] if s < len(names) else None,
+                       f"Jugador {s + 1}" if es else f"Player {s + 1}") for s in (0, 1)]
+    winner = _winner(view) if view.finished else None
+    marks = (_mark(view, 0, winner), _mark(view, 1, winner))
+    canvas = _background(es, marks).start()
+    for seat in (1, 0):
+        _panel(canvas, view, seat, who[seat], marks[seat], es)
+    _board(canvas, view, es)
+    _side(canvas, view, who, es)
+    return canvas.png()
