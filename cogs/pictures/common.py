@@ -206,6 +206,7 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # default 8 here, for the same size.
 _LEVEL, _MEM_LEVEL = 2, 6
 _CRC_STEP = 4096  # zlib.crc32 keeps the GIL for up to 5 KB (see IndexCanvas)
+_ADLER = 65521  # the Adler-32 modulus
 
 
 def _crc32(data: bytes | memoryview, crc: int = 0) -> int:
@@ -214,6 +215,27 @@ def _crc32(data: bytes | memoryview, crc: int = 0) -> int:
     for k in range(0, len(view), _CRC_STEP):
         crc = zlib.crc32(view[k:k + _CRC_STEP], crc)
     return crc
+
+
+def _adler32_combine(a: int, b: int, length_b: int) -> int:
+    """The Adler-32 of two pieces of data put together, from theirs and the second's
+    length (zlib's adler32_combine)."""
+    rem = length_b % _ADLER
+    sum1 = a & 0xFFFF
+    sum2 = rem * sum1 % _ADLER
+    sum1 = (sum1 + (b & 0xFFFF) + _ADLER - 1) % _ADLER
+    sum2 = (sum2 + (a >> 16) + (b >> 16) + _ADLER - rem) % _ADLER
+    return sum1 | (sum2 << 16)
+
+
+def _deflate(data: bytes | memoryview) -> tuple[bytes, int]:
+    """``data`` as raw deflate blocks that end on a byte and are not final (so they can go
+    between any others in a stream), and its Adler-32. zlib works on it in one call
+    without the GIL, and works out the checksum on the way."""
+    z = zlib.compressobj(_LEVEL, zlib.DEFLATED, 15, _MEM_LEVEL)
+    blocks = z.compress(data) + z.flush(zlib.Z_SYNC_FLUSH)
+    # All the data is out; finishing adds only an empty final block and the checksum.
+    return blocks[2:], int.from_bytes(z.flush(zlib.Z_FINISH)[-4:], "big")
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -284,24 +306,21 @@ class IndexBackground:
         self.header = b"".join((_PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(
             ">IIBBBBB", self.width, self.height, 8, 3, 0, 0, 0)), palette.plte))
         self._rows = self.image.tobytes()
-        # (first row, end row) -> those rows compressed on their own. Shared by the render
-        # threads (a band made twice at once comes out the same); bands follow the layout,
-        # so there are a few dozen.
-        self._bands: dict[tuple[int, int], bytes] = {}
+        # (first row, end row) -> those rows compressed on their own, and their Adler-32.
+        # Shared by the render threads (a band made twice at once comes out the same);
+        # bands follow the layout, so there are a few dozen.
+        self._bands: dict[tuple[int, int], tuple[bytes, int]] = {}
 
     def start(self) -> IndexCanvas:
         """A fresh canvas for one render."""
         return IndexCanvas(self)
 
-    def band(self, top: int, end: int) -> bytes:
-        """Rows ``top`` to ``end`` (excluded) compressed on their own, as raw deflate blocks
-        that end on a byte and are not final: they can go between any others."""
+    def band(self, top: int, end: int) -> tuple[bytes, int]:
+        """Rows ``top`` to ``end`` (excluded) as ``_deflate`` gives them."""
         found = self._bands.get((top, end))
         if found is None:
             stride = self.width + 1
-            z = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15, _MEM_LEVEL)
-            found = (z.compress(memoryview(self._rows)[top * stride:end * stride])
-                     + z.flush(zlib.Z_SYNC_FLUSH))
+            found = _deflate(memoryview(self._rows)[top * stride:end * stride])
             if len(self._bands) >= 1024:  # cannot happen with a fixed layout; stay bounded
                 self._bands.clear()
             self._bands[(top, end)] = found
@@ -315,7 +334,7 @@ class IndexCanvas:
     Renders run in worker threads while the bot's event loop wants the GIL, and every C
     call that lets the GIL go (a copy, zlib, a paste) may leave the render waiting for the
     loop's next switch. So a render makes few of them: one copy, one paste per piece, and
-    in ``png`` two zlib calls per band of touched rows and one for the checksum.
+    in ``png`` one long zlib call per band of touched rows (a few).
     """
 
     __slots__ = ("background", "image", "_core", "_touched")
@@ -329,14 +348,15 @@ class IndexCanvas:
     def paste(self, piece: Image.Image, xy: tuple[int, int]) -> None:
         """Paste the index ``piece`` with its top-left corner at ``xy``."""
         x, y = xy
+        w, h = piece.size
         if x < 0:  # never over the spare column
-            if x + piece.width <= 0:
+            if x + w <= 0:
                 return
-            piece, x = piece.crop((-x, 0, piece.width, piece.height)), 0
+            piece, x, w = piece.crop((-x, 0, w, h)), 0, w + x
         # The core paste: what Image.paste ends in, without its checks and conversions
-        # (the piece is an index image like the canvas), a tenth of the time.
-        self._core.paste(piece.im, (x + 1, y, x + 1 + piece.width, y + piece.height))
-        self._touched.append((y, y + piece.height))
+        # (the piece is an index image like the canvas), several times faster.
+        self._core.paste(piece.im, (x + 1, y, x + 1 + w, y + h))
+        self._touched.append((y, y + h))
 
     def rectangle(self, box: tuple[int, int, int, int], index: int, width: int) -> None:
         """The outline of ``box`` (right and bottom included), ``width`` pixels thick."""
@@ -351,34 +371,33 @@ class IndexCanvas:
         h, stride = bg.height, bg.width + 1
         rows = memoryview(self.image.tobytes())
         # The touched rows as sorted bands; bands a few rows apart are joined, as each band
-        # costs two zlib calls and a few bytes.
+        # costs a zlib call that lets the GIL go, and a few bytes.
         bands: list[list[int]] = []
         for top, end in sorted(self._touched):
             top, end = max(0, top), min(h, end)
             if top >= end:
                 continue
-            if bands and top <= bands[-1][1] + 8:
+            if bands and top <= bands[-1][1] + 16:
                 if end > bands[-1][1]:
                     bands[-1][1] = end
             else:
                 bands.append([top, end])
-        # One zlib stream of raw deflate blocks: the background's compressed rows between
-        # the touched ones, compressed here.
+        # One zlib stream: the background's compressed rows between the touched ones,
+        # compressed here; the checksum of the whole from those of the pieces.
         parts = [b"\x78\x5e"]  # zlib header: deflate, 32 KB window
-        row = 0
-        z = zlib.compressobj(_LEVEL, zlib.DEFLATED, -15, _MEM_LEVEL)
-        for top, end in bands:
-            if row < top:
-                parts.append(bg.band(row, top))
-            parts.append(z.compress(rows[top * stride:end * stride]))
-            # Ends on a byte and forgets what came before: the next rows must not refer
-            # back past the background's rows pasted in between.
-            parts.append(z.flush(zlib.Z_FULL_FLUSH))
+        adler, row = 1, 0
+        for top, end in [*bands, [h, h]]:
+            if row < top:  # untouched rows: the background's
+                blocks, check = bg.band(row, top)
+                parts.append(blocks)
+                adler = _adler32_combine(adler, check, (top - row) * stride)
+            if top < end:
+                blocks, check = _deflate(rows[top * stride:end * stride])
+                parts.append(blocks)
+                adler = _adler32_combine(adler, check, (end - top) * stride)
             row = end
-        if row < h:
-            parts.append(bg.band(row, h))
         parts.append(b"\x03\x00")  # an empty final block ends the deflate stream
-        parts.append(struct.pack(">I", zlib.adler32(rows)))  # checksum of all the rows
+        parts.append(struct.pack(">I", adler))
         return b"".join((bg.header, _chunk(b"IDAT", b"".join(parts)), _IEND))
 
 

@@ -5,6 +5,10 @@ name strip and the tiles of their play area; the 3x3 board is on the left with t
 names on its edges; the right column holds the match status, the neutral zone (or the
 draft offer) and the discard pile. A board tile faces its owner: seat 1's tiles are
 drawn turned round, and every tile has a frame in its owner's colour.
+
+The picture is drawn after every move, in a worker thread, so a render only copies a cached
+background and pastes cached pieces, all already reduced to the palette (see "cached
+pieces" below and ``IndexBackground`` in common.py), then compresses the rows it touched.
 """
 
 from __future__ import annotations
@@ -424,10 +428,6 @@ def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, 
     return PALETTE.quantize(im.crop(box)), box[0], box[1] + s0, right
 
 
-def _flat(piece: Image.Image) -> Image.Image:
-    return PALETTE.quantize(piece)
-
-
 @lru_cache(maxsize=1024)
 def _board_piece(tile: str, owner: int, covered: str | None, es: bool, shielded: bool
                  ) -> Image.Image:
@@ -436,28 +436,32 @@ def _board_piece(tile: str, owner: int, covered: str | None, es: bool, shielded:
     if shielded:  # on the tile's right edge, clear of its name whichever way it faces
         im = im.copy()
         _shield(ImageDraw.Draw(im), TILE - 27, TILE / 2 - 15, 22, 28)
-    return _flat(im)
+    return PALETTE.quantize(im)
 
 
 @lru_cache(maxsize=4)
 def _back_piece(es: bool) -> Image.Image:
-    return _flat(board_back(es))
+    """A face-down board tile as an index piece."""
+    return PALETTE.quantize(board_back(es))
 
 
 @lru_cache(maxsize=2048)
 def _mini_piece(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
                 ) -> Image.Image:
-    return _flat(mini_tile(tile, owner, size, es, hidden))
+    """``mini_tile`` as an index piece."""
+    return PALETTE.quantize(mini_tile(tile, owner, size, es, hidden))
 
 
 def _text(canvas: IndexCanvas, xy: tuple[float, float], text: str, size: int, colour: RGB,
           background: RGB = PANEL, *, bold: bool = False, align: str = "l") -> int:
+    """``put_text`` on the canvas where it is ``background`` (the panel colour unless said)."""
     return put_index_text(canvas, PALETTE, xy, text, size, colour, background, bold=bold,
                           align=align)
 
 
 def _lines(canvas: IndexCanvas, xy: tuple[float, float], lines: tuple[str, ...], size: int,
            colour: RGB, *, bold: bool = False) -> None:
+    """``put_lines`` on the panel colour."""
     put_index_lines(canvas, PALETTE, xy, lines, size, colour, PANEL, bold=bold)
 
 

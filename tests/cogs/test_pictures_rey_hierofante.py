@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import io
 import random
+import struct
+import zlib
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 from PIL import Image, ImageChops
 
-from cogs.pictures.common import fit_lines, player_name, text_width
+from cogs.pictures.common import (
+    IndexBackground,
+    Palette,
+    fit_lines,
+    player_name,
+    put_index_lines,
+    put_index_text,
+    put_lines,
+    put_text,
+    text_width,
+)
 from cogs.pictures.rey_hierofante import GOLD, SEAT, TILE, H, W, render_board, square_box, tile_box
 from rules.rey_hierofante.model import (
     CellView,
@@ -225,3 +238,105 @@ def test_engine_positions_render() -> None:
             s, _ = e.apply(s, seat, r.choice(e.legal_actions(s, seat)))
         png(e.view(s, None), locale=r.choice(["es", "en"]))
         png(e.view(s, 0))
+
+
+# ----------------------------------------------------------------------------- palette canvas
+#
+# The picture is put together in palette indices from cached pieces, and only the rows a
+# render touched are compressed (see cogs/pictures/common.py): these check that the PNG
+# stream built that way is exact, and that pieces give the pixels drawing in full colour
+# and reducing the result would.
+
+
+def png_rows(data: bytes) -> tuple[tuple[int, int], bytes, bytes]:
+    """Size, palette and rows (each after its filter byte) of a palette PNG, checking
+    every chunk's CRC and the zlib stream's checksum on the way."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, kinds, idat, plte, size = 8, [], b"", b"", (0, 0)
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        assert struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0] == zlib.crc32(kind + body)
+        kinds.append(kind)
+        if kind == b"IHDR":
+            w, h, depth, colour, *rest = struct.unpack(">IIBBBBB", body)
+            assert (depth, colour, rest) == (8, 3, [0, 0, 0])
+            size = (w, h)
+        elif kind == b"PLTE":
+            plte = body
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+    z = zlib.decompressobj()
+    rows = z.decompress(idat)  # checks the Adler-32
+    assert z.eof and not z.unused_data
+    w, h = size
+    assert len(rows) == h * (w + 1)
+    assert all(rows[r * (w + 1)] == 0 for r in range(h))  # filter byte: none
+    return size, plte, rows
+
+
+def test_the_png_stream_is_exact() -> None:
+    views = [full_view(), make_view(), make_view(finished=True, wins=[2, 0])]
+    for view in views:
+        data = render_board(view, ["Ana", "Bruno"], "es")
+        (w, h), plte, rows = png_rows(data)
+        assert (w, h) == (W, H)
+        indices = b"".join(rows[r * (w + 1) + 1:(r + 1) * (w + 1)] for r in range(h))
+        assert max(indices) < len(plte) // 3
+        decoded = png(view)
+        expected = Image.frombytes("P", (w, h), indices)
+        expected.putpalette(plte)
+        assert same(decoded, expected.convert("RGB"))
+
+
+def test_pieces_on_any_rows_give_the_pasted_picture() -> None:
+    """Bands of touched rows anywhere (first and last rows, next to each other, off the
+    picture) come out as the canvas holds them."""
+    r = random.Random(3)
+    palette = Palette([(r.randrange(256), r.randrange(256), r.randrange(256)) for _ in range(40)])
+    base = Image.new("RGB", (97, 61))
+    base.putdata([palette.colours[r.randrange(40)] for _ in range(97 * 61)])
+    background = IndexBackground(palette, base)
+    for _ in range(40):
+        canvas = background.start()
+        for _ in range(r.randrange(8)):
+            piece = Image.new("L", (r.randint(1, 40), r.randint(1, 30)), r.randrange(40))
+            canvas.paste(piece, (r.randint(-45, 96), r.randint(-35, 60)))
+        (w, h), _, rows = png_rows(canvas.png())
+        assert (w, h) == (97, 61)
+        assert rows == canvas.image.tobytes()  # the spare column: the filter bytes
+
+
+def test_pieces_are_what_drawing_in_full_colour_gives() -> None:
+    from cogs.pictures.rey_hierofante import MUTED, PALETTE, PANEL, TEXT
+    rgb = Image.new("RGB", (300, 120), PANEL)
+    put_text(rgb, (10.4, 20.5), "Zona neutral (5) · Ñandú", 14, MUTED, bold=True)
+    put_text(rgb, (290, 60), "Aliados 4", 14, TEXT, align="r")
+    put_lines(rgb, (12, 92.3), ["Ermitaño, Samurái, Reina,", "Gigante, Pirata"], 14, TEXT)
+    background = IndexBackground(PALETTE, Image.new("RGB", (300, 120), PANEL))
+    canvas = background.start()
+    put_index_text(canvas, PALETTE, (10.4, 20.5), "Zona neutral (5) · Ñandú", 14, MUTED, PANEL,
+                   bold=True)
+    put_index_text(canvas, PALETTE, (290, 60), "Aliados 4", 14, TEXT, PANEL, align="r")
+    put_index_lines(canvas, PALETTE, (12, 92.3), ["Ermitaño, Samurái, Reina,", "Gigante, Pirata"],
+                    14, TEXT, PANEL)
+    expected = PALETTE.quantize(rgb)
+    assert canvas.image.crop((1, 0, 301, 120)).tobytes() == expected.tobytes()
+
+
+def test_renders_in_threads_are_the_same() -> None:
+    r = random.Random(11)
+    pool = list(RED + BLUE + STOCK)
+    views = [make_view(board=[None if r.random() < 0.4 else cell(r.choice(pool), r.randrange(2),
+                                                                 shielded=r.random() < 0.2)
+                              for _ in range(9)],
+                       zones=[zone(r.sample(pool, r.randrange(12))), zone([None] * 2)],
+                       neutral_zone=r.sample(STOCK, r.randrange(6)), to_act=[r.randrange(2)],
+                       discard=r.sample(pool, r.randrange(5)))
+             for _ in range(24)]
+    serial = [render_board(v, ["Ana", "Bruno"], "es") for v in views]
+    with ThreadPoolExecutor(4) as ex:
+        for _ in range(3):
+            assert list(ex.map(lambda v: render_board(v, ["Ana", "Bruno"], "es"), views)) == serial
