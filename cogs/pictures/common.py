@@ -7,9 +7,10 @@ on, so antialiased text keeps its smooth edges.
 
 A picture redrawn on every move is put together directly in palette indices: its pieces
 (the fixed background, tiles, words) are drawn once in full colour on the flat colour they
-will sit on, reduced to the palette and cached, so a render only pastes indices and encodes
-them, with no colour conversion at all (see ``Palette``). Cached pieces are never changed
-after they are made, so renders may run in several threads at once.
+will sit on, reduced to the palette and cached, so a render only pastes indices, with no
+colour conversion at all, and compresses only the rows it touched: the background's other
+rows are compressed once (see ``IndexBackground``). Cached pieces are never changed after
+they are made, so renders may run in several threads at once.
 
 Text uses the DejaVu Sans shipped in cogs/pictures/fonts (Pillow's built-in font has no
 accented letters); characters it lacks are left out rather than drawn as empty boxes.
@@ -413,8 +414,8 @@ def text_piece(palette: Palette, text: str, size: int, colour: RGB, background: 
 
 
 def _text_at(xy: tuple[float, float], text: str, size: int, bold: bool, align: str
-             ) -> tuple[int, int, int]:
-    """Where ``put_text`` puts the top-left corner of the mask of ``text``; and its width."""
+             ) -> tuple[int, int]:
+    """Where ``put_text`` puts the top-left corner of the mask of ``text``."""
     mask, middle = text_mask(text, size, bold)
     x, y = xy
     w = mask.width - 2
@@ -422,7 +423,7 @@ def _text_at(xy: tuple[float, float], text: str, size: int, bold: bool, align: s
         x -= w / 2
     elif align == "r":
         x -= w
-    return round(x) - 1, round(y) - middle, w
+    return round(x) - 1, round(y) - middle
 
 
 def put_index_text(canvas: IndexCanvas, palette: Palette, xy: tuple[float, float], text: str,
@@ -464,7 +465,7 @@ def put_index_lines(canvas: IndexCanvas, palette: Palette, xy: tuple[float, floa
     """``put_lines`` on an index canvas that is plain ``background`` under the lines."""
     step = size * leading
     y0 = xy[1] - step * (len(lines) - 1) / 2
-    at = [(line, *_text_at((xy[0], y0 + k * step), line, size, bold, align)[:2])
+    at = [(line, *_text_at((xy[0], y0 + k * step), line, size, bold, align))
           for k, line in enumerate(lines) if line]
     if not at:
         return
