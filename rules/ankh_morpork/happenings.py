@@ -38,6 +38,12 @@ def roll(st: AmState, who: int = -1) -> tuple[int, Event]:
     return a, say("die", f"El dado marca {a + 1}: {n.es}{by[0]}.", f"The die shows {a + 1}: {n.en}{by[1]}.", area=a)
 
 
+def roll_many(st: AmState, n: int) -> tuple[list[int], list[Event]]:
+    """Roll the die ``n`` times: the areas, and the events that say so."""
+    rolls = [roll(st) for _ in range(n)]
+    return [a for a, _ in rolls], [e for _, e in rolls]
+
+
 def order_from(st: AmState, s: int) -> tuple[int, ...]:
     """Every seat in turn order, starting with ``s``."""
     return tuple((s + i) % st.num_seats for i in range(st.num_seats))
@@ -82,11 +88,8 @@ class EventHandler(Handler):
     def _flood(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
         if f.stage == "":
-            rolled: list[int] = []
-            for _ in range(2):
-                a, e = roll(st)
-                rolled.append(a)
-                ev.append(e)
+            rolled, dice = roll_many(st, 2)
+            ev.extend(dice)
             f.areas = tuple(sorted(set(rolled) & RIVER))
             if not f.areas:
                 pop(st)
@@ -219,11 +222,8 @@ class EventHandler(Handler):
     def _demons(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
         if f.stage == "":
-            rolled: list[int] = []
-            for _ in range(4):
-                a, e = roll(st)
-                rolled.append(a)
-                ev.append(e)
+            rolled, dice = roll_many(st, 4)
+            ev.extend(dice)
             f.areas, f.stage = tuple(rolled), "next"
         if f.stage == "place":
             a = f.area
@@ -283,11 +283,8 @@ class EventHandler(Handler):
     def _earthquake(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
         if f.stage == "":
-            rolled: list[int] = []
-            for _ in range(2):
-                a, e = roll(st)
-                rolled.append(a)
-                ev.append(e)
+            rolled, dice = roll_many(st, 2)
+            ev.extend(dice)
             f.areas, f.stage = tuple(dict.fromkeys(rolled)), "next"
         if f.stage == "hit":
             a = f.area
