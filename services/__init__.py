@@ -1,0 +1,1 @@
+"""The platform without Discord: sessions, clock, tournaments, ratings (never imports discord)."""
