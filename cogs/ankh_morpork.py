@@ -38,7 +38,6 @@ from cogs.common.present import (
     mention,
     register,
 )
-from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.ankh_morpork import render_board
 from rules.ankh_morpork import scoring
@@ -61,6 +60,7 @@ from rules.ankh_morpork.model import (
 )
 from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.core import Action, GameState, Seat, Text
+from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.ankh_morpork")
 

@@ -33,7 +33,6 @@ from cogs.common.choices import (
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
-from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
 from rules.core import Action, GameState, Seat, StaleAction, Text
@@ -61,6 +60,7 @@ from rules.rattus_cartus.model import (
     SupplyChoice,
     Undo,
 )
+from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.rattus_cartus")
 

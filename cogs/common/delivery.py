@@ -20,8 +20,8 @@ from cogs.common.present import (
     snapshot,
     ui_for,
 )
-from cogs.common.session import Game, SessionService
 from rules.core import Event, GameState, Seat
+from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.delivery")
 

@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common.i18n import t
-from cogs.common.session import Game, secrets_of
 from rules.core import Action, Event, GameState, Seat, Text
+from services.session import Game, secrets_of
 
 FILENAME = "board.png"
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
@@ -48,7 +48,9 @@ class Rendered:
 
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``/``send_message``."""
-        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": MENTIONS}
+        # Boards, lobbies and hands never notify: the record of the move that made someone
+        # pending is the one message that pings them (see cogs/common/announce.py).
+        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": NO_MENTIONS}
         if self.png is not None:
             kw["files"] = self.files()
         if self.view is not None:
@@ -62,7 +64,7 @@ class Rendered:
             "embed": self.embed,
             "attachments": self.files(),
             "view": self.view,
-            "allowed_mentions": MENTIONS,
+            "allowed_mentions": NO_MENTIONS,
         }
 
 

@@ -16,7 +16,7 @@ import pytest
 import cogs.rey_hierofante  # noqa: F401 - registers the game's presentation
 from cogs.common.board import BoardKeeper, too_old
 from cogs.common.delivery import Delivery
-from cogs.common.session import SessionService
+from services.session import SessionService
 from storage import Store
 
 ALICE, BOB = 101, 202

@@ -18,8 +18,8 @@ from cogs.common.choices import (
     resolve_action,
 )
 from cogs.common.present import ui_for
-from cogs.common.session import MoveResult, Refusal, Step
 from rules.core import RuleError, StaleAction
+from services.session import MoveResult, Refusal, Step
 from tests.cogs.helpers import ENGINE, advance, game, to_act
 
 
