@@ -40,7 +40,7 @@ class Channel:
         mid = next(_ids)
         self.world.messages[mid] = {"channel": self.id, "content": content, **kwargs}
         self.world.log.append(("send", self.id, mid))
-        return SimpleNamespace(id=mid)
+        return SimpleNamespace(id=mid, channel=SimpleNamespace(id=self.id))
 
     def get_partial_message(self, mid: int) -> Any:
         world, channel = self.world, self.id
