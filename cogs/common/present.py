@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import io
 import json
+import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -17,6 +18,8 @@ from rules.core import Action, Event, GameState, Seat, Text
 from services.session import Game, secrets_of
 
 FILENAME = "board.png"
+# How the engines name a seat in their texts.
+SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-9])\b")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = discord.Colour(0x8E5A2B)  # the wood of a game table
@@ -179,10 +182,21 @@ class GameUI:
             return f"#{seat + 1}"
 
     def wording(self, g: Game, text: Text, locale: str) -> str:
-        """How a text of the rules (event, prompt, result) reads in Discord (default: as is).
+        """How a text of the rules (event, prompt, result) reads in Discord: the engines name
+        seats "Jugador 2" / "Player 2", and a reader sees the players' names instead."""
+        return self.named(g, text.get(locale))
 
-        A game whose engine names seats by number can put the players' names in here."""
-        return text.get(locale)
+    def named(self, g: Game, text: str, bold: bool = True) -> str:
+        """``text`` with the players' names instead of the engine's seat numbers."""
+
+        def one(m: re.Match[str]) -> str:
+            seat = int(m[1]) - 1
+            if seat >= len(g.seats):
+                return m[0]
+            name = self.name(g, seat)
+            return f"**{discord.utils.escape_markdown(name)}**" if bold else name
+
+        return SEAT_WORD.sub(one, text)
 
     # -- private information -----------------------------------------------------------
 
