@@ -83,7 +83,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> dict[str, flo
                     break
                 value = rng.choice(choices)["value"]
                 await fake.wait_response(await fake.slash("game move", user, world.channel, choice=value))
-                await fake.wait_until(lambda: (bot.session.cached(gid) or g).version != version, timeout=10)
+                await fake.wait_until(lambda g=g, v=version: (bot.session.cached(gid) or g).version != v, timeout=10)
                 before = pending if (bot.session.cached(gid) or g).version != version else before
                 await asyncio.sleep(0.05)  # let the fan-out (board, DMs) finish
             await asyncio.sleep(0.3)

@@ -621,7 +621,8 @@ class Lobby(commands.Cog):
                               filename=f"game-{g.id}.json")]
         text = transcript(g.engine, players=names, options=g.row.options, seed=g.row.seed, rows=rows,
                           viewer_all=over, locale=locale,
-                          when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)))
+                          when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)),
+                          wording=lambda text: ui_for(g.row.game_id).wording(g, text, locale).replace("**", ""))
         if text:
             files.append(discord.File(io.BytesIO(text.encode()), filename=f"game-{g.id}.txt"))
         if over and g.row.seed is not None:

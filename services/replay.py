@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core import Engine, GameState
+from rules.core import Engine, GameState, Text
 from services.history import replay_log, undone_seq
 from storage.rows import ActionRow
 
@@ -99,8 +99,10 @@ def transcript(
     viewer_all: bool,
     locale: str,
     when: Callable[[float], str],
+    wording: Callable[[Text], str] | None = None,
 ) -> str:
-    """The game as readable lines: every event the public may read (everything once over)."""
+    """The game as readable lines: every event the public may read (everything once over);
+    ``wording`` turns a rules text into the reader's words (players' names for seats)."""
     lines: list[str] = []
     if seed is None:
         return ""
@@ -110,7 +112,8 @@ def transcript(
         if entry.undoes is not None:
             lines.append(f"{entry.row.seq:>4} {stamp} {who}: ↩ #{entry.undoes}")
             continue
-        texts = [e.text.get(locale) for e in entry.events if viewer_all or e.visible_to(None)]
+        texts = [wording(e.text) if wording else e.text.get(locale)
+                 for e in entry.events if viewer_all or e.visible_to(None)]
         lines.append(f"{entry.row.seq:>4} {stamp} {who}: " + (" · ".join(texts) or "…"))
     return "\n".join(lines) + "\n"
 
