@@ -388,7 +388,7 @@ class Lobby(commands.Cog):
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
             "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
-            "clock_seconds": clock_seconds, "timeout_action": timeout_action,
+            "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
         if not thread:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)

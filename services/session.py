@@ -382,8 +382,10 @@ class SessionService:
         locale: str,
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
+        host_locale: str | None = None,
     ) -> Game:
-        """Open a lobby in ``channel_id`` with the host seated; options are validated first."""
+        """Open a lobby in ``channel_id`` with the host seated; options are validated first.
+        ``locale`` is the game's public language; ``host_locale`` the host's own (if other)."""
         engine = self.engine(game_id)
         opts = engine.parse_options(options or {}).model_dump(mode="json")
         try:
@@ -406,7 +408,7 @@ class SessionService:
                 f"There is already an open game in this channel{num}. Finish or abandon it "
                 "(/game abandon), or create the new one in a thread (thread: True).",
             ) from None
-        await self.store.add_seat(row.id, user_id=host_id, name=host_name, locale=locale)
+        await self.store.add_seat(row.id, user_id=host_id, name=host_name, locale=host_locale or locale)
         self.forget(row.id)
         return await self.require(row.id)
 

@@ -21,6 +21,7 @@ from cogs.common.present import (
     clip,
     event_lines,
     jump_url,
+    said_by,
     ui_for,
 )
 from rules.core import Seat
@@ -166,8 +167,7 @@ class Announcer:
                 lines.append(t("undo.done", locale, name=name, seq=line.undoes))
                 continue
             texts = event_lines(line.events, locale, seat, g=g)
-            if texts:
-                lines.append(t("board.moved", locale, name=name, what=ui_for(g.row.game_id).event_separator.join(texts)))
+            lines.append(said_by(g, line.seat, texts, locale))
         if len(lines) > CATCH_UP_LINES:
             lines = [t("catchup.more", locale, n=len(lines) - CATCH_UP_LINES)] + lines[-CATCH_UP_LINES:]
         return lines

@@ -22,6 +22,7 @@ from cogs.common.present import (
     draw,
     event_lines,
     mention,
+    said_by,
     snapshot,
     turn_lines,
     ui_for,
@@ -497,17 +498,8 @@ def announcement(g: Game, result: MoveResult, locale: str) -> str:
             runs[-1][1].extend(texts)
         else:
             runs.append((step.seat, texts))
-    ui = ui_for(g.row.game_id)
     for seat, texts in runs:
-        name = g.seat_row(seat).name
-        what = ui.event_separator.join(texts)
-        if texts and what.startswith(f"**{discord.utils.escape_markdown(name)}**"):
-            lines.append(what)  # the game's own words already name the player
-        elif texts:
-            lines.append(t("board.moved", locale, name=name, what=what))
-        else:
-            # Nothing public came of it (a card played face down, a secret choice).
-            lines.append(f"**{discord.utils.escape_markdown(name)}** {t('log.hidden_move', locale)}")
+        lines.append(said_by(g, seat, texts, locale))
     lines.extend(turn_lines(g, locale))
     return clip("\n".join(lines), 2000)
 

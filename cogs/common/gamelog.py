@@ -10,7 +10,7 @@ import discord
 from cogs.common import services
 from cogs.common.errors import guard
 from cogs.common.i18n import locale_of, t
-from cogs.common.present import COLOUR, EMBED_DESCRIPTION, clip, event_lines, ui_for
+from cogs.common.present import COLOUR, EMBED_DESCRIPTION, clip, event_lines, said_by
 from rules.core import Seat
 from services.session import Game, LogLine
 
@@ -25,14 +25,7 @@ def log_line(g: Game, line: LogLine, viewer: Seat | None, locale: str) -> str:
     if line.undoes is not None:
         what = t("undo.done", locale, name=name, seq=line.undoes)
     else:
-        texts = event_lines(line.events, locale, viewer, g=g)
-        joined = ui_for(g.row.game_id).event_separator.join(texts)
-        if texts and joined.startswith(f"**{name}**"):
-            what = joined
-        elif texts:
-            what = f"**{name}**: {joined}"
-        else:
-            what = f"**{name}** {t('log.hidden_move', locale)}"
+        what = said_by(g, line.seat, event_lines(line.events, locale, viewer, g=g), locale)
     return clip(f"`{line.seq:>3}` {when} {what}".replace("  ", " "), 600)
 
 

@@ -89,6 +89,18 @@ def event_lines(
     return [ui.wording(g, e.text, locale) for e in events if e.visible_to(viewer)]
 
 
+def said_by(g: Game, seat: Seat, texts: Sequence[str], locale: str) -> str:
+    """One player's move as a line that reads on its own: the game's words when they already
+    name the player, else "**name**: what", else that they chose in secret."""
+    name = discord.utils.escape_markdown(g.seat_row(seat).name)
+    what = ui_for(g.row.game_id).event_separator.join(texts)
+    if texts and what.startswith(f"**{name}**"):
+        return what
+    if texts:
+        return f"**{name}**: {what}"
+    return f"**{name}** {t('log.hidden_move', locale)}"
+
+
 def outcome_line(g: Game, locale: str) -> str:
     """How the game ended: the rules' reason and who won."""
     assert g.state is not None

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from services.clock import ManualClock
 
 from .fake_discord import EPHEMERAL
@@ -194,3 +196,79 @@ async def test_a_replay_file_reproduces_the_final_state(fake, db) -> None:
         await t.restart()
         _, _, status = await t.slash("game status", alice)
         assert status is not None and status["embeds"]
+
+
+async def test_server_config_settings_and_the_paged_log(fake, db) -> None:
+    async with FakeWorld(users=["alice", "bob"], fake=fake, owner="alice") as world:
+        t = Table(world, db, random.Random(8))
+        await t.start()
+        alice, bob = world["alice"], world["bob"]
+        # /config is for Manage Server: Discord does not even show it to bob
+        with pytest.raises(PermissionError):
+            await fake.slash("config", bob, world.channel, clock="48h")
+        assert (await t.bot.session.store.guild_settings(int(world.guild["id"]))).clock_seconds is None
+        _, _, shown = await t.slash("config", alice, language="es", clock="48h", timeout="drop")
+        assert shown["flags"] & EPHEMERAL and "48h" in embed_text(shown)
+        # a new game takes the server's clock, timeout action and language
+        gid = await two_player_game(t)
+        g = await t.game(gid)
+        assert (g.row.clock_seconds, g.row.timeout_action, g.locale) == (48 * 3600, "drop", "es")
+        assert f"Partida #{gid}" in embed_text(t.board(gid))  # the public board speaks Spanish
+        # /settings: told by DM rather than by a mention
+        seat, user = await t.user_to_act(gid)
+        other = bob if user is alice else alice
+        _, _, mine = await t.slash("settings", other, notify="dm")
+        assert "direct message" in embed_text(mine)
+        dms = len(fake.dms_to(other))
+        await t.move_by_menu(gid)
+        g = await t.game(gid)
+        while seat in g.pending():
+            await t.move_by_menu(gid)
+        try:
+            turn = await fake.wait_for_dm(other, lambda m: "Your turn" in m["content"])
+        except TimeoutError:
+            g = await t.game(gid)
+            raise AssertionError((g.pending(), seat, [m["content"] for m in fake.dms_to(other)],
+                                  [m["content"] for m in fake.channel_messages(world.channel)][-4:])) from None
+        assert f"game #{gid}" in turn["content"] and len(fake.dms_to(other)) > dms
+        newest = fake.channel_messages(world.channel)[-3:]
+        assert all(other["id"] not in fake.pinged(m) for m in newest)
+        # the log: timestamps, names, pages with buttons
+        for _ in range(20):
+            if (await t.game(gid)).status != "active":
+                break
+            await t.move_by_menu(gid)
+        _, _, log = await t.slash("game log", alice)
+        text = embed_text(log)
+        assert "<t:" in text and "Player 1" not in text and "Jugador 1" not in text
+        footer = log["embeds"][0]["footer"]["text"]
+        page, pages = (int(x) for x in footer.split()[1::2])
+        assert page == pages and pages >= 2  # the newest page first
+        buttons = [c for c in fake.components(log) if c.get("custom_id", "").startswith("tablero:log:")]
+        assert [b.get("disabled", False) for b in buttons] == [False, True]
+        await t.click(log, buttons[0]["custom_id"], alice)
+        shown = fake.messages[log["id"]]["embeds"][0]["footer"]["text"]
+        assert shown == f"Page {pages - 1} of {pages}"
+
+
+async def test_a_vacation_shows_on_the_board_and_stops_the_clock(fake, db) -> None:
+    clock = ManualClock()
+    async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
+        t = Table(world, db, random.Random(3), clock=clock)
+        await t.start()
+        gid = await two_player_game(t, clock="12h")
+        seat, away = await t.user_to_act(gid)
+        _, _, said = await t.slash("game vacation", away, days=2)
+        assert said["flags"] & EPHEMERAL and "28 days left" in said["content"]
+        await fake.wait_until(lambda: "🏖️" in embed_text(t.board(gid)))
+        board = embed_text(t.board(gid))
+        assert "On vacation (clocks stopped)" in board and (await t.game(gid)).seat_row(seat).name in board
+        _, _, mine = await t.slash("game mine", away)
+        assert "clock stopped" in embed_text(mine)
+        clock.advance(47 * HOUR)
+        done = await t.bot.scheduler.tick()
+        assert done.reminders == 0 and done.timeouts == 0
+        clock.advance(2 * HOUR)
+        assert (await t.bot.scheduler.tick()).resumed == 1
+        clock.advance(6 * HOUR)
+        assert (await t.bot.scheduler.tick()).reminders == 1  # half of the 12 h, after the vacation

@@ -189,3 +189,29 @@ def test_an_unfinished_record_holds_only_public_information() -> None:
     lines = transcript(engine, players=["a", "b", "c"], options={}, seed=12, rows=cut, viewer_all=False,
                        locale="en", when=lambda ts: "-").splitlines()
     assert len(lines) == len(cut)
+
+
+async def test_the_host_frees_seats_and_hands_hosting_over(store: Store) -> None:
+    service = SessionService(store, seed_source=lambda: 5, clock=ManualClock())
+    g = await service.create(guild_id=1, channel_id=900, game_id="rattus_cartus", options={}, host_id=ALICE,
+                             host_name="alice", locale="es")
+    await service.join(g.id, user_id=BOB, name="bob", locale="en")
+    await service.add_ai(g.id, by=ALICE)
+    await service.add_ai(g.id, by=ALICE)
+    assert [s.name for s in g.seats] == ["alice", "bob", "Bot", "Bot 2"]
+    with pytest.raises(Refusal):
+        await service.remove_from_lobby(g.id, seat=2, by=BOB)  # only the host
+    with pytest.raises(Refusal):
+        await service.remove_from_lobby(g.id, seat=0, by=ALICE)  # not oneself
+    await service.remove_from_lobby(g.id, seat=2, by=ALICE)
+    assert [s.name for s in g.seats] == ["alice", "bob", "Bot 2"] and [s.seat for s in g.seats] == [0, 1, 2]
+    await service.remove_from_lobby(g.id, seat=1, by=ALICE)
+    assert [s.name for s in g.seats] == ["alice", "Bot 2"]
+    with pytest.raises(Refusal):
+        await service.transfer_host(g.id, to=BOB, by=ALICE)  # bob no longer plays
+    await service.join(g.id, user_id=BOB, name="bob", locale="en")
+    await service.transfer_host(g.id, to=BOB, by=ALICE)
+    assert g.row.host_id == BOB
+    with pytest.raises(Refusal):
+        await service.start(g.id, by=ALICE)  # alice is no longer the host
+    await service.start(g.id, by=BOB)
