@@ -62,17 +62,7 @@ class SettingsQueries:
 
     async def update_user(self, user_id: int, **changes: Any) -> UserSettings:
         """Change some of ``user_id``'s settings and return them all."""
-        async with self._write() as db:  # type: ignore[attr-defined]
-            rows = await db.execute_fetchall(
-                f"SELECT {_USER_COLUMNS} FROM users WHERE user_id = ?", (user_id,)
-            )
-            current = UserSettings(*list(rows)[0]) if rows else UserSettings(user_id=user_id)
-            new = replace(current, **changes)
-            values = tuple(getattr(new, f.name) for f in fields(UserSettings))
-            await db.execute("DELETE FROM users WHERE user_id = ?", (user_id,))
-            marks = ", ".join("?" for _ in values)
-            await db.execute(f"INSERT INTO users ({_USER_COLUMNS}) VALUES ({marks})", values)
-            return new
+        return await self._upsert("users", "user_id", UserSettings(user_id=user_id), changes)
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """The server's settings (the defaults when never configured, or outside a server)."""
@@ -85,14 +75,21 @@ class SettingsQueries:
 
     async def update_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of the server's settings and return them all."""
+        return await self._upsert("guild_settings", "guild_id", GuildSettings(guild_id=guild_id), changes)
+
+    async def _upsert(self, table: str, key: str, default: Any, changes: dict[str, Any]) -> Any:
+        """Read a settings row (``default`` when absent), apply ``changes``, write it back,
+        in one transaction (a plain delete-and-insert: portable to every SQL the store runs on)."""
+        cls = type(default)
+        names = [f.name for f in fields(cls)]
+        columns = ", ".join(names)
+        ident = getattr(default, key)
         async with self._write() as db:  # type: ignore[attr-defined]
-            rows = await db.execute_fetchall(
-                f"SELECT {_GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
-            )
-            current = GuildSettings(*list(rows)[0]) if rows else GuildSettings(guild_id=guild_id)
+            rows = await db.execute_fetchall(f"SELECT {columns} FROM {table} WHERE {key} = ?", (ident,))
+            current = cls(*list(rows)[0]) if rows else default
             new = replace(current, **changes)
-            values = tuple(getattr(new, f.name) for f in fields(GuildSettings))
-            await db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            values = tuple(getattr(new, n) for n in names)
+            await db.execute(f"DELETE FROM {table} WHERE {key} = ?", (ident,))
             marks = ", ".join("?" for _ in values)
-            await db.execute(f"INSERT INTO guild_settings ({_GUILD_COLUMNS}) VALUES ({marks})", values)
+            await db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
             return new

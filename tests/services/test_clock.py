@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,13 +16,6 @@ from storage.deadlines import DeadlineRow
 ALICE, BOB = 101, 202
 HOUR = 3600.0
 DAY = 24 * HOUR
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "tablero.db")
-    yield s
-    await s.close()
 
 
 @pytest.fixture

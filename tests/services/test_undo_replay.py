@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ from services.session import Refusal, SessionService
 from storage import Store
 
 ALICE, BOB, CAROL = 101, 202, 303
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "tablero.db")
-    yield s
-    await s.close()
 
 
 async def started(service: SessionService, game_id: str = "rey_hierofante", players: int = 2,
