@@ -145,6 +145,10 @@ class TableroBot(commands.Bot):
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
         if self._resume_task is None:
             self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
+        # Deadlines that passed while the bot was down are handled now, once; the scheduler
+        # does not wait for every board to be checked (that is paced, and can take minutes).
+        if self.scheduler is not None and self.run_clock:
+            self.scheduler.start()
 
     async def resume_games(self) -> None:
         """Let AI seats make moves they owe and check each open game's board message."""
@@ -165,10 +169,6 @@ class TableroBot(commands.Bot):
             raise
         except Exception:
             log.exception("resuming games failed")
-        finally:
-            # Deadlines that passed while the bot was down are handled now, once.
-            if self.scheduler is not None and self.run_clock:
-                self.scheduler.start()
 
     async def close(self) -> None:
         """Let interactions in flight finish, stop talking to Discord, then close the store."""

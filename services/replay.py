@@ -134,7 +134,13 @@ def animation(states: Sequence[GameState], picture: Callable[[GameState], bytes 
         png = picture(st)
         if png is None:
             return None
-        frames.append(Image.open(io.BytesIO(png)).convert("RGB").quantize(colors=128))
+        frame = Image.open(io.BytesIO(png))
+        # The boards are palette pictures already: kept as they are, each frame carries its
+        # own small palette and nothing is re-quantised (which cost seconds per game).
+        if frame.mode != "P":
+            frame = frame.convert("RGB").quantize(colors=128)
+        frames.append(frame.resize((frame.width // 2, frame.height // 2), Image.Resampling.NEAREST)
+                      if frame.width > 800 else frame)
     out = io.BytesIO()
     durations = [frame_ms] * (len(frames) - 1) + [frame_ms * 4]
     frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:], duration=durations,

@@ -182,7 +182,8 @@ async def test_a_replay_file_reproduces_the_final_state(fake, db) -> None:
         assert f"game-{gid}.json" in early_files and "seed" not in json.loads(early_files[f"game-{gid}.json"]["data"])
         while (await t.game(gid)).status == "active":
             await t.move_by_menu(gid)
-        _, _, final = await t.slash("game replay", alice)
+        # drawing the animation takes a moment: the command is deferred meanwhile
+        _, _, final = await t.slash("game replay", alice, timeout=60)
         files = {f["filename"]: f for f in fake.files(final)}
         assert {f"game-{gid}.json", f"game-{gid}.txt", f"game-{gid}.gif"} <= set(files)
         assert files[f"game-{gid}.gif"]["data"][:6] in (b"GIF89a", b"GIF87a")
