@@ -51,17 +51,17 @@ class Table:
         """Stop the bot and start a brand new one on the same database."""
         await self.world.restart(make_bot(self.db_path, self.clock))
 
-    async def slash(self, command: str, user: dict, channel: dict | None = None, *, timeout: float = 5.0,
+    async def slash(self, command: str, user: dict, channel: dict | None = None, *, wait: float = 5.0,
                     **options: Any) -> tuple[dict, dict, dict | None]:
         """Run a slash command; returns (interaction, response record, the message it answered
-        with). ``timeout``: how long a deferred answer may take to come."""
+        with). ``wait``: how long a deferred answer may take to come."""
         inter = await self.fake.slash(command, user, channel or self.world.channel, **options)
         resp = await self.fake.wait_response(inter)
         if resp["type"] == 5:  # deferred: the answer comes as the first followup
             await self.fake.wait_until(lambda: self.fake.response_message(inter) is not None
                                        and (self.fake.response_message(inter)["content"]
                                             or self.fake.response_message(inter)["embeds"]),
-                                       timeout=timeout)
+                                       timeout=wait)
         return inter, resp, self.fake.response_message(inter)
 
     async def click(self, message: dict, custom_id: str, user: dict) -> tuple[dict, dict]:

@@ -183,7 +183,7 @@ async def test_a_replay_file_reproduces_the_final_state(fake, db) -> None:
         while (await t.game(gid)).status == "active":
             await t.move_by_menu(gid)
         # drawing the animation takes a moment: the command is deferred meanwhile
-        _, _, final = await t.slash("game replay", alice, timeout=60)
+        _, _, final = await t.slash("game replay", alice, wait=60)
         files = {f["filename"]: f for f in fake.files(final)}
         assert {f"game-{gid}.json", f"game-{gid}.txt", f"game-{gid}.gif"} <= set(files)
         assert files[f"game-{gid}.gif"]["data"][:6] in (b"GIF89a", b"GIF87a")
