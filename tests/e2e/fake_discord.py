@@ -31,6 +31,8 @@ from typing import Any
 import yarl
 from aiohttp import WSMsgType, web
 
+from .fake_limits import OLD_MESSAGE, TOKEN_LIFETIME, FakeClock, RateLimiter, Strictness, too_many
+
 API_PREFIX = "/api/v10"
 GATEWAY_PATH = "/gateway"
 
@@ -460,7 +462,13 @@ class FakeDiscord:
         self.response_deadline = 3.0
         # Discord hides commands whose default_member_permissions the user lacks.
         self.enforce_command_permissions = True
-        self.bot_permissions = BOT_PERMISSIONS
+        self.bot_permissions = BOT_PERMISSIONS  # the bot's managed role in guilds made from now on
+        # Discord's rules the fake enforces (all on; a test switches one off with
+        # ``fake.strict.rate_limits = False``), the clock they run on, the buckets.
+        self.strict = Strictness()
+        self.clock = FakeClock()
+        self.limiter = RateLimiter(self.clock, self.strict)
+        self._bot_roles: dict[str, str] = {}  # guild id -> id of the bot's managed role
         self.port = 0
         self._ws: web.WebSocketResponse | None = None
         self._sockets: set[web.WebSocketResponse] = set()
@@ -588,6 +596,12 @@ class FakeDiscord:
         }
         self.guilds[gid] = guild
         self.guild_members[gid] = {}
+        # The bot's own managed role, as Discord creates it when the bot joins with permissions.
+        bot_role = {"id": snowflake(), "name": self.bot_user["username"], "permissions": str(self.bot_permissions),
+                    "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False, "flags": 0,
+                    "tags": {"bot_id": self.bot_user["id"]}}
+        guild["roles"].append(bot_role)
+        self._bot_roles[gid] = bot_role["id"]
         for user in [self.bot_user, *members]:
             self.add_member(guild, user)
         guild["members"] = [self.guild_members[gid][self.bot_user["id"]]]
@@ -600,6 +614,8 @@ class FakeDiscord:
         gid = _id(guild)
         extra = self.settings(user).permissions if not user.get("bot") else 0
         roles = [self._role_for(gid, extra)["id"]] if extra else []
+        if user["id"] == self.bot_user["id"] and gid in self._bot_roles:
+            roles = [self._bot_roles[gid]]
         member = {"user": user, "roles": roles, "nick": None, "avatar": None, "joined_at": now_iso(),
                   "premium_since": None, "deaf": False, "mute": False, "flags": 0, "pending": False,
                   "communication_disabled_until": None}
@@ -611,7 +627,7 @@ class FakeDiscord:
         """One role per distinct permission set, so Member.guild_permissions agrees with the payload."""
         guild = self.guilds[gid]
         for role in guild["roles"]:
-            if role["id"] != gid and int(role["permissions"]) == permissions:
+            if role["id"] != gid and not role.get("managed") and int(role["permissions"]) == permissions:
                 return role
         role = {"id": snowflake(), "name": f"granted-{permissions:x}", "permissions": str(permissions),
                 "position": len(guild["roles"]), "color": 0, "hoist": False, "managed": False,
@@ -645,8 +661,6 @@ class FakeDiscord:
         guild_obj = self.guilds[gid]
         if guild_obj["owner_id"] == uid:
             return ALL_PERMISSIONS
-        if uid == self.bot_user["id"]:
-            return self.bot_permissions
         member = self.guild_members[gid].get(uid)
         if member is None:
             raise LookupError(f"user {uid} is not a member of guild {gid}")
@@ -655,6 +669,71 @@ class FakeDiscord:
         for rid in member["roles"]:
             perms |= roles[rid]
         return ALL_PERMISSIONS if perms & ADMINISTRATOR else perms
+
+    def channel_permissions(self, channel: dict | str, user: dict | str | None = None) -> int:
+        """A member's permissions in a channel (the bot's by default), as Discord computes them:
+        @everyone and roles, then the channel's overwrites (@everyone, roles, the member).
+        A thread uses its parent's overwrites. DMs: everything."""
+        chan = self._channel(_id(channel))
+        if chan["type"] == DM:
+            return ALL_PERMISSIONS
+        uid = _id(user) if user is not None else self.bot_user["id"]
+        gid = chan["guild_id"]
+        perms = self.member_permissions(gid, uid)
+        if perms & ADMINISTRATOR or self.guilds[gid]["owner_id"] == uid:
+            return ALL_PERMISSIONS
+        base = self.channels.get(chan.get("parent_id") or "", chan) if chan["type"] in THREAD_TYPES else chan
+        overwrites = {o["id"]: o for o in base.get("permission_overwrites") or []}
+        roles = set(self.guild_members[gid][uid]["roles"])
+
+        def apply(perms: int, allow: int, deny: int) -> int:
+            return (perms & ~deny) | allow
+
+        if gid in overwrites:
+            perms = apply(perms, int(overwrites[gid]["allow"]), int(overwrites[gid]["deny"]))
+        allow = deny = 0
+        for rid in roles:
+            if rid in overwrites:
+                allow |= int(overwrites[rid]["allow"])
+                deny |= int(overwrites[rid]["deny"])
+        perms = apply(perms, allow, deny)
+        if uid in overwrites:
+            perms = apply(perms, int(overwrites[uid]["allow"]), int(overwrites[uid]["deny"]))
+        return perms
+
+    async def set_overwrite(self, channel: dict | str, target: dict | str, *, allow: int = 0, deny: int = 0,
+                            member: bool = False) -> None:
+        """Set a channel's permission overwrite for a role (or a member) as a server admin
+        would; the connected bot is told (CHANNEL_UPDATE). ``target`` is a role, a user or an id."""
+        chan = self._channel(_id(channel))
+        tid = _id(target)
+        kind = 1 if member or tid in self.users else 0
+        rest = [o for o in chan["permission_overwrites"] if o["id"] != tid]
+        chan["permission_overwrites"] = [*rest, {"id": tid, "type": kind, "allow": str(allow), "deny": str(deny)}]
+        await self._dispatch_if_connected("CHANNEL_UPDATE", chan)
+
+    async def deny_bot(self, channel: dict | str, permissions: int) -> None:
+        """Take ``permissions`` from the bot in one channel (an overwrite on its member)."""
+        await self.set_overwrite(channel, self.bot_user["id"], deny=permissions, member=True)
+
+    async def set_bot_role_permissions(self, guild: dict | str, permissions: int) -> None:
+        """Change what the bot's managed role grants in a guild (GUILD_ROLE_UPDATE is sent)."""
+        gid = _id(guild)
+        role = next(r for r in self.guilds[gid]["roles"] if r["id"] == self._bot_roles[gid])
+        role["permissions"] = str(permissions)
+        await self._dispatch_if_connected("GUILD_ROLE_UPDATE", {"guild_id": gid, "role": role})
+
+    def _require(self, channel: dict, *needed: int) -> None:
+        """Refuse as Discord does when the bot lacks one of ``needed`` in ``channel``:
+        403/50001 without View Channel, 403/50013 for any other."""
+        if not self.strict.permissions or channel["type"] == DM:
+            return
+        perms = self.channel_permissions(channel)
+        if not perms & VIEW_CHANNEL:
+            raise DiscordError(403, 50001, "Missing Access")
+        for bit in needed:
+            if not perms & bit:
+                raise DiscordError(403, 50013, "Missing Permissions")
 
     def _dm_channel(self, user: dict | str, create: bool) -> dict | None:
         uid = _id(user)
@@ -928,7 +1007,7 @@ class FakeDiscord:
         token = f"interaction-token-{iid}"
         payload: dict[str, Any] = {
             "id": iid, "application_id": self.app_id, "type": itype, "token": token, "version": 1,
-            "locale": self.settings(user).locale, "app_permissions": str(self.bot_permissions),
+            "locale": self.settings(user).locale, "app_permissions": str(self.channel_permissions(channel)),
             "entitlements": [], "attachment_size_limit": ATTACHMENT_SIZE_LIMIT, "channel_id": channel["id"],
             "channel": self._channel_for_interaction(channel, user), "data": data,
         }
@@ -948,8 +1027,10 @@ class FakeDiscord:
             payload["message"] = public(message)
         self.interactions[iid] = payload
         self._tokens[token] = iid
-        self._interaction_started[iid] = time.monotonic()
+        self._interaction_started[iid] = self.clock.now()
         await self.dispatch("INTERACTION_CREATE", payload)
+        # Discord's clock starts when the event leaves its gateway.
+        self._interaction_started[iid] = self.clock.now()
         return payload
 
     def _find_command(self, command: str, channel: dict, user: dict) -> tuple[dict, list[dict], dict]:
@@ -1326,7 +1407,8 @@ class FakeDiscord:
                "content": content, "embeds": body.get("embeds") or [], "components": body.get("components") or [],
                "attachments": attachments, "mentions": self._mentions(content), "mention_roles": [],
                "mention_everyone": False, "pinned": False, "tts": bool(body.get("tts")), "timestamp": now_iso(),
-               "edited_timestamp": None, "type": 0, "flags": body.get("flags") or 0, "_files": stored}
+               "edited_timestamp": None, "type": 0, "flags": body.get("flags") or 0, "_files": stored,
+               "_born": self.clock.now()}
         if body.get("allowed_mentions") is not None:
             msg["_allowed_mentions"] = body["allowed_mentions"]
         msg["_pinged"] = self._pings(content, body.get("allowed_mentions"))
@@ -1420,6 +1502,18 @@ class FakeDiscord:
         self.requests.append(rec)
         status: int
         payload: Any
+        headers: dict[str, str] = {}
+        limited = self._rate_limit(request.method, path)
+        if limited is not None:
+            payload, headers = limited
+            rec.status = 429
+            self.errors.append(rec)
+            self._changed()
+            return web.Response(body=json.dumps(payload).encode(), status=429,
+                                headers={"Content-Type": "application/json", **headers})
+        bucket = self._bucket_for(request.method, path)
+        if bucket is not None:
+            headers = bucket.headers(self.clock.now(), self.clock.wall())
         try:
             handler, params = self._match(request.method, path)
             if handler is None:
@@ -1437,10 +1531,46 @@ class FakeDiscord:
             self.errors.append(rec)
         self._changed()
         if status == 204:
-            return web.Response(status=204)
+            return web.Response(status=204, headers=headers)
         # discord.py only parses JSON when Content-Type is exactly application/json (no charset).
         return web.Response(body=json.dumps(payload).encode(), status=status,
-                            headers={"Content-Type": "application/json"})
+                            headers={"Content-Type": "application/json", **headers})
+
+    _BUCKETED = (
+        ("POST", re.compile(r"/channels/(\d+)/messages"), "message-create"),
+        ("PATCH", re.compile(r"/channels/(\d+)/messages/\d+"), "message-edit"),
+        ("DELETE", re.compile(r"/channels/(\d+)/messages/\d+"), "message-delete"),
+        ("POST", re.compile(r"/channels/(\d+)(?:/messages/\d+)?/threads"), "thread-create"),
+    )
+
+    def _bucket_for(self, method: str, path: str) -> Any:
+        """The per-route bucket of a request (per channel), or None for routes without one."""
+        for route_method, pattern, kind in self._BUCKETED:
+            if route_method == method and (m := pattern.fullmatch(path)):
+                on = self.strict.edit_limit if kind == "message-edit" else self.strict.rate_limits
+                return self.limiter.route_bucket(kind, m.group(1)) if on else None
+        return None
+
+    def _rate_limit(self, method: str, path: str) -> tuple[dict, dict] | None:
+        """A 429 (body, headers) when this request is over a limit, else None (and counted).
+        Interaction endpoints are bound neither by the global limit nor by these buckets."""
+        if path.startswith(("/interactions/", "/webhooks/")):
+            return None
+        if self.strict.rate_limits:
+            wait = self.limiter.take_global()
+            if wait is not None:
+                return too_many(wait, is_global=True)
+        bucket = self._bucket_for(method, path)
+        if bucket is not None and not bucket.take(self.clock.now()):
+            now = self.clock.now()
+            return too_many(max(bucket.reset_at - now, 0.001), is_global=False,
+                            headers=bucket.headers(now, self.clock.wall()))
+        return None
+
+    @property
+    def rate_limited(self) -> list[Recorded]:
+        """Requests answered 429 (the bot should retry them; discord.py does)."""
+        return [r for r in self.errors if r.status == 429]
 
     def _match(self, method: str, path: str) -> tuple[Callable[[_Request], Awaitable[tuple[int, Any]]] | None,
                                                       tuple[str, ...]]:
@@ -1594,7 +1724,10 @@ class FakeDiscord:
         return 200, await self._delete_channel(self._channel(req.params[0]))
 
     async def _get_messages(self, req: _Request) -> tuple[int, Any]:
-        self._channel(req.params[0])
+        channel = self._channel(req.params[0])
+        self._require(channel)
+        if self.strict.permissions and not self.channel_permissions(channel) & READ_MESSAGE_HISTORY:
+            return 200, []  # Discord answers an empty history rather than an error
         messages = [public(m) for m in self.channel_messages(req.params[0])]
         if "before" in req.query:
             messages = [m for m in messages if int(m["id"]) < int(req.query["before"])]
@@ -1605,22 +1738,38 @@ class FakeDiscord:
 
     async def _post_message(self, req: _Request) -> tuple[int, Any]:
         channel = self._channel(req.params[0])
+        needed = [SEND_MESSAGES_IN_THREADS if channel["type"] in THREAD_TYPES else SEND_MESSAGES]
+        if req.body.get("embeds"):
+            needed.append(EMBED_LINKS)
+        if req.files:
+            needed.append(ATTACH_FILES)
+        if req.body.get("message_reference"):
+            needed.append(READ_MESSAGE_HISTORY)
+        self._require(channel, *needed)
         self._check_can_post(channel)
         return 200, public(self._create_message(channel["id"], req.body, req.files))
 
     async def _get_message_route(self, req: _Request) -> tuple[int, Any]:
+        self._require(self._channel(req.params[0]), READ_MESSAGE_HISTORY)
         msg = self._get_message(*req.params)
         if msg["flags"] & EPHEMERAL:  # ephemeral messages cannot be fetched from the channel
             raise unknown("Message", 10008)
         return 200, public(msg)
 
     async def _patch_message(self, req: _Request) -> tuple[int, Any]:
+        channel = self._channel(req.params[0])
+        needed = ([EMBED_LINKS] if req.body.get("embeds") else []) + ([ATTACH_FILES] if req.files else [])
+        self._require(channel, *needed)
         msg = self._get_message(*req.params)
         if msg["flags"] & EPHEMERAL:
             raise unknown("Message", 10008)
+        if self.strict.old_edits and self.clock.now() - msg.get("_born", self.clock.now()) > OLD_MESSAGE:
+            raise DiscordError(400, 30046, "Maximum number of edits to messages older than 1 hour reached. "
+                                           "Try again later")
         return 200, public(self._edit_message(msg, req.body, req.files))
 
     async def _delete_message_route(self, req: _Request) -> tuple[int, Any]:
+        self._require(self._channel(req.params[0]))
         msg = self._get_message(*req.params)
         if msg["flags"] & EPHEMERAL:
             raise unknown("Message", 10008)
@@ -1628,7 +1777,8 @@ class FakeDiscord:
         return 204, None
 
     async def _typing(self, req: _Request) -> tuple[int, Any]:
-        self._channel(req.params[0])
+        channel = self._channel(req.params[0])
+        self._require(channel, SEND_MESSAGES_IN_THREADS if channel["type"] in THREAD_TYPES else SEND_MESSAGES)
         self.typing.append(req.params[0])
         return 204, None
 
@@ -1644,6 +1794,8 @@ class FakeDiscord:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
         _check_len(req.body.get("name"), 100, "name", minimum=1)
         from_message = len(req.params) > 1
+        private = not from_message and (req.body.get("type") or PRIVATE_THREAD) == PRIVATE_THREAD
+        self._require(parent, CREATE_PRIVATE_THREADS if private else CREATE_PUBLIC_THREADS)
         if from_message:
             msg = self._get_message(parent["id"], req.params[1])
             if msg.get("thread"):
@@ -1678,6 +1830,7 @@ class FakeDiscord:
         uid = self.bot_user["id"] if req.params[1] == "@me" else req.params[1]
         if "thread_metadata" not in thread:
             raise DiscordError(400, 50024, "Cannot execute action on this channel type")
+        self._require(thread, SEND_MESSAGES_IN_THREADS)
         if uid not in self.guild_members[thread["guild_id"]]:
             raise unknown("Member", 10007)
         if uid not in self.thread_members[thread["id"]]:
@@ -1699,6 +1852,8 @@ class FakeDiscord:
         iid = self._tokens.get(token)
         if app_id != self.app_id or iid is None:
             raise unknown("Webhook", 10015)
+        if self.strict.token_expiry and self.clock.now() - self._interaction_started[iid] > TOKEN_LIFETIME:
+            raise DiscordError(401, 50027, "Invalid Webhook Token")
         return self.interactions[iid]
 
     async def _interaction_callback(self, req: _Request) -> tuple[int, Any]:
@@ -1717,7 +1872,8 @@ class FakeDiscord:
         iid = inter["id"]
         if iid in self.interaction_responses:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        if time.monotonic() - self._interaction_started[iid] > self.response_deadline:
+        late = self.clock.now() - self._interaction_started[iid] > self.response_deadline
+        if late and self.strict.response_deadline:
             raise unknown("interaction", 10062)  # too late: Discord already told the user it failed
         rtype, data = body.get("type"), dict(body.get("data") or {})
         on_message = "message" in inter  # components, and modals opened from a component
@@ -1769,7 +1925,8 @@ class FakeDiscord:
         msg = {"id": snowflake(), "channel_id": channel["id"], "author": self.bot_user, "content": "",
                "embeds": [], "components": [], "attachments": [], "mentions": [], "mention_roles": [],
                "mention_everyone": False, "pinned": False, "tts": False, "timestamp": now_iso(),
-               "edited_timestamp": None, "type": 20, "flags": flags, "_files": []}
+               "edited_timestamp": None, "type": 20, "flags": flags, "_files": [],
+               "_born": self.clock.now()}
         if channel.get("guild_id"):
             msg["guild_id"] = channel["guild_id"]
         self.messages[msg["id"]] = msg
