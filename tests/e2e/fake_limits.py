@@ -35,7 +35,9 @@ class Strictness:
     rate_limits: bool = True  # per-route buckets, the global limit, 429 answers
     edit_limit: bool = True  # 3 edits per 6 seconds per channel
     old_edits: bool = True  # 30046 on edits of messages older than an hour
-    token_expiry: bool = True  # interaction webhooks refuse tokens older than 15 minutes (401/50027)
+    token_expiry: bool = (
+        True  # interaction webhooks refuse tokens older than 15 minutes (401/50027)
+    )
     response_deadline: bool = True  # the first answer within 3 s of the event leaving (404/10062)
     permissions: bool = True  # the bot's roles and the channel's overwrites (403/50013, 50001)
     window_scale: float = 0.02  # rate-limit windows are Discord's times this
@@ -112,15 +114,23 @@ class RateLimiter:
         """Count one request against 50/s; the seconds to wait when over it, else None."""
         now = self.clock.now()
         if self.global_bucket is None:
-            self.global_bucket = Bucket("global", GLOBAL_LIMIT, GLOBAL_WINDOW * self.strict.window_scale)
+            self.global_bucket = Bucket(
+                "global", GLOBAL_LIMIT, GLOBAL_WINDOW * self.strict.window_scale
+            )
         if self.global_bucket.take(now):
             return None
         return max(self.global_bucket.reset_at - now, 0.001)
 
 
-def too_many(retry_after: float, *, is_global: bool, headers: dict[str, str] | None = None) -> tuple[dict, dict]:
+def too_many(
+    retry_after: float, *, is_global: bool, headers: dict[str, str] | None = None
+) -> tuple[dict, dict]:
     """A 429's JSON body and headers, shaped as Discord sends them (with Cloudflare's Via)."""
-    body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": is_global}
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": round(retry_after, 3),
+        "global": is_global,
+    }
     out = dict(headers or {})
     out.update({"Retry-After": str(max(1, math.ceil(retry_after))), "Via": "1.1 google"})
     if is_global:

@@ -15,11 +15,18 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from .fake_discord import (
+    ATTACH_FILES,
+    CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
     EPHEMERAL,
     LOADING,
     MANAGE_CHANNELS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     FakeDiscord,
 )
 from .harness import DiscordLogCollector, FakeWorld, start_bot, stop_bot
@@ -789,3 +796,207 @@ async def test_start_and_stop_bot_helpers(fake: FakeDiscord) -> None:
     await fake.wait_until(lambda: not fake.connected)
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await fake.slash("game hand", alice, channel)
+
+
+# --------------------------------------------------------------------------- Discord's limits
+def channel_of(bot: discord.Client, channel: dict) -> discord.PartialMessageable:
+    return bot.get_partial_messageable(int(channel["id"]), guild_id=int(channel["guild_id"]))
+
+
+async def raw(fake: FakeDiscord, method: str, path: str, body: dict | None = None) -> tuple[int, dict, Any]:
+    """One request straight to the fake: (status, headers, JSON body)."""
+    async with aiohttp.ClientSession() as session, session.request(
+            method, fake.http_base + path, json=body, headers={"Authorization": "Bot fake-token"}) as resp:
+        data = await resp.json() if resp.content_type == "application/json" else None
+        return resp.status, dict(resp.headers), data
+
+
+async def test_route_buckets_send_their_headers_and_429_when_spent(world: FakeWorld) -> None:
+    fake, games = world.fake, world.channel
+    path = f"/channels/{games['id']}/messages"
+    fake.strict.window_scale = 1.0  # Discord's own 5 s window: nothing resets during the test
+    answers = [await raw(fake, "POST", path, {"content": f"m{i}"}) for i in range(6)]
+    assert [status for status, _, _ in answers] == [200] * 5 + [429]
+    first = answers[0][1]
+    assert first["X-RateLimit-Limit"] == "5" and first["X-RateLimit-Remaining"] == "4"
+    assert 4.5 < float(first["X-RateLimit-Reset-After"]) <= 5.0 and first["X-RateLimit-Bucket"]
+    assert float(first["X-RateLimit-Reset"]) > 1e9  # epoch seconds
+    status, headers, body = answers[5]
+    assert body["message"] == "You are being rate limited." and body["global"] is False
+    assert 0 < body["retry_after"] <= 5.0 and int(headers["Retry-After"]) >= body["retry_after"]
+    assert headers["X-RateLimit-Scope"] == "user" and headers["X-RateLimit-Remaining"] == "0"
+    assert headers["Via"]  # discord.py takes a 429 without it for a Cloudflare ban
+    # another channel has a bucket of its own; time moving on refills this one
+    assert (await raw(fake, "POST", f"/channels/{world.channels['general']['id']}/messages",
+                      {"content": "x"}))[0] == 200
+    fake.clock.advance(5.0)
+    assert (await raw(fake, "POST", path, {"content": "later"}))[0] == 200
+    assert len(fake.rate_limited) == 1
+    fake.errors.clear()
+
+    # discord.py waits out the bucket (from the headers, or a 429's retry_after): nothing is lost
+    fake.strict.window_scale = 0.02
+    fake.limiter.buckets.clear()
+    bot = TinyBot()
+    await world.start(bot)
+    await asyncio.gather(*(channel_of(bot, world.channels["general"]).send(f"burst {i}") for i in range(12)))
+    sent = [m["content"] for m in fake.channel_messages(world.channels["general"])]
+    assert sorted(c for c in sent if c.startswith("burst")) == sorted(f"burst {i}" for i in range(12))
+
+
+async def test_the_global_limit_spares_interaction_endpoints(world: FakeWorld) -> None:
+    fake = world.fake
+    await world.start(TinyBot(game))
+    fake.strict.window_scale = 1.0
+    fake.limiter.global_bucket = None
+    answers = await asyncio.gather(*(raw(fake, "GET", "/users/@me") for _ in range(51)))
+    assert sorted(status for status, _, _ in answers) == [200] * 50 + [429]
+    _, headers, body = next(a for a in answers if a[0] == 429)
+    assert body["global"] is True and body["retry_after"] > 0
+    assert headers["X-RateLimit-Global"] == "true" and headers["X-RateLimit-Scope"] == "global"
+    # interaction responses are not bound by it: a slash command is still answered
+    inter = await fake.slash("game hand", world["alice"], world.channel)
+    assert (await fake.wait_response(inter))["data"]["content"] == "your hand: 7 cards"
+    fake.clock.advance(1.0)
+    assert (await raw(fake, "GET", "/users/@me"))[0] == 200
+    fake.errors.clear()
+
+
+async def test_three_edits_per_six_seconds_per_channel(world: FakeWorld) -> None:
+    fake = world.fake
+    bot = TinyBot()
+    await world.start(bot)
+    message = await channel_of(bot, world.channel).send("v0")
+    path = f"/channels/{world.channel['id']}/messages/{message.id}"
+    fake.strict.window_scale = 1.0
+    statuses = [(await raw(fake, "PATCH", path, {"content": f"raw {i}"}))[0] for i in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    fake.strict.edit_limit = False
+    assert (await raw(fake, "PATCH", path, {"content": "unlimited"}))[0] == 200
+    fake.strict.edit_limit, fake.strict.window_scale = True, 0.02
+    fake.limiter.buckets.clear()
+    fake.errors.clear()
+    # discord.py holds back the fourth edit until the window passes: the last edit wins
+    for i in range(1, 8):
+        await message.edit(content=f"v{i}")
+    assert fake.messages[str(message.id)]["content"] == "v7"
+
+
+async def test_edits_of_messages_older_than_an_hour_are_refused(world: FakeWorld) -> None:
+    fake = world.fake
+    bot = TinyBot()
+    await world.start(bot)
+    message = await channel_of(bot, world.channel).send("fresh")
+    await message.edit(content="still fresh")
+    fake.clock.advance(3601)
+    with pytest.raises(discord.HTTPException) as info:
+        await message.edit(content="too late")
+    assert info.value.code == 30046 and fake.messages[str(message.id)]["content"] == "still fresh"
+    fake.strict.old_edits = False
+    await message.edit(content="allowed when the rule is off")
+    fake.errors.clear()
+
+
+@app_commands.command(name="wait", description="Answers when the test says so")
+async def wait_cmd(interaction: discord.Interaction, defer: bool) -> None:
+    store = store_of(interaction)
+    if defer:
+        await interaction.response.defer(thinking=True)
+    await store["go"].wait()
+    try:
+        if defer:
+            await interaction.followup.send("late followup")
+        else:
+            await interaction.response.send_message("late answer")
+    except discord.HTTPException as exc:
+        store["refused"] = (exc.status, exc.code)
+
+
+async def test_interaction_tokens_expire_and_first_answers_are_due_in_three_seconds(world: FakeWorld) -> None:
+    fake = world.fake
+    bot = TinyBot(wait_cmd)
+    await world.start(bot)
+    bot.store["go"] = asyncio.Event()
+    inter = await fake.slash("wait", world["alice"], world.channel, defer=True)
+    await fake.wait_response(inter)
+    fake.clock.advance(16 * 60)  # the token lived 15 minutes
+    bot.store["go"].set()
+    assert await fake.wait_until(lambda: bot.store.get("refused")) == (401, 50027)
+    assert fake.errors_with(50027)[0].path.startswith(f"/webhooks/{fake.app_id}/")
+
+    bot.store.clear()
+    bot.store["go"] = asyncio.Event()
+    inter = await fake.slash("wait", world["alice"], world.channel, defer=False)
+    await fake.wait_until(lambda: inter["id"] in fake.interactions)
+    fake.clock.advance(3.5)  # measured from the moment the event left the gateway
+    bot.store["go"].set()
+    assert await fake.wait_until(lambda: bot.store.get("refused")) == (404, 10062)
+    assert inter["id"] not in fake.interaction_responses
+    fake.errors.clear()
+
+
+@app_commands.command(name="perms", description="What the bot may do here")
+async def perms_cmd(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(f"app_permissions={interaction.app_permissions.value}",
+                                            ephemeral=True)
+
+
+async def test_the_bots_channel_permissions(world: FakeWorld) -> None:
+    fake, games, general = world.fake, world.channel, world.channels["general"]
+    bot = TinyBot(perms_cmd)
+    await world.start(bot)
+    here = channel_of(bot, games)
+    assert fake.channel_permissions(games) & SEND_MESSAGES
+
+    await fake.deny_bot(games, SEND_MESSAGES)
+    with pytest.raises(discord.Forbidden) as info:
+        await here.send("hello")
+    assert (info.value.status, info.value.code) == (403, 50013)
+    await channel_of(bot, general).send("elsewhere is fine")
+    # interaction responses are webhooks: they still work, and say what the bot may do
+    inter = await fake.slash("perms", world["alice"], games)
+    shown = int((await fake.wait_response(inter))["data"]["content"].split("=")[1])
+    assert shown == fake.channel_permissions(games) and not shown & SEND_MESSAGES
+
+    await fake.deny_bot(games, EMBED_LINKS)  # replaces the bot's overwrite in #games
+    await here.send("text only")
+    with pytest.raises(discord.Forbidden):
+        await here.send(embed=discord.Embed(title="board"))
+    await fake.deny_bot(games, ATTACH_FILES)
+    with pytest.raises(discord.Forbidden):
+        await here.send(file=discord.File(io.BytesIO(png(2, 2)), filename="b.png"))
+    await fake.deny_bot(games, READ_MESSAGE_HISTORY)
+    posted = await here.send("can't read back")
+    with pytest.raises(discord.Forbidden):
+        await here.fetch_message(posted.id)
+    assert [m async for m in here.history(limit=5)] == []
+    await fake.deny_bot(games, VIEW_CHANNEL)
+    with pytest.raises(discord.Forbidden) as info:
+        await posted.edit(content="unseen")
+    assert info.value.code == 50001
+
+    # threads: their parent's overwrites, and Send Messages in Threads instead of Send Messages
+    text_channel = bot.get_channel(int(general["id"]))
+    await fake.set_overwrite(general, world.guild["id"], deny=SEND_MESSAGES)  # @everyone
+    thread = await text_channel.create_thread(name="t", type=discord.ChannelType.public_thread)
+    await thread.send("threads still work")
+    await fake.set_overwrite(general, world.guild["id"], deny=SEND_MESSAGES_IN_THREADS)
+    with pytest.raises(discord.Forbidden):
+        await thread.send("not now")
+    await fake.set_overwrite(general, world.guild["id"], deny=CREATE_PUBLIC_THREADS)
+    with pytest.raises(discord.Forbidden):
+        await text_channel.create_thread(name="u", type=discord.ChannelType.public_thread)
+    # a member overwrite beats a role overwrite; the bot's own role decides the rest
+    await fake.deny_bot(general, 0)
+    await fake.set_overwrite(general, fake._bot_roles[world.guild["id"]], deny=SEND_MESSAGES)
+    with pytest.raises(discord.Forbidden):
+        await channel_of(bot, general).send("role says no")
+    await fake.set_overwrite(general, fake.bot_user["id"], allow=SEND_MESSAGES, member=True)
+    await channel_of(bot, general).send("member says yes")
+    await fake.set_bot_role_permissions(world.guild, 0)
+    await fake.set_overwrite(games, world.guild["id"], deny=EMBED_LINKS)  # @everyone, in #games
+    await fake.deny_bot(games, 0)
+    assert not fake.channel_permissions(games) & EMBED_LINKS and fake.channel_permissions(general) & EMBED_LINKS
+    fake.strict.permissions = False
+    await here.send("no permission checks")
+    fake.errors.clear()
