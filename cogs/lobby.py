@@ -20,6 +20,7 @@ from cogs.common.errors import guard, reply
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import MESSAGES, locale_of, t
 from cogs.common.overview import list_embed, mine_embed
+from cogs.common.patience import missing_permissions, permission_names
 from cogs.common.present import (
     COLOUR,
     NO_MENTIONS,
@@ -239,6 +240,25 @@ async def _after_start(interaction: discord.Interaction, result: MoveResult) -> 
     await services(interaction).announcer.publish(result, board_repost=True)
 
 
+def _check_bot_permissions(interaction: discord.Interaction, thread: bool, games_channel: int | None) -> None:
+    """Refuse a new game where the bot could not show it: the permissions it needs in the
+    channel (or, for a thread, to open one and post in it), named in both languages."""
+    perms, where = interaction.app_permissions, interaction.channel_id
+    guild = interaction.guild
+    if thread and games_channel is not None and guild is not None:
+        target = guild.get_channel(games_channel)
+        if target is not None:
+            perms, where = target.permissions_for(guild.me), target.id
+    names = missing_permissions(perms, thread)
+    if thread and not perms.create_public_threads:
+        names.append("create_public_threads")
+    if names:
+        raise Refusal(*(
+            t("perm.new_missing", lang_, channel=f"<#{where}>", perms=permission_names(names, lang_))
+            for lang_ in ("es", "en")
+        ))
+
+
 # ----------------------------------------------------------------------------- the cog
 
 
@@ -384,6 +404,7 @@ class Lobby(commands.Cog):
         opts = gather_options(engine, explicit, options)
         # Validate before any Discord side effect (such as creating a thread).
         opts = engine.parse_options(opts).model_dump(mode="json")
+        _check_bot_permissions(interaction, thread, server.games_channel_id)
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,

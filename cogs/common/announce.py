@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common.i18n import lang, t
+from cogs.common.i18n import lang, locale_of, t
+from cogs.common.patience import (
+    forbidden,
+    missing_permissions,
+    patiently,
+    permission_names,
+    permissions_in,
+    token_alive,
+)
 from cogs.common.present import (
     CONTENT,
     NO_MENTIONS,
@@ -98,8 +106,11 @@ class Announcer:
             if notify in ("dm", "both") and dm_ok:
                 by_dm.append(seat)
         said = record(g, result, g.locale)
-        await self._post(g, said, allowed_users(ping), interaction)
+        posted = await self._post(g, said, allowed_users(ping), interaction)
         await self.bot.boards.refresh(g.id, events=result.events, repost=board_repost, keep_old=board_repost)
+        refused = self.bot.boards.refused.get(g.id)
+        if refused is not None or not posted:
+            await self.tell_missing(g, refused or g.row.channel_id, interaction)
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
         await self.bot.delivery.private_updates(g, result.before, result.events, mover=mover)
         for seat in by_dm:
@@ -109,38 +120,74 @@ class Announcer:
             await self.final_summary(g)
 
     async def _post(self, g: Game, said: str, allowed: discord.AllowedMentions,
-                    interaction: discord.Interaction | None) -> None:
+                    interaction: discord.Interaction | None) -> bool:
+        """Post the record; False when a missing permission kept it from the channel."""
         in_channel = interaction is not None and interaction.channel_id in (
             g.row.channel_id, g.row.board_channel_id)
         try:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
                 await interaction.response.send_message(said, allowed_mentions=allowed)
-                return
+                return True
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
                 await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
-            await self._channel(g).send(said, allowed_mentions=allowed)
-        except discord.HTTPException:
-            log.warning("game %s: could not post the record of a move", g.id, exc_info=True)
+            await patiently(lambda: self._channel(g).send(said, allowed_mentions=allowed))
+        except discord.HTTPException as exc:
+            if not forbidden(exc):
+                log.warning("game %s: could not post the record of a move", g.id, exc_info=True)
             if interaction is not None and interaction.response.is_done():
                 await self._fill_placeholder(interaction, said)
-            return
+            return not forbidden(exc)
         if interaction is not None and interaction.response.type is \
-                discord.InteractionResponseType.deferred_channel_message:
+                discord.InteractionResponseType.deferred_channel_message and token_alive(interaction):
             # A slow command left a "thinking…" reply. Filling it would be an edit, and an
             # edit notifies nobody: the record went out as a new message, so this goes.
             try:
                 await interaction.delete_original_response()
             except discord.HTTPException:
                 pass
+        return True
 
     @staticmethod
     async def _fill_placeholder(interaction: discord.Interaction, said: str) -> None:
+        if not token_alive(interaction):
+            return
         try:
             await interaction.edit_original_response(content=said, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
             pass
+
+    async def tell_missing(self, g: Game, channel_id: int, interaction: discord.Interaction | None) -> None:
+        """Tell whoever acted (privately), or else the host by DM, which permissions the bot
+        lacks in the game's channel; the game goes on without what they would allow."""
+        known = await permissions_in(self.bot, channel_id)
+        if known is not None:
+            names = missing_permissions(*known)
+        elif interaction is not None and interaction.channel_id == channel_id:
+            names = missing_permissions(interaction.app_permissions, False)
+        else:
+            names = []
+        if interaction is not None and token_alive(interaction):
+            locale = locale_of(interaction)
+            text = t("perm.missing", locale, channel=f"<#{channel_id}>",
+                     perms=permission_names(names, locale) if names else "?", id=g.id)
+            try:
+                if interaction.response.is_done():
+                    await interaction.followup.send(text, ephemeral=True)
+                else:
+                    await interaction.response.send_message(text, ephemeral=True)
+                return
+            except discord.HTTPException:
+                log.info("game %s: could not tell the player about missing permissions", g.id)
+        host = next((s for s in g.seats if s.user_id == g.row.host_id), None)
+        locale = lang(host.locale if host is not None and host.locale else g.locale)
+        text = t("perm.missing", locale, channel=f"<#{channel_id}>",
+                 perms=permission_names(names, locale) if names else "?", id=g.id)
+        try:
+            await self.bot.delivery.dm(g.row.host_id, content=text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("game %s: could not tell the host about missing permissions", g.id)
 
     def _channel(self, g: Game) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)

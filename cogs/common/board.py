@@ -12,6 +12,7 @@ import discord
 
 from cogs.common.choices import board_view
 from cogs.common.i18n import t
+from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
 from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
 from rules.core import Event
 from services.session import Game, SessionService
@@ -56,6 +57,9 @@ class BoardKeeper:
         self._events: dict[int, list[Event]] = {}
         self._after: dict[int, int] = {}  # board message id -> messages seen after it
         self._board_of_channel: dict[int, int] = {}  # channel id -> board message id
+        self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
+        # game -> channel where the last refresh was refused for a missing permission
+        self.refused: dict[int, int] = {}
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -128,28 +132,45 @@ class BoardKeeper:
         Never raises for Discord errors: the move behind it is already committed."""
         if events is not None:
             self._events[game] = list(events)
+        plain = rendered is None and not repost
+        self._waiting[game] = self._waiting.get(game, 0) + 1
         async with self._lock(game):
+            self._waiting[game] -= 1
             g = await self.bot.session.get(game)
             if g is None:
                 return None
+            if plain and self._waiting[game] > 0:
+                # A busy game: another refresh is queued behind this one and will show a
+                # newer state; one edit instead of two keeps within Discord's edit limit.
+                return g.row.board_message_id
             try:
                 rendered = rendered or await self.render(g)
                 mid = g.row.board_message_id
+                self.refused.pop(game, None)
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
+                    message = self._channel(g).get_partial_message(mid)
                     try:
-                        await self._channel(g).get_partial_message(mid).edit(**rendered.edit_kwargs())
+                        await patiently(lambda: message.edit(**rendered.edit_kwargs()))
                         return mid
                     except discord.NotFound:
                         log.info("game %s: board message %s is gone; posting it again", g.id, mid)
+                    except discord.HTTPException as exc:
+                        if exc.code != OLD_MESSAGE_EDITS:
+                            raise
+                        log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
                 return await self._post(g, rendered, delete_old=not keep_old)
-            except discord.HTTPException:
-                log.warning("game %s: could not show the board", game, exc_info=True)
+            except discord.HTTPException as exc:
+                if forbidden(exc):
+                    self.refused[game] = g.row.board_channel_id or g.row.channel_id
+                    log.info("game %s: missing permissions to show the board", game)
+                else:
+                    log.warning("game %s: could not show the board", game, exc_info=True)
                 return None
 
     async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool) -> int:
         channel = self._channel(g)
         old = g.row.board_message_id
-        message = await channel.send(**rendered.send_kwargs())
+        message = await patiently(lambda: channel.send(**rendered.send_kwargs()))
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
         self._track(channel.id, message.id)
         if old is not None and delete_old and old != message.id:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 import time
 from collections.abc import Sequence
@@ -11,6 +12,7 @@ import discord
 
 from cogs.common.choices import act_buttons, chooser
 from cogs.common.i18n import lang, t
+from cogs.common.patience import patiently
 from cogs.common.present import (
     EMBED_FIELD,
     MENTIONS,
@@ -43,6 +45,21 @@ class _Bot(Protocol):
 RECENT_DM = 45 * 60
 
 
+def fresh_files(kwargs: dict[str, Any]) -> Any:
+    """A maker of ``kwargs`` with new File objects each time: discord.py closes a message's
+    files after a call, so a call tried again needs its own."""
+    files = list(kwargs.get("files") or [])
+    blobs = [(f.filename, f.fp.read(), f.description, f.spoiler) for f in files]
+
+    def make() -> dict[str, Any]:
+        if not files:
+            return dict(kwargs)
+        return {**kwargs, "files": [discord.File(io.BytesIO(data), filename=name, description=desc, spoiler=sp)
+                                    for name, data, desc, sp in blobs]}
+
+    return make
+
+
 class Delivery:
     """Sends each player their private view when it changes."""
 
@@ -62,9 +79,10 @@ class Delivery:
 
     async def dm_message(self, user_id: int, **kwargs: Any) -> discord.Message | None:
         """Send a DM and return it; None when the user does not accept DMs from the bot."""
-        channel = await self.bot.create_dm(discord.Object(id=user_id))
+        channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)))
+        make = fresh_files(kwargs)
         try:
-            message = await channel.send(**kwargs)
+            message = await patiently(lambda: channel.send(**make()))
         except discord.Forbidden:
             return None
         self._newest[user_id] = message.id
@@ -78,10 +96,17 @@ class Delivery:
         if time.time() - last.sent_at > RECENT_DM:
             return False
         channel = self.bot.get_partial_messageable(last.channel_id, type=discord.ChannelType.private)
-        edit = {k: v for k, v in kwargs.items() if k != "files"}
-        edit["attachments"] = kwargs.get("files", [])
+        make = fresh_files(kwargs)
+
+        def edit() -> dict[str, Any]:
+            again = make()
+            out = {k: v for k, v in again.items() if k != "files"}
+            out["attachments"] = again.get("files", [])
+            return out
+
+        message = channel.get_partial_message(last.message_id)
         try:
-            await channel.get_partial_message(last.message_id).edit(**edit)
+            await patiently(lambda: message.edit(**edit()))
         except discord.HTTPException:
             return False
         return True

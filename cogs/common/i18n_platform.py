@@ -157,6 +157,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Reloj desconocido «{value}». Elige: {options}.",
         "en": "Unknown clock '{value}'. Choose: {options}.",
     },
+    # the bot's own permissions (names as Discord's settings show them)
+    "perm.missing": {
+        "es": "⚠️ Me faltan permisos en {channel} para la partida #{id}: {perms}. La partida sigue; "
+              "mientras tanto, mira el tablero con /game status y tu mano con /game hand. "
+              "Quien administre el servidor puede dármelos en los ajustes del canal.",
+        "en": "⚠️ I am missing permissions in {channel} for game #{id}: {perms}. The game goes on; "
+              "meanwhile, see the board with /game status and your hand with /game hand. "
+              "A server admin can grant them in the channel's settings.",
+    },
+    "perm.new_missing": {
+        "es": "No puedo llevar una partida en {channel}: me faltan estos permisos: {perms}. "
+              "Quien administre el servidor puede dármelos en los ajustes del canal.",
+        "en": "I cannot run a game in {channel}: I am missing these permissions: {perms}. "
+              "A server admin can grant them in the channel's settings.",
+    },
+    "perm.view_channel": {"es": "Ver canal", "en": "View Channel"},
+    "perm.send_messages": {"es": "Enviar mensajes", "en": "Send Messages"},
+    "perm.send_messages_in_threads": {"es": "Enviar mensajes en hilos", "en": "Send Messages in Threads"},
+    "perm.embed_links": {"es": "Insertar enlaces", "en": "Embed Links"},
+    "perm.attach_files": {"es": "Adjuntar archivos", "en": "Attach Files"},
+    "perm.read_message_history": {"es": "Leer el historial de mensajes", "en": "Read Message History"},
+    "perm.create_public_threads": {"es": "Crear hilos públicos", "en": "Create Public Threads"},
 }
 
 COMMAND_NAMES_ES: dict[str, str] = {

@@ -40,6 +40,7 @@ class Strictness:
     )
     response_deadline: bool = True  # the first answer within 3 s of the event leaving (404/10062)
     permissions: bool = True  # the bot's roles and the channel's overwrites (403/50013, 50001)
+    global_limit: int = GLOBAL_LIMIT  # requests per (scaled) second; tests may lower it to force 429s
     window_scale: float = 0.02  # rate-limit windows are Discord's times this
 
 
@@ -115,7 +116,7 @@ class RateLimiter:
         now = self.clock.now()
         if self.global_bucket is None:
             self.global_bucket = Bucket(
-                "global", GLOBAL_LIMIT, GLOBAL_WINDOW * self.strict.window_scale
+                "global", self.strict.global_limit, GLOBAL_WINDOW * self.strict.window_scale
             )
         if self.global_bucket.take(now):
             return None
