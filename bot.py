@@ -20,6 +20,7 @@ from cogs.common import errors, i18n
 from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
+from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
 from services.clock import Clock, Scheduler, SystemClock
 from services.session import SessionService
@@ -139,6 +140,10 @@ class TableroBot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Note when each interaction arrived, on the bot's clock: its token dies 15 minutes later."""
+        received(interaction)
 
     async def on_ready(self) -> None:
         """Once connected, find every open game's board again (in the background)."""

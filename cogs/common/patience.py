@@ -27,13 +27,27 @@ MISSING_PERMISSIONS = (50001, 50013)  # Missing Access, Missing Permissions
 
 # What a game needs in its channel (a thread needs Send Messages in Threads instead of
 # Send Messages), by discord.Permissions attribute.
-CHANNEL_NEEDS = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
-THREAD_NEEDS = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files", "read_message_history")
+CHANNEL_NEEDS = (
+    "view_channel",
+    "send_messages",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
+THREAD_NEEDS = (
+    "view_channel",
+    "send_messages_in_threads",
+    "embed_links",
+    "attach_files",
+    "read_message_history",
+)
 
 
 def rate_limited(exc: BaseException) -> bool:
     """Whether ``exc`` is Discord saying "later" (a 429 discord.py gave up on)."""
-    return isinstance(exc, discord.RateLimited) or (isinstance(exc, discord.HTTPException) and exc.status == 429)
+    return isinstance(exc, discord.RateLimited) or (
+        isinstance(exc, discord.HTTPException) and exc.status == 429
+    )
 
 
 def forbidden(exc: BaseException) -> bool:
@@ -71,7 +85,11 @@ def token_alive(interaction: discord.Interaction) -> bool:
 
 def missing_permissions(permissions: discord.Permissions, thread: bool) -> list[str]:
     """The permissions a game needs that ``permissions`` lacks (attribute names)."""
-    return [name for name in (THREAD_NEEDS if thread else CHANNEL_NEEDS) if not getattr(permissions, name)]
+    return [
+        name
+        for name in (THREAD_NEEDS if thread else CHANNEL_NEEDS)
+        if not getattr(permissions, name)
+    ]
 
 
 def permission_names(names: list[str], locale: str) -> str:

@@ -40,7 +40,9 @@ class Strictness:
     )
     response_deadline: bool = True  # the first answer within 3 s of the event leaving (404/10062)
     permissions: bool = True  # the bot's roles and the channel's overwrites (403/50013, 50001)
-    global_limit: int = GLOBAL_LIMIT  # requests per (scaled) second; tests may lower it to force 429s
+    global_limit: int = (
+        GLOBAL_LIMIT  # requests per (scaled) second; tests may lower it to force 429s
+    )
     window_scale: float = 0.02  # rate-limit windows are Discord's times this
 
 
