@@ -27,6 +27,9 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from rules.core import Outcome
+from storage.ratings import PlaceRow, RatingChange, RatingStore, ResultRow
+
 PlayerId = int
 
 SCALE = 60.0
@@ -98,25 +101,99 @@ def rate(
     }
 
 
-@dataclass(frozen=True)
-class FinishedGame:
-    """A stored finished game as ratings need it: which game, who sat where, the ranking."""
+def changes(
+    current: Mapping[PlayerId, Rating],
+    seats: Sequence[RatedSeat],
+    ranking: Sequence[Sequence[int]],
+) -> list[RatingChange]:
+    """The rating changes a finished game brings, as the store keeps them (empty: unrated)."""
+    new = rate(current, seats, ranking)
+    if not new:
+        return []
+    out = []
+    for user, r in new.items():
+        old = current.get(user) or Rating()
+        out.append(RatingChange(user, old.mu, old.sigma, r.mu, r.sigma, r.conservative, r.games))
+    return out
 
-    game_id: str
-    seats: tuple[RatedSeat, ...]
-    ranking: tuple[tuple[int, ...], ...]
+
+def replay(results: Iterable[ResultRow]) -> list[tuple[int, str, float, list[RatingChange]]]:
+    """Every rated game's rating changes, replaying a server's results in finishing order."""
+    tables: dict[str, dict[PlayerId, Rating]] = {}
+    out: list[tuple[int, str, float, list[RatingChange]]] = []
+    for res in results:
+        if res.guild_id is None or not res.rated:
+            continue
+        seats, ranking = seats_and_ranking(res.places)
+        table = tables.setdefault(res.game_id, {})
+        cs = changes(table, seats, ranking)
+        if cs:
+            for c in cs:
+                table[c.user_id] = Rating(c.mu, c.sigma, c.games)
+            out.append((res.game, res.game_id, res.finished_at, cs))
+    return out
 
 
-def recompute(games: Iterable[FinishedGame]) -> dict[tuple[str, PlayerId], Rating]:
-    """Every rating of one server from its finished games, given in the order they ended."""
-    ratings: dict[tuple[str, PlayerId], Rating] = {}
-    by_game: dict[str, dict[PlayerId, Rating]] = {}
-    for g in games:
-        table = by_game.setdefault(g.game_id, {})
-        new = rate(table, g.seats, g.ranking)
-        if new:
-            table.update(new)
-    for game_id, table in by_game.items():
-        for user, r in table.items():
-            ratings[(game_id, user)] = r
-    return ratings
+def seats_and_ranking(
+    places: Sequence[PlaceRow],
+) -> tuple[list[RatedSeat], list[list[int]]]:
+    """Seats and ranking groups back from stored places (an AI seat has no user id)."""
+    ordered = sorted(places, key=lambda p: p.seat)
+    seats = [RatedSeat(p.user_id, p.user_id is None) for p in ordered]
+    groups: dict[int, list[int]] = {}
+    for i, p in enumerate(ordered):
+        if p.place is not None:
+            groups.setdefault(p.place, []).append(i)
+    return seats, [groups[k] for k in sorted(groups)]
+
+
+def places_of(num_seats: int, outcome: Outcome) -> list[int | None]:
+    """Each seat's place (0 = first, ties share) from an outcome; None for all if nobody won."""
+    if not outcome.ranking:
+        return [None] * num_seats
+    place: dict[int, int] = {}
+    at = 0
+    for group in outcome.ranking:
+        for s in group:
+            place[s] = at
+        at += len(group)
+    return [place.get(s, at) for s in range(num_seats)]
+
+
+async def record_finished_game(
+    store: RatingStore,
+    *,
+    game: int,
+    guild_id: int | None,
+    game_id: str,
+    seats: Sequence[RatedSeat],
+    outcome: Outcome,
+    rated: bool = True,
+) -> list[RatingChange]:
+    """Store a finished game's result and, when it is rated, its players' new ratings.
+
+    `rated` False (a tournament played unrated, say) stores the result alone.
+    """
+    places = places_of(len(seats), outcome)
+    rows = [
+        PlaceRow(i, s.user_id if not s.ai else None, places[i], outcome.scores.get(i))
+        for i, s in enumerate(seats)
+    ]
+    cs: list[RatingChange] = []
+    if rated and guild_id is not None:
+        users = [s.user_id for s in seats if s.user_id is not None and not s.ai]
+        stored = await store.ratings_of(guild_id, game_id, users)
+        current = {u: Rating(r.mu, r.sigma, r.games) for u, r in stored.items()}
+        cs = changes(current, seats, outcome.ranking)
+    await store.record_result(
+        game=game, guild_id=guild_id, game_id=game_id, places=rows, changes=cs, rated=rated
+    )
+    return cs
+
+
+async def recompute_server(store: RatingStore, guild_id: int) -> int:
+    """Recompute every rating of a server from its stored results; returns the games rated."""
+    results = await store.results(guild_id)
+    replayed = replay(results)
+    await store.replace_ratings(guild_id, replayed)
+    return len(replayed)
