@@ -9,7 +9,7 @@ so it survives a restart by construction.
   fall to the top seeds (standard seeding: 1 meets the last seed, 2 the one before...).
 - A match with one side empty (a bye, a dropped player, the loser of a bye) is a
   walkover: the other side goes through without playing.
-- A player who drops loses every match they have not finished.
+- A player who drops loses every match not yet decided (Bracket.drop).
 - Double elimination: losers drop to the losers' bracket, crossed so that early
   rematches are avoided where the layout allows; the winners' champion meets the losers'
   champion in the grand final, and if the losers' champion wins it, a second final
@@ -66,15 +66,20 @@ class Bracket:
     matches: list[BracketMatch]
     results: dict[str, PlayerId] = field(default_factory=dict)
     dropped: set[PlayerId] = field(default_factory=set)
+    _forfeits: dict[PlayerId, str] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- resolution
 
     def resolve(self) -> dict[str, tuple[Occupant, Occupant, Occupant, Occupant]]:
         """For each match: its two players, its winner and its loser (None: nobody)."""
         out: dict[str, tuple[Occupant, Occupant, Occupant, Occupant]] = {}
+        self._forfeits: dict[PlayerId, str] = {}
         for m in self.matches:
             a, b = (self._slot(s, out) for s in m.slots)
             done = m.key in self.results
+            for p in (a, b):
+                if not done and isinstance(p, int) and p in self.dropped:
+                    self._forfeits.setdefault(p, m.key)
             a = self._present(a, done)
             b = self._present(b, done)
             if m.reset:
@@ -130,6 +135,23 @@ class Bracket:
             raise ValueError(f"{winner} does not play match {key}")
         self.results[key] = winner
 
+    def drop(self, player: PlayerId) -> list[str]:
+        """Drop a player: they forfeit every match not yet decided.
+
+        Walkovers already decided (a player through on a bye, say) are first written into
+        the results, so that the drop cannot undo them; returns the keys so written, which
+        the caller stores with the other results.
+        """
+        res = self.resolve()
+        written = []
+        for m in self.matches:
+            w = res[m.key][2]
+            if m.key not in self.results and not m.reset and isinstance(w, int):
+                self.results[m.key] = w
+                written.append(m.key)
+        self.dropped.add(player)
+        return written
+
     def finished(self) -> bool:
         """True once the champion is known."""
         return isinstance(self.champion(), int)
@@ -157,9 +179,11 @@ class Bracket:
         top = max((m.stage for m in self.matches), default=0) + 1
         if isinstance(champ, int):
             stage[champ] = top
-        # Dropped players not yet knocked out by a match rank below everyone knocked out.
+        # A dropped player is out at the first match they forfeit (on the winners' side of a
+        # double elimination, below every losers'-side loser); before any, below everyone.
         for p in self.dropped:
-            stage.setdefault(p, 0)
+            key = self._forfeits.get(p)
+            stage.setdefault(p, by_key[key].stage if key else 0)
         places: dict[PlayerId, int] = {}
         for p, s in stage.items():
             places[p] = 1 + sum(1 for q in stage.values() if q > s)
