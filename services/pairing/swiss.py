@@ -87,10 +87,68 @@ def _pair_two(
 def _match(
     players: list[PlayerId], scores: Mapping[PlayerId, float], history: History
 ) -> tuple[list[tuple[PlayerId, PlayerId]], int]:
-    """A perfect matching of an even list of players in standing order; also its rematches."""
+    """A perfect matching of an even list of players in standing order; also its rematches.
+
+    Score groups are paired from the top down, as in the Dutch system: each group, with
+    the player floated down from the group above, is matched on its own; when its count
+    is odd one player (preferably its lowest-ranked, never the one who just floated
+    down if avoidable) floats down to the next group. A group that cannot be paired
+    without a rematch floats down whole. Small matchings keep this fast; if the bottom
+    group still cannot be paired, the whole field is matched at once, rematches allowed
+    as few as possible.
+    """
+    # Equal scores must be contiguous for the group positions below.
+    players = sorted(players, key=lambda p: -scores.get(p, 0))
+    groups: list[list[PlayerId]] = []
+    for p in players:
+        if groups and scores.get(groups[-1][0], 0) == scores.get(p, 0):
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    found: list[tuple[PlayerId, PlayerId]] = []
+    down: list[PlayerId] = []
+    for k, grp in enumerate(groups):
+        pool = down + grp
+        last = k == len(groups) - 1
+        if last and len(pool) % 2:
+            break  # cannot happen for an even field; matched whole below
+        pairs, rematches, floated = _match_all(
+            pool,
+            scores,
+            history,
+            allow_rematch=False,
+            float_one=len(pool) % 2 == 1,
+            protected=frozenset(down),
+        )
+        if rematches < 0:
+            down = pool
+            continue
+        found.extend(pairs)
+        down = [floated] if floated is not None else []
+    else:
+        if not down:
+            return found, 0
+    pairs, rematches, _ = _match_all(players, scores, history, allow_rematch=True)
+    return pairs, rematches
+
+
+def _match_all(
+    players: list[PlayerId],
+    scores: Mapping[PlayerId, float],
+    history: History,
+    *,
+    allow_rematch: bool,
+    float_one: bool = False,
+    protected: frozenset[PlayerId] = frozenset(),
+) -> tuple[list[tuple[PlayerId, PlayerId]], int, PlayerId | None]:
+    """Match these players at once, leaving one to float down if `float_one`.
+
+    Returns the pairs, the rematches among them (-1: none avoids a rematch and they are
+    not allowed) and the player left over.
+    """
     n = len(players)
     if n == 0:
-        return [], 0
+        return [], 0, None
     groups = sorted({scores.get(p, 0) for p in players}, reverse=True)
     gidx = {s: i for i, s in enumerate(groups)}
     group = [gidx[scores.get(p, 0)] for p in players]
@@ -104,11 +162,16 @@ def _match(
     # Priorities as integer weights: each level outweighs every possible sum of the next.
     colour_w = 1
     fold_w = n + 1  # colour clashes add up to at most n/2
-    group_w = fold_w * (n * n + 1)  # fold deviations add up to less than n*n
+    group_w = fold_w * (2 * n * n + 1)  # fold deviations and the float choice stay below
     rematch_w = group_w * (len(groups) ** 2 * n + 1)
+    refloat_w = rematch_w // 2  # floating the same player twice in a row
     top = rematch_w * (n + 1)
+    dummy = n  # pairing with it means floating down
 
     def cost(i: int, j: int) -> int:
+        if j == dummy:
+            # Prefer the lowest-ranked to float, and not someone who just floated down.
+            return fold_w * (n - 1 - i) + (refloat_w if players[i] in protected else 0)
         gi, gj = group[i], group[j]
         if gi == gj:
             half = size[gi] // 2
@@ -125,30 +188,45 @@ def _match(
             c += rematch_w * history.times_met(players[i], players[j])
         return c
 
+    nodes = n + 1 if float_one else n
+
     def solve(edges: set[tuple[int, int]]) -> list[tuple[int, int]]:
         g = nx.Graph()
-        g.add_nodes_from(range(n))
+        g.add_nodes_from(range(nodes))
         g.add_weighted_edges_from((i, j, top - cost(i, j)) for i, j in edges)
+        if float_one:
+            g.add_weighted_edges_from((i, dummy, top - cost(i, dummy)) for i in range(n))
         m = nx.max_weight_matching(g, maxcardinality=True)
         return [tuple(sorted(e)) for e in m]
 
     def met(i: int, j: int) -> bool:
         return history.times_met(players[i], players[j]) > 0
 
+    def done(
+        pairs: list[tuple[int, int]],
+    ) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
+        floated = next((players[i] for i, j in pairs if j == dummy), None)
+        real = [(i, j) for i, j in pairs if j != dummy]
+        return _as_players(players, real), floated
+
     for window in _WINDOWS:
         if window >= n:
             break
         edges = {e for e in _window_edges(n, group, pos, start, size, window) if not met(*e)}
         pairs = solve(edges)
-        if 2 * len(pairs) == n:
-            return _as_players(players, pairs), 0
+        if 2 * len(pairs) == nodes:
+            matched, floated = done(pairs)
+            return matched, 0, floated
     every = {(i, j) for i in range(n) for j in range(i + 1, n)}
     pairs = solve({e for e in every if not met(*e)})
-    if 2 * len(pairs) != n:
+    if 2 * len(pairs) != nodes and not allow_rematch:
+        return [], -1, None
+    if 2 * len(pairs) != nodes:
         # No pairing avoids every rematch: admit them, as few as possible (the weights).
         pairs = solve(every)
-    rematches = sum(1 for i, j in pairs if met(i, j))
-    return _as_players(players, pairs), rematches
+    rematches = sum(1 for i, j in pairs if j != dummy and met(i, j))
+    matched, floated = done(pairs)
+    return matched, rematches, floated
 
 
 def _as_players(
