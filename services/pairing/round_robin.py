@@ -64,7 +64,7 @@ def round_robin_round(
     rest = [p for p in active if p not in byes]
 
     def table_cost(t: list[PlayerId]) -> int:
-        return sum(history.times_met(a, b) ** 2 for k, a in enumerate(t) for b in t[k + 1 :])
+        return sum(_pair_cost(history, a, b) for k, a in enumerate(t) for b in t[k + 1 :])
 
     best: list[list[PlayerId]] | None = None
     best_cost = -1
@@ -77,7 +77,7 @@ def round_robin_round(
             while len(t) < s:
                 k = min(
                     range(len(pool)),
-                    key=lambda j: sum(history.times_met(pool[j], q) for q in t),
+                    key=lambda j: sum(_pair_cost(history, pool[j], q) for q in t),
                 )
                 t.append(pool.pop(k))
             tables.append(t)
@@ -93,11 +93,18 @@ def round_robin_round(
     return Round(tuple(out), tuple(byes))
 
 
+def _pair_cost(history: History, a: PlayerId, b: PlayerId) -> int:
+    """Seating a and b together: any repeat costs much (so new pairs are covered first),
+    and a pair that has met often costs more (so repeats spread out)."""
+    m = history.times_met(a, b)
+    return 0 if m == 0 else 1000 + m * m
+
+
 def _polish(tables: list[list[PlayerId]], history: History) -> None:
     """Swap players between any two tables while that lowers the repeated meetings."""
 
     def cost(p: PlayerId, others: list[PlayerId]) -> int:
-        return sum(history.times_met(p, q) ** 2 for q in others)
+        return sum(_pair_cost(history, p, q) for q in others)
 
     for _ in range(20):
         changed = False
