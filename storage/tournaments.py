@@ -261,18 +261,21 @@ class TournamentStore:
         )
         return [r[0] for r in rows]
 
-    async def start(self, tournament: int, seeds: Sequence[int]) -> TournamentRow:
+    async def start(
+        self, tournament: int, seeds: Sequence[int], *, rounds: int | None = None
+    ) -> TournamentRow:
         """Leave sign-up: store the seeding (user ids, best first); NotInSignup otherwise.
 
-        Entrants left out of `seeds` (not checked in) are removed.
+        Entrants left out of `seeds` (not checked in) are removed. `rounds`, if given,
+        fixes the number of rounds the format settled on at the start.
         """
         async with self._store._write() as db:
             rows = list(
                 await db.execute_fetchall(
-                    "UPDATE tournaments SET status = 'running', updated_at = ?"
-                    " WHERE id = ? AND status = 'signup'"
+                    "UPDATE tournaments SET status = 'running', rounds = COALESCE(?, rounds),"
+                    " updated_at = ? WHERE id = ? AND status = 'signup'"
                     f" RETURNING {TOURNAMENT_COLUMNS}",
-                    (time.time(), tournament),
+                    (rounds, time.time(), tournament),
                 )
             )
             if not rows:
@@ -434,6 +437,37 @@ class TournamentStore:
             "INSERT INTO match_players (match, seat, user_id, place) VALUES (?, ?, ?, ?)",
             [(match_id, s, u, 0 if result == "bye" else None) for s, u in enumerate(players)],
         )
+
+    async def record_walkovers(
+        self, tournament: int, round_no: int, walkovers: Sequence[tuple[str, int]]
+    ) -> None:
+        """Store bracket matches decided without play, as (bracket key, winner) byes."""
+        if not walkovers:
+            return
+        now = time.time()
+        async with self._store._write() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(number), 0) FROM matches WHERE tournament = ? AND round = ?",
+                (tournament, round_no),
+            )
+            number = list(rows)[0][0]
+            for i, (key, winner) in enumerate(walkovers, start=number + 1):
+                await self._insert_match(db, tournament, round_no, i, key, (winner,), "bye", now)
+
+    async def reopen_match(self, match: int) -> None:
+        """Send a finished or playing table back to pending, without game or places (a replay)."""
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE matches SET status = 'pending', game = NULL, result = NULL,"
+                " finished_at = NULL WHERE id = ?",
+                (match,),
+            )
+            if not n:
+                raise UnknownTournament(f"no match {match}")
+            await db.execute(
+                "UPDATE match_players SET place = NULL, score = NULL WHERE match = ?", (match,)
+            )
 
     async def set_match_game(self, match: int, game: int) -> None:
         """Link a pending table to the game created for it; it is now being played."""

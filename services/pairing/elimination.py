@@ -162,7 +162,11 @@ class Bracket:
         return res[self.matches[-1].key][2]
 
     def placements(self) -> dict[PlayerId, int]:
-        """Place of every player eliminated so far, and 1 for the champion (ties share places)."""
+        """Place of every player out so far, and 1 for the champion (ties share places).
+
+        Players still in count above everyone out: with four left of eight, those out in
+        the first round share fifth place.
+        """
         res = self.resolve()
         stage: dict[PlayerId, int] = {}
         by_key = {m.key: m for m in self.matches}
@@ -184,9 +188,11 @@ class Bracket:
         for p in self.dropped:
             key = self._forfeits.get(p)
             stage.setdefault(p, by_key[key].stage if key else 0)
+        # Players still in the bracket rank above everyone already out.
+        alive = sum(1 for p in self.seeds if p not in stage)
         places: dict[PlayerId, int] = {}
         for p, s in stage.items():
-            places[p] = 1 + sum(1 for q in stage.values() if q > s)
+            places[p] = 1 + alive + sum(1 for q in stage.values() if q > s)
         return places
 
     def still_in(self) -> list[PlayerId]:
