@@ -18,7 +18,7 @@ from typing import Protocol
 
 from rules.core import Engine, Outcome, RuleError
 from storage import Store
-from storage.ratings import RatingStore
+from storage.ratings import DuplicateResult, RatingStore
 from storage.tournaments import (
     AlreadyEntered,
     EntrantRow,
@@ -41,6 +41,7 @@ from .pairing import (
     round_robin_round,
     round_robin_rounds,
 )
+from .ratings import RatedSeat, record_finished_game
 from .standings import (
     ROUND_ROBIN_TIEBREAKS,
     SWISS_TIEBREAKS,
@@ -431,6 +432,22 @@ class TournamentService:
             await self._after_result(t, progress)
             return progress
 
+    async def repair_table(self, tournament: int, match_id: int) -> Progress:
+        """The organiser starts a table again with a new game (the old one is closed)."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            match = await self.tournaments.get_match(match_id)
+            if match.tournament != tournament or match.status != "playing":
+                raise TournamentRefusal(
+                    "Solo se puede repetir una mesa que se está jugando.",
+                    "Only a table being played can be started again.",
+                )
+            await self.host.close_table(t, match)
+            await self.tournaments.reopen_match(match.id)
+            progress = Progress()
+            await self._replay(t, match.id, progress)
+            return progress
+
     async def drop(self, tournament: int, user_id: int) -> Progress:
         """Drop a player from the rest of the event; an unfinished game of theirs is lost."""
         async with self.lock(tournament):
@@ -478,6 +495,35 @@ class TournamentService:
                     await self.host.close_table(t, m)
             await self._finish(t, progress)
             return progress
+
+    async def game_ended(
+        self,
+        game: int,
+        *,
+        guild_id: int | None,
+        game_id: str,
+        seats: Sequence[RatedSeat],
+        outcome: Outcome,
+    ) -> Progress | None:
+        """Everything a finished game feeds: its stored result, ratings, and its tournament.
+
+        The platform calls this once per finished game (after the last move is committed).
+        The result and the rating changes are stored in one transaction, rated unless the
+        game belongs to an unrated tournament; then the tournament, if any, takes it.
+        """
+        try:
+            await record_finished_game(
+                self.ratings,
+                game=game,
+                guild_id=guild_id,
+                game_id=game_id,
+                seats=seats,
+                outcome=outcome,
+                rated=await self.counts_for_ratings(game),
+            )
+        except DuplicateResult:
+            pass  # told twice (a retry after a restart): the first one counted
+        return await self.game_finished(game, outcome)
 
     async def counts_for_ratings(self, game: int) -> bool:
         """Whether a finished game may be rated: not if it belongs to an unrated tournament."""

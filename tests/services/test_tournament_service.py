@@ -313,3 +313,59 @@ async def test_end_early_and_cancel(store: Store) -> None:
     t2 = await new_tournament(svc, 2, format="swiss")
     await svc.end(t2.id)
     assert (await svc.tournaments.get(t2.id)).status == "cancelled"
+
+
+async def test_game_ended_feeds_results_ratings_and_the_tournament(store: Store) -> None:
+    svc = TournamentService(store, FakeHost(store))
+    rated = await new_tournament(svc, 2, format="swiss", rounds=1)
+    unrated = await new_tournament(svc, 2, format="swiss", rounds=1, rated=False, channel_id=6)
+    await svc.start(rated.id)
+    await svc.start(unrated.id)
+    [m1] = await open_tables(svc, rated.id)
+    [m2] = await open_tables(svc, unrated.id)
+    win = Outcome(ranking=[[0], [1]], reason=WHY)
+    for m in (m1, m2):
+        seats = [RatedSeat(u) for u in m.user_ids]
+        p = await svc.game_ended(
+            m.game, guild_id=1, game_id="rey_hierofante", seats=seats, outcome=win
+        )
+        assert p is not None and p.finished
+        # Told twice (after a restart, say): nothing counts twice.
+        await svc.game_ended(m.game, guild_id=1, game_id="rey_hierofante", seats=seats, outcome=win)
+    results = await svc.ratings.results(1)
+    assert [(r.game, r.rated) for r in results] == [(m1.game, True), (m2.game, False)]
+    board = await svc.ratings.leaderboard(1, "rey_hierofante")
+    assert [(r.user_id, r.games) for r in board] == [(m1.user_ids[0], 1), (m1.user_ids[1], 1)]
+    # A game outside any tournament is rated too.
+    g = await store.create_game(
+        guild_id=1, channel_id=3, game_id="rey_hierofante", options={}, host_id=1, locale="es"
+    )
+    assert (
+        await svc.game_ended(
+            g.id,
+            guild_id=1,
+            game_id="rey_hierofante",
+            seats=[RatedSeat(1), RatedSeat(2)],
+            outcome=win,
+        )
+        is None
+    )
+    assert len(await svc.ratings.results(1)) == 3
+
+
+async def test_organiser_starts_a_table_again(store: Store) -> None:
+    host = FakeHost(store)
+    svc = TournamentService(store, host)
+    t = await new_tournament(svc, 2, format="swiss", rounds=1)
+    await svc.start(t.id)
+    [m] = await open_tables(svc, t.id)
+    p = await svc.repair_table(t.id, m.id)
+    [again] = p.replayed
+    assert host.closed == [m.game] and again.game != m.game and again.user_ids == m.user_ids
+    # The old game's end no longer counts; the new one's does.
+    assert await svc.game_finished(m.game, Outcome(ranking=[[0], [1]], reason=WHY)) is None
+    await svc.game_finished(again.game, Outcome(ranking=[[1], [0]], reason=WHY))
+    st = await svc.standings(t.id)
+    assert st[0].player == m.user_ids[1]
+    with pytest.raises(TournamentRefusal):
+        await svc.repair_table(t.id, m.id)
