@@ -264,6 +264,32 @@ class TournamentService:
             await self._open_next(t, progress)
             return progress
 
+    async def start_due(self, now: float) -> dict[int, Progress | TournamentRefusal]:
+        """Start every tournament whose sign-up deadline has passed (the scheduler calls this).
+
+        One that cannot start (too few players) is cancelled; the refusal says why.
+        """
+        out: dict[int, Progress | TournamentRefusal] = {}
+        for tid in await self.tournaments.signup_due(now):
+            try:
+                out[tid] = await self.start(tid)
+            except TournamentRefusal as why:
+                await self.tournaments.set_status(tid, "cancelled")
+                out[tid] = why
+        return out
+
+    async def podium(self, tournament: int) -> list[list[Standing]]:
+        """The first three places of the standings, players sharing a place together."""
+        places: list[list[Standing]] = []
+        for s in await self.standings(tournament):
+            if s.rank > 3:
+                break
+            if places and places[-1][0].rank == s.rank:
+                places[-1].append(s)
+            else:
+                places.append([s])
+        return places
+
     async def _seed(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[int]:
         """Seed order: by rating (best conservative estimate first) or at random."""
         rng = random.Random(t.seed)

@@ -254,6 +254,15 @@ class TournamentStore:
         )
         return [_tournament(r) for r in rows]
 
+    async def signup_due(self, now: float) -> list[int]:
+        """Tournaments still in sign-up whose deadline has passed, oldest first."""
+        rows = await self._store._fetchall(
+            "SELECT id FROM tournaments WHERE status = 'signup'"
+            " AND signup_deadline IS NOT NULL AND signup_deadline <= ? ORDER BY id",
+            (now,),
+        )
+        return [r[0] for r in rows]
+
     async def running_ids(self) -> list[int]:
         """Ids of every tournament in sign-up or running (what a restart resumes)."""
         rows = await self._store._fetchall(

@@ -369,3 +369,37 @@ async def test_organiser_starts_a_table_again(store: Store) -> None:
     assert st[0].player == m.user_ids[1]
     with pytest.raises(TournamentRefusal):
         await svc.repair_table(t.id, m.id)
+
+
+async def test_sign_up_deadline_starts_or_cancels(store: Store) -> None:
+    svc = TournamentService(store, FakeHost(store))
+    ready = await new_tournament(svc, 4, format="swiss", signup_deadline=100.0)
+    lonely = await new_tournament(svc, 1, format="swiss", signup_deadline=100.0, channel_id=6)
+    later = await new_tournament(svc, 4, format="swiss", signup_deadline=500.0, channel_id=7)
+    assert await svc.start_due(50.0) == {}
+    out = await svc.start_due(100.0)
+    assert set(out) == {ready.id, lonely.id}
+    assert isinstance(out[lonely.id], TournamentRefusal)
+    assert (await svc.tournaments.get(ready.id)).status == "running"
+    assert (await svc.tournaments.get(lonely.id)).status == "cancelled"
+    assert (await svc.tournaments.get(later.id)).status == "signup"
+
+
+async def test_a_hundred_and_twenty_players_at_thirty_tables(store: Store) -> None:
+    svc = TournamentService(store, FakeHost(store))
+    t = await new_tournament(
+        svc, 120, game_id="rattus_cartus", format="swiss", table_size=4, rounds=2
+    )
+    p = await svc.start(t.id)
+    assert len(p.opened) == 30
+    rng = random.Random(4)
+    for _ in range(2):
+        tables = await open_tables(svc, t.id)
+        assert len(tables) == 30
+        for m in tables:
+            await svc.game_finished(m.game, random_outcome(rng, 4, ties=True))
+    assert (await svc.tournaments.get(t.id)).status == "finished"
+    podium = await svc.podium(t.id)
+    assert podium and podium[0][0].rank == 1
+    assert sum(len(g) for g in podium) >= 3
+    assert all(s.points == 2 for s in podium[0])  # the leaders won both their tables
