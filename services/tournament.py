@@ -368,7 +368,11 @@ class TournamentService:
             if t.table_size == 2:
                 return circle_round(seeds, number, set(active))
             return round_robin_round(
-                active, history, table_size=t.table_size, min_size=min_size, seed=t.seed + number
+                active,
+                history,
+                table_size=t.table_size,
+                min_size=min_size,
+                seed=t.seed + number - 1,
             )
         standings = self._standings(t, entrants, matches)
         order = [s.player for s in standings if s.player in set(active)]

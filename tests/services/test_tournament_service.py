@@ -403,3 +403,22 @@ async def test_a_hundred_and_twenty_players_at_thirty_tables(store: Store) -> No
     assert podium and podium[0][0].rank == 1
     assert sum(len(g) for g in podium) >= 3
     assert all(s.points == 2 for s in podium[0])  # the leaders won both their tables
+
+
+async def test_multiplayer_round_robin_seats_every_pair_together(store: Store) -> None:
+    svc = TournamentService(store, FakeHost(store))
+    t = await new_tournament(svc, 8, game_id="rattus_cartus", format="round_robin", table_size=4)
+    await svc.start(t.id)
+    assert (await svc.tournaments.get(t.id)).rounds == 3
+    rng = random.Random(5)
+    while tables := await open_tables(svc, t.id):
+        for m in tables:
+            await svc.game_finished(m.game, random_outcome(rng, len(m.user_ids)))
+    met = {
+        frozenset((a, b))
+        for m in await svc.tournaments.matches(t.id)
+        for i, a in enumerate(m.user_ids)
+        for b in m.user_ids[i + 1 :]
+    }
+    assert len(met) == 28
+    assert (await svc.tournaments.get(t.id)).current_round == 3
