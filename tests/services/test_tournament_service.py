@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -42,13 +41,6 @@ class FakeHost:
     async def close_table(self, tournament: TournamentRow, match: MatchRow) -> None:
         assert match.game is not None
         self.closed.append(match.game)
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
 
 
 async def new_tournament(svc: TournamentService, players: int, **kw) -> TournamentRow:

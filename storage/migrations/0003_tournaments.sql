@@ -1,4 +1,4 @@
--- 0002_tournaments: tournaments (entrants, rounds, matches and their players), every
+-- 0003_tournaments: tournaments (entrants, rounds, matches and their players), every
 -- finished game's result, and ratings with their history.
 --
 -- Portable as 0001: BIGINT for snowflakes and references, DOUBLE PRECISION for Unix
