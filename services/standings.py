@@ -113,6 +113,28 @@ def result_from_outcome(
     return TableResult(round_no, players, places_from_ranking(players, ranking), scores)
 
 
+def result_with_leavers(
+    round_no: int, players: Sequence[PlayerId], outcome: Outcome, leavers: Iterable[PlayerId]
+) -> TableResult:
+    """A finished game some players left on the way (dropped by the clock, the bot played on).
+
+    Leaving is a loss: the leavers share the last places; the others keep the order the
+    game's outcome gave them.
+    """
+    gone = set(leavers)
+    if not gone or not outcome.ranking:
+        # Nobody won: a loss for everyone, those who left included.
+        return result_from_outcome(round_no, players, outcome)
+    players = tuple(players)
+    scores = {players[s]: v for s, v in outcome.scores.items() if 0 <= s < len(players)}
+    ranking = [[players[s] for s in group if players[s] not in gone] for group in outcome.ranking]
+    ranking = [g for g in ranking if g]
+    ranking.append([p for p in players if p in gone])
+    return TableResult(
+        round_no, players, places_from_ranking(players, ranking), scores, "abandoned"
+    )
+
+
 def result_from_abandon(
     round_no: int, players: Sequence[PlayerId], leavers: Iterable[PlayerId]
 ) -> TableResult:

@@ -50,7 +50,7 @@ from .standings import (
     awarded,
     compute_standings,
     result_from_abandon,
-    result_from_outcome,
+    result_with_leavers,
     standings_csv,
 )
 
@@ -396,8 +396,14 @@ class TournamentService:
 
     # ------------------------------------------------------------------ results
 
-    async def game_finished(self, game: int, outcome: Outcome) -> Progress | None:
-        """A table's game ended: record its result from the outcome; None if not a tournament's."""
+    async def game_finished(
+        self, game: int, outcome: Outcome, left: Sequence[int] = ()
+    ) -> Progress | None:
+        """A table's game ended: record its result from the outcome; None if not a tournament's.
+
+        `left` names players who left on the way (dropped by the clock while the bot played
+        their seat on): a loss for them whatever their seat achieved.
+        """
         match = await self.tournaments.match_for_game(game)
         if match is None:
             return None
@@ -407,7 +413,7 @@ class TournamentService:
             progress = Progress()
             if match.status == "finished" or match.game != game:
                 return progress
-            result = result_from_outcome(match.round, match.user_ids, outcome)
+            result = result_with_leavers(match.round, match.user_ids, outcome, left)
             if t.format in ELIMINATIONS and not _single_winner(result):
                 # Nobody won alone: the match is played again.
                 await self.tournaments.reopen_match(match.id)
@@ -534,12 +540,15 @@ class TournamentService:
         game_id: str,
         seats: Sequence[RatedSeat],
         outcome: Outcome,
+        left: Sequence[int] = (),
     ) -> Progress | None:
         """Everything a finished game feeds: its stored result, ratings, and its tournament.
 
         The platform calls this once per finished game (after the last move is committed).
         The result and the rating changes are stored in one transaction, rated unless the
-        game belongs to an unrated tournament; then the tournament, if any, takes it.
+        game belongs to an unrated tournament (a seat the bot took over is an AI seat, so
+        such a game is not rated); then the tournament, if any, takes it, `left` (players
+        dropped by the clock) counting as lost.
         """
         try:
             await record_finished_game(
@@ -553,7 +562,7 @@ class TournamentService:
             )
         except DuplicateResult:
             pass  # told twice (a retry after a restart): the first one counted
-        return await self.game_finished(game, outcome)
+        return await self.game_finished(game, outcome, left)
 
     async def counts_for_ratings(self, game: int) -> bool:
         """Whether a finished game may be rated: not if it belongs to an unrated tournament."""

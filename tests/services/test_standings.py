@@ -22,6 +22,7 @@ from services.standings import (
     compute_standings,
     result_from_abandon,
     result_from_outcome,
+    result_with_leavers,
     show,
     standings_csv,
 )
@@ -183,3 +184,21 @@ def test_csv_export() -> None:
     assert rows[3][:4] == ["3", "Dani", "4", "1"]
     assert len(rows) == 5
     assert show(F(2, 3)) == "0.67" and show(F(4)) == "4"
+
+
+def test_a_player_dropped_by_the_clock_loses_whatever_their_seat_did() -> None:
+    # The bot played A's seat on and came second; A left, so A is last.
+    out = Outcome(ranking=[[2], [0], [1], [3]], scores={0: 9, 2: 12}, reason=WHY)
+    t = result_with_leavers(1, (A, B, C, D), out, [A])
+    assert t.kind == "abandoned"
+    assert dict(t.places) == {C: 0, B: 1, D: 2, A: 3}
+    assert t.scores[A] == 9
+    # Two players: the leaver's seat won, the one who stayed gets the win.
+    two = result_with_leavers(1, (A, B), Outcome(ranking=[[0], [1]], reason=WHY), [A])
+    assert (two.points(A), two.points(B)) == (0, 1)
+    # Nobody won: a loss for everyone, the leaver too.
+    none = result_with_leavers(1, (A, B), Outcome(ranking=[], reason=WHY), [A])
+    assert none.kind == "nobody" and none.points(B) == 0
+    # Nobody left: the outcome as it is.
+    same = result_with_leavers(1, (A, B), Outcome(ranking=[[1], [0]], reason=WHY), [])
+    assert same.kind == "game" and same.won(B)

@@ -414,3 +414,25 @@ async def test_multiplayer_round_robin_seats_every_pair_together(store: Store) -
     }
     assert len(met) == 28
     assert (await svc.tournaments.get(t.id)).current_round == 3
+
+
+async def test_clock_dropped_player_loses_the_elimination_match(store: Store) -> None:
+    svc = TournamentService(store, FakeHost(store))
+    t = await new_tournament(svc, 2)
+    await svc.start(t.id)
+    [m] = await open_tables(svc, t.id)
+    leaver = m.user_ids[0]
+    # The bot took the leaver's seat and won with it: the match still goes to the other.
+    seats = [RatedSeat(None, ai=True), RatedSeat(m.user_ids[1])]
+    await svc.game_ended(
+        m.game,
+        guild_id=1,
+        game_id="rey_hierofante",
+        seats=seats,
+        outcome=Outcome(ranking=[[0], [1]], reason=WHY),
+        left=[leaver],
+    )
+    st = await svc.standings(t.id)
+    assert st[0].player == m.user_ids[1] and st[0].rank == 1
+    assert (await svc.ratings.results(1))[0].places[0].user_id is None
+    assert await svc.ratings.leaderboard(1, "rey_hierofante") == []  # an AI seat: unrated
