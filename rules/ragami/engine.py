@@ -37,6 +37,7 @@ from rules.ragami.model import (
     SetDie,
     Task,
     UseDie,
+    act,
 )
 from rules.ragami.table import COLOUR_NAME, ev, flee_buildings, who
 
@@ -177,7 +178,7 @@ class RgEngine(Engine[RgState]):
 
     def _legal_actions(self, state: RgState, seat: Seat) -> list[Action]:
         if state.phase == "keep":
-            return [Keep(card=c) for c in state.drawn[seat]]
+            return [act(Keep, card=c) for c in state.drawn[seat]]
         if state.tasks:
             return self._task_actions(state, state.tasks[0])
         return T.legal(state, seat)
@@ -185,24 +186,24 @@ class RgEngine(Engine[RgState]):
     def _task_actions(self, state: RgState, t: Task) -> list[Action]:
         k = t.kind
         if k in ("saint", "demon"):
-            return [Place(at=str(q)) for q in SQUARES]
+            return [act(Place, at=str(q)) for q in SQUARES]
         if k == "virtue":
-            return [Place(at=b) for b in BUILDINGS]
+            return [act(Place, at=b) for b in BUILDINGS]
         if k == "ragami":
             taken = set(state.ragamis)
-            return [Place(at=b) for b in BUILDINGS if b not in taken]
+            return [act(Place, at=b) for b in BUILDINGS if b not in taken]
         if k == "set_die":
-            return [SetDie(value=v) for v in range(2, 7)]
+            return [act(SetDie, value=v) for v in range(2, 7)]
         if k == "arrange":
             return [Arrange(values=list(v)) for v in arrangements(state.rolled)]
         if k == "flee":
-            return [Place(at=b) for b in flee_buildings(state, t.colour)]
+            return [act(Place, at=b) for b in flee_buildings(state, t.colour)]
         out: list[Action] = []
         at = state.virtue_at[t.seat]
         if at is not None and state.virtue[t.seat] >= 3:
-            out.append(Convert(what="virtue"))
-        out += [Place(at=b) for b in BUILDINGS if b != at]
-        return [*out, Done()]
+            out.append(act(Convert, what="virtue"))
+        out += [act(Place, at=b) for b in BUILDINGS if b != at]
+        return [*out, act(Done)]
 
     # ------------------------------------------------------------------ apply
 

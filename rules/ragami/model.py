@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from functools import lru_cache
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -146,6 +147,13 @@ class Done(Action):
     """Finish an optional part (the second piece of a card, the end-of-round virtue step)."""
 
     kind: Literal["done"] = "done"
+
+
+@lru_cache(maxsize=4096)
+def act(cls: type[Action], **fields: Any) -> Action:
+    """A shared instance of an action (actions are frozen): legal-action lists are rebuilt
+    at every step, and sharing spares building the same objects again."""
+    return cls(**fields)
 
 
 RgAction = Annotated[

@@ -27,6 +27,7 @@ from rules.ragami.model import (
     Roll,
     Step,
     UseDie,
+    act,
 )
 from rules.ragami.table import (
     COLOUR_NAME,
@@ -76,8 +77,9 @@ def saint_choices(state: RgState, seat: int, exclude: list[str] = ()) -> list[in
         start = state.saints[c]
         if start is None or f"S{c}" in exclude:
             continue
-        banned = {mine, ragami_square(state, c)}
-        if any(q not in banned for q in street_reach(start)):
+        reach = street_reach(start)
+        # every square reaches at least three others, so only one or two can be barred
+        if len(reach) > 2 or any(q not in (mine, ragami_square(state, c)) for q in reach):
             out.append(c)
     return out
 
@@ -115,9 +117,9 @@ def die_options(state: RgState, seat: int, free: bool) -> list[UseDie]:
             continue
         main = (saint_choices(state, seat), can_draw(state, seat), can_resolve(state, seat))[slot]
         if main:
-            out.append(UseDie(slot=slot))
+            out.append(act(UseDie, slot=slot))
         if move:
-            out.append(UseDie(slot=slot, move=True))
+            out.append(act(UseDie, slot=slot, move=True))
     return out
 
 
@@ -201,16 +203,16 @@ def main_menu(state: RgState, seat: int) -> list[Action]:
     if not state.die_used:
         out += die_options(state, seat, free=False)
     mine = ready(state, seat)
-    out += [PlayCard(card=c) for c in mine if card_playable(state, seat, c)]
+    out += [act(PlayCard, card=c) for c in mine if card_playable(state, seat, c)]
     if state.cube_supply > 0:
-        out += [CashCard(card=c) for c in mine if kind_of(c).cube]
+        out += [act(CashCard, card=c) for c in mine if kind_of(c).cube]
     if len(state.hands[seat]) >= HAND_LIMIT:
-        out += [Discard(card=c) for c in state.hands[seat]]
+        out += [act(Discard, card=c) for c in state.hands[seat]]
     if state.cubes[seat] >= 2:
-        out.append(Convert(what="cubes"))
+        out.append(act(Convert, what="cubes"))
     if state.virtue_at[seat] is not None and state.virtue[seat] >= 3:
-        out.append(Convert(what="virtue"))
-    out.append(EndTurn())
+        out.append(act(Convert, what="virtue"))
+    out.append(act(EndTurn))
     return out
 
 
@@ -219,34 +221,36 @@ def step_actions(state: RgState, seat: int, st: Step) -> list[Action]:
     k = st.kind
     if k in ("saint", "saints"):
         if not st.piece:
-            out: list[Action] = [Pick(piece=f"S{c}") for c in saint_choices(state, seat, st.done)]
-            return out + ([Done()] if st.done else [])
-        return [Place(at=str(q)) for q in saint_dests(state, int(st.piece[1:]), seat)]
+            out: list[Action] = [
+                act(Pick, piece=f"S{c}") for c in saint_choices(state, seat, st.done)
+            ]
+            return out + ([act(Done)] if st.done else [])
+        return [act(Place, at=str(q)) for q in saint_dests(state, int(st.piece[1:]), seat)]
     if k in ("demon", "demons"):
         if not st.piece:
-            out = [Pick(piece=p) for p in demon_choices(state, seat, st)]
-            return out + ([Done()] if st.done else [])
+            out = [act(Pick, piece=p) for p in demon_choices(state, seat, st)]
+            return out + ([act(Done)] if st.done else [])
         q = int(st.piece[1:])
-        return [Place(at=str(t)) for t in (SQUARES if q == 0 else demon_dests(q))]
+        return [act(Place, at=str(t)) for t in (SQUARES if q == 0 else demon_dests(q))]
     if k == "move":
         if not st.piece:
-            return [Pick(piece=f"R{c}") for c in movers(state, seat)]
-        return [Place(at=n) for n in ragami_dests(state, int(st.piece[1:]))]
+            return [act(Pick, piece=f"R{c}") for c in movers(state, seat)]
+        return [act(Place, at=n) for n in ragami_dests(state, int(st.piece[1:]))]
     if k == "draw":
-        return [Keep(card=c) for c in state.drawn[seat]]
+        return [act(Keep, card=c) for c in state.drawn[seat]]
     if k == "adjust":
         if not st.piece:
-            return [Pick(piece=f"C{q}") for q in sorted(state.conflicts)]
+            return [act(Pick, piece=f"C{q}") for q in sorted(state.conflicts)]
         v = state.conflicts[int(st.piece[1:])]
-        return [Adjust(delta=d) for d in (-2, -1, 1, 2) if 1 <= v + d <= 6]  # type: ignore[arg-type]
+        return [act(Adjust, delta=d) for d in (-2, -1, 1, 2) if 1 <= v + d <= 6]  # type: ignore[arg-type]
     if k == "virtue":
-        return [Place(at=b) for b in BUILDINGS if b != state.virtue_at[seat]]
+        return [act(Place, at=b) for b in BUILDINGS if b != state.virtue_at[seat]]
     if k == "extra":
         return list(die_options(state, seat, free=True))
     if k == "flee":
-        return [Place(at=b) for b in BUILDINGS_AT[ragami_square(state, seat) or 0]]
+        return [act(Place, at=b) for b in BUILDINGS_AT[ragami_square(state, seat) or 0]]
     if k == "swap":
-        return [Pick(piece=f"R{c}") for c in swap_targets(state, seat)]
+        return [act(Pick, piece=f"R{c}") for c in swap_targets(state, seat)]
     assert k == "resolve" and st.res is not None
     return resolve_actions(state, seat, st.res)
 
@@ -256,16 +260,18 @@ def resolve_actions(state: RgState, seat: int, res: Resolution) -> list[Action]:
     need = res.cost - res.total
     out: list[Action] = []
     if need > 0:
-        out += [Power(source="cubes", amount=a) for a in range(1, min(state.cubes[seat], need) + 1)]
+        out += [
+            act(Power, source="cubes", amount=a) for a in range(1, min(state.cubes[seat], need) + 1)
+        ]
         left = virtue_left(state, seat, res)
-        out += [Power(source="virtue", amount=a) for a in range(1, min(left, need) + 1)]
+        out += [act(Power, source="virtue", amount=a) for a in range(1, min(left, need) + 1)]
         if res.card is None:
-            out += [PowerCard(card=c) for c in power_cards(state, seat)]
+            out += [act(PowerCard, card=c) for c in power_cards(state, seat)]
         if state.options.power_die:
-            out.append(Roll())
+            out.append(act(Roll))
     else:
-        out.append(Commit())
-    out.append(Cancel())
+        out.append(act(Commit))
+    out.append(act(Cancel))
     return out
 
 
@@ -282,12 +288,37 @@ def virtue_left(state: RgState, seat: int, res: Resolution) -> int:
 
 def apply(state: RgState, seat: int, a: Action) -> list[Event] | None:
     """Apply a turn action; None if it is not legal now."""
-    if a not in legal(state, seat):
-        return None
     st = state.step
     if st is None:
+        if not main_allowed(state, seat, a):
+            return None
         return apply_main(state, seat, a)
+    options = step_actions(state, seat, st)
+    # the menus hand back the very objects they listed: compare by identity first
+    if not any(b is a for b in options) and a not in options:
+        return None
     return apply_step(state, seat, st, a)
+
+
+def main_allowed(state: RgState, seat: int, a: Action) -> bool:
+    """Whether ``a`` is in ``main_menu`` (checked without building the whole menu)."""
+    if isinstance(a, EndTurn):
+        return True
+    if isinstance(a, UseDie):
+        return not state.die_used and a in die_options(state, seat, free=False)
+    if isinstance(a, PlayCard | CashCard):
+        if a.card not in state.hands[seat] or a.card in state.fresh[seat]:
+            return False
+        if isinstance(a, PlayCard):
+            return card_playable(state, seat, a.card)
+        return kind_of(a.card).cube and state.cube_supply > 0
+    if isinstance(a, Discard):
+        return len(state.hands[seat]) >= HAND_LIMIT and a.card in state.hands[seat]
+    if isinstance(a, Convert):
+        if a.what == "cubes":
+            return state.cubes[seat] >= 2
+        return state.virtue_at[seat] is not None and state.virtue[seat] >= 3
+    return False
 
 
 def apply_main(state: RgState, seat: int, a: Action) -> list[Event]:
