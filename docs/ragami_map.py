@@ -60,7 +60,7 @@ def link(a: str, b: str) -> tuple[float, float, float, float]:
         lo, hi = max(ax0, bx0), min(ax1, bx1)
         taken = [x for x, y in POSITION.values() if y == line and lo <= x <= hi]
     marks = sorted([lo, *taken, hi])
-    gap = max(zip(marks, marks[1:]), key=lambda g: g[1] - g[0])
+    gap = max(zip(marks, marks[1:], strict=False), key=lambda g: g[1] - g[0])
     at = (gap[0] + gap[1]) / 2
     if vertical:
         return (*px(line - 0.45, at), *px(line + 0.45, at))
