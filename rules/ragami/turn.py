@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules.core import Action, Event
-from rules.ragami.cards import CARDS, KIND, POWER_CARDS, card_name, kind_of
+from rules.ragami.cards import CARDS, POWER_CARDS, card_name, kind_of
 from rules.ragami.city import BUILDINGS, BUILDINGS_AT, SQUARES, node_name, street_reach
 from rules.ragami.flow import draw_cards, end_turn
 from rules.ragami.model import (
@@ -48,6 +48,7 @@ from rules.ragami.table import (
 )
 
 HAND_LIMIT = 3
+# the three slots of the action board, in Spanish and English
 SLOT_NAME = (
     ("Santo y Demonio", "Robar cartas", "Resolver"),
     ("Saint and Demon", "Draw cards", "Resolve"),
@@ -932,6 +933,3 @@ def fail(state: RgState, seat: int, res: Resolution, events: list[Event]) -> lis
     else:
         state.step = Step(kind="flee")
     return events
-
-
-__all__ = ["KIND", "apply", "legal"]
