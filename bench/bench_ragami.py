@@ -1,8 +1,8 @@
 """Ragami: the built-in player against random players, and the engine's speed.
 
-    python bench/bench_ragami.py [--games 200] [--speed 100]
+    python bench/bench_ragami.py [--games 200] [--speed 100] [--pictures 6]
 
-Prints the built-in player's win rate in seeded 3-player games against two players
+Prints the board picture's drawing time, the built-in player's win rate in seeded 3-player games against two players
 choosing uniformly among the legal actions, its decision time (p50/p99/max), and how many
 whole random games one core plays per second.
 """
@@ -79,14 +79,42 @@ def random_speed(games: int) -> None:
         )
 
 
+def picture_speed(games: int) -> None:
+    """The public board picture after every move of whole games by the built-in player."""
+    from cogs.pictures.ragami import render_board
+
+    times: list[float] = []
+    sizes: list[int] = []
+    names = ["Ana García", "Bruno", "Carla", "Dámaso"]
+    for seed in range(games):
+        n = 2 + seed % 3
+        s = E.setup(n, {}, seed)
+        while not s.finished:
+            t = time.perf_counter()
+            png = render_board(E.view(s, None), names[:n], "es")
+            times.append(time.perf_counter() - t)
+            sizes.append(len(png))
+            seat = min(E.pending(s))
+            s, _ = E.apply(s, seat, E.ai_action(s, seat))
+    times.sort()
+    print(
+        f"board picture over {len(times)} positions: p50 {1000 * statistics.median(times):.1f} ms, "
+        f"p99 {1000 * times[int(0.99 * len(times))]:.1f} ms, "
+        f"PNG {statistics.median(sizes) / 1024:.0f} KB median"
+    )
+
+
 def main() -> None:
     """Run both measurements."""
     p = argparse.ArgumentParser()
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--speed", type=int, default=100)
+    p.add_argument("--pictures", type=int, default=6)
     args = p.parse_args()
     random_speed(args.speed)
-    ai_against_random(args.games)
+    picture_speed(args.pictures)
+    if args.games:
+        ai_against_random(args.games)
 
 
 if __name__ == "__main__":

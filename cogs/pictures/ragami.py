@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -69,15 +70,18 @@ def _px(x: float, y: float) -> tuple[float, float]:
 def render_board(view: RgView, names: Sequence[str], locale: str) -> bytes:
     """The public board as a PNG."""
     n = len(view.players)
-    height = HEADER + CITY + BOARD_H + PLAYER_LINE * n + 34
-    img = Image.new("RGB", (WIDTH, height), BG)
+    img = _background(n, locale).copy()
     d = ImageDraw.Draw(img)
     _header(d, view, names, locale)
     _city(d, view, locale)
     _action_board(d, view, locale, HEADER + CITY)
     _players(d, view, names, locale, HEADER + CITY + BOARD_H)
     out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False, compress_level=6)
+    # drawn after every move: a 64-colour palette encodes far faster than RGB, and the
+    # board has few colours besides the edges of its letters
+    img.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
+        out, format="PNG", optimize=False, compress_level=1
+    )
     return out.getvalue()
 
 
@@ -92,12 +96,31 @@ def _header(d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str
     d.text((10, 7), text, fill=INK, font=f)
 
 
-def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
-    inset = 0.4
+INSET = 0.4
+
+
+@lru_cache(maxsize=8)
+def _background(players: int, locale: str) -> Image.Image:
+    """What never changes: the streets and the buildings with their names."""
+    height = HEADER + CITY + BOARD_H + PLAYER_LINE * players + 34
+    img = Image.new("RGB", (WIDTH, height), BG)
+    d = ImageDraw.Draw(img)
     for b in BUILDINGS:
         x0, y0, x1, y1 = RECT[b]
         corners = [_px(x0, y0), _px(x1, y0), _px(x1, y1), _px(x0, y1), _px(x0, y0)]
         d.line(corners, fill=STREET, width=int(SCALE * 0.55), joint="curve")
+    small, big = shared_font(12, True), shared_font(18, True)
+    for b in BUILDINGS:
+        x0, y0, x1, y1 = RECT[b]
+        box = (*_px(x0 + INSET, y0 + INSET), *_px(x1 - INSET, y1 - INSET))
+        d.rectangle(box, fill=BUILDING, outline=FAINT, width=2)
+        cx, cy = _px((x0 + x1) / 2, (y0 + y1) / 2)
+        d.text((cx, cy - 30), b, fill=INK, font=big, anchor="mm")
+        d.text((cx, cy - 12), BUILDING_NAME[b].get(locale), fill=FAINT, font=small, anchor="mm")
+    return img
+
+
+def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
     small, tiny, big = shared_font(12, True), shared_font(10, True), shared_font(18, True)
     virtue_at: dict[str, list[int]] = {}
     for p in v.players:
@@ -109,11 +132,7 @@ def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
             ragamis.setdefault(node, []).append(c)
     for b in BUILDINGS:
         x0, y0, x1, y1 = RECT[b]
-        box = (*_px(x0 + inset, y0 + inset), *_px(x1 - inset, y1 - inset))
-        d.rectangle(box, fill=BUILDING, outline=FAINT, width=2)
         cx, cy = _px((x0 + x1) / 2, (y0 + y1) / 2)
-        d.text((cx, cy - 30), b, fill=INK, font=big, anchor="mm")
-        d.text((cx, cy - 12), BUILDING_NAME[b].get(locale), fill=FAINT, font=small, anchor="mm")
         for i, seat in enumerate(virtue_at.get(b, [])):
             x = cx - 36 + 26 * i
             d.rounded_rectangle((x, cy + 4, x + 22, cy + 26), 4, fill=COLOUR[seat], outline=INK)
