@@ -15,12 +15,12 @@ import discord
 from discord.ext import commands
 
 from cogs.common.present import GameUI, engine_view, mention, register
-from cogs.common.session import Game
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
 from rules.core import GameState, Seat, Text
 from rules.ragami.cards import card_name, kind_of
 from rules.ragami.model import RgView
+from services.session import Game
 
 GAME_ID = "ragami"
 # The engine names seats "Jugador 2 (verde)" / "Player 2 (green)"; Discord shows names.

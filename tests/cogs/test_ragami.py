@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 from cogs.common.present import ui_for
-from cogs.common.session import Game
 from cogs.pictures.ragami import render_board
 from cogs.ragami import UI
 from rules.core import Text
 from rules.ragami.cards import card_name
 from rules.ragami.engine import RgEngine
 from rules.ragami.model import RgState
+from services.session import Game
 from storage import GameRow, SeatRow
 from tests.rules.test_ragami_playouts import perturbed
 
