@@ -241,3 +241,38 @@ async def test_a_new_wait_of_a_player_on_vacation_starts_paused(store: Store, cl
     game = await started(service)
     (row,) = await store.deadlines(game)
     assert row.paused and row.next_at == pytest.approx(clock.now() + 2 * DAY)
+
+
+async def test_an_ankh_morpork_interrupt_left_unanswered_is_a_no(store: Store, clock: ManualClock) -> None:
+    """A real out-of-turn window: the clock answers it "no", never plays the interrupt."""
+    from cogs.ankh_morpork import REACTIONS
+
+    found = False
+    for seed in range(40):
+        service = SessionService(store, seed_source=lambda s=seed: s, clock=clock)
+        rec = Recorder(service)
+        scheduler = Scheduler(store, clock, rec.remind, rec.expire)
+        service.is_reaction = lambda g, seat: (p := g.pending().get(seat)) is not None and p.kind in REACTIONS
+        g = await service.create(guild_id=1, channel_id=5000 + seed, game_id="ankh_morpork", options={},
+                                 host_id=ALICE, host_name="alice", locale="en", clock_seconds=int(DAY))
+        await service.join(g.id, user_id=BOB, name="bob", locale="en")
+        await service.start(g.id, by=ALICE)
+        for _ in range(300):
+            if g.state is None or g.state.finished:
+                break
+            waiting = [s for s in g.pending() if service.is_reaction(g, s)]
+            if waiting:
+                found = True
+                break
+            seat = sorted(g.pending())[0]
+            await service.move(g.id, g.seat_row(seat).user_id, g.engine.ai_action(g.state, seat))
+        if found:
+            break
+    assert found, "no interrupt window came up in 40 seeded games"
+    (seat,) = waiting
+    assert any(a.kind != "skip" for a in g.legal_actions(seat))  # there was something to play
+    clock.advance(2 * DAY)
+    done = await scheduler.tick()
+    assert done.timeouts >= 1
+    result = next(r for r in rec.results if r.timed_out == seat)
+    assert result.steps[0].seat == seat and result.steps[0].action.kind == "skip"

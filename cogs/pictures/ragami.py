@@ -1,0 +1,231 @@
+"""The picture of a Ragami board: the city with every piece, the action board, the players.
+
+Drawn only from the public view (``RgView`` for seat None): the picture can never show a
+hand or the deck, because it is never given them.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from cogs.pictures.fonts import fit
+from cogs.pictures.fonts import font as shared_font
+from rules.ragami.city import BUILDING_NAME, BUILDINGS, POSITION, RECT
+from rules.ragami.model import RgView
+
+WIDTH = 760
+MARGIN = 34
+SCALE = (WIDTH - 2 * MARGIN) / 12
+HEADER = 34
+CITY = int(12 * SCALE + 2 * MARGIN)
+BOARD_H = 64
+PLAYER_LINE = 26
+
+BG = (245, 240, 228)
+STREET = (205, 205, 205)
+BUILDING = (214, 198, 166)
+INK = (40, 32, 24)
+FAINT = (120, 108, 92)
+WHITE = (255, 255, 255)
+FORBIDDEN = (90, 20, 20)
+DEMON = (200, 30, 30)
+# yellow, green, blue, purple: the four colours of the box
+COLOUR = ((236, 196, 30), (60, 160, 80), (50, 110, 210), (140, 70, 170))
+
+TEXT: dict[str, dict[str, str]] = {
+    "round": {"es": "Ronda {n}", "en": "Round {n}"},
+    "keep": {"es": "Preparación: cartas iniciales", "en": "Setup: starting cards"},
+    "setup": {"es": "Preparación", "en": "Preparation"},
+    "turn": {"es": "Turno de {name}", "en": "{name}'s turn"},
+    "over": {"es": "Fin de la partida", "en": "Game over"},
+    "slots": {
+        "es": "Santo y Demonio|Robar cartas|Resolver",
+        "en": "Saint and Demon|Draw cards|Resolve",
+    },
+    "move": {"es": "o mover un Ragami", "en": "or move a Ragami"},
+    "player": {
+        "es": "{vp} PV · {res} resueltos · {cubes} cubos · {hand} cartas",
+        "en": "{vp} VP · {res} resolved · {cubes} cubes · {hand} cards",
+    },
+    "supply": {
+        "es": "Fichas boca abajo: {pool} · Mazo: {deck} · Cubos: {cubes} · Demonios: {demons}",
+        "en": "Face-down tokens: {pool} · Deck: {deck} · Cubes: {cubes} · Demons: {demons}",
+    },
+}
+
+
+def _t(key: str, locale: str, **kw: object) -> str:
+    lang = "es" if (locale or "").lower().startswith("es") else "en"
+    return TEXT[key][lang].format(**kw)
+
+
+def _px(x: float, y: float) -> tuple[float, float]:
+    return MARGIN + x * SCALE, HEADER + MARGIN + y * SCALE
+
+
+def render_board(view: RgView, names: Sequence[str], locale: str) -> bytes:
+    """The public board as a PNG."""
+    n = len(view.players)
+    img = _background(n, locale).copy()
+    d = ImageDraw.Draw(img)
+    _header(d, view, names, locale)
+    _city(d, view, locale)
+    _action_board(d, view, locale, HEADER + CITY)
+    _players(d, view, names, locale, HEADER + CITY + BOARD_H)
+    out = io.BytesIO()
+    # drawn after every move: a 64-colour palette encodes far faster than RGB, and the
+    # board has few colours besides the edges of its letters
+    img.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
+        out, format="PNG", optimize=False, compress_level=1
+    )
+    return out.getvalue()
+
+
+def _header(d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str) -> None:
+    if v.finished:
+        what = _t("over", locale)
+    elif v.phase == "turn":
+        what = _t("turn", locale, name=names[v.turn] if v.turn < len(names) else v.turn + 1)
+    else:
+        what = _t(v.phase if v.phase in ("keep", "setup") else "setup", locale)
+    text, f = fit(f"{_t('round', locale, n=v.round)} · {what}", 20, WIDTH - 20, bold=True)
+    d.text((10, 7), text, fill=INK, font=f)
+
+
+INSET = 0.4
+
+
+@lru_cache(maxsize=8)
+def _background(players: int, locale: str) -> Image.Image:
+    """What never changes: the streets and the buildings with their names."""
+    height = HEADER + CITY + BOARD_H + PLAYER_LINE * players + 34
+    img = Image.new("RGB", (WIDTH, height), BG)
+    d = ImageDraw.Draw(img)
+    for b in BUILDINGS:
+        x0, y0, x1, y1 = RECT[b]
+        corners = [_px(x0, y0), _px(x1, y0), _px(x1, y1), _px(x0, y1), _px(x0, y0)]
+        d.line(corners, fill=STREET, width=int(SCALE * 0.55), joint="curve")
+    small, big = shared_font(12, True), shared_font(18, True)
+    for b in BUILDINGS:
+        x0, y0, x1, y1 = RECT[b]
+        box = (*_px(x0 + INSET, y0 + INSET), *_px(x1 - INSET, y1 - INSET))
+        d.rectangle(box, fill=BUILDING, outline=FAINT, width=2)
+        cx, cy = _px((x0 + x1) / 2, (y0 + y1) / 2)
+        d.text((cx, cy - 30), b, fill=INK, font=big, anchor="mm")
+        d.text((cx, cy - 12), BUILDING_NAME[b].get(locale), fill=FAINT, font=small, anchor="mm")
+    return img
+
+
+def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
+    small, tiny, big = shared_font(12, True), shared_font(10, True), shared_font(18, True)
+    virtue_at: dict[str, list[int]] = {}
+    for p in v.players:
+        if p.virtue_at is not None:
+            virtue_at.setdefault(p.virtue_at, []).append(p.seat)
+    ragamis: dict[str, list[int]] = {}
+    for c, node in enumerate(v.ragamis):
+        if node is not None:
+            ragamis.setdefault(node, []).append(c)
+    for b in BUILDINGS:
+        x0, y0, x1, y1 = RECT[b]
+        cx, cy = _px((x0 + x1) / 2, (y0 + y1) / 2)
+        for i, seat in enumerate(virtue_at.get(b, [])):
+            x = cx - 36 + 26 * i
+            d.rounded_rectangle((x, cy + 4, x + 22, cy + 26), 4, fill=COLOUR[seat], outline=INK)
+            d.text(
+                (x + 11, cy + 15), str(v.players[seat].virtue), fill=WHITE, font=small, anchor="mm"
+            )
+        for i, c in enumerate(ragamis.get(b, [])):
+            _ragami(d, cx - 30 + 22 * i, cy + 42, c, v.neutral == c, tiny)
+    conflicts = {c.square: c for c in v.conflicts}
+    half = 15
+    for q, (x, y) in POSITION.items():
+        px, py = _px(x, y)
+        if q in v.forbidden:
+            d.rectangle((px - half, py - half, px + half, py + half), fill=FORBIDDEN, outline=INK)
+            d.line((px - 9, py - 9, px + 9, py + 9), fill=WHITE, width=3)
+            d.line((px - 9, py + 9, px + 9, py - 9), fill=WHITE, width=3)
+        elif q in conflicts:
+            d.rounded_rectangle((px - half, py - half, px + half, py + half), 5, fill=INK)
+            d.text((px, py), str(conflicts[q].die), fill=WHITE, font=big, anchor="mm")
+        else:
+            d.rectangle(
+                (px - half, py - half, px + half, py + half), fill=WHITE, outline=INK, width=2
+            )
+            d.text((px, py), str(q), fill=INK, font=small, anchor="mm")
+        if q in conflicts:
+            d.text((px, py - half - 7), str(q), fill=FAINT, font=tiny, anchor="mm")
+        demons = v.demons.count(q)
+        if demons:
+            d.polygon(
+                [
+                    (px + half - 2, py - half - 6),
+                    (px + half + 12, py - half - 6),
+                    (px + half + 5, py - half + 6),
+                ],
+                fill=DEMON,
+                outline=INK,
+            )
+            if demons > 1:
+                d.text(
+                    (px + half + 5, py - half - 13), str(demons), fill=DEMON, font=tiny, anchor="mm"
+                )
+        for c, sq in enumerate(v.saints):
+            if sq == q:
+                sx = px - half - 8
+                sy = py + half - 2 - 12 * sum(1 for k in range(c) if v.saints[k] == q)
+                d.ellipse((sx - 6, sy - 6, sx + 6, sy + 6), fill=COLOUR[c], outline=WHITE, width=2)
+        for i, c in enumerate(ragamis.get(str(q), [])):
+            _ragami(d, px - 10 + 20 * i, py + half + 9, c, v.neutral == c, tiny)
+
+
+def _ragami(d: ImageDraw.ImageDraw, x: float, y: float, colour: int, neutral: bool, f) -> None:
+    d.polygon(
+        [(x, y - 10), (x + 9, y), (x, y + 10), (x - 9, y)],
+        fill=COLOUR[colour],
+        outline=INK if not neutral else WHITE,
+    )
+    d.text((x, y), "N" if neutral else "R", fill=WHITE, font=f, anchor="mm")
+
+
+def _action_board(d: ImageDraw.ImageDraw, v: RgView, locale: str, top: int) -> None:
+    names = _t("slots", locale).split("|")
+    w = (WIDTH - 20) / 3
+    small, big = shared_font(13, True), shared_font(22, True)
+    for i in range(3):
+        x = 10 + i * w
+        d.rounded_rectangle(
+            (x + 3, top + 4, x + w - 3, top + BOARD_H - 6), 6, fill=WHITE, outline=FAINT
+        )
+        value = v.dice[i] if i < len(v.dice) else 0
+        colour = DEMON if value == 1 else INK if value else FAINT
+        d.rounded_rectangle((x + 10, top + 12, x + 50, top + 52), 6, fill=colour)
+        d.text((x + 30, top + 32), str(value), fill=WHITE, font=big, anchor="mm")
+        label, f = fit(names[i], 14, w - 70, bold=True)
+        d.text((x + 60, top + 14), label, fill=INK, font=f)
+        d.text((x + 60, top + 34), _t("move", locale), fill=FAINT, font=small)
+
+
+def _players(
+    d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str, top: int
+) -> None:
+    f = shared_font(14, True)
+    for p in v.players:
+        y = top + PLAYER_LINE * p.seat + 4
+        d.ellipse((12, y + 3, 28, y + 19), fill=COLOUR[p.seat], outline=INK)
+        name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
+        marker = "▶ " if v.phase == "turn" and v.turn == p.seat and not v.finished else ""
+        label, lf = fit(marker + name, 15, 240, bold=True)
+        d.text((36, y + 2), label, fill=INK, font=lf)
+        info = _t("player", locale, vp=p.vp, res=p.resolved, cubes=p.cubes, hand=p.hand)
+        d.text((290, y + 3), info, fill=INK, font=f)
+    y = top + PLAYER_LINE * len(v.players) + 6
+    text = _t(
+        "supply", locale, pool=v.pool, deck=v.deck, cubes=v.cube_supply, demons=v.demon_supply
+    )
+    label, lf = fit(text, 14, WIDTH - 20)
+    d.text((12, y), label, fill=FAINT, font=lf)

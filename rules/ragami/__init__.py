@@ -1,0 +1,1 @@
+"""Ragami (Gil d'Orey, MESAboardgames): angels resolving the conflicts of a city."""

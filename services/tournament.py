@@ -1,0 +1,702 @@
+"""The tournament service: sign-up, seeding, rounds, results flowing in, standings.
+
+Discord-free. It creates each table's game through a TableHost (the Discord side puts
+the game in a thread, seats the players, starts it with the tournament's clock), and is
+told when a table's game ends (`game_finished`) or is abandoned (`game_abandoned`).
+Everything it decides is stored first, so a restart mid-round resumes from the store:
+standings, brackets and the next pairing are always rebuilt from stored results.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rules.core import Engine, Outcome, RuleError
+from storage import Store
+from storage.ratings import DuplicateResult, RatingStore
+from storage.tournaments import (
+    AlreadyEntered,
+    EntrantRow,
+    MatchRow,
+    NewTable,
+    NotInSignup,
+    TournamentFull,
+    TournamentRow,
+    TournamentStore,
+)
+
+from .pairing import (
+    Bracket,
+    History,
+    Round,
+    Table,
+    bracket_from,
+    circle_round,
+    pair_swiss,
+    round_robin_round,
+    round_robin_rounds,
+)
+from .ratings import RatedSeat, record_finished_game
+from .standings import (
+    ROUND_ROBIN_TIEBREAKS,
+    SWISS_TIEBREAKS,
+    Standing,
+    TableResult,
+    awarded,
+    compute_standings,
+    result_from_abandon,
+    result_with_leavers,
+    standings_csv,
+)
+
+ELIMINATIONS = ("single_elim", "double_elim")
+
+
+class TournamentRefusal(RuleError):
+    """A tournament request refused, with a message for the player in es and en."""
+
+
+class TableHost(Protocol):
+    """What the service needs from the platform to put a table's game into play."""
+
+    async def open_table(self, tournament: TournamentRow, match: MatchRow) -> int:
+        """Create and start the table's game, players seated in the match's seat order."""
+        ...
+
+    async def close_table(self, tournament: TournamentRow, match: MatchRow) -> None:
+        """Close a table's game that will not be finished (a player dropped, an award)."""
+        ...
+
+
+@dataclass
+class Progress:
+    """What a call changed, for the caller to announce: results, rounds opened, the end."""
+
+    recorded: list[MatchRow] = field(default_factory=list)
+    opened: list[MatchRow] = field(default_factory=list)
+    replayed: list[MatchRow] = field(default_factory=list)
+    round_opened: int | None = None
+    finished: bool = False
+
+
+class TournamentService:
+    """Runs tournaments on top of the store; one lock per tournament serialises its changes."""
+
+    def __init__(
+        self,
+        store: Store,
+        host: TableHost,
+        engines: Mapping[str, Engine] | None = None,
+    ) -> None:
+        self.store = store
+        self.tournaments = TournamentStore(store)
+        self.ratings = RatingStore(store)
+        self.host = host
+        self._engines = engines
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, tournament: int) -> asyncio.Lock:
+        """The lock that serialises one tournament's changes."""
+        return self._locks.setdefault(tournament, asyncio.Lock())
+
+    def engine(self, game_id: str) -> Engine:
+        """The engine of a game; a refusal if unknown."""
+        if self._engines is None:
+            from rules.registry import games
+
+            self._engines = games()
+        try:
+            return self._engines[game_id]
+        except KeyError:
+            raise TournamentRefusal(
+                f"No conozco el juego «{game_id}».", f"I do not know the game '{game_id}'."
+            ) from None
+
+    # ------------------------------------------------------------------ creation
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game_id: str,
+        format: str,
+        table_size: int,
+        seed: int,
+        locale: str,
+        options: Mapping | None = None,
+        rounds: int | None = None,
+        clock: Mapping | None = None,
+        signup_deadline: float | None = None,
+        cap: int | None = None,
+        check_in: bool = False,
+        seeding: str = "rating",
+        rated: bool = True,
+    ) -> TournamentRow:
+        """Create a tournament in sign-up after checking its settings fit the game."""
+        engine = self.engine(game_id)
+        opts = engine.parse_options(dict(options or {})).model_dump(mode="json")
+        lo, hi = engine.min_players, engine.max_players
+        if format in ELIMINATIONS:
+            if lo > 2:
+                raise TournamentRefusal(
+                    f"{engine.title.es} no se juega a dos: usa suizo o liga.",
+                    f"{engine.title.en} is not played by two: use Swiss or round robin.",
+                )
+            table_size = 2
+        elif format not in ("swiss", "round_robin"):
+            raise TournamentRefusal(f"Formato desconocido: {format}.", f"Unknown format: {format}.")
+        sizes = ([2] if lo <= 2 else []) + list(range(max(3, lo), min(5, hi) + 1))
+        if table_size not in sizes:
+            listed = ", ".join(str(k) for k in sizes)
+            raise TournamentRefusal(
+                f"Mesas de {table_size} no valen para {engine.title.es}: elige {listed}.",
+                f"Tables of {table_size} do not suit {engine.title.en}: choose {listed}.",
+            )
+        if rounds is not None and rounds < 1:
+            raise TournamentRefusal(
+                "Hace falta al menos una ronda.", "At least one round is needed."
+            )
+        if cap is not None and cap < 2:
+            raise TournamentRefusal(
+                "El límite de inscritos debe ser al menos 2.", "The entry cap must be at least 2."
+            )
+        return await self.tournaments.create(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            organiser_id=organiser_id,
+            name=name,
+            game_id=game_id,
+            format=format,
+            table_size=table_size,
+            seed=seed,
+            locale=locale,
+            options=opts,
+            rounds=rounds if format == "swiss" else None,
+            clock=clock,
+            signup_deadline=signup_deadline,
+            cap=cap,
+            check_in=check_in,
+            seeding=seeding,
+            rated=rated,
+        )
+
+    async def require(self, tournament: int) -> TournamentRow:
+        """The tournament, or a refusal if there is none."""
+        t = await self.tournaments.get(tournament)
+        if t is None:
+            raise TournamentRefusal(
+                f"No existe el torneo #{tournament}.", f"There is no tournament #{tournament}."
+            )
+        return t
+
+    # ------------------------------------------------------------------ sign-up
+
+    async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
+        """Sign a player up."""
+        async with self.lock(tournament):
+            await self.require(tournament)
+            try:
+                return await self.tournaments.enter(tournament, user_id, name)
+            except AlreadyEntered:
+                raise TournamentRefusal(
+                    "Ya estás inscrito.", "You have already signed up."
+                ) from None
+            except TournamentFull:
+                raise TournamentRefusal(
+                    "El torneo está completo.", "The tournament is full."
+                ) from None
+            except NotInSignup:
+                raise _closed() from None
+
+    async def leave(self, tournament: int, user_id: int) -> None:
+        """Withdraw before the start."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            if t.status != "signup":
+                raise TournamentRefusal(
+                    "El torneo ya ha empezado: pide a la organización que te retire.",
+                    "The tournament has started: ask the organiser to drop you.",
+                )
+            if not await self.tournaments.leave(tournament, user_id):
+                raise TournamentRefusal("No estás inscrito.", "You have not signed up.")
+
+    async def check_in(self, tournament: int, user_id: int) -> None:
+        """Confirm presence before the start."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            if t.status != "signup":
+                raise _closed()
+            if not await self.tournaments.check_in(tournament, user_id):
+                raise TournamentRefusal("No estás inscrito.", "You have not signed up.")
+
+    # ------------------------------------------------------------------ start
+
+    async def start(self, tournament: int) -> Progress:
+        """Close sign-up, seed the players and open round 1."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            if t.status != "signup":
+                raise _closed()
+            entrants = await self.tournaments.entrants(tournament)
+            if t.check_in:
+                entrants = [e for e in entrants if e.checked_in]
+            engine = self.engine(t.game_id)
+            need = (
+                2 if t.format in ELIMINATIONS or t.table_size == 2 else max(3, engine.min_players)
+            )
+            if len(entrants) < need:
+                raise TournamentRefusal(
+                    f"Faltan jugadores: hacen falta al menos {need} y hay {len(entrants)}.",
+                    f"Not enough players: at least {need} are needed, there are {len(entrants)}.",
+                )
+            seeds = await self._seed(t, entrants)
+            rounds = self._planned_rounds(t, len(seeds), engine)
+            t = await self.tournaments.start(tournament, seeds, rounds=rounds)
+            progress = Progress()
+            await self._open_next(t, progress)
+            return progress
+
+    async def start_due(self, now: float) -> dict[int, Progress | TournamentRefusal]:
+        """Start every tournament whose sign-up deadline has passed (the scheduler calls this).
+
+        One that cannot start (too few players) is cancelled; the refusal says why.
+        """
+        out: dict[int, Progress | TournamentRefusal] = {}
+        for tid in await self.tournaments.signup_due(now):
+            try:
+                out[tid] = await self.start(tid)
+            except TournamentRefusal as why:
+                await self.tournaments.set_status(tid, "cancelled")
+                out[tid] = why
+        return out
+
+    async def podium(self, tournament: int) -> list[list[Standing]]:
+        """The first three places of the standings, players sharing a place together."""
+        places: list[list[Standing]] = []
+        for s in await self.standings(tournament):
+            if s.rank > 3:
+                break
+            if places and places[-1][0].rank == s.rank:
+                places[-1].append(s)
+            else:
+                places.append([s])
+        return places
+
+    async def _seed(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[int]:
+        """Seed order: by rating (best conservative estimate first) or at random."""
+        rng = random.Random(t.seed)
+        users = [e.user_id for e in entrants]
+        rng.shuffle(users)  # random seeding, and the order among equal ratings
+        if t.seeding == "rating":
+            stored = await self.ratings.ratings_of(t.guild_id, t.game_id, users)
+            rank = {u: i for i, u in enumerate(users)}
+            users.sort(key=lambda u: (-(stored[u].conservative if u in stored else 0), rank[u]))
+        return users
+
+    def _planned_rounds(self, t: TournamentRow, n: int, engine: Engine) -> int | None:
+        if t.format == "swiss":
+            return t.rounds or max(1, math.ceil(math.log2(n)))
+        if t.format == "round_robin":
+            return round_robin_rounds(
+                n, table_size=t.table_size, min_size=self._min_size(t, engine), seed=t.seed
+            )
+        return None
+
+    def _min_size(self, t: TournamentRow, engine: Engine) -> int:
+        return 2 if t.table_size == 2 else max(3, engine.min_players)
+
+    # ------------------------------------------------------------------ rounds
+
+    async def _open_next(self, t: TournamentRow, progress: Progress) -> None:
+        """Open the round after the current one, or finish the tournament if none is left."""
+        t = await self.require(t.id)
+        entrants = await self.tournaments.entrants(t.id)
+        matches = await self.tournaments.matches(t.id)
+        number = t.current_round + 1
+        active = [e.user_id for e in entrants if not e.dropped]
+        tables: list[NewTable]
+        byes: list[int] = []
+        if t.format in ELIMINATIONS:
+            bracket = self._bracket(t, entrants, matches)
+            if bracket.finished():
+                await self._finish(t, progress)
+                return
+            tables = [NewTable((a, b), key) for key, a, b in bracket.playable()]
+            if not tables:  # cannot happen while undecided; never loop on it
+                await self._finish(t, progress)
+                return
+        else:
+            if t.rounds is not None and number > t.rounds or len(active) < 2:
+                await self._finish(t, progress)
+                return
+            rnd = self._pair(t, entrants, matches, number, active)
+            tables = [NewTable(tb.players) for tb in rnd.tables]
+            byes = list(rnd.byes)
+        opened = await self.tournaments.open_round(t.id, number, tables, byes)
+        progress.round_opened = number
+        t = await self.require(t.id)
+        for m in opened:
+            if m.status == "pending":
+                game = await self.host.open_table(t, m)
+                await self.tournaments.set_match_game(m.id, game)
+                progress.opened.append(await self.tournaments.get_match(m.id))
+        if not tables:
+            # Only byes (everyone else dropped): the round is complete at once.
+            await self._after_result(t, progress)
+
+    def _pair(
+        self,
+        t: TournamentRow,
+        entrants: Sequence[EntrantRow],
+        matches: Sequence[MatchRow],
+        number: int,
+        active: list[int],
+    ) -> Round:
+        engine = self.engine(t.game_id)
+        min_size = self._min_size(t, engine)
+        seeds = [e.user_id for e in entrants]
+        history = _history(matches)
+        if t.format == "round_robin":
+            if t.table_size == 2:
+                return circle_round(seeds, number, set(active))
+            return round_robin_round(
+                active,
+                history,
+                table_size=t.table_size,
+                min_size=min_size,
+                seed=t.seed + number - 1,
+            )
+        standings = self._standings(t, entrants, matches)
+        order = [s.player for s in standings if s.player in set(active)]
+        scores = {s.player: s.points for s in standings}
+        return pair_swiss(order, scores, history, table_size=t.table_size, min_size=min_size)
+
+    def _bracket(
+        self, t: TournamentRow, entrants: Sequence[EntrantRow], matches: Sequence[MatchRow]
+    ) -> Bracket:
+        results: dict[str, int] = {}
+        for m in matches:
+            if m.bracket and m.status == "finished":
+                winner = [p.user_id for p in m.players if p.place == 0]
+                if len(winner) == 1:
+                    results[m.bracket] = winner[0]
+        seeds = [e.user_id for e in entrants]
+        dropped = [e.user_id for e in entrants if e.dropped]
+        return bracket_from(
+            "single" if t.format == "single_elim" else "double", seeds, results, dropped
+        )
+
+    # ------------------------------------------------------------------ results
+
+    async def game_finished(
+        self, game: int, outcome: Outcome, left: Sequence[int] = ()
+    ) -> Progress | None:
+        """A table's game ended: record its result from the outcome; None if not a tournament's.
+
+        `left` names players who left on the way (dropped by the clock while the bot played
+        their seat on): a loss for them whatever their seat achieved.
+        """
+        match = await self.tournaments.match_for_game(game)
+        if match is None:
+            return None
+        async with self.lock(match.tournament):
+            t = await self.require(match.tournament)
+            match = await self.tournaments.get_match(match.id)
+            progress = Progress()
+            if match.status == "finished" or match.game != game:
+                return progress
+            result = result_with_leavers(match.round, match.user_ids, outcome, left)
+            if t.format in ELIMINATIONS and not _single_winner(result):
+                # Nobody won alone: the match is played again.
+                await self.tournaments.reopen_match(match.id)
+                await self._replay(t, match.id, progress)
+                return progress
+            await self._record(t, match, result, progress)
+            await self._after_result(t, progress)
+            return progress
+
+    async def game_abandoned(self, game: int, leavers: Sequence[int]) -> Progress | None:
+        """A table's game was abandoned or dropped by the clock: a loss for whoever left."""
+        match = await self.tournaments.match_for_game(game)
+        if match is None:
+            return None
+        async with self.lock(match.tournament):
+            t = await self.require(match.tournament)
+            match = await self.tournaments.get_match(match.id)
+            progress = Progress()
+            if match.status == "finished":
+                return progress
+            result = result_from_abandon(match.round, match.user_ids, leavers)
+            await self._record(t, match, result, progress)
+            await self._after_result(t, progress)
+            return progress
+
+    async def award(
+        self, tournament: int, match_id: int, ranking: Sequence[Sequence[int]]
+    ) -> Progress:
+        """The organiser decides a table's result (ranking groups of user ids)."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            match = await self.tournaments.get_match(match_id)
+            if match.tournament != tournament or match.status == "finished":
+                raise TournamentRefusal(
+                    "Esa mesa no espera resultado.", "That table is not waiting for a result."
+                )
+            try:
+                result = awarded(match.round, match.user_ids, ranking)
+            except ValueError:
+                raise TournamentRefusal(
+                    "Ese jugador no está en esa mesa.", "That player is not at that table."
+                ) from None
+            if t.format in ELIMINATIONS and not _single_winner(result):
+                raise TournamentRefusal(
+                    "En una eliminatoria la mesa necesita un ganador.",
+                    "An elimination match needs a winner.",
+                )
+            progress = Progress()
+            await self._record(t, match, result, progress)
+            if match.status == "playing":
+                await self.host.close_table(t, match)
+            await self._after_result(t, progress)
+            return progress
+
+    async def repair_table(self, tournament: int, match_id: int) -> Progress:
+        """The organiser starts a table again with a new game (the old one is closed)."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            match = await self.tournaments.get_match(match_id)
+            if match.tournament != tournament or match.status != "playing":
+                raise TournamentRefusal(
+                    "Solo se puede repetir una mesa que se está jugando.",
+                    "Only a table being played can be started again.",
+                )
+            await self.host.close_table(t, match)
+            await self.tournaments.reopen_match(match.id)
+            progress = Progress()
+            await self._replay(t, match.id, progress)
+            return progress
+
+    async def drop(self, tournament: int, user_id: int) -> Progress:
+        """Drop a player from the rest of the event; an unfinished game of theirs is lost."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            if t.status != "running":
+                raise TournamentRefusal(
+                    "El torneo no está en marcha.", "The tournament is not running."
+                )
+            if not await self.tournaments.drop(tournament, user_id, t.current_round):
+                raise TournamentRefusal(
+                    "Ese jugador no está en el torneo (o ya se retiró).",
+                    "That player is not in the tournament (or has already dropped).",
+                )
+            progress = Progress()
+            for m in await self.tournaments.matches(tournament, t.current_round):
+                if m.status != "finished" and user_id in m.user_ids:
+                    result = result_from_abandon(m.round, m.user_ids, [user_id])
+                    await self._record(t, m, result, progress)
+                    if m.status == "playing":
+                        await self.host.close_table(t, m)
+            if t.format in ELIMINATIONS:
+                # Walkovers decided before the drop stay decided.
+                entrants = await self.tournaments.entrants(tournament)
+                matches = await self.tournaments.matches(tournament)
+                bracket = self._bracket(t, entrants, [m for m in matches])
+                bracket.dropped.discard(user_id)
+                before = dict(bracket.results)
+                written = bracket.drop(user_id)
+                walkovers = [(k, bracket.results[k]) for k in written if k not in before]
+                await self.tournaments.record_walkovers(tournament, t.current_round, walkovers)
+            await self._after_result(t, progress)
+            return progress
+
+    async def end(self, tournament: int) -> Progress:
+        """End the tournament early: tables still open are closed unplayed."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            progress = Progress()
+            if t.status == "signup":
+                await self.tournaments.set_status(tournament, "cancelled")
+                progress.finished = True
+                return progress
+            for m in await self.tournaments.matches(tournament, t.current_round):
+                if m.status == "playing":
+                    await self.host.close_table(t, m)
+            await self._finish(t, progress)
+            return progress
+
+    async def game_ended(
+        self,
+        game: int,
+        *,
+        guild_id: int | None,
+        game_id: str,
+        seats: Sequence[RatedSeat],
+        outcome: Outcome,
+        left: Sequence[int] = (),
+    ) -> Progress | None:
+        """Everything a finished game feeds: its stored result, ratings, and its tournament.
+
+        The platform calls this once per finished game (after the last move is committed).
+        The result and the rating changes are stored in one transaction, rated unless the
+        game belongs to an unrated tournament (a seat the bot took over is an AI seat, so
+        such a game is not rated); then the tournament, if any, takes it, `left` (players
+        dropped by the clock) counting as lost.
+        """
+        try:
+            await record_finished_game(
+                self.ratings,
+                game=game,
+                guild_id=guild_id,
+                game_id=game_id,
+                seats=seats,
+                outcome=outcome,
+                rated=await self.counts_for_ratings(game),
+            )
+        except DuplicateResult:
+            pass  # told twice (a retry after a restart): the first one counted
+        return await self.game_finished(game, outcome, left)
+
+    async def counts_for_ratings(self, game: int) -> bool:
+        """Whether a finished game may be rated: not if it belongs to an unrated tournament."""
+        match = await self.tournaments.match_for_game(game)
+        if match is None:
+            return True
+        t = await self.tournaments.get(match.tournament)
+        return t is None or t.rated
+
+    async def _record(
+        self, t: TournamentRow, match: MatchRow, result: TableResult, progress: Progress
+    ) -> None:
+        if await self.tournaments.record_result(
+            match.id, dict(result.places), kind=result.kind, scores=dict(result.scores)
+        ):
+            progress.recorded.append(await self.tournaments.get_match(match.id))
+
+    async def _replay(self, t: TournamentRow, match_id: int, progress: Progress) -> None:
+        m = await self.tournaments.get_match(match_id)
+        game = await self.host.open_table(t, m)
+        await self.tournaments.set_match_game(m.id, game)
+        progress.replayed.append(await self.tournaments.get_match(m.id))
+
+    async def _after_result(self, t: TournamentRow, progress: Progress) -> None:
+        """When the round's last table has its result, open the next round (or finish)."""
+        t = await self.require(t.id)
+        if t.status != "running":
+            return
+        matches = await self.tournaments.matches(t.id, t.current_round)
+        if any(m.status != "finished" for m in matches):
+            return
+        await self.tournaments.finish_round(t.id, t.current_round)
+        await self._open_next(t, progress)
+
+    async def _finish(self, t: TournamentRow, progress: Progress) -> None:
+        await self.tournaments.set_status(t.id, "finished")
+        progress.finished = True
+
+    async def resume(self, tournament: int) -> Progress:
+        """After a restart: open the next round if the current one ended while the bot was down."""
+        async with self.lock(tournament):
+            t = await self.require(tournament)
+            progress = Progress()
+            if t.status == "running":
+                for m in await self.tournaments.matches(tournament, t.current_round):
+                    if m.status == "pending":  # created in the store, game never opened
+                        await self._replay(t, m.id, progress)
+                await self._after_result(t, progress)
+            return progress
+
+    # ------------------------------------------------------------------ standings
+
+    async def standings(self, tournament: int) -> list[Standing]:
+        """The current standings (eliminations: by bracket placing, then seed)."""
+        t = await self.require(tournament)
+        entrants = await self.tournaments.entrants(tournament)
+        matches = await self.tournaments.matches(tournament)
+        if t.format in ELIMINATIONS:
+            bracket = self._bracket(t, entrants, matches)
+            base = {s.player: s for s in self._standings(t, entrants, matches)}
+            places = bracket.placements()
+            seeds = [e.user_id for e in entrants]
+            # Players still in the bracket share first place until it is decided.
+            order = sorted(seeds, key=lambda p: (places.get(p, 1), seeds.index(p)))
+            return [
+                Standing(
+                    p,
+                    places.get(p, 1),
+                    base[p].points,
+                    base[p].games,
+                    base[p].wins,
+                    {},
+                    base[p].dropped,
+                )
+                for p in order
+            ]
+        return self._standings(t, entrants, matches)
+
+    def _standings(
+        self, t: TournamentRow, entrants: Sequence[EntrantRow], matches: Sequence[MatchRow]
+    ) -> list[Standing]:
+        results = [_table_result(m) for m in matches if m.status == "finished"]
+        tbs = ROUND_ROBIN_TIEBREAKS if t.format == "round_robin" else SWISS_TIEBREAKS
+        return compute_standings(
+            [e.user_id for e in entrants],
+            results,
+            tbs if t.format not in ELIMINATIONS else (),
+            dropped=[e.user_id for e in entrants if e.dropped],
+        )
+
+    async def standings_csv(self, tournament: int) -> str:
+        """The standings as CSV text."""
+        t = await self.require(tournament)
+        names = {e.user_id: e.name for e in await self.tournaments.entrants(tournament)}
+        tbs: tuple[str, ...] = ()
+        if t.format == "swiss":
+            tbs = SWISS_TIEBREAKS
+        elif t.format == "round_robin":
+            tbs = ROUND_ROBIN_TIEBREAKS
+        return standings_csv(await self.standings(tournament), names, tbs)
+
+
+def _closed() -> TournamentRefusal:
+    return TournamentRefusal(
+        "La inscripción de este torneo está cerrada.", "Sign-up for this tournament is closed."
+    )
+
+
+def _single_winner(result: TableResult) -> bool:
+    return sum(1 for p in result.players if result.places.get(p) == 0) == 1
+
+
+def _table_result(m: MatchRow) -> TableResult:
+    """A stored table back to a TableResult (the kind says how it was decided)."""
+    kind = m.result or "game"
+    places = {p.user_id: p.place for p in m.players}
+    scores = {p.user_id: p.score for p in m.players if p.score is not None}
+    return TableResult(m.round, m.user_ids, places, scores, kind)  # type: ignore[arg-type]
+
+
+def _history(matches: Sequence[MatchRow]) -> History:
+    """Who met whom, byes and first seats, from every table opened so far."""
+    h = History()
+    for m in matches:
+        if m.result == "bye":
+            h.add(Round((), (m.user_ids[0],)))
+        else:
+            h.add(Round((Table(m.user_ids),)))
+    return h
+
+
+__all__ = [
+    "Progress",
+    "TableHost",
+    "TournamentRefusal",
+    "TournamentService",
+]

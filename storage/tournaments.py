@@ -1,0 +1,603 @@
+"""Tournaments in the store: the event, its entrants, rounds, tables and their results.
+
+TournamentStore works on a Store's connection and lock, so its transactions serialise
+with every other write of the process exactly as the game store's do.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .errors import StaleVersion, StoreError
+from .store import Store
+
+FORMATS = ("swiss", "round_robin", "single_elim", "double_elim")
+TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
+RESULT_KINDS = ("game", "abandoned", "awarded", "bye", "nobody")
+
+TOURNAMENT_COLUMNS = (
+    "id, guild_id, channel_id, organiser_id, name, game_id, options, format, rounds, "
+    "table_size, clock, signup_deadline, cap, check_in, seeding, rated, status, "
+    "current_round, seed, locale, standings_message_id, created_at, updated_at"
+)
+ENTRANT_COLUMNS = "tournament, user_id, name, seed, checked_in, dropped, dropped_round, joined_at"
+MATCH_COLUMNS = "id, tournament, round, number, bracket, game, status, result, finished_at"
+
+
+class UnknownTournament(StoreError, LookupError):
+    """No tournament (or no such match) has that id."""
+
+
+class NotInSignup(StaleVersion):
+    """The tournament has left sign-up (started, finished or cancelled)."""
+
+
+class AlreadyEntered(StoreError):
+    """That user has already signed up."""
+
+
+class TournamentFull(StoreError):
+    """The tournament has reached its cap."""
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    """One tournament: its settings, lifecycle status and current round."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    game_id: str
+    options: dict
+    format: str
+    rounds: int | None
+    table_size: int
+    clock: dict | None
+    signup_deadline: float | None
+    cap: int | None
+    check_in: bool
+    seeding: str
+    rated: bool
+    status: str
+    current_round: int
+    seed: int
+    locale: str
+    standings_message_id: int | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class EntrantRow:
+    """One entrant: seed (1 = top, None before the start), check-in and drop."""
+
+    tournament: int
+    user_id: int
+    name: str
+    seed: int | None
+    checked_in: bool
+    dropped: bool
+    dropped_round: int | None
+    joined_at: float
+
+
+@dataclass(frozen=True)
+class MatchPlayer:
+    """A player at a table: seat order, and place and score once finished."""
+
+    seat: int
+    user_id: int
+    place: int | None
+    score: float | None
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One table of a round (a bye is a finished table of one), with its players."""
+
+    id: int
+    tournament: int
+    round: int
+    number: int
+    bracket: str | None
+    game: int | None
+    status: str  # 'pending' | 'playing' | 'finished'
+    result: str | None
+    finished_at: float | None
+    players: tuple[MatchPlayer, ...]
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        """The players' user ids in seat order."""
+        return tuple(p.user_id for p in self.players)
+
+
+def _tournament(r: Sequence) -> TournamentRow:
+    return TournamentRow(
+        id=r[0],
+        guild_id=r[1],
+        channel_id=r[2],
+        organiser_id=r[3],
+        name=r[4],
+        game_id=r[5],
+        options=json.loads(r[6]),
+        format=r[7],
+        rounds=r[8],
+        table_size=r[9],
+        clock=json.loads(r[10]) if r[10] is not None else None,
+        signup_deadline=r[11],
+        cap=r[12],
+        check_in=bool(r[13]),
+        seeding=r[14],
+        rated=bool(r[15]),
+        status=r[16],
+        current_round=r[17],
+        seed=r[18],
+        locale=r[19],
+        standings_message_id=r[20],
+        created_at=r[21],
+        updated_at=r[22],
+    )
+
+
+def _entrant(r: Sequence) -> EntrantRow:
+    return EntrantRow(
+        tournament=r[0],
+        user_id=r[1],
+        name=r[2],
+        seed=r[3],
+        checked_in=bool(r[4]),
+        dropped=bool(r[5]),
+        dropped_round=r[6],
+        joined_at=r[7],
+    )
+
+
+def _json(x: object) -> str:
+    return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table to open: players in seat order and, for eliminations, the bracket key."""
+
+    players: tuple[int, ...]
+    bracket: str | None = None
+
+
+class TournamentStore:
+    """Tournament tables of the store, sharing the game store's connection and lock."""
+
+    def __init__(self, store: Store) -> None:
+        """Work through an open Store."""
+        self._store = store
+
+    # ------------------------------------------------------------------ tournaments
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game_id: str,
+        format: str,
+        table_size: int,
+        seed: int,
+        locale: str,
+        options: Mapping | None = None,
+        rounds: int | None = None,
+        clock: Mapping | None = None,
+        signup_deadline: float | None = None,
+        cap: int | None = None,
+        check_in: bool = False,
+        seeding: str = "rating",
+        rated: bool = True,
+    ) -> TournamentRow:
+        """Create a tournament in sign-up."""
+        if format not in FORMATS:
+            raise ValueError(f"unknown format {format!r}; expected one of {FORMATS}")
+        now = time.time()
+        async with self._store._write() as db:
+            rows = await db.execute_fetchall(
+                "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game_id,"
+                " options, format, rounds, table_size, clock, signup_deadline, cap, check_in,"
+                " seeding, rated, status, current_round, seed, locale, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?)"
+                f" RETURNING {TOURNAMENT_COLUMNS}",
+                (
+                    guild_id,
+                    channel_id,
+                    organiser_id,
+                    name,
+                    game_id,
+                    _json(dict(options or {})),
+                    format,
+                    rounds,
+                    table_size,
+                    _json(dict(clock)) if clock is not None else None,
+                    signup_deadline,
+                    cap,
+                    bool(check_in),
+                    seeding,
+                    bool(rated),
+                    seed,
+                    locale,
+                    now,
+                    now,
+                ),
+            )
+            return _tournament(list(rows)[0])
+
+    async def get(self, tournament: int) -> TournamentRow | None:
+        """The tournament with that id, or None."""
+        rows = await self._store._fetchall(
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament,)
+        )
+        return _tournament(rows[0]) if rows else None
+
+    async def in_guild(
+        self, guild_id: int, statuses: Sequence[str] = ("signup", "running")
+    ) -> list[TournamentRow]:
+        """The server's tournaments with one of those statuses, oldest first."""
+        marks = ", ".join("?" for _ in statuses)
+        rows = await self._store._fetchall(
+            f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments"
+            f" WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
+            (guild_id, *statuses),
+        )
+        return [_tournament(r) for r in rows]
+
+    async def signup_due(self, now: float) -> list[int]:
+        """Tournaments still in sign-up whose deadline has passed, oldest first."""
+        rows = await self._store._fetchall(
+            "SELECT id FROM tournaments WHERE status = 'signup'"
+            " AND signup_deadline IS NOT NULL AND signup_deadline <= ? ORDER BY id",
+            (now,),
+        )
+        return [r[0] for r in rows]
+
+    async def running_ids(self) -> list[int]:
+        """Ids of every tournament in sign-up or running (what a restart resumes)."""
+        rows = await self._store._fetchall(
+            "SELECT id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY id"
+        )
+        return [r[0] for r in rows]
+
+    async def start(
+        self, tournament: int, seeds: Sequence[int], *, rounds: int | None = None
+    ) -> TournamentRow:
+        """Leave sign-up: store the seeding (user ids, best first); NotInSignup otherwise.
+
+        Entrants left out of `seeds` (not checked in) are removed. `rounds`, if given,
+        fixes the number of rounds the format settled on at the start.
+        """
+        async with self._store._write() as db:
+            rows = list(
+                await db.execute_fetchall(
+                    "UPDATE tournaments SET status = 'running', rounds = COALESCE(?, rounds),"
+                    " updated_at = ? WHERE id = ? AND status = 'signup'"
+                    f" RETURNING {TOURNAMENT_COLUMNS}",
+                    (rounds, time.time(), tournament),
+                )
+            )
+            if not rows:
+                raise NotInSignup(f"tournament {tournament} is not in sign-up")
+            marks = ", ".join("?" for _ in seeds)
+            await db.execute(
+                f"DELETE FROM entrants WHERE tournament = ? AND user_id NOT IN ({marks})",
+                (tournament, *seeds),
+            )
+            await db.executemany(
+                "UPDATE entrants SET seed = ? WHERE tournament = ? AND user_id = ?",
+                [(i, tournament, u) for i, u in enumerate(seeds, start=1)],
+            )
+            return _tournament(rows[0])
+
+    async def set_status(self, tournament: int, status: str) -> None:
+        """Force the lifecycle status ('finished', 'cancelled'...)."""
+        if status not in TOURNAMENT_STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        await self._update(tournament, "status = ?", (status,))
+
+    async def set_standings_message(self, tournament: int, message_id: int | None) -> None:
+        """Remember the standings message to edit."""
+        await self._update(tournament, "standings_message_id = ?", (message_id,))
+
+    async def _update(self, tournament: int, assignments: str, params: tuple) -> None:
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                f"UPDATE tournaments SET {assignments}, updated_at = ? WHERE id = ?",
+                (*params, time.time(), tournament),
+            )
+            if not n:
+                raise UnknownTournament(f"no tournament {tournament}")
+
+    # ------------------------------------------------------------------ entrants
+
+    async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
+        """Sign a user up; NotInSignup, AlreadyEntered or TournamentFull otherwise."""
+        async with self._store._write() as db:
+            t = list(
+                await db.execute_fetchall(
+                    "SELECT status, cap FROM tournaments WHERE id = ?", (tournament,)
+                )
+            )
+            if not t:
+                raise UnknownTournament(f"no tournament {tournament}")
+            if t[0][0] != "signup":
+                raise NotInSignup(f"tournament {tournament} is {t[0][0]}")
+            here = list(
+                await db.execute_fetchall(
+                    "SELECT user_id FROM entrants WHERE tournament = ?", (tournament,)
+                )
+            )
+            if any(r[0] == user_id for r in here):
+                raise AlreadyEntered(f"user {user_id} already entered tournament {tournament}")
+            if t[0][1] is not None and len(here) >= t[0][1]:
+                raise TournamentFull(f"tournament {tournament} is full ({t[0][1]})")
+            rows = await db.execute_fetchall(
+                "INSERT INTO entrants (tournament, user_id, name, joined_at) VALUES (?, ?, ?, ?)"
+                f" RETURNING {ENTRANT_COLUMNS}",
+                (tournament, user_id, name, time.time()),
+            )
+            return _entrant(list(rows)[0])
+
+    async def leave(self, tournament: int, user_id: int) -> bool:
+        """Withdraw a sign-up before the start; False if not signed up or already started."""
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "DELETE FROM entrants WHERE tournament = ? AND user_id = ? AND EXISTS"
+                " (SELECT 1 FROM tournaments WHERE id = ? AND status = 'signup')",
+                (tournament, user_id, tournament),
+            )
+            return n > 0
+
+    async def check_in(self, tournament: int, user_id: int) -> bool:
+        """Mark an entrant present; False if not signed up."""
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE entrants SET checked_in = TRUE WHERE tournament = ? AND user_id = ?",
+                (tournament, user_id),
+            )
+            return n > 0
+
+    async def drop(self, tournament: int, user_id: int, round_no: int) -> bool:
+        """Drop an entrant from the rest of the event; False if absent or already dropped."""
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE entrants SET dropped = TRUE, dropped_round = ?"
+                " WHERE tournament = ? AND user_id = ? AND dropped = FALSE",
+                (round_no, tournament, user_id),
+            )
+            return n > 0
+
+    async def entrants(self, tournament: int) -> list[EntrantRow]:
+        """Entrants by seed (once seeded), then by sign-up order."""
+        rows = await self._store._fetchall(
+            f"SELECT {ENTRANT_COLUMNS} FROM entrants WHERE tournament = ?"
+            " ORDER BY seed IS NULL, seed, joined_at, user_id",
+            (tournament,),
+        )
+        return [_entrant(r) for r in rows]
+
+    # ------------------------------------------------------------------ rounds and tables
+
+    async def open_round(
+        self,
+        tournament: int,
+        number: int,
+        tables: Sequence[NewTable],
+        byes: Sequence[int] = (),
+    ) -> list[MatchRow]:
+        """Open round `number` (the one after the current) with its tables and byes, atomically.
+
+        StaleVersion if the tournament is not running at round number-1 (someone opened it
+        first). Byes are stored as finished tables of one player.
+        """
+        now = time.time()
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE tournaments SET current_round = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'running' AND current_round = ?",
+                (number, now, tournament, number - 1),
+            )
+            if not n:
+                raise StaleVersion(f"tournament {tournament} is not waiting for round {number}")
+            await db.execute(
+                "INSERT INTO rounds (tournament, number, status, opened_at) VALUES (?, ?, 'open', ?)",
+                (tournament, number, now),
+            )
+            k = 0
+            for k, t in enumerate(tables, start=1):
+                await self._insert_match(db, tournament, number, k, t.bracket, t.players, None, now)
+            for j, user in enumerate(byes, start=k + 1):
+                await self._insert_match(db, tournament, number, j, None, (user,), "bye", now)
+        return await self.matches(tournament, number)
+
+    @staticmethod
+    async def _insert_match(db, tournament, number, table, bracket, players, result, now) -> None:
+        rows = await db.execute_fetchall(
+            "INSERT INTO matches (tournament, round, number, bracket, status, result, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                tournament,
+                number,
+                table,
+                bracket,
+                "finished" if result else "pending",
+                result,
+                now if result else None,
+            ),
+        )
+        match_id = list(rows)[0][0]
+        await db.executemany(
+            "INSERT INTO match_players (match, seat, user_id, place) VALUES (?, ?, ?, ?)",
+            [(match_id, s, u, 0 if result == "bye" else None) for s, u in enumerate(players)],
+        )
+
+    async def record_walkovers(
+        self, tournament: int, round_no: int, walkovers: Sequence[tuple[str, int]]
+    ) -> None:
+        """Store bracket matches decided without play, as (bracket key, winner) byes."""
+        if not walkovers:
+            return
+        now = time.time()
+        async with self._store._write() as db:
+            rows = await db.execute_fetchall(
+                "SELECT COALESCE(MAX(number), 0) FROM matches WHERE tournament = ? AND round = ?",
+                (tournament, round_no),
+            )
+            number = list(rows)[0][0]
+            for i, (key, winner) in enumerate(walkovers, start=number + 1):
+                await self._insert_match(db, tournament, round_no, i, key, (winner,), "bye", now)
+
+    async def reopen_match(self, match: int) -> None:
+        """Send a finished or playing table back to pending, without game or places (a replay)."""
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE matches SET status = 'pending', game = NULL, result = NULL,"
+                " finished_at = NULL WHERE id = ?",
+                (match,),
+            )
+            if not n:
+                raise UnknownTournament(f"no match {match}")
+            await db.execute(
+                "UPDATE match_players SET place = NULL, score = NULL WHERE match = ?", (match,)
+            )
+
+    async def set_match_game(self, match: int, game: int) -> None:
+        """Link a pending table to the game created for it; it is now being played."""
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE matches SET game = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
+                (game, match),
+            )
+            if not n:
+                raise StaleVersion(f"match {match} is not pending")
+
+    async def record_result(
+        self,
+        match: int,
+        places: Mapping[int, int | None],
+        *,
+        kind: str,
+        scores: Mapping[int, float] | None = None,
+    ) -> bool:
+        """Store a table's result (places by user id) once; False if it already had one."""
+        if kind not in RESULT_KINDS:
+            raise ValueError(f"unknown result kind {kind!r}")
+        scores = scores or {}
+        async with self._store._write() as db:
+            n = await self._store._changes(
+                db,
+                "UPDATE matches SET status = 'finished', result = ?, finished_at = ?"
+                " WHERE id = ? AND status != 'finished'",
+                (kind, time.time(), match),
+            )
+            if not n:
+                exists = await db.execute_fetchall("SELECT 1 FROM matches WHERE id = ?", (match,))
+                if not exists:
+                    raise UnknownTournament(f"no match {match}")
+                return False
+            await db.executemany(
+                "UPDATE match_players SET place = ?, score = ? WHERE match = ? AND user_id = ?",
+                [(places.get(u), scores.get(u), match, u) for u in places],
+            )
+            return True
+
+    async def finish_round(self, tournament: int, number: int) -> bool:
+        """Close a round whose tables are all finished; False if some are not (or it is closed)."""
+        async with self._store._write() as db:
+            left = await db.execute_fetchall(
+                "SELECT 1 FROM matches WHERE tournament = ? AND round = ? AND status != 'finished'",
+                (tournament, number),
+            )
+            if list(left):
+                return False
+            n = await self._store._changes(
+                db,
+                "UPDATE rounds SET status = 'finished', finished_at = ?"
+                " WHERE tournament = ? AND number = ? AND status = 'open'",
+                (time.time(), tournament, number),
+            )
+            return n > 0
+
+    async def matches(self, tournament: int, round_no: int | None = None) -> list[MatchRow]:
+        """The tournament's tables (of one round, or all) by round and table number."""
+        where, params = "m.tournament = ?", [tournament]
+        if round_no is not None:
+            where += " AND m.round = ?"
+            params.append(round_no)
+        return await self._matches(where, tuple(params))
+
+    async def match_for_game(self, game: int) -> MatchRow | None:
+        """The tournament table a game was created for, or None."""
+        found = await self._matches("m.game = ?", (game,))
+        return found[0] if found else None
+
+    async def get_match(self, match: int) -> MatchRow:
+        """One table by id; UnknownTournament if absent."""
+        found = await self._matches("m.id = ?", (match,))
+        if not found:
+            raise UnknownTournament(f"no match {match}")
+        return found[0]
+
+    async def _matches(self, where: str, params: tuple) -> list[MatchRow]:
+        cols = ", ".join(f"m.{c.strip()}" for c in MATCH_COLUMNS.split(","))
+        rows = await self._store._fetchall(
+            f"SELECT {cols}, p.seat, p.user_id, p.place, p.score"
+            " FROM matches m JOIN match_players p ON p.match = m.id"
+            f" WHERE {where} ORDER BY m.round, m.number, p.seat",
+            params,
+        )
+        out: list[MatchRow] = []
+        for r in rows:
+            player = MatchPlayer(r[9], r[10], r[11], r[12])
+            if out and out[-1].id == r[0]:
+                last = out[-1]
+                out[-1] = MatchRow(*_match_fields(last), players=(*last.players, player))
+            else:
+                out.append(MatchRow(*r[:9], players=(player,)))
+        return out
+
+
+def _match_fields(m: MatchRow) -> tuple:
+    return (
+        m.id,
+        m.tournament,
+        m.round,
+        m.number,
+        m.bracket,
+        m.game,
+        m.status,
+        m.result,
+        m.finished_at,
+    )
+
+
+__all__ = [
+    "AlreadyEntered",
+    "EntrantRow",
+    "MatchPlayer",
+    "MatchRow",
+    "NewTable",
+    "NotInSignup",
+    "TournamentFull",
+    "TournamentRow",
+    "TournamentStore",
+    "UnknownTournament",
+]

@@ -1,0 +1,187 @@
+"""Tournament storage: sign-up, seeding, rounds, tables, results, drops; survives reopening."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from storage import StaleVersion, Store
+from storage.tournaments import (
+    AlreadyEntered,
+    NewTable,
+    NotInSignup,
+    TournamentFull,
+    TournamentStore,
+    UnknownTournament,
+)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(tmp_path / "t.db")
+    yield s
+    await s.close()
+
+
+async def _tournament(ts: TournamentStore, **kw):
+    args = dict(
+        guild_id=1,
+        channel_id=50,
+        organiser_id=9,
+        name="Liga de la peste",
+        game_id="rattus_cartus",
+        format="swiss",
+        table_size=4,
+        seed=1234,
+        locale="es",
+        rounds=3,
+        options={"variant": "base"},
+        clock={"turn_hours": 24},
+    )
+    args.update(kw)
+    return await ts.create(**args)
+
+
+async def test_create_and_read_back(store: Store) -> None:
+    ts = TournamentStore(store)
+    t = await _tournament(ts, cap=8, check_in=True, seeding="random", rated=False)
+    assert t.status == "signup" and t.current_round == 0
+    assert (await ts.get(t.id)) == t
+    assert t.options == {"variant": "base"} and t.clock == {"turn_hours": 24}
+    assert (t.cap, t.check_in, t.seeding, t.rated) == (8, True, "random", False)
+    assert [x.id for x in await ts.in_guild(1)] == [t.id]
+    assert await ts.in_guild(2) == []
+    assert await ts.get(999) is None
+    with pytest.raises(ValueError):
+        await _tournament(ts, format="ladder")
+
+
+async def test_sign_up_cap_duplicates_and_leaving(store: Store) -> None:
+    ts = TournamentStore(store)
+    t = await _tournament(ts, cap=2)
+    await ts.enter(t.id, 100, "Ana")
+    with pytest.raises(AlreadyEntered):
+        await ts.enter(t.id, 100, "Ana")
+    await ts.enter(t.id, 200, "Bea")
+    with pytest.raises(TournamentFull):
+        await ts.enter(t.id, 300, "Ciro")
+    assert await ts.leave(t.id, 100)
+    assert not await ts.leave(t.id, 100)
+    await ts.enter(t.id, 300, "Ciro")
+    assert [e.user_id for e in await ts.entrants(t.id)] == [200, 300]
+    with pytest.raises(UnknownTournament):
+        await ts.enter(999, 1, "x")
+
+
+async def test_start_seeds_and_closes_sign_up(store: Store) -> None:
+    ts = TournamentStore(store)
+    t = await _tournament(ts)
+    for u, name in [(100, "Ana"), (200, "Bea"), (300, "Ciro")]:
+        await ts.enter(t.id, u, name)
+    assert await ts.check_in(t.id, 200)
+    assert not await ts.check_in(t.id, 999)
+    started = await ts.start(t.id, [300, 200])  # 100 did not check in: removed
+    assert started.status == "running"
+    entrants = await ts.entrants(t.id)
+    assert [(e.user_id, e.seed) for e in entrants] == [(300, 1), (200, 2)]
+    assert [e.checked_in for e in entrants] == [False, True]
+    with pytest.raises(NotInSignup):
+        await ts.start(t.id, [300, 200])
+    with pytest.raises(NotInSignup):
+        await ts.enter(t.id, 400, "Dani")
+    assert not await ts.leave(t.id, 300)  # too late to leave: drop instead
+
+
+async def test_rounds_tables_byes_results(store: Store) -> None:
+    ts = TournamentStore(store)
+    t = await _tournament(ts, table_size=2)
+    for u in (1, 2, 3):
+        await ts.enter(t.id, u, f"p{u}")
+    await ts.start(t.id, [1, 2, 3])
+    with pytest.raises(StaleVersion):
+        await ts.open_round(t.id, 2, [NewTable((1, 2))])  # round 1 comes first
+    matches = await ts.open_round(t.id, 1, [NewTable((1, 2))], byes=[3])
+    assert [(m.number, m.user_ids, m.status, m.result) for m in matches] == [
+        (1, (1, 2), "pending", None),
+        (2, (3,), "finished", "bye"),
+    ]
+    with pytest.raises(StaleVersion):
+        await ts.open_round(t.id, 1, [NewTable((1, 2))])  # opened twice
+    assert (await ts.get(t.id)).current_round == 1
+    assert not await ts.finish_round(t.id, 1)  # table 1 still playing
+
+    game = await store.create_game(
+        guild_id=1, channel_id=77, game_id="rey_hierofante", options={}, host_id=9, locale="es"
+    )
+    table = matches[0]
+    await ts.set_match_game(table.id, game.id)
+    with pytest.raises(StaleVersion):
+        await ts.set_match_game(table.id, game.id)
+    found = await ts.match_for_game(game.id)
+    assert found is not None and found.id == table.id and found.status == "playing"
+    assert await ts.record_result(table.id, {1: 0, 2: 1}, kind="game", scores={1: 3.0})
+    assert not await ts.record_result(table.id, {1: 1, 2: 0}, kind="game")  # only once
+    done = await ts.get_match(table.id)
+    assert [(p.user_id, p.place, p.score) for p in done.players] == [(1, 0, 3.0), (2, 1, None)]
+    assert await ts.finish_round(t.id, 1)
+    assert not await ts.finish_round(t.id, 1)
+    with pytest.raises(ValueError):
+        await ts.record_result(table.id, {}, kind="coin")
+    with pytest.raises(UnknownTournament):
+        await ts.record_result(12345, {}, kind="game")
+
+
+async def test_drop_and_bracket_keys(store: Store) -> None:
+    ts = TournamentStore(store)
+    t = await _tournament(ts, format="double_elim", table_size=2)
+    for u in (1, 2, 3, 4):
+        await ts.enter(t.id, u, f"p{u}")
+    await ts.start(t.id, [1, 2, 3, 4])
+    ms = await ts.open_round(t.id, 1, [NewTable((1, 4), "W1.0"), NewTable((2, 3), "W1.1")])
+    assert [m.bracket for m in ms] == ["W1.0", "W1.1"]
+    assert await ts.drop(t.id, 4, 1)
+    assert not await ts.drop(t.id, 4, 1)
+    e4 = [e for e in await ts.entrants(t.id) if e.user_id == 4][0]
+    assert e4.dropped and e4.dropped_round == 1
+
+
+async def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = await Store.open(path)
+    ts = TournamentStore(store)
+    t = await _tournament(ts)
+    for u in (1, 2, 3, 4, 5):
+        await ts.enter(t.id, u, f"p{u}")
+    await ts.start(t.id, [5, 4, 3, 2, 1])
+    ms = await ts.open_round(t.id, 1, [NewTable((5, 4, 3, 2))], byes=[1])
+    await ts.record_result(ms[0].id, {5: 0, 4: 1, 3: 1, 2: 3}, kind="game")
+    before = (await ts.get(t.id), await ts.entrants(t.id), await ts.matches(t.id))
+    await store.close()
+
+    store = await Store.open(path)
+    ts = TournamentStore(store)
+    try:
+        after = (await ts.get(t.id), await ts.entrants(t.id), await ts.matches(t.id))
+        assert after == before
+        assert await ts.running_ids() == [t.id]
+        await ts.set_status(t.id, "finished")
+        assert await ts.running_ids() == []
+    finally:
+        await store.close()
+
+
+async def test_deleting_a_game_keeps_its_table(store: Store) -> None:
+    ts = TournamentStore(store)
+    t = await _tournament(ts, table_size=2)
+    await ts.enter(t.id, 1, "a")
+    await ts.enter(t.id, 2, "b")
+    await ts.start(t.id, [1, 2])
+    [m] = await ts.open_round(t.id, 1, [NewTable((1, 2))])
+    g = await store.create_game(
+        guild_id=1, channel_id=5, game_id="rey_hierofante", options={}, host_id=1, locale="es"
+    )
+    await ts.set_match_game(m.id, g.id)
+    await store._db.execute("DELETE FROM games WHERE id = ?", (g.id,))
+    assert (await ts.get_match(m.id)).game is None
