@@ -196,3 +196,18 @@ async def test_no_interaction_token_is_used_after_it_expired(
         # the move's record still reached the channel, as a message of the bot's own
         record = fake.channel_messages(world.channel)[-2:]
         assert any(f"<@{int(user['id'])}>" not in m["content"] and m["content"] for m in record)
+
+
+async def test_a_board_older_than_an_hour_is_posted_again(fake, db) -> None:
+    async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
+        t = Table(world, db, random.Random(8))
+        await t.start()
+        gid = await two_player_game(t)
+        old = t.board(gid)["id"]
+        fake.clock.advance(3601)  # Discord now refuses edits of the board (30046)
+        await move_by_command(t, gid, random.Random(1))
+        version = (await t.game(gid)).version
+        board = await fake.wait_until(lambda: t._current_board(gid, version))
+        assert board["id"] != old and old in fake.deleted_messages
+        assert fake.errors_with(30046)
+        fake.errors.clear()
