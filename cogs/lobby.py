@@ -20,7 +20,7 @@ from cogs.common.errors import guard, reply
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import MESSAGES, locale_of, t
 from cogs.common.overview import list_embed, mine_embed
-from cogs.common.patience import missing_permissions, permission_names
+from cogs.common.patience import missing_permissions, permission_names, token_alive
 from cogs.common.present import (
     COLOUR,
     NO_MENTIONS,
@@ -231,7 +231,7 @@ async def _update(interaction: discord.Interaction, rendered: Rendered) -> None:
     kw = rendered.edit_kwargs()
     if not interaction.response.is_done():
         await interaction.response.edit_message(**kw)
-    else:
+    elif token_alive(interaction):
         await interaction.edit_original_response(**kw)
 
 

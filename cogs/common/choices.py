@@ -16,6 +16,7 @@ from discord import app_commands
 from cogs.common import services
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
+from cogs.common.patience import token_alive
 from cogs.common.present import (
     GameUI,
     clip,
@@ -416,7 +417,7 @@ async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, local
     kwargs: dict[str, Any] = {"content": content, "view": menu, "embeds": [], "attachments": []}
     if not interaction.response.is_done():
         await interaction.response.edit_message(**kwargs)
-    else:
+    elif token_alive(interaction):
         await interaction.edit_original_response(**kwargs)
 
 

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.i18n import locale_of, t
+from cogs.common.patience import token_alive
 from rules.core import RuleError
 
 log = logging.getLogger("tablero.errors")
@@ -28,6 +29,14 @@ async def reply(
     message if it was deferred, else a followup."""
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+        return
+    if not token_alive(interaction):
+        # Discord no longer takes this interaction's token: a DM is the private way left.
+        kwargs.pop("attachments", None)
+        try:
+            await interaction.user.send(content, **kwargs)
+        except discord.HTTPException:
+            log.info("could not answer user %s after their interaction expired", interaction.user.id)
         return
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
     if deferred and not interaction.extras.get(_FILLED):

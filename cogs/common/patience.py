@@ -69,7 +69,7 @@ async def patiently(call: Callable[[], Awaitable[T]]) -> T:
 
 
 def _clock_now(interaction: discord.Interaction) -> float:
-    clock = getattr(interaction.client, "clock", None)
+    clock = getattr(getattr(interaction, "client", None), "clock", None)
     return clock.now() if clock is not None else time.time()
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.common import choices
+from rules.core import StaleAction
 from rules.registry import engine
 from services.clock import ManualClock
 
@@ -211,3 +212,33 @@ async def test_a_board_older_than_an_hour_is_posted_again(fake, db) -> None:
         assert board["id"] != old and old in fake.deleted_messages
         assert fake.errors_with(30046)
         fake.errors.clear()
+
+
+async def test_a_refusal_after_the_token_expired_comes_by_dm(
+    fake, db, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = ManualClock()
+    async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
+        t = Table(world, db, random.Random(6), clock=clock)
+        await t.start()
+        gid = await two_player_game(t)
+        monkeypatch.setattr(choices, "SLOW", 0.01)
+        go = asyncio.Event()
+
+        async def refused_move(*args: Any, **kwargs: Any) -> Any:
+            await go.wait()  # meanwhile the game moved on: the session refuses the move
+            raise StaleAction("La partida ha cambiado.", "The game has moved on.")
+
+        monkeypatch.setattr(t.bot.session, "move", refused_move)
+        version = (await t.game(gid)).version
+        _, user = await t.user_to_act(gid)
+        inter = await fake.slash("game move", user, world.channel, choice=f"#0@{version}")
+        assert (await fake.wait_response(inter))["type"] == 5
+        fake.clock.advance(16 * 60)
+        clock.advance(16 * 60)
+        seen = len(fake.requests)
+        go.set()
+        dm = await fake.wait_for_dm(user, lambda m: "moved on" in m["content"])
+        assert dm["content"] == "The game has moved on."
+        assert not [r for r in fake.requests[seen:] if r.path.startswith("/webhooks/")]
+        assert (await t.game(gid)).version == version
