@@ -10,6 +10,14 @@ It is deliberately strict where Discord is strict: unsynced commands, unknown or
 options, invalid option values, disabled components, a second acknowledgement (40060),
 late interaction responses (10062), message and command payloads Discord would refuse
 (50035) and messages to users with closed DMs (50007) all fail the way they fail on Discord.
+Discord's limits are on by default and each can be switched off per test through
+``fake.strict`` (tests/e2e/fake_limits.py): per-route rate-limit buckets with their
+X-RateLimit-* headers, the global limit of 50 requests per second, 429 answers with
+``retry_after``, 3 edits per 6 seconds per channel, 30046 on edits of messages older than an
+hour, interaction tokens that die after 15 minutes (401/50027), the first answer due within
+3 seconds (10062), and the bot's channel permissions from its roles and the channel's
+overwrites (403/50013, 50001 without View Channel). Time is ``fake.clock``; tests move it
+with ``fake.clock.advance(seconds)`` instead of waiting.
 Routes the fake does not implement answer 404 and are recorded in ``fake.unhandled``.
 """
 
@@ -319,6 +327,15 @@ def _validate_message(body: dict, prefix: str = "") -> None:
         raise invalid_form(f"{prefix}content", "content and embeds cannot be used with components V2.")
     _validate_embeds(body.get("embeds") or [], prefix)
     _validate_components(body.get("components") or [], prefix, v2)
+    allowed = body.get("allowed_mentions") or {}
+    for kind in ("users", "roles"):
+        # Discord refuses a kind both parsed and listed, and lists of more than 100 ids.
+        if kind in (allowed.get("parse") or []) and allowed.get(kind):
+            raise invalid_form(f"{prefix}allowed_mentions", f"parse:[\"{kind}\"] and {kind}: [ids...] are "
+                               "mutually exclusive.")
+        if len(allowed.get(kind) or []) > 100:
+            raise invalid_form(f"{prefix}allowed_mentions.{kind}", "Must be 100 or fewer in length.",
+                               "BASE_TYPE_MAX_LENGTH")
 
 
 def _validate_modal(data: dict) -> None:

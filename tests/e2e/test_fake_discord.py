@@ -1000,3 +1000,16 @@ async def test_the_bots_channel_permissions(world: FakeWorld) -> None:
     fake.strict.permissions = False
     await here.send("no permission checks")
     fake.errors.clear()
+
+
+async def test_allowed_mentions_that_discord_refuses(world: FakeWorld) -> None:
+    fake, games = world.fake, world.channel
+    bob = world["bob"]
+    path = f"/channels/{games['id']}/messages"
+    body = {"content": f"<@{bob['id']}>", "allowed_mentions": {"parse": ["users"], "users": [bob["id"]]}}
+    status, _, answer = await raw(fake, "POST", path, body)
+    assert (status, answer["code"]) == (400, 50035)
+    body["allowed_mentions"] = {"parse": [], "users": [bob["id"]]}
+    assert (await raw(fake, "POST", path, body))[0] == 200
+    assert fake.pinged(fake.last_message(games)) == [bob["id"]]
+    fake.errors.clear()
