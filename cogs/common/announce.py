@@ -263,10 +263,10 @@ class Announcer:
         if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text):
             mention = f"<@{deadline.user_id}>"
             try:
-                await self._channel(g).send(
+                await patiently(lambda: self._channel(g).send(
                     t("clock.reminder_channel", g.locale, who=mention, when=timestamp(deadline.due_at)),
                     allowed_mentions=allowed_users([deadline.user_id]),
-                )
+                ))
             except discord.HTTPException:
                 log.warning("game %s: could not remind seat %s", g.id, seat, exc_info=True)
 

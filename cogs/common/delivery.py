@@ -153,7 +153,8 @@ class Delivery:
         name = g.seat_row(seat).name
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
-            await channel.send(t("hand.dm_closed", g.locale, name=name), allowed_mentions=NO_MENTIONS)
+            await patiently(lambda: channel.send(t("hand.dm_closed", g.locale, name=name),
+                                                 allowed_mentions=NO_MENTIONS))
         except discord.HTTPException:
             log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)
 
@@ -222,6 +223,7 @@ class Delivery:
         row = g.seat_row(seat)
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
-            await channel.send(t("board.react_ping", g.locale, who=f"<@{row.user_id}>"), allowed_mentions=MENTIONS)
+            await patiently(lambda: channel.send(t("board.react_ping", g.locale, who=f"<@{row.user_id}>"),
+                                                 allowed_mentions=MENTIONS))
         except discord.HTTPException:
             log.warning("game %s: could not ping seat %s in the channel", g.id, seat, exc_info=True)
