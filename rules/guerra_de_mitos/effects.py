@@ -76,6 +76,8 @@ def actor_char(st: GdmState, step: Step) -> int | None:
     c = st.cards[step.src]
     if c.zone == GEAR:
         return c.on
+    if "_bearer" in step.vars:
+        return step.vars["_bearer"]
     return step.src
 
 
@@ -511,6 +513,8 @@ def possible(st: GdmState, seat: int, src: int | None, card: str, idx: int, phas
 def _op_possible(st: GdmState, step: Step, op: Op) -> bool:
     if op.t.special in ("it", "that"):
         return True
+    if any(f.endswith(("it", "that")) for f in op.t.filters):
+        return True
     if op.verb == "lose" and op.t.special == "me":
         need = amount(st, step, op)
         return st.players[step.seat].reserve >= need if in_cost(step) else True
@@ -542,10 +546,13 @@ def begin(
     phase: str,
     vars_: dict[str, int] | None = None,
 ) -> None:
-    """Start resolving an ability."""
-    st.stack.append(
-        Step(seat=seat, src=src, card=card, ability=idx, phase=phase, vars=dict(vars_ or {}))
-    )
+    """Start resolving an ability (an equipment remembers its bearer in case it leaves)."""
+    v = dict(vars_ or {})
+    if src is not None and src in st.cards and st.cards[src].zone == GEAR:
+        on = st.cards[src].on
+        if on is not None:
+            v["_bearer"] = on
+    st.stack.append(Step(seat=seat, src=src, card=card, ability=idx, phase=phase, vars=v))
 
 
 def _total(st: GdmState, step: Step, op: Op) -> int:
@@ -621,7 +628,7 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
     if op.verb == "key" and "|" in op.params.get("key", "") and "_k" not in step.vars:
         step.vars["_k"] = value
     elif op.verb == "look" and "_o" not in step.vars:
-        _oracle_op(st, step, op, value)
+        perform(st, step, op, value)
         o = oracle_at(st, value)
         mode = op.params.get("mode")
         top = o.cards[0] if o is not None and o.cards else None
@@ -646,7 +653,7 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
     elif op.verb == "steal" and "_g" not in step.vars:
         step.vars["_g"] = value
     elif op.verb == "steal":
-        B.attach(st, step.vars["_g"], value)
+        perform(st, step, op, value)
         step.chosen.append(value)
         step.vars.pop("_g", None)
     else:
@@ -926,6 +933,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         if need > 0:
             gain_card(st, target, need)
             step.vars["X"] = need
+    elif v == "steal":
+        B.attach(st, step.vars["_g"], target)
     elif v == "double":
         c.f_double = True
     elif v == "neworacle":

@@ -89,3 +89,100 @@ def deck_for(myth: str, limit: int = 45) -> DeckSpec:
 def key(word: str) -> str:
     """A key as the rules spell it."""
     return norm_key(word)
+
+
+# ----------------------------------------------------------------------------- positions
+
+from rules.core import Rng  # noqa: E402
+from rules.guerra_de_mitos import board as B  # noqa: E402
+from rules.guerra_de_mitos.engine import GdmEngine  # noqa: E402
+from rules.guerra_de_mitos.model import Fight, GdmState, Oracle, Player  # noqa: E402
+
+E = GdmEngine()
+
+
+def blank(
+    n: int = 2, pantheons: tuple[str, ...] = ("0003", "0023", "0043", "0101"), reserve: int = 20
+) -> GdmState:
+    """An empty table in the influence phase: pantheons and reserves only."""
+    st = GdmState(num_seats=n, rng=Rng(seed=7), players=[Player() for _ in range(n)])
+    for s in range(n):
+        p = st.players[s]
+        p.pantheon = B.new_inst(st, pantheons[s % len(pantheons)], s, "pantheon")
+        p.reserve = reserve
+    st.phase = "influence"
+    st.actor = 0
+    st.first = 0
+    return st
+
+
+def put(
+    st: GdmState,
+    card: str,
+    seat: int = 0,
+    zone: str = "pantheon",
+    power: int = 0,
+    tired: bool = False,
+) -> int:
+    """A card in play (pantheon or battle) with some power."""
+    u = B.new_inst(st, card, seat, zone)
+    st.cards[u].power = power
+    st.cards[u].tired = tired
+    if zone == "battle":
+        st.cards[u].fought = True
+    return u
+
+
+def gear(st: GdmState, card: str, bearer: int) -> int:
+    """An equipment attached to a character."""
+    u = B.new_inst(st, card, st.cards[bearer].ctrl, "gear")
+    B.attach(st, u, bearer)
+    return u
+
+
+def in_hand(st: GdmState, card: str, seat: int = 0) -> int:
+    """A card in a hand."""
+    u = B.new_inst(st, card, seat, "hand")
+    st.players[seat].hand.append(u)
+    return u
+
+
+def on_deck(st: GdmState, cards: list[str], seat: int = 0) -> list[int]:
+    """Cards on top of the design deck, in order."""
+    us = [B.new_inst(st, c, seat, "deck") for c in cards]
+    st.players[seat].deck[:0] = us
+    return us
+
+
+def discarded(st: GdmState, card: str, seat: int = 0) -> int:
+    """A card in a discard pile."""
+    u = B.new_inst(st, card, seat, "discard")
+    st.players[seat].discard.append(u)
+    return u
+
+
+def oracle(st: GdmState, cards: list[str], seat: int = 0, power: int = 0, up: bool = True) -> int:
+    """A new oracle (top first); returns its index."""
+    us = [B.new_inst(st, c, seat, "oracle") for c in cards]
+    st.players[seat].oracles.append(Oracle(cards=us, up=up, power=power))
+    return len(st.players[seat].oracles) - 1
+
+
+def fight(st: GdmState, a: int = 0, b: int = 1, stage: str = "act") -> None:
+    """Put the table in a confrontation between ``a`` and ``b``."""
+    st.phase = "fight"
+    st.fight = Fight(a=a, b=b, turn=a, stage=stage)
+    st.fought = [a, b]
+
+
+def settle_choices(st: GdmState, pick: int = 0) -> GdmState:
+    """Answer every pending ability choice with the option number ``pick`` (or the last)."""
+    guard = 0
+    while st.stack and not st.finished and guard < 60:
+        guard += 1
+        seat = st.stack[-1].seat
+        acts = [a for a in E.legal_actions(st, seat) if a.kind != "pass"]
+        if not acts:
+            acts = E.legal_actions(st, seat)
+        st, _ = E.apply(st, seat, acts[min(pick, len(acts) - 1)])
+    return st
