@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.guerra_de_mitos.abilities import abilities
+from rules.guerra_de_mitos.abilities import ABILITIES, abilities
 from rules.guerra_de_mitos.facts import CHAR, EQUIP, INVOC, RESOURCE, Facts, facts, norm_key
 from rules.guerra_de_mitos.model import (
     BATTLE,
@@ -16,6 +16,34 @@ from rules.guerra_de_mitos.model import (
     Inst,
     Oracle,
 )
+
+
+def _with_static(verb: str) -> frozenset[str]:
+    """Card ids carrying a static operation ``verb`` (to skip scanning the whole table)."""
+    return frozenset(
+        cid
+        for cid, abs_ in ABILITIES.items()
+        for ab in abs_
+        if ab.phase == "static"
+        for op in ab.effect
+        if op.verb == verb
+    )
+
+
+KEYPM, KEYCOST, WEAPONDISCOUNT = (
+    _with_static("keypm"),
+    _with_static("keycost"),
+    _with_static("weapondiscount"),
+)
+
+
+def sources(st: GdmState, seat: int, ids: frozenset[str]) -> list[int]:
+    """Cards in play controlled by ``seat`` whose id is in ``ids``."""
+    return [
+        u
+        for u, c in st.cards.items()
+        if c.card in ids and c.ctrl == seat and c.zone in (PANTHEON, BATTLE, GEAR)
+    ]
 
 
 def fx(st: GdmState, uid: int) -> Facts:
@@ -84,8 +112,9 @@ def max_power(st: GdmState, uid: int) -> int:
     for g in c.gear:
         pm += fx(st, g).power + st.cards[g].pm_perm
     if c.zone in IN_PLAY or c.zone == ORACLE:
-        ks = keys(st, uid)
-        for u in controlled(st, c.ctrl, (PANTHEON, BATTLE)):
+        src = sources(st, c.ctrl, KEYPM)
+        ks = keys(st, uid) if src else set()
+        for u in src:
             for op in statics(st, u, "keypm"):
                 if norm_key(op.params["key"]) in ks:
                     pm += int(op.n)  # type: ignore[arg-type]
@@ -133,15 +162,14 @@ def cost(st: GdmState, seat: int, uid: int, bearer: int | None = None) -> int:
         for op in statics(st, uid, "herocost"):
             if norm_key(op.params["key"]) in keys(st, bearer):
                 n -= int(op.n)  # type: ignore[arg-type]
-    mine = controlled(st, seat, (PANTHEON, BATTLE, GEAR))
     if f.type == CHAR:
-        for u in mine:
+        for u in sources(st, seat, KEYCOST):
             for op in statics(st, u, "keycost"):
                 if norm_key(op.params["key"]) in f.keys:
                     n -= int(op.n)  # type: ignore[arg-type]
     if f.type in (EQUIP, INVOC) and bearer is not None:
         if "arma" in f.keys:
-            for u in mine:
+            for u in sources(st, seat, WEAPONDISCOUNT):
                 for op in statics(st, u, "weapondiscount"):
                     n -= int(op.n)  # type: ignore[arg-type]
         if st.flags.get(f"equipdiscount:{seat}"):

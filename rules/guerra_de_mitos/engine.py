@@ -334,6 +334,10 @@ class GdmEngine(Engine[GdmState]):
         legal = self._legal_actions(st, seat)
         if action not in legal:
             raise self._refusal(st, seat, legal)
+        return self.do(st, seat, action)
+
+    def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal (mutates ``st``)."""
         a = action
         if st.stack:
             if isinstance(a, Pass):
