@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any, ClassVar
 
 from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, tr
@@ -41,31 +39,20 @@ from rules.guerra_de_mitos.model import (
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 
-READY = Path(__file__).parent / "data" / "ready_decks.json"
-
 
 def ready_decks() -> dict[str, DeckSpec]:
-    """The ready decks by name (empty until the deck list is present)."""
-    if not READY.exists():
+    """The ready decks by id, as the engine deals them (empty if the deck list is absent)."""
+    try:
+        from rules.guerra_de_mitos.decks import ready_decks as catalogue  # type: ignore[import-not-found]
+    except ImportError:
         return {}
-    data = json.loads(READY.read_text(encoding="utf-8"))
-    items = (
-        data.items()
-        if isinstance(data, dict)
-        else ((d.get("id") or d.get("name"), d) for d in data)
-    )
     out = {}
-    for name, d in items:
-        if isinstance(d, dict) and "decks" not in d:
-            out[str(name)] = DeckSpec(
-                pantheon=d["pantheon"],
-                gods=list(d.get("gods") or d.get("god_deck")),
-                designs=list(d.get("designs") or d.get("design_deck")),
-            )
+    for rid, rd in catalogue().items():
+        d = rd.deck
+        gods = [c for c, n in d.god.items() for _ in range(n)]
+        designs = [c for c, n in d.design.items() for _ in range(n)]
+        out[rid] = DeckSpec(pantheon=d.pantheon, gods=gods, designs=designs)
     return out
-
-
-_LISTS: dict[type, tuple[str, ...]] = {}
 
 
 def _clone(m: Any) -> Any:
