@@ -55,6 +55,9 @@ def ready_decks() -> dict[str, DeckSpec]:
     return out
 
 
+_LISTS: dict[type, tuple[str, ...]] = {}
+
+
 def _clone(m: Any) -> Any:
     """A fast copy of a flat pydantic model whose lists are copied one level deep."""
     cls = m.__class__
