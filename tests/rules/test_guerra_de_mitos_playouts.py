@@ -11,6 +11,7 @@ import random
 import pytest
 
 from rules.core import IllegalAction, RuleError
+from rules.guerra_de_mitos.engine import ready_decks
 from rules.guerra_de_mitos.model import GdmState, Options, Target
 from tests.rules import gdm_helpers as H
 
@@ -20,10 +21,10 @@ EVERY = 40  # the costly checks run every EVERY moves
 
 
 def options(rng: random.Random, n: int) -> Options:
-    """Distinct random provisional decks."""
-    myths = list(H.MYTHOLOGIES)
-    rng.shuffle(myths)
-    return Options(decks=[H.deck_for(m, limit=32) for m in myths[:n]])
+    """Distinct ready decks in a random pairing (by name, as a player picks them)."""
+    names = sorted(ready_decks())
+    rng.shuffle(names)
+    return Options(decks=names[:n])
 
 
 def scrambled(st: GdmState, viewer: int | None) -> GdmState:
