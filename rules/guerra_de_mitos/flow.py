@@ -33,7 +33,7 @@ from rules.guerra_de_mitos.model import (
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 
-WIN_2P, WIN_MULTI, MAX_ROUNDS = 30, 35, 60
+WIN_2P, WIN_MULTI = 30, 35
 
 
 def say(st: GdmState, seats: list[int] | None, es: str, en: str, who: int | None = None) -> None:
@@ -540,7 +540,7 @@ def reorganise(st: GdmState) -> None:
         nxt = (nxt + 1) % n
     st.first = nxt
     st.round += 1
-    if st.round > MAX_ROUNDS:
+    if st.round > st.options.max_rounds:
         finish_by_reserve(st)
         return
     start_round(st)

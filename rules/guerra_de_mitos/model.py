@@ -35,6 +35,7 @@ class Options(BaseModel):
     """Chosen when the game is created: each seat's deck (a ready deck's name or a list)."""
 
     decks: list[str | DeckSpec] = Field(default_factory=list)
+    max_rounds: Annotated[int, Field(ge=5, le=200)] = 60  # the game's safety limit on turns
 
 
 # ----------------------------------------------------------------------------- actions

@@ -24,7 +24,7 @@ def options(rng: random.Random, n: int) -> Options:
     """Distinct ready decks in a random pairing (by name, as a player picks them)."""
     names = sorted(ready_decks())
     rng.shuffle(names)
-    return Options(decks=names[:n])
+    return Options(decks=names[:n], max_rounds=60 if n == 2 else 12)
 
 
 def scrambled(st: GdmState, viewer: int | None) -> GdmState:
