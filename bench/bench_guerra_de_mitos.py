@@ -65,15 +65,20 @@ def ai_game(seed: int, times: list[float]) -> bool:
 
 def main() -> None:
     """Print the figures."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    for n in (2, 3, 4):
+    games = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 200
+    ai_first = "--ai-only" in sys.argv
+    for n in () if ai_first else (2, 3, 4):
         t = time.perf_counter()
-        k = max(2, games // 20)
+        k = max(2, games // 60)
         moves = sum(random_game(s, n) for s in range(k))
         dt = time.perf_counter() - t
         print(f"{n} players: {k / dt:.3f} random games/s ({moves / dt:.0f} moves/s, one core)")
     times: list[float] = []
-    wins = sum(ai_game(s, times) for s in range(games))
+    wins = 0
+    for s in range(games):
+        wins += ai_game(s, times)
+        if (s + 1) % 20 == 0:
+            print(f"  after {s + 1} games: {wins} won", flush=True)
     times.sort()
     p50 = statistics.median(times) * 1000
     p99 = times[int(len(times) * 0.99)] * 1000

@@ -499,9 +499,13 @@ def possible(st: GdmState, seat: int, src: int | None, card: str, idx: int, phas
         have = {st.cards[u].card for u in B.controlled(st, seat, (GEAR,))} & tal
         if len(have) < 4:
             return False
+    named: set[str] = set()
     for i, op in enumerate(ab.steps):
         step.pos = i
-        if not _op_possible(st, step, op):
+        ok = _op_possible(st, step, op, named)
+        if ok and "as" in op.params:
+            named.add(op.params["as"])
+        if not ok:
             if i < len(ab.cost):
                 return False
             continue
@@ -510,11 +514,11 @@ def possible(st: GdmState, seat: int, src: int | None, card: str, idx: int, phas
     return False
 
 
-def _op_possible(st: GdmState, step: Step, op: Op) -> bool:
+def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
     if op.t.special in ("it", "that"):
-        return True
+        return op.t.special in named
     if any(f.endswith(("it", "that")) for f in op.t.filters):
-        return True
+        return any(f.endswith(tuple(named)) for f in op.t.filters) if named else False
     if op.verb == "lose" and op.t.special == "me":
         need = amount(st, step, op)
         return st.players[step.seat].reserve >= need if in_cost(step) else True

@@ -130,6 +130,25 @@ FLAGS_T = {
     "notthat",
 }
 PREFIX = ("key:", "nokey:", "myth:", "pm<", "pm>=", "cost<=", "pm=", "p<=", "id:")
+PARAMS = {
+    "as",
+    "key",
+    "card",
+    "tok",
+    "p",
+    "zone",
+    "temp",
+    "mode",
+    "name",
+    "dur",
+    "rep",
+    "pay",
+    "distinct",
+    "permif",
+    "minus",
+    "cap",
+    "tally",
+}
 VARS = {"X", "PM", "COST", "P", "D", "H", "ORA", "EVD", "PAN", "INV"}
 
 
@@ -228,12 +247,15 @@ def parse_op(text: str, static: bool = False) -> Op:
             op.upto = True
         elif tok.startswith("x") and tok[1:].isdigit():
             op.count = int(tok[1:])
-        elif "=" in tok:
+        elif "=" in tok and not tok.startswith(PREFIX):
             k, _, v = tok.partition("=")
             op.params[k] = v
         else:
             sel_toks.append(tok)
     op.t = parse_selector(sel_toks)
+    unknown = set(op.params) - PARAMS
+    if unknown:
+        raise ValueError(f"unknown parameter {sorted(unknown)} in {text!r}")
     return op
 
 

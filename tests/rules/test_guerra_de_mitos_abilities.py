@@ -169,6 +169,8 @@ def play_case(cid: str, idx: int) -> tuple[str, str]:
             H.gear(st, t, b)
     if cid == "0305":  # an Oricalco card in play
         H.gear(st, "0226", H.put(st, "0017", 0, "pantheon", power=2))
+    if cid == "0233":  # a tired resource of cost 2 or less
+        H.put(st, "0166", 0, "pantheon", tired=True)
     if cid == "0347":
         st.first = 1
     if cid == "0360":

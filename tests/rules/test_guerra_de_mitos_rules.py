@@ -360,3 +360,98 @@ def test_amset_and_hapy_change_transfers() -> None:
     v = H.put(st, "0017", 1, power=3)
     H.gear(st, "0242", v)
     assert F.moves_for(st, 0) == 5 and F.moves_for(st, 1) == 4
+
+
+# ----------------------------------------------------------------------------- Batalla and the like
+
+
+def _battle(resolution_card: str | None):
+    """Seat 0 (F5) beats seat 1 (F2) after seat 0 played a resolution change in influence."""
+    st = H.blank(2)
+    a = H.put(st, "0004", 0, power=3)  # Hachiman F5
+    b = H.put(st, "0017", 1, power=3)  # F2, PM 6
+    if resolution_card:
+        u = H.in_hand(st, resolution_card, 0)
+        from rules.guerra_de_mitos.model import Play
+
+        st, _ = E.apply(st, 0, Play(uid=u))
+        st, _ = E.apply(st, 1, Pass())
+        st, _ = E.apply(st, 0, Pass())
+    else:
+        F.start_confrontation(st)
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=b))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    return H.settle_choices(st), a, b
+
+
+def test_rulebook_resolution_takes_the_difference() -> None:
+    """No change: the loser pays 5 - 2 = 3 from the reserve."""
+    st, _, _ = _battle(None)
+    assert st.players[1].reserve == 17 and st.players[0].reserve == 20
+
+
+def test_mariposa_y_guerrero_gives_the_margin_to_the_winner() -> None:
+    """Batalla: the stronger player gains the margin instead of the loser paying."""
+    st, _, _ = _battle("0340")
+    assert st.players[0].reserve == 20 + 3 and st.players[1].reserve == 20
+
+
+def test_la_caida_de_baldr_destroys_an_enemy_within_the_margin() -> None:
+    """The winner destroys an enemy with PM up to the margin (3): the PM 6 character survives."""
+    st, _, b = _battle("0287")
+    assert st.cards[b].zone == "pantheon" and st.players[1].reserve == 20
+    st = H.blank(2)
+    a = H.put(st, "0004", 0, power=3)
+    m = H.put(st, "0019", 1, power=2)  # Midori F0, PM 2
+    from rules.guerra_de_mitos.model import Play
+
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0287", 0)))
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=m))
+    for seat in (0, 1, 0, 1):
+        st, _ = E.apply(st, seat, Pass())
+    st = H.settle_choices(st)
+    assert st.cards[m].zone == "discard"
+
+
+def test_el_caballo_de_troya_restores_the_rulebook() -> None:
+    """The last change played wins: Troy after Mariposa brings back the loss."""
+    st = H.blank(2)
+    a = H.put(st, "0004", 0, power=3)
+    b = H.put(st, "0017", 1, power=3)
+    from rules.guerra_de_mitos.model import Play
+
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0340", 0)))
+    st, _ = E.apply(st, 1, Play(uid=H.in_hand(st, "0342", 1)))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=b))
+    for seat in (0, 1, 0, 1):
+        st, _ = E.apply(st, seat, Pass())
+    assert st.players[1].reserve == 17 and st.players[0].reserve == 20
+
+
+def test_multiplayer_confrontations_pair_up_in_turn_order() -> None:
+    """Three players: the start player picks an opponent; the one left out does not fight."""
+    from rules.guerra_de_mitos.model import Challenge
+
+    st = H.blank(3)
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 2, Pass())
+    assert st.phase == "challenge" and list(E.pending(st)) == [0]
+    assert set(E.legal_actions(st, 0)) == {Challenge(seat=1), Challenge(seat=2)}
+    st, _ = E.apply(st, 0, Challenge(seat=2))
+    assert st.fight.a == 0 and st.fight.b == 2
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 2, Pass())
+    for seat in (0, 2):
+        st, _ = E.apply(st, seat, Pass())
+    assert st.round == 2 and st.first == 1  # seat 1 had nobody left: reorganisation came
