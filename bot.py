@@ -17,15 +17,19 @@ import discord
 from discord.ext import commands
 
 from cogs.common import errors, i18n
+from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
-from cogs.common.present import MENTIONS
-from cogs.common.session import SessionService
+from cogs.common.present import MENTIONS, ui_for
+from services.clock import Clock, Scheduler, SystemClock
+from services.session import SessionService
 from storage import Store
 
 log = logging.getLogger("tablero")
 
-EXTENSIONS = ("cogs.lobby", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork")
+EXTENSIONS = (
+    "cogs.lobby", "cogs.settings", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork",
+)
 # Pause between games while checking boards after a start, to stay far below Discord's
 # rate limits when many games are open.
 RESUME_PAUSE = 0.05
@@ -80,7 +84,8 @@ class Settings:
 class TableroBot(commands.Bot):
     """The bot: the store, the session service, boards and DMs, the cogs."""
 
-    def __init__(self, settings: Settings, **client_kwargs: Any) -> None:
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, run_clock: bool = True,
+                 **client_kwargs: Any) -> None:
         # No privileged intents: slash commands and components arrive as interactions,
         # which need none; members and message content are never read.
         intents = discord.Intents.default()
@@ -93,6 +98,12 @@ class TableroBot(commands.Bot):
         self._session: SessionService | None = None
         self.boards = BoardKeeper(self)
         self.delivery = Delivery(self)
+        self.announcer = Announcer(self)
+        # The time source of every clock: tests inject a manual one and call
+        # ``scheduler.tick()`` (run_clock=False) instead of waiting.
+        self.clock: Clock = clock or SystemClock()
+        self.run_clock = run_clock
+        self.scheduler: Scheduler | None = None
         self._resume_task: asyncio.Task[None] | None = None
         i18n.set_default_locale(settings.locale)
 
@@ -106,7 +117,12 @@ class TableroBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register persistent components, sync commands."""
         self.store = await Store.open(self.settings.db_path)
-        self._session = SessionService(self.store)
+        self._session = SessionService(self.store, clock=self.clock)
+        # An interrupt window (the game's presentation knows which prompts are one) that
+        # times out is answered "no".
+        self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
+        self.scheduler = Scheduler(self.store, self.clock, self.announcer.remind, self.announcer.expire)
+        self._session.on_deadlines = self.scheduler.poke
         errors.install(self.tree)
         await self.tree.set_translator(i18n.Translator())
         for ext in EXTENSIONS:
@@ -139,8 +155,7 @@ class TableroBot(commands.Bot):
                 try:
                     result = await self.session.resume_ai(game)
                     if result is not None:
-                        await self.boards.refresh(game, events=result.events)
-                        await self.delivery.private_updates(result.game, result.before)
+                        await self.announcer.publish(result)
                     else:
                         await self.boards.check(game)
                 except Exception:
@@ -150,6 +165,10 @@ class TableroBot(commands.Bot):
             raise
         except Exception:
             log.exception("resuming games failed")
+        finally:
+            # Deadlines that passed while the bot was down are handled now, once.
+            if self.scheduler is not None and self.run_clock:
+                self.scheduler.start()
 
     async def close(self) -> None:
         """Let interactions in flight finish, stop talking to Discord, then close the store."""
@@ -159,6 +178,8 @@ class TableroBot(commands.Bot):
                 await self._resume_task
             except (asyncio.CancelledError, Exception):
                 pass
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         await self._drain()
         await super().close()
         if self.store is not None:
@@ -180,7 +201,8 @@ class TableroBot(commands.Bot):
 
 
 def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
-    """A bot ready to ``start``; ``client_kwargs`` go to commands.Bot (e.g. guild_ready_timeout)."""
+    """A bot ready to ``start``; ``clock``/``run_clock`` set the turn clock's time source,
+    the rest go to commands.Bot (e.g. guild_ready_timeout)."""
     return TableroBot(settings, **client_kwargs)
 
 

@@ -10,7 +10,6 @@ messages; the channel learns that someone may answer an action, never with what.
 from __future__ import annotations
 
 import logging
-import re
 
 import discord
 from discord import app_commands
@@ -38,7 +37,6 @@ from cogs.common.present import (
     mention,
     register,
 )
-from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.ankh_morpork import render_board
 from rules.ankh_morpork import scoring
@@ -60,7 +58,8 @@ from rules.ankh_morpork.model import (
     Skip,
 )
 from rules.ankh_morpork.personalities import PERSONALITIES
-from rules.core import Action, GameState, Seat, Text
+from rules.core import Action, GameState, Seat
+from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.ankh_morpork")
 
@@ -74,8 +73,6 @@ SYMBOL_ICON = {
     "minion": "👤", "building": "🏠", "assassinate": "🗡️", "trouble": "🕊️", "money": "💰",
     "scroll": "📜", "event": "🎲", "another": "➕", "interrupt": "⚡",
 }
-# The engine names seats "Jugador 2" / "Player 2"; Discord shows the players' names.
-SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-4])\b")
 # Pending decisions that answer someone else's action out of turn: asked by DM.
 REACTIONS = frozenset({"react", "small_gods"})
 PLAY_KINDS = frozenset({"play"})
@@ -137,22 +134,6 @@ class AmUI(GameUI):
         return engine_view(g, seat, AmView, state)
 
     # -- words ---------------------------------------------------------------------------
-
-    def named(self, g: Game, text: str, bold: bool = True) -> str:
-        """``text`` with the players' names instead of the engine's seat numbers."""
-
-        def one(m: re.Match[str]) -> str:
-            seat = int(m[1]) - 1
-            if seat >= len(g.seats):
-                return m[0]
-            name = self.name(g, seat)
-            return f"**{discord.utils.escape_markdown(name)}**" if bold else name
-
-        return SEAT_WORD.sub(one, text)
-
-    def wording(self, g: Game, text: Text, locale: str) -> str:
-        """The rules' texts with the players' names."""
-        return self.named(g, text.get(locale))
 
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """The engine's label of a legal action, with names (menus show no bold)."""

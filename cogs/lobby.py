@@ -1,9 +1,12 @@
-"""The game-agnostic lobby and table commands: /game new|join|leave|start|status|hand|log|abandon|move."""
+"""The game-agnostic /game commands: the lobby, looking at a game, what is waiting, undo,
+spectators, replays, the host's tools, and the generic move."""
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
+import time
 import typing
 from typing import Any
 
@@ -14,19 +17,25 @@ from discord.ext import commands
 from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
 from cogs.common.errors import guard, reply
+from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import MESSAGES, locale_of, t
+from cogs.common.overview import list_embed, mine_embed
 from cogs.common.present import (
     COLOUR,
-    EMBED_DESCRIPTION,
     NO_MENTIONS,
     Rendered,
     clip,
-    event_lines,
     mention,
+    ui_for,
 )
-from cogs.common.session import Game, MoveResult, NoGame, Refusal
+from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
+from cogs.common.undo import UndoButton, ask
 from rules.core import Engine
 from rules.registry import games as registered_games
+from services.clock import CLOCKS
+from services.replay import animation, build_record, states_of, transcript
+from services.session import Game, MoveResult, NoGame, Refusal
+from services.vacation import set_vacation
 
 log = logging.getLogger("tablero.lobby")
 
@@ -141,6 +150,8 @@ def render_lobby(g: Game, locale: str) -> Rendered:
     )
     embed.add_field(name=t("lobby.host", locale), value=f"<@{g.row.host_id}>", inline=True)
     embed.add_field(name=t("lobby.options", locale), value=clip(describe_options(g, locale), 1024), inline=False)
+    embed.add_field(name=t("clock.label", locale),
+                    value=clock_text(g.row.clock_seconds, g.row.timeout_action, locale), inline=False)
     embed.set_footer(text=t("lobby.needs", locale, min=e.min_players, max=e.max_players))
     view: discord.ui.View | None = None
     if g.status == "lobby":
@@ -224,11 +235,8 @@ async def _update(interaction: discord.Interaction, rendered: Rendered) -> None:
 
 
 async def _after_start(interaction: discord.Interaction, result: MoveResult) -> None:
-    """Post the board below the lobby (a new message, so whoever acts is pinged) and DM hands."""
-    bot = services(interaction)
-    g = result.game
-    await bot.boards.refresh(g.id, events=result.events, repost=True, keep_old=True)
-    await bot.delivery.private_updates(g, None, result.events)
+    """Announce the start (pinging whoever acts), post the board below the lobby, DM hands."""
+    await services(interaction).announcer.publish(result, board_repost=True)
 
 
 # ----------------------------------------------------------------------------- the cog
@@ -315,7 +323,7 @@ class Lobby(commands.Cog):
 
     async def cog_load(self) -> None:
         """Register the persistent components and the lobby's look."""
-        self.bot.add_dynamic_items(LobbyButton, *COMPONENTS)
+        self.bot.add_dynamic_items(LobbyButton, LogButton, UndoButton, *COMPONENTS)
         services_ = typing.cast(Any, self.bot)
         services_.boards.lobby_renderer = render_lobby
 
@@ -336,8 +344,10 @@ class Lobby(commands.Cog):
         games="Number of games when scoring by points",
         reshuffle="Reshuffle the used neutrals when they run out",
         options="More options as key=value separated by spaces",
+        clock="Turn clock: time each player has to move",
+        timeout="When time runs out: the bot plays, or takes the seat",
     )
-    @app_commands.choices(game=_game_choices())
+    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -349,11 +359,24 @@ class Lobby(commands.Cog):
         games: app_commands.Range[int, 1, 9] | None = None,
         reshuffle: bool | None = None,
         options: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
     ) -> None:
         """Open a lobby here (or in a new thread) with the host seated."""
         bot = services(interaction)
         locale = locale_of(interaction)
         engine = bot.session.engine(game)
+        server = await bot.session.store.guild_settings(interaction.guild_id)
+        role = server.creator_role_id
+        member_roles = {r.id for r in getattr(interaction.user, "roles", [])}
+        if role is not None and role not in member_roles and not interaction.permissions.manage_guild:
+            raise Refusal(*(t("err.creator_role", lang_, role=f"<@&{role}>") for lang_ in ("es", "en")))
+        if clock is not None and clock not in CLOCKS:
+            raise Refusal(*(t("err.bad_clock", lang_, value=clock, options=", ".join(CLOCKS))
+                            for lang_ in ("es", "en")))
+        clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
+        timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
+        public_locale = server.locale or locale
         explicit = {
             "variant": variant, "scoring": scoring, "wins_needed": wins_needed,
             "games": games, "reshuffle": reshuffle,
@@ -364,7 +387,8 @@ class Lobby(commands.Cog):
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
-            "host_id": user.id, "host_name": user.display_name, "locale": locale,
+            "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
+            "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
         if not thread:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
@@ -374,6 +398,9 @@ class Lobby(commands.Cog):
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
             return
         channel = interaction.channel
+        if server.games_channel_id is not None and interaction.guild is not None:
+            # The server keeps its games' threads in one channel.
+            channel = interaction.guild.get_channel(server.games_channel_id) or channel
         if not isinstance(channel, discord.TextChannel):
             raise Refusal(t("err.no_thread_here", "es"), t("err.no_thread_here", "en"))
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -465,8 +492,12 @@ class Lobby(commands.Cog):
             rendered = render_lobby(g, locale)
         else:
             rendered = await within(interaction, bot.boards.render(g), ephemeral=True)
-            # Only the board carries the ping; a private copy should not.
             rendered.content = None
+            seat = g.seat_of(interaction.user.id)
+            if seat is not None and g.state is not None:
+                news = await bot.announcer.catch_up(g, seat, locale)
+                rendered.content = clip("\n".join(
+                    [t("catchup.title", locale), *news] if news else [t("catchup.none", locale)]), 2000)
         kwargs = rendered.send_kwargs()
         kwargs["allowed_mentions"] = NO_MENTIONS
         await reply(interaction, ephemeral=True, **kwargs)
@@ -478,29 +509,14 @@ class Lobby(commands.Cog):
         await show_hand(interaction, g.id)
 
     @game.command(name="log", description="The public log of moves")
-    async def log_(self, interaction: discord.Interaction) -> None:
-        """Every move so far, with what you may know of each."""
+    @app_commands.describe(page="Log page")
+    async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None) -> None:
+        """Every move so far with its time, with what you may know of each, in pages."""
         bot = services(interaction)
-        locale = locale_of(interaction)
         g = await self._latest_game(interaction)
-        viewer = g.seat_of(interaction.user.id)
-        lines_ = await bot.session.replay(g.id, viewer)
-        rows: list[str] = []
-        for line in lines_:
-            name = g.seat_row(line.seat).name
-            texts = event_lines(line.events, locale, viewer, g=g)
-            what = " ".join(texts) if texts else "…"
-            rows.append(f"`{line.seq:>3}` **{name}**: {what}")
-        body = "\n".join(rows) if rows else t("log.empty", locale)
-        dropped = 0
-        while len(body) > EMBED_DESCRIPTION - 100 and rows:
-            rows.pop(0)
-            dropped += 1
-            body = "\n".join(rows)
-        if dropped:
-            body = t("log.more", locale, n=dropped) + "\n" + body
-        embed = discord.Embed(title=t("log.title", locale, id=g.id), description=body, colour=COLOUR)
-        await reply(interaction, embed=embed, ephemeral=True)
+        kwargs = await render_log(bot.session, g, g.seat_of(interaction.user.id), locale_of(interaction),
+                                  None if page is None else page - 1)
+        await reply(interaction, ephemeral=True, **kwargs)
 
     @game.command(name="abandon", description="Close this channel's game for good (host or Manage Channels)")
     async def abandon(self, interaction: discord.Interaction) -> None:
@@ -517,6 +533,149 @@ class Lobby(commands.Cog):
         )
         await bot.boards.refresh(g.id)
 
+
+    # -- what is waiting ---------------------------------------------------------------------
+
+    @game.command(name="mine", description="Every open game of yours, in every server")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        """Your open games everywhere: yours to move first, with the time you have left."""
+        bot = services(interaction)
+        embed = await mine_embed(bot.session, interaction.user.id, locale_of(interaction))
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @game.command(name="list", description="The open games of this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        """This server's open games and whose turn it is."""
+        bot = services(interaction)
+        embed = await list_embed(bot.session, interaction.guild_id or 0, locale_of(interaction))
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @game.command(name="vacation", description="Stop the clocks of all your games for some days")
+    @app_commands.describe(days="Days of vacation (0 ends it)")
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
+        """Pause (or, with 0, resume) the clocks of all your games; the tables see it."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        done = await set_vacation(bot.session, interaction.user.id, days)
+        if done.until is None:
+            text = t("vacation.ended", locale, n=len(done.games))
+        else:
+            text = t("vacation.started", locale, when=f"<t:{int(done.until)}:f>", n=len(done.games),
+                     left=done.days_left)
+        await reply(interaction, text, ephemeral=True)
+        for game in done.games:
+            await bot.boards.refresh(game)
+
+    # -- undo, spectators, replays ---------------------------------------------------------------
+
+    @game.command(name="undo", description="Ask to take back your last move")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Take back your last move if the others agree (before anyone else moves)."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        g, req, result = await bot.session.request_undo(g.id, interaction.user.id)
+        if result is not None:
+            await bot.announcer.publish(result, interaction=interaction)
+        else:
+            await ask(interaction, g, req)
+
+    @game.command(name="watch", description="Follow this channel's game as a spectator (again to stop)")
+    async def watch(self, interaction: discord.Interaction) -> None:
+        """Follow (or stop following) this channel's game: its public moves reach you by DM."""
+        bot = services(interaction)
+        locale = locale_of(interaction)
+        g = await self._channel_game(interaction)
+        uid = interaction.user.id
+        if g.seat_of(uid) is not None:
+            await reply(interaction, t("watch.player", locale), ephemeral=True)
+            return
+        if await bot.session.store.add_watcher(g.id, uid):
+            await reply(interaction, t("watch.on", locale, id=g.id), ephemeral=True)
+        else:
+            await bot.session.store.remove_watcher(g.id, uid)
+            await reply(interaction, t("watch.off", locale, id=g.id), ephemeral=True)
+
+    @game.command(name="replay", description="The game's record, transcript and animation")
+    async def replay(self, interaction: discord.Interaction) -> None:
+        """Files of this channel's newest game: a replayable record, a transcript, an animation."""
+        locale = locale_of(interaction)
+        g = await self._latest_game(interaction)
+        files = await within(interaction, self._replay_files(g, locale), ephemeral=True)
+        text = t("replay.ready", locale, id=g.id)
+        if g.state is None or not g.state.finished:
+            text += "\n" + t("replay.public_only", locale)
+        await reply(interaction, text, ephemeral=True, files=files)
+
+    async def _replay_files(self, g: Game, locale: str) -> list[discord.File]:
+        import asyncio
+        import io
+        import json
+
+        store = services_of(self.bot).session.store
+        rows = await store.actions(g.id)
+        over = g.state is not None and g.state.finished
+        names = [s.name for s in g.seats]
+        record = build_record(g.engine, game=g.id, options=g.row.options, players=names,
+                              seed=g.row.seed, rows=rows, finished=over, final=g.state)
+        files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                              filename=f"game-{g.id}.json")]
+        text = transcript(g.engine, players=names, options=g.row.options, seed=g.row.seed, rows=rows,
+                          viewer_all=over, locale=locale,
+                          when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)),
+                          wording=lambda text: ui_for(g.row.game_id).wording(g, text, locale).replace("**", ""))
+        if text:
+            files.append(discord.File(io.BytesIO(text.encode()), filename=f"game-{g.id}.txt"))
+        if over and g.row.seed is not None:
+            ui = ui_for(g.row.game_id)
+            states = states_of(g.engine, len(g.seats), g.row.options, g.row.seed, rows)
+            gif = await asyncio.to_thread(
+                animation, states, lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale))
+            if gif is not None:
+                files.append(discord.File(io.BytesIO(gif), filename=f"game-{g.id}.gif"))
+        return files
+
+    # -- the host's tools -------------------------------------------------------------------------
+
+    @game.command(name="remove", description="Take a player or bot out of the lobby (host)")
+    @app_commands.describe(seat="The seat to free")
+    async def remove(self, interaction: discord.Interaction, seat: str) -> None:
+        """Free a seat of this channel's lobby (a bot, or a player who cannot come)."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        if not seat.isdigit() or int(seat) >= len(g.seats):
+            raise Refusal("Elige un asiento de la lista.", "Pick a seat from the list.")
+        name = g.seat_row(int(seat)).name
+        g = await bot.session.remove_from_lobby(g.id, seat=int(seat), by=interaction.user.id)
+        await reply(interaction, t("lobby.removed", locale_of(interaction), name=name, id=g.id), ephemeral=True)
+        await bot.boards.refresh(g.id)
+
+    @remove.autocomplete("seat")
+    async def _seat_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
+            if g is None:
+                return []
+            needle = fold(current)
+            return [
+                app_commands.Choice(name=clip(f"{s.seat + 1}. {s.name}{' (bot)' if s.ai else ''}", 100),
+                                    value=str(s.seat))
+                for s in g.seats if s.user_id != g.row.host_id and (not needle or needle in fold(s.name))
+            ][:25]
+        except Exception:
+            log.exception("seat autocomplete failed")
+            return []
+
+    @game.command(name="host", description="Hand hosting over to another player (host)")
+    @app_commands.describe(player="The new host")
+    async def host(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        """Make another seated player the host of this channel's game."""
+        bot = services(interaction)
+        g = await self._channel_game(interaction)
+        g = await bot.session.transfer_host(g.id, to=player.id, by=interaction.user.id)
+        await reply(interaction, t("lobby.host_now", g.locale, who=player.mention, id=g.id),
+                    ephemeral=False, allowed_mentions=NO_MENTIONS)
+        await bot.boards.refresh(g.id)
+
     # -- generic move ------------------------------------------------------------------------
 
     @game.command(name="move", description="Make a move from the list of legal moves")
@@ -528,6 +687,11 @@ class Lobby(commands.Cog):
     @move.autocomplete("choice")
     async def _move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await action_choices(interaction, current)
+
+
+def services_of(bot: commands.Bot) -> Any:
+    """The bot seen through its services (outside an interaction)."""
+    return typing.cast(Any, bot)
 
 
 async def setup(bot: commands.Bot) -> None:

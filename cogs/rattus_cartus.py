@@ -9,7 +9,6 @@ ephemeral messages.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,10 +32,9 @@ from cogs.common.choices import (
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
-from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
-from rules.core import Action, GameState, Seat, StaleAction, Text
+from rules.core import Action, GameState, Seat, StaleAction
 from rules.rattus_cartus.cards import (
     BUILDINGS,
     CLASS_NAME,
@@ -61,6 +59,7 @@ from rules.rattus_cartus.model import (
     SupplyChoice,
     Undo,
 )
+from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.rattus_cartus")
 
@@ -76,8 +75,6 @@ SUPPLY_KINDS = frozenset({_kind(SupplyChoice)})
 # Phase D decisions: a duel's victim, cards to give, Hospital discards (or stop), nun cards.
 DECIDE_KINDS = frozenset({"choose", "give", "discard", "peek", "done"})
 SEAT_DISCS = ("🔴", "🔵", "🟡", "🟢", "🟣")
-# The engine names seats "Jugador 2" / "Player 2"; Discord shows the players' names.
-SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-5])\b")
 
 
 def disc(seat: int) -> str:
@@ -118,17 +115,6 @@ class RcUI(GameUI):
         return engine_view(g, seat, RcView, state)
 
     # -- words ---------------------------------------------------------------------------
-
-    def wording(self, g: Game, text: Text, locale: str) -> str:
-        """The rules' texts with the players' names instead of seat numbers."""
-
-        def named(m: re.Match[str]) -> str:
-            seat = int(m[1]) - 1
-            if seat >= len(g.seats):
-                return m[0]
-            return f"**{discord.utils.escape_markdown(self.name(g, seat))}**"
-
-        return SEAT_WORD.sub(named, text.get(locale))
 
     # -- private information -------------------------------------------------------------
 

@@ -13,7 +13,6 @@ from cogs.common import services
 from cogs.common.choices import action_choices, fold, legal_choices, play_action, play_value
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import GameUI, clip, engine_view, mention, register
-from cogs.common.session import Game, Refusal
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import render_board
 from rules.core import Action, Seat
@@ -34,6 +33,7 @@ from rules.rey_hierofante.model import (
     square_name,
 )
 from rules.rey_hierofante.tiles import TILES
+from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.rey_hierofante")
 

@@ -10,9 +10,10 @@ from typing import Any
 # Column lists kept next to the converters so a SELECT and its converter cannot drift apart.
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, status, seed, version, state, host_id, "
-    "locale, board_channel_id, board_message_id, created_at, updated_at"
+    "locale, board_channel_id, board_message_id, created_at, updated_at, clock_seconds, "
+    "timeout_action, finished_at"
 )
-SEAT_COLUMNS = "game, seat, user_id, ai, name, locale, dm_closed"
+SEAT_COLUMNS = "game, seat, user_id, ai, name, locale, dm_closed, dropped, seen_seq"
 ACTION_COLUMNS = "game, seq, seat, action, at"
 
 STATUSES = ("lobby", "active", "finished", "abandoned")
@@ -38,6 +39,9 @@ class GameRow:
     board_message_id: int | None
     created_at: float
     updated_at: float
+    clock_seconds: int | None = None  # the turn clock; None: no clock
+    timeout_action: str = "ai"  # 'ai' (the bot plays for the seat) or 'drop'
+    finished_at: float | None = None
 
     @property
     def is_open(self) -> bool:
@@ -56,6 +60,8 @@ class SeatRow:
     name: str
     locale: str | None
     dm_closed: bool
+    dropped: bool = False  # the player timed out for good; the bot plays the seat
+    seen_seq: int = 0  # the log seq of this seat's last own move
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,9 @@ def game_from_sql(r: Sequence[Any]) -> GameRow:
         board_message_id=r[12],
         created_at=r[13],
         updated_at=r[14],
+        clock_seconds=r[15],
+        timeout_action=r[16],
+        finished_at=r[17],
     )
 
 
@@ -101,6 +110,8 @@ def seat_from_sql(r: Sequence[Any]) -> SeatRow:
         name=r[4],
         locale=r[5],
         dm_closed=bool(r[6]),
+        dropped=bool(r[7]),
+        seen_seq=r[8],
     )
 
 

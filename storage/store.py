@@ -14,7 +14,9 @@ from types import TracebackType
 
 import aiosqlite
 
+from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
 from .rows import (
     ACTION_COLUMNS,
@@ -28,11 +30,12 @@ from .rows import (
     game_from_sql,
     seat_from_sql,
 )
+from .settings import SettingsQueries
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-class Store:
+class Store(DeadlineQueries, SettingsQueries, LookupQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
@@ -140,6 +143,8 @@ class Store:
         options: dict,
         host_id: int,
         locale: str,
+        clock_seconds: int | None = None,
+        timeout_action: str = "ai",
     ) -> GameRow:
         """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game."""
         now = time.time()
@@ -154,10 +159,11 @@ class Store:
             try:
                 rows = await db.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game_id, options, status, version,"
-                    " host_id, locale, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)"
+                    " host_id, locale, created_at, updated_at, clock_seconds, timeout_action)"
+                    " VALUES (?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?)"
                     f" RETURNING {GAME_COLUMNS}",
-                    (guild_id, channel_id, game_id, options_json, host_id, locale, now, now),
+                    (guild_id, channel_id, game_id, options_json, host_id, locale, now, now,
+                     clock_seconds, timeout_action),
                 )
             except sqlite3.IntegrityError as e:
                 # The partial unique index is the real guard (another process may have won
@@ -226,12 +232,19 @@ class Store:
 
     async def remove_seat(self, game: int, user_id: int) -> bool:
         """Unseat a user while in the lobby and renumber the rest 0..n-1; False if nothing removed."""
+        return await self._remove_seat(game, "user_id = ?", user_id)
+
+    async def remove_seat_number(self, game: int, seat: int) -> bool:
+        """Unseat whoever sits at ``seat`` (an AI seat, say) while in the lobby; False if none."""
+        return await self._remove_seat(game, "seat = ?", seat)
+
+    async def _remove_seat(self, game: int, where: str, value: int) -> bool:
         async with self._write() as db:
             status = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game,))
             if not status or status[0][0] != "lobby":
                 return False
             removed = await self._changes(
-                db, "DELETE FROM seats WHERE game = ? AND user_id = ?", (game, user_id)
+                db, f"DELETE FROM seats WHERE game = ? AND {where}", (game, value)
             )
             if not removed:
                 return False
@@ -252,6 +265,21 @@ class Store:
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game))
             return True
 
+    async def drop_seat(self, game: int, seat: int) -> None:
+        """The seat's player is out for good: the bot plays the seat from now on."""
+        async with self._write() as db:
+            n = await self._changes(
+                db, "UPDATE seats SET ai = TRUE, dropped = TRUE WHERE game = ? AND seat = ?",
+                (game, seat),
+            )
+            if not n:
+                raise UnknownGame(f"game {game} has no seat {seat}")
+            await db.execute("DELETE FROM deadlines WHERE game = ? AND seat = ?", (game, seat))
+
+    async def set_host(self, game: int, user_id: int) -> None:
+        """Hand the game's hosting over to ``user_id``."""
+        await self._update_game(game, "host_id = ?", (user_id,))
+
     async def set_dm_closed(self, game: int, seat: int, closed: bool) -> None:
         """Record whether DMs to that seat's player are refused; UnknownGame if no such seat."""
         async with self._write() as db:
@@ -265,8 +293,17 @@ class Store:
 
     # ------------------------------------------------------------------ play
 
-    async def start_game(self, game: int, *, seed: int, state: str, version: int = 0) -> GameRow:
-        """Move a game from lobby to active with its first state; NotInLobby (a StaleVersion) otherwise."""
+    async def start_game(
+        self,
+        game: int,
+        *,
+        seed: int,
+        state: str,
+        version: int = 0,
+        deadlines: DeadlinePlan | None = None,
+    ) -> GameRow:
+        """Move a game from lobby to active with its first state (and its first deadlines);
+        NotInLobby (a StaleVersion) otherwise."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise ValueError("seed must fit in a signed 64-bit integer")
         async with self._write() as db:
@@ -280,6 +317,8 @@ class Store:
             rows = list(rows)
             if not rows:
                 raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
+            if deadlines is not None:
+                await apply_plan(db, game, deadlines)
             return game_from_sql(rows[0])
 
     async def commit_move(
@@ -291,8 +330,12 @@ class Store:
         action: str,
         state: str,
         finished: bool,
+        deadlines: DeadlinePlan | None = None,
+        own: bool = False,
     ) -> int:
-        """Store a move's new state and log row in one transaction; StaleVersion if someone moved first."""
+        """Store a move's new state and log row, and the game's deadlines, in one transaction;
+        StaleVersion if someone moved first. ``own``: the seat's player made it (not the bot
+        for them), so their catch-up starts after it."""
         seq = expected_version + 1
         now = time.time()
         async with self._write() as db:
@@ -300,15 +343,17 @@ class Store:
             # status indexes are not rewritten on every ordinary move.
             if finished:
                 sql = (
-                    "UPDATE games SET state = ?, version = ?, status = 'finished', updated_at = ?"
-                    " WHERE id = ? AND version = ? AND status = 'active'"
+                    "UPDATE games SET state = ?, version = ?, status = 'finished', updated_at = ?,"
+                    " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'"
                 )
+                params: tuple[object, ...] = (state, seq, now, now, game, expected_version)
             else:
                 sql = (
                     "UPDATE games SET state = ?, version = ?, updated_at = ?"
                     " WHERE id = ? AND version = ? AND status = 'active'"
                 )
-            changed = await self._changes(db, sql, (state, seq, now, game, expected_version))
+                params = (state, seq, now, game, expected_version)
+            changed = await self._changes(db, sql, params)
             if not changed:
                 # Raising inside _write() rolls back: nothing of this attempt remains.
                 raise StaleVersion(f"game {game} is no longer active at version {expected_version}")
@@ -316,6 +361,14 @@ class Store:
                 "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game, seq, seat, action, now),
             )
+            if own:
+                await db.execute(
+                    "UPDATE seats SET seen_seq = ? WHERE game = ? AND seat = ?", (seq, game, seat)
+                )
+            if finished:
+                await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
+            elif deadlines is not None:
+                await apply_plan(db, game, deadlines)
         return seq
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
@@ -339,7 +392,12 @@ class Store:
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}; expected one of {STATUSES}")
         try:
-            await self._update_game(game, "status = ?", (status,))
+            if status in ("finished", "abandoned"):
+                await self._update_game(game, "status = ?, finished_at = ?", (status, time.time()))
+                async with self._write() as db:
+                    await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
+            else:
+                await self._update_game(game, "status = ?", (status,))
         except sqlite3.IntegrityError as e:
             if "channel_id" in str(e):
                 raise ChannelBusy(

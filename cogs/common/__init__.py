@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 if TYPE_CHECKING:
+    from cogs.common.announce import Announcer
     from cogs.common.board import BoardKeeper
     from cogs.common.delivery import Delivery
-    from cogs.common.session import SessionService
+    from services.session import SessionService
 
 
 class Services(Protocol):
@@ -18,6 +19,7 @@ class Services(Protocol):
     session: SessionService
     boards: BoardKeeper
     delivery: Delivery
+    announcer: Announcer
     settings: Any
 
 

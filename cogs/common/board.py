@@ -11,9 +11,10 @@ from typing import Protocol
 import discord
 
 from cogs.common.choices import board_view
-from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
-from cogs.common.session import Game, SessionService
+from cogs.common.i18n import t
+from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
 from rules.core import Event
+from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.board")
 
@@ -70,7 +71,25 @@ class BoardKeeper:
         png = await draw(ui, g, None, g.locale)
         rendered = ui.board(g, self._events.get(g.id, []), g.locale, png)
         rendered.view = board_view(g, g.locale)
+        await self._vacations(g, rendered)
         return rendered
+
+    async def _vacations(self, g: Game, rendered: Rendered) -> None:
+        """Tell the table who is on vacation (their clocks are stopped) while the game is on."""
+        if g.status != "active":
+            return
+        users = [s.user_id for s in g.seats if s.user_id is not None and not s.ai]
+        settings = await self.bot.session.store.users_settings(users)
+        now = self.bot.session.clock.now()
+        away = [
+            t("vacation.until", g.locale, name=discord.utils.escape_markdown(s.name),
+              when=f"<t:{int(settings[s.user_id].vacation_until or 0)}:f>")
+            for s in g.seats
+            if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now
+        ]
+        if away:
+            rendered.embed.add_field(name="🏖️", value=clip(t("clock.vacation_board", g.locale, who=", ".join(away)), 1024),
+                                     inline=False)
 
     # -- posting -----------------------------------------------------------------------
 

@@ -17,18 +17,18 @@ from cogs.common import services
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import (
-    MENTIONS,
     GameUI,
     clip,
     draw,
     event_lines,
     mention,
+    said_by,
     snapshot,
     turn_lines,
     ui_for,
 )
-from cogs.common.session import Game, MoveResult, Refusal
 from rules.core import Action, Seat, StaleAction
+from services.session import Game, MoveResult, Refusal
 
 log = logging.getLogger("tablero.choices")
 
@@ -491,44 +491,22 @@ def announcement(g: Game, result: MoveResult, locale: str) -> str:
     # Consecutive steps of one player (the parts of one choice) are told as one line.
     runs: list[tuple[Seat, list[str]]] = []
     for step in result.steps:
+        if step.action is None:
+            continue  # an undo: its own line says so
         texts = event_lines(step.events, locale, g=g)
         if runs and runs[-1][0] == step.seat:
             runs[-1][1].extend(texts)
         else:
             runs.append((step.seat, texts))
-    ui = ui_for(g.row.game_id)
     for seat, texts in runs:
-        name = g.seat_row(seat).name
-        what = ui.event_separator.join(texts)
-        if texts and what.startswith(f"**{discord.utils.escape_markdown(name)}**"):
-            lines.append(what)  # the game's own words already name the player
-        elif texts:
-            lines.append(t("board.moved", locale, name=name, what=what))
-        else:
-            lines.append(t("board.moved_plain", locale, name=name))
+        lines.append(said_by(g, seat, texts, locale))
     lines.extend(turn_lines(g, locale))
     return clip("\n".join(lines), 2000)
 
 
 async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
     """Tell Discord about a committed move: the public record, the board, the DMs."""
-    bot = services(interaction)
-    g = result.game
-    said = announcement(g, result, g.locale)
-    try:
-        if interaction.channel_id in (g.row.channel_id, g.row.board_channel_id):
-            await reply(interaction, said, ephemeral=False, allowed_mentions=MENTIONS)
-        else:
-            # Moved from a DM (a reaction's buttons): the record belongs in the game's channel.
-            if not interaction.response.is_done():
-                await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
-            channel = interaction.client.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
-            await channel.send(said, allowed_mentions=MENTIONS)
-    except discord.HTTPException:
-        log.warning("game %s: could not answer the move's interaction", g.id, exc_info=True)
-    await bot.boards.refresh(g.id, events=result.events)
-    mover = result.steps[-1].seat if result.steps else None
-    await bot.delivery.private_updates(g, result.before, result.events, mover=mover)
+    await services(interaction).announcer.publish(result, interaction=interaction)
 
 
 # ----------------------------------------------------------------------------- slash commands

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -20,8 +21,8 @@ from cogs.common.present import (
     snapshot,
     ui_for,
 )
-from cogs.common.session import Game, SessionService
 from rules.core import Event, GameState, Seat
+from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.delivery")
 
@@ -36,11 +37,20 @@ class _Bot(Protocol):
     ) -> discord.PartialMessageable: ...
 
 
+# A hand DM younger than this, and still the newest message the bot sent that user, is
+# edited in place rather than sent again (Discord refuses edits of old messages in busy
+# channels, and an old message up the DM is easy to miss).
+RECENT_DM = 45 * 60
+
+
 class Delivery:
     """Sends each player their private view when it changes."""
 
     def __init__(self, bot: _Bot) -> None:
         self.bot = bot
+        # user id -> id of the newest DM the bot sent them (this process's memory: after a
+        # restart the next hand goes out as a new message, which is always safe).
+        self._newest: dict[int, int] = {}
 
     def _locale(self, g: Game, seat: Seat) -> str:
         row = g.seat_row(seat)
@@ -48,10 +58,31 @@ class Delivery:
 
     async def dm(self, user_id: int, **kwargs: Any) -> bool:
         """Send a DM; False when the user does not accept DMs from the bot."""
+        return await self.dm_message(user_id, **kwargs) is not None
+
+    async def dm_message(self, user_id: int, **kwargs: Any) -> discord.Message | None:
+        """Send a DM and return it; None when the user does not accept DMs from the bot."""
         channel = await self.bot.create_dm(discord.Object(id=user_id))
         try:
-            await channel.send(**kwargs)
+            message = await channel.send(**kwargs)
         except discord.Forbidden:
+            return None
+        self._newest[user_id] = message.id
+        return message
+
+    async def _edit_hand(self, g: Game, seat: Seat, user_id: int, kwargs: dict[str, Any]) -> bool:
+        """Edit the seat's last hand DM in place if it is recent and still the newest DM."""
+        last = await self.bot.session.store.dm_message(g.id, seat)
+        if last is None or self._newest.get(user_id) != last.message_id:
+            return False
+        if time.time() - last.sent_at > RECENT_DM:
+            return False
+        channel = self.bot.get_partial_messageable(last.channel_id, type=discord.ChannelType.private)
+        edit = {k: v for k, v in kwargs.items() if k != "files"}
+        edit["attachments"] = kwargs.get("files", [])
+        try:
+            await channel.get_partial_message(last.message_id).edit(**edit)
+        except discord.HTTPException:
             return False
         return True
 
@@ -78,11 +109,16 @@ class Delivery:
             )
         kwargs = rendered.send_kwargs()
         kwargs["allowed_mentions"] = NO_MENTIONS
+        if not row.dm_closed and await self._edit_hand(g, seat, row.user_id, kwargs):
+            return True
         try:
-            delivered = await self.dm(row.user_id, **kwargs)
+            message = await self.dm_message(row.user_id, **kwargs)
         except discord.HTTPException:
             log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
             return False
+        delivered = message is not None
+        if message is not None:
+            await self.bot.session.store.set_dm_message(g.id, seat, message.channel.id, message.id)
         changed = await self.bot.session.set_dm_closed(g.id, seat, not delivered)
         if not delivered and changed:
             await self._tell_closed(g, seat)

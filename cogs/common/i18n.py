@@ -519,6 +519,22 @@ CHOICES_ES: dict[str, str] = {
 }
 
 
+def _merge_platform() -> None:
+    # The platform's commands around the games keep their catalogue in a module of its own.
+    from cogs.common import i18n_platform as p
+
+    for table, extra in ((MESSAGES, p.MESSAGES), (COMMAND_NAMES_ES, p.COMMAND_NAMES_ES),
+                         (PARAMETER_NAMES_ES, p.PARAMETER_NAMES_ES),
+                         (DESCRIPTIONS_ES, p.DESCRIPTIONS_ES), (CHOICES_ES, p.CHOICES_ES)):
+        clash = set(table) & set(extra)
+        if clash and any(table[k] != extra[k] for k in clash):  # type: ignore[index]
+            raise RuntimeError(f"message ids defined twice: {sorted(clash)}")
+        table.update(extra)  # type: ignore[arg-type]
+
+
+_merge_platform()
+
+
 def set_default_locale(locale: str) -> None:
     """Choose the language used where no user locale is known (TABLERO_LOCALE)."""
     global DEFAULT_LOCALE

@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 import io
 import json
+import re
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -13,10 +14,12 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common.i18n import t
-from cogs.common.session import Game, secrets_of
 from rules.core import Action, Event, GameState, Seat, Text
+from services.session import Game, secrets_of
 
 FILENAME = "board.png"
+# How the engines name a seat in their texts.
+SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-9])\b")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = discord.Colour(0x8E5A2B)  # the wood of a game table
@@ -48,7 +51,9 @@ class Rendered:
 
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``/``send_message``."""
-        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": MENTIONS}
+        # Boards, lobbies and hands never notify: the record of the move that made someone
+        # pending is the one message that pings them (see cogs/common/announce.py).
+        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": NO_MENTIONS}
         if self.png is not None:
             kw["files"] = self.files()
         if self.view is not None:
@@ -62,7 +67,7 @@ class Rendered:
             "embed": self.embed,
             "attachments": self.files(),
             "view": self.view,
-            "allowed_mentions": MENTIONS,
+            "allowed_mentions": NO_MENTIONS,
         }
 
 
@@ -82,6 +87,18 @@ def event_lines(
         return [e.text.get(locale) for e in events if e.visible_to(viewer)]
     ui = ui_for(g.row.game_id)
     return [ui.wording(g, e.text, locale) for e in events if e.visible_to(viewer)]
+
+
+def said_by(g: Game, seat: Seat, texts: Sequence[str], locale: str) -> str:
+    """One player's move as a line that reads on its own: the game's words when they already
+    name the player, else "**name**: what", else that they chose in secret."""
+    name = discord.utils.escape_markdown(g.seat_row(seat).name)
+    what = ui_for(g.row.game_id).event_separator.join(texts)
+    if texts and what.startswith(f"**{name}**"):
+        return what
+    if texts:
+        return f"**{name}**: {what}"
+    return f"**{name}** {t('log.hidden_move', locale)}"
 
 
 def outcome_line(g: Game, locale: str) -> str:
@@ -177,10 +194,21 @@ class GameUI:
             return f"#{seat + 1}"
 
     def wording(self, g: Game, text: Text, locale: str) -> str:
-        """How a text of the rules (event, prompt, result) reads in Discord (default: as is).
+        """How a text of the rules (event, prompt, result) reads in Discord: the engines name
+        seats "Jugador 2" / "Player 2", and a reader sees the players' names instead."""
+        return self.named(g, text.get(locale))
 
-        A game whose engine names seats by number can put the players' names in here."""
-        return text.get(locale)
+    def named(self, g: Game, text: str, bold: bool = True) -> str:
+        """``text`` with the players' names instead of the engine's seat numbers."""
+
+        def one(m: re.Match[str]) -> str:
+            seat = int(m[1]) - 1
+            if seat >= len(g.seats):
+                return m[0]
+            name = self.name(g, seat)
+            return f"**{discord.utils.escape_markdown(name)}**" if bold else name
+
+        return SEAT_WORD.sub(one, text)
 
     # -- private information -----------------------------------------------------------
 

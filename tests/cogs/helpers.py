@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cogs.common.session import Game
 from rules.core import GameState
 from rules.rey_hierofante.engine import RhEngine
+from services.session import Game
 from storage import GameRow, SeatRow
 
 ENGINE = RhEngine()

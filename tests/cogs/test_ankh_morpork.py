@@ -20,12 +20,12 @@ from cogs.common.choices import ActButton, ActSelect, announcement
 from cogs.common.delivery import Delivery
 from cogs.common.i18n import Translator
 from cogs.common.present import ping_line, turn_lines, ui_for
-from cogs.common.session import Game, MoveResult, SessionService, Step
 from cogs.pictures.ankh_morpork import H, W, render_board
 from rules.ankh_morpork.cards import CARDS
 from rules.ankh_morpork.engine import AmEngine
 from rules.ankh_morpork.model import AmState, Interrupt, Skip
 from rules.ankh_morpork.personalities import PERSONALITIES
+from services.session import Game, MoveResult, SessionService, Step
 from storage import GameRow, SeatRow, Store
 from tests.cogs.test_board_delivery import World
 

@@ -16,7 +16,7 @@ import pytest
 import cogs.rey_hierofante  # noqa: F401 - registers the game's presentation
 from cogs.common.board import BoardKeeper, too_old
 from cogs.common.delivery import Delivery
-from cogs.common.session import SessionService
+from services.session import SessionService
 from storage import Store
 
 ALICE, BOB = 101, 202
@@ -40,7 +40,7 @@ class Channel:
         mid = next(_ids)
         self.world.messages[mid] = {"channel": self.id, "content": content, **kwargs}
         self.world.log.append(("send", self.id, mid))
-        return SimpleNamespace(id=mid)
+        return SimpleNamespace(id=mid, channel=SimpleNamespace(id=self.id))
 
     def get_partial_message(self, mid: int) -> Any:
         world, channel = self.world, self.id

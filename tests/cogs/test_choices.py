@@ -18,8 +18,8 @@ from cogs.common.choices import (
     resolve_action,
 )
 from cogs.common.present import ui_for
-from cogs.common.session import MoveResult, Refusal, Step
 from rules.core import RuleError, StaleAction
+from services.session import MoveResult, Refusal, Step
 from tests.cogs.helpers import ENGINE, advance, game, to_act
 
 
@@ -126,7 +126,8 @@ def test_announcement_names_the_player_and_pings_the_next() -> None:
     result = MoveResult(game=g, before=before, steps=[Step(seat=seat, action=action, events=events, version=1)])
     text = announcement(g, result, "en")
     mover, waiting = ("alice", 202) if seat == 0 else ("bob", 101)
-    assert text.startswith(f"**{mover}**: ")
+    # the rules' own words, with the player's name where the engine wrote a seat number
+    assert text.startswith(f"**{mover}** (") and "Player " not in text
     assert f"<@{waiting}>" in text
     assert len(text) <= 2000
 

@@ -12,8 +12,8 @@ import pytest
 from discord import app_commands
 
 from cogs.common.errors import guard, report
-from cogs.common.session import NotSeated
 from rules.core import NotYourTurn
+from services.session import NotSeated
 
 
 class Response:

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from cogs.common.present import Rendered
-from cogs.common.session import Refusal
 from cogs.lobby import gather_options, literal_values, parse_options_text, render_lobby
+from services.session import Refusal
 from tests.cogs.helpers import ENGINE, game
 
 

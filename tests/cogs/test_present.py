@@ -52,7 +52,7 @@ def test_board_after_a_move_lists_its_events() -> None:
     g.state, events = g.engine.apply(g.state, seat, g.legal_actions(seat)[0])
     rendered = ui_for(g.row.game_id).board(g, events, "es")
     fields = {f.name: f.value for f in rendered.embed.fields}
-    assert fields["Últimas jugadas"] == events[0].text.es
+    assert fields["Últimas jugadas"] == events[0].text.es.replace("Jugador 1", "**alice**")
     assert rendered.embed.footer.text == "Partida #1 · jugada 1"
 
 

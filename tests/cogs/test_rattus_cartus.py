@@ -13,7 +13,6 @@ import pytest
 
 from cogs.common.choices import announcement
 from cogs.common.present import ui_for
-from cogs.common.session import Game, MoveResult, SessionService, Step
 from cogs.lobby import gather_options, option_suggestions
 from cogs.pictures.rattus_cartus import render_board
 from cogs.rattus_cartus import (
@@ -27,6 +26,7 @@ from rules.core import RuleError, Text
 from rules.rattus_cartus.cards import KIND, NUNS, PILES
 from rules.rattus_cartus.engine import RcEngine, playable
 from rules.rattus_cartus.model import Done, Enter, Play, PrivateView, RcState, Undo
+from services.session import Game, MoveResult, SessionService, Step
 from storage import GameRow, SeatRow, Store
 
 E = RcEngine()

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from cogs.common.session import NotSeated, Refusal, SessionService, secrets_of
 from rules.core import GameOver, NotYourTurn, RuleError, StaleAction
 from rules.rey_hierofante.engine import RhEngine
+from services.session import NotSeated, Refusal, SessionService, secrets_of
 from storage import Store
 
 ALICE, BOB, CAROL = 101, 202, 303

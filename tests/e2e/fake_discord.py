@@ -705,10 +705,14 @@ class FakeDiscord:
         return list(self._any_message(message).get("_files", []))
 
     def pinged(self, message: dict | str) -> list[str]:
-        """Ids of users a message pings: mentioned in content and allowed by allowed_mentions."""
-        msg = self._any_message(message)
-        allowed = msg.get("_allowed_mentions")
-        ids = list(dict.fromkeys(MENTION.findall(msg["content"])))
+        """Ids of users a message pinged: mentioned in its content and allowed by its
+        allowed_mentions when it was created. As on Discord, a mention added or allowed by
+        a later edit (the filling of a deferred "thinking" reply included) notifies nobody."""
+        return list(self._any_message(message).get("_pinged", []))
+
+    @staticmethod
+    def _pings(content: str, allowed: dict | None) -> list[str]:
+        ids = list(dict.fromkeys(MENTION.findall(content)))
         if allowed is None or "users" in allowed.get("parse", []):
             return ids
         return [uid for uid in ids if uid in {str(u) for u in allowed.get("users", [])}]
@@ -1325,6 +1329,7 @@ class FakeDiscord:
                "edited_timestamp": None, "type": 0, "flags": body.get("flags") or 0, "_files": stored}
         if body.get("allowed_mentions") is not None:
             msg["_allowed_mentions"] = body["allowed_mentions"]
+        msg["_pinged"] = self._pings(content, body.get("allowed_mentions"))
         if ref := body.get("message_reference"):
             target = self.messages.get(str(ref.get("message_id")))
             if target is None and ref.get("fail_if_not_exists", True):

@@ -9,14 +9,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import Settings, TableroBot, create_bot
+from services.clock import ManualClock
 
 from .fake_discord import FakeDiscord
 from .harness import FakeWorld
 
 
-def make_bot(db_path: str) -> TableroBot:
-    """A real Tablero bot on ``db_path``."""
-    return create_bot(Settings(token="fake-token", db_path=db_path))
+def make_bot(db_path: str, clock: ManualClock | None = None) -> TableroBot:
+    """A real Tablero bot on ``db_path``; with ``clock``, its turn clock runs on that time
+    source and moves only when a test calls ``bot.scheduler.tick()``."""
+    if clock is None:
+        return create_bot(Settings(token="fake-token", db_path=db_path))
+    return create_bot(Settings(token="fake-token", db_path=db_path), clock=clock, run_clock=False)
 
 
 @dataclass
@@ -26,6 +30,7 @@ class Table:
     world: FakeWorld
     db_path: str
     rng: random.Random = field(default_factory=lambda: random.Random(1))
+    clock: ManualClock | None = None
 
     @property
     def fake(self) -> FakeDiscord:
@@ -40,11 +45,11 @@ class Table:
 
     async def start(self) -> None:
         """Start a new bot on the table's database."""
-        await self.world.start(make_bot(self.db_path))
+        await self.world.start(make_bot(self.db_path, self.clock))
 
     async def restart(self) -> None:
         """Stop the bot and start a brand new one on the same database."""
-        await self.world.restart(make_bot(self.db_path))
+        await self.world.restart(make_bot(self.db_path, self.clock))
 
     async def slash(self, command: str, user: dict, channel: dict | None = None, **options: Any
                     ) -> tuple[dict, dict, dict | None]:

@@ -606,6 +606,28 @@ async def test_mentions(world: FakeWorld) -> None:
     assert fake.pinged(fake.last_message(world.channel)) == []
 
 
+@app_commands.command(name="nudge_late", description="Say it is someone's turn, slowly")
+async def nudge_late(interaction: discord.Interaction, player: discord.Member) -> None:
+    await interaction.response.defer(thinking=True)
+    # The mention arrives in the edit that fills the deferred reply: Discord notifies nobody.
+    await interaction.edit_original_response(content=f"{player.mention}, your turn",
+                                             allowed_mentions=discord.AllowedMentions(users=[player]))
+    message = await interaction.channel.send("quiet")
+    await message.edit(content=f"{player.mention}, quiet", allowed_mentions=discord.AllowedMentions(users=[player]))
+
+
+async def test_mentions_added_by_an_edit_ping_nobody(world: FakeWorld) -> None:
+    await world.start(TinyBot(nudge_late))
+    fake, alice, bob = world.fake, world["alice"], world["bob"]
+    interaction = await fake.slash("nudge_late", alice, world.channel, player=bob)
+    await fake.wait_until(lambda: (fake.last_message(world.channel) or {}).get("content", "").endswith(", quiet"))
+    answer = fake.response_message(interaction)
+    assert answer["content"] == f"<@{bob['id']}>, your turn"
+    assert fake.pinged(answer) == []
+    edited = fake.last_message(world.channel)
+    assert edited["content"] == f"<@{bob['id']}>, quiet" and fake.pinged(edited) == []
+
+
 class RenameModal(discord.ui.Modal, title="Rename the table"):
     new_name: discord.ui.TextInput = discord.ui.TextInput(label="New name", custom_id="rename:name", max_length=20)
 

@@ -28,12 +28,15 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
         await t.click(lobby, buttons["join"], bob)
         await t.click(lobby, buttons["start"], alice)
         board = await fake.wait_until(lambda: t._current_board(gid, 0))
-        # the public board: an embed with the picture, and the player to act is pinged
+        # the public board: an embed with the picture; the record of the start pings the
+        # player to act, once, and the board itself pings nobody
         assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
         png = fake.files(board)[0]["data"]
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         seat, user = await t.user_to_act(gid)
-        assert user["id"] in fake.pinged(board)
+        assert fake.pinged(board) == []
+        pings = [m for m in fake.channel_messages(world.channel) if user["id"] in fake.pinged(m)]
+        assert len(pings) == 1 and str(gid) in pings[0]["content"]
 
         # the first move by slash command, with the choices autocomplete offers
         tiles = await fake.autocomplete("rh place", user, world.channel, focused="tile", tile="", square="")

@@ -16,7 +16,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, Engine, Event, GameState, Prompt, RuleError, Seat, StaleAction, Text
+from services.clock import Clock, SystemClock, new_wait
+from services.history import replay_log, reveals, undo_json
 from storage import ChannelBusy, GameRow, NotInLobby, SeatRow, SeatTaken, StaleVersion, Store
+from storage.deadlines import DeadlinePlan, DeadlineRow
+from storage.lookups import UndoRequest
+
+# Kinds of action that say "no" to a question asked out of turn; an interrupt window
+# whose time runs out is answered with one of them.
+DECLINE_KINDS = ("skip", "decline", "pass", "no")
+# An undo request lapses after this long when the game has no clock.
+UNDO_TIMEOUT = 24 * 3600
 
 log = logging.getLogger("tablero.session")
 
@@ -175,13 +185,14 @@ def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
 
 @dataclass
 class Step:
-    """One committed move: who, what, what it caused, and the version it produced."""
+    """One committed move: who, what, what it caused, the version and state it produced."""
 
     seat: Seat
-    action: Action
+    action: Action | None  # None for an undo
     events: list[Event]
     version: int
     ai: bool = False
+    state: GameState | None = None
 
 
 @dataclass
@@ -191,6 +202,28 @@ class MoveResult:
     game: Game
     before: GameState | None
     steps: list[Step] = field(default_factory=list)
+    timed_out: Seat | None = None  # the seat whose clock ran out, when that caused this
+    dropped: bool = False  # ...and its player lost the seat to the bot for good
+    undone: int | None = None  # the seq of a move taken back
+
+    def newly_pending(self) -> list[Seat]:
+        """Seats this result made pending: pending now, and not pending at some point of it
+        (before the first step or between two steps). The steps of a player's own turn
+        keep them pending throughout, so they are not in it."""
+        g = self.game
+        if g.state is None or g.status != "active":
+            return []
+        now = set(g.engine.pending(g.state))
+        if not now:
+            return []
+        states = [self.before] + [s.state for s in self.steps[:-1]]
+        fresh: set[Seat] = set()
+        for st in states:
+            if st is None:
+                fresh |= now
+                break
+            fresh |= now - set(g.engine.pending(st)) if not st.finished else now
+        return sorted(fresh)
 
     @property
     def state(self) -> GameState:
@@ -216,6 +249,8 @@ class LogLine:
     seq: int
     seat: Seat
     events: list[Event]
+    at: float = 0.0
+    undoes: int | None = None  # this line took back move ``undoes``
 
 
 class SessionService:
@@ -227,14 +262,18 @@ class SessionService:
         engines: Mapping[str, Engine] | None = None,
         *,
         seed_source: Callable[[], int] | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock: Clock = clock or SystemClock()
+        # Whether a pending seat is answering out of turn (an interrupt window): the
+        # Discord side knows each game's prompts and sets this; a timeout there is a "no".
+        self.is_reaction: Callable[[Game, Seat], bool] = lambda g, seat: False
+        # Called after any commit that wrote deadlines, so the scheduler looks again.
+        self.on_deadlines: Callable[[], None] = lambda: None
         self._engines = engines
         self._games: dict[int, Game] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        # channel id -> newest game seen there, so a finished game can still be looked
-        # at (status, log) until another starts; the store only answers for open games.
-        self._latest: dict[int, int] = {}
         self._seed = seed_source or (lambda: secrets.randbits(62))
 
     # -- engines and cache ---------------------------------------------------------
@@ -284,8 +323,6 @@ class SessionService:
         engine = self.engine(row.game_id)
         state = engine.load_state(row.state) if row.state else None
         loaded = Game(row=row, seats=list(seats), engine=engine, state=state)
-        if game >= self._latest.get(row.channel_id, 0):
-            self._latest[row.channel_id] = game
         # Another task may have loaded it while we awaited; keep the first so that
         # everyone shares one object.
         return self._games.setdefault(game, loaded)
@@ -305,12 +342,12 @@ class SessionService:
         return await self.get(row.id)
 
     async def latest_in_channel(self, channel_id: int) -> Game | None:
-        """The open game of ``channel_id``, else the last one this process saw end there."""
+        """The open game of ``channel_id``, else the newest that ended there (after restarts too)."""
         loaded = await self.in_channel(channel_id)
         if loaded is not None:
             return loaded
-        last = self._latest.get(channel_id)
-        return await self.get(last) if last is not None else None
+        row = await self.store.latest_game_in_channel(channel_id)
+        return await self.get(row.id) if row is not None else None
 
     async def require_in_channel(self, channel_id: int) -> Game:
         """The open game of ``channel_id``, or a refusal saying how to start one."""
@@ -343,8 +380,12 @@ class SessionService:
         host_id: int,
         host_name: str,
         locale: str,
+        clock_seconds: int | None = None,
+        timeout_action: str = "ai",
+        host_locale: str | None = None,
     ) -> Game:
-        """Open a lobby in ``channel_id`` with the host seated; options are validated first."""
+        """Open a lobby in ``channel_id`` with the host seated; options are validated first.
+        ``locale`` is the game's public language; ``host_locale`` the host's own (if other)."""
         engine = self.engine(game_id)
         opts = engine.parse_options(options or {}).model_dump(mode="json")
         try:
@@ -355,6 +396,8 @@ class SessionService:
                 options=opts,
                 host_id=host_id,
                 locale=locale,
+                clock_seconds=clock_seconds,
+                timeout_action=timeout_action,
             )
         except ChannelBusy:
             busy = await self.store.game_in_channel(channel_id)
@@ -365,7 +408,7 @@ class SessionService:
                 f"There is already an open game in this channel{num}. Finish or abandon it "
                 "(/game abandon), or create the new one in a thread (thread: True).",
             ) from None
-        await self.store.add_seat(row.id, user_id=host_id, name=host_name, locale=locale)
+        await self.store.add_seat(row.id, user_id=host_id, name=host_name, locale=host_locale or locale)
         self.forget(row.id)
         return await self.require(row.id)
 
@@ -448,15 +491,19 @@ class SessionService:
                 )
             seed = self._seed()
             state = g.engine.setup(n, g.row.options, seed)
+            plan = await self._plan(g, None, state)
             try:
                 row = await self.store.start_game(
-                    game, seed=seed, state=g.engine.dump_state(state), version=state.version
+                    game, seed=seed, state=g.engine.dump_state(state), version=state.version,
+                    deadlines=plan,
                 )
             except StaleVersion:
                 self.forget(game)
                 raise _started() from None
             g.row, g.state = row, state
             await self._reload_seats(g)
+            if plan is not None and plan.new:
+                self.on_deadlines()
             result = MoveResult(game=g, before=None)
             await self._play_ai(g, result)
             return result
@@ -558,17 +605,21 @@ class SessionService:
         result: MoveResult,
         *,
         ai: bool,
+        action_json: str | None = None,
     ) -> None:
         assert g.state is not None
         state_json = g.engine.dump_state(new)
+        plan = await self._plan(g, g.state, new)
         try:
             await self.store.commit_move(
                 g.id,
                 expected_version=g.state.version,
                 seat=seat,
-                action=g.engine.dump_action(action),
+                action=action_json if action_json is not None else g.engine.dump_action(action),
                 state=state_json,
                 finished=new.finished,
+                deadlines=plan,
+                own=not ai,
             )
         except StaleVersion:
             # Someone else's write landed first (another process, or a bug in our
@@ -585,7 +636,37 @@ class SessionService:
             state=state_json,
             status="finished" if new.finished else g.row.status,
         )
-        result.steps.append(Step(seat=seat, action=action, events=events, version=new.version, ai=ai))
+        if not ai:
+            g.seats = [dataclasses.replace(r, seen_seq=new.version) if r.seat == seat else r
+                       for r in g.seats]
+        result.steps.append(
+            Step(seat=seat, action=action, events=events, version=new.version, ai=ai, state=new)
+        )
+        if plan is not None and plan.new:
+            self.on_deadlines()
+
+    async def _plan(self, g: Game, prev: GameState | None, new: GameState) -> DeadlinePlan | None:
+        """The game's deadlines after a step from ``prev`` to ``new``: a seat that stays
+        pending keeps its wait, a seat that has just become pending starts one, the rest
+        have none. None when the game has no clock (nothing to write)."""
+        length = g.row.clock_seconds
+        if not length or new.finished:
+            return None
+        humans = {s.seat: s for s in g.seats if not s.ai and s.user_id is not None}
+        now_pending = set(g.engine.pending(new)) & set(humans)
+        before = set(g.engine.pending(prev)) if prev is not None and not prev.finished else set()
+        keep = now_pending & before
+        fresh = sorted(now_pending - before)
+        rows: list[DeadlineRow] = []
+        if fresh:
+            users = [humans[s].user_id for s in fresh]
+            settings = await self.store.users_settings([u for u in users if u is not None])
+            now = self.clock.now()
+            for seat in fresh:
+                uid = humans[seat].user_id
+                assert uid is not None
+                rows.append(new_wait(g.id, seat, uid, now, length, settings[uid].vacation_until))
+        return DeadlinePlan(keep=frozenset(keep), new=tuple(rows))
 
     async def _play_ai(self, g: Game, result: MoveResult) -> None:
         ai_seats = {s.seat for s in g.seats if s.ai}
@@ -624,13 +705,14 @@ class SessionService:
         g = await self.require(game)
         if g.row.seed is None:
             return []
-        state = g.engine.setup(len(g.seats), g.row.options, g.row.seed)
         lines: list[LogLine] = []
-        for row in await self.store.actions(game):
-            state, events = g.engine.apply(state, row.seat, row.action)
-            lines.append(
-                LogLine(seq=row.seq, seat=row.seat, events=[e for e in events if e.visible_to(viewer)])
-            )
+        rows = await self.store.actions(game)
+        for entry in replay_log(g.engine, len(g.seats), g.row.options, g.row.seed, rows):
+            lines.append(LogLine(
+                seq=entry.row.seq, seat=entry.row.seat,
+                events=[e for e in entry.events if e.visible_to(viewer)],
+                at=entry.row.at, undoes=entry.undoes,
+            ))
         return lines
 
     async def set_dm_closed(self, game: int, seat: Seat, closed: bool) -> bool:
@@ -650,3 +732,191 @@ class SessionService:
             g.row = dataclasses.replace(
                 g.row, board_channel_id=channel_id, board_message_id=message_id
             )
+
+    # -- lobby management --------------------------------------------------------------
+
+    async def remove_from_lobby(self, game: int, *, seat: Seat, by: int) -> Game:
+        """Take a seat (an AI seat or another player) out of the lobby (host only)."""
+        async with self.lock(game):
+            g = await self.require(game)
+            self._lobby(g)
+            self._host_only(g, by, Text(es="quitar jugadores", en="remove players"))
+            try:
+                row = g.seat_row(seat)
+            except KeyError:
+                raise Refusal("No hay nadie en ese asiento.", "Nobody sits there.") from None
+            if row.user_id == by:
+                raise Refusal(
+                    "No puedes quitarte a ti mismo: pasa el anfitrión a otro jugador o usa Salir.",
+                    "You cannot remove yourself: hand hosting to another player, or Leave.",
+                )
+            if not await self.store.remove_seat_number(game, seat):
+                self.forget(game)
+                raise _started()
+            await self._reload_seats(g)
+            return g
+
+    async def transfer_host(self, game: int, *, to: int, by: int) -> Game:
+        """Hand hosting over to another seated player (host only)."""
+        async with self.lock(game):
+            g = await self.require(game)
+            if g.status not in ("lobby", "active"):
+                raise Refusal("La partida ya está cerrada.", "The game is already closed.")
+            self._host_only(g, by, Text(es="ceder el anfitrión", en="hand hosting over"))
+            if g.seat_of(to) is None:
+                raise Refusal(
+                    "Solo puedes ceder el anfitrión a alguien que juega en esta partida.",
+                    "You can only hand hosting to someone who plays in this game.",
+                )
+            await self.store.set_host(game, to)
+            await self._reload_row(g)
+            return g
+
+    # -- the clock ----------------------------------------------------------------------
+
+    async def timeout(self, row: DeadlineRow) -> MoveResult | None:
+        """Apply the timeout action for the due deadline ``row``: an interrupt window is
+        answered "no"; otherwise the bot plays the seat's turn ('ai') or takes the seat for
+        good ('drop'). None when the wait was already over (someone moved first)."""
+        async with self.lock(row.game):
+            g = await self.get(row.game)
+            if g is None or g.status != "active" or g.state is None:
+                return None
+            current = {d.seat: d for d in await self.store.deadlines(g.id)}
+            d = current.get(row.seat)
+            if d is None or d.started_at != row.started_at or d.paused or d.due_at > self.clock.now():
+                return None
+            seat = row.seat
+            srow = g.seat_row(seat)
+            if seat not in g.pending() or srow.ai or srow.user_id != row.user_id:
+                # A leftover wait (the seat changed hands, say): it has nothing to time.
+                await self.store.claim_deadline(d)
+                return None
+            result = MoveResult(game=g, before=g.state, timed_out=seat)
+            if self.is_reaction(g, seat):
+                actions = g.legal_actions(seat)
+                no = [a for a in actions if getattr(a, "kind", None) in DECLINE_KINDS]
+                action = no[0] if no else g.engine.ai_action(g.state, seat)
+                new, events = g.engine.apply(g.state, seat, action)
+                await self._commit(g, seat, action, new, events, result, ai=True)
+            elif g.row.timeout_action == "drop":
+                await self.store.drop_seat(g.id, seat)
+                await self._reload_seats(g)
+                result.dropped = True
+                # Rewrite the deadlines without the dropped seat (and nothing else changes).
+                await self.store.put_deadlines([])
+            else:
+                for _ in range(AI_MOVE_LIMIT):
+                    if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):
+                        break
+                    action = g.engine.ai_action(g.state, seat)
+                    new, events = g.engine.apply(g.state, seat, action)
+                    await self._commit(g, seat, action, new, events, result, ai=True)
+            await self._play_ai(g, result)
+            return result
+
+    # -- undo by consent -----------------------------------------------------------------
+
+    async def _undoable(self, g: Game, seat: Seat) -> int:
+        """The seq of ``seat``'s last move if the rules of undo allow taking it back."""
+        rows = await self.store.actions(g.id, after=max(0, g.version - 1))
+        last = rows[-1] if rows else None
+        if g.state is None or g.status != "active" or last is None or last.seq != g.version:
+            raise _no_undo()
+        if last.seat != seat or not self._was_own(g, seat, last.seq):
+            raise Refusal(
+                "Solo puedes deshacer tu propia última jugada, antes de que juegue nadie más.",
+                "You can only take back your own last move, before anyone else has moved.",
+            )
+        assert g.row.seed is not None
+        entries = list(replay_log(g.engine, len(g.seats), g.row.options, g.row.seed,
+                                  await self.store.actions(g.id)))
+        entry = entries[-1]
+        if entry.undoes is not None:
+            raise _no_undo()
+        if reveals(g.engine, entry.before, entry.after, entry.events, seat):
+            raise Refusal(
+                "Esa jugada no se puede deshacer: sacó algo al azar o mostró información oculta.",
+                "That move cannot be taken back: it drew something at random or showed hidden "
+                "information.",
+            )
+        return last.seq
+
+    @staticmethod
+    def _was_own(g: Game, seat: Seat, seq: int) -> bool:
+        # The player's own move (not the bot's for them): their seen_seq points at it.
+        row = g.seat_row(seat)
+        return not row.ai and row.seen_seq == seq
+
+    async def request_undo(
+        self, game: int, user_id: int
+    ) -> tuple[Game, UndoRequest, MoveResult | None]:
+        """Ask to take back ``user_id``'s last move. Returns the game, the request, and the
+        undo itself when it was carried out at once (no other human to ask)."""
+        async with self.lock(game):
+            g, seat = await self.seat_for(game, user_id)
+            self._active(g)
+            seq = await self._undoable(g, seat)
+            others = self._undo_voters(g, seat)
+            req = UndoRequest(game=g.id, seat=seat, seq=seq, approvals=(), created_at=self.clock.now())
+            if not others:
+                return g, req, await self._do_undo(g, req)
+            await self.store.put_undo_request(req)
+            return g, req, None
+
+    def _undo_voters(self, g: Game, seat: Seat) -> list[Seat]:
+        return [r.seat for r in g.seats if not r.ai and r.user_id is not None and r.seat != seat]
+
+    async def answer_undo(
+        self, game: int, user_id: int, yes: bool
+    ) -> tuple[Game, UndoRequest, str, MoveResult | None]:
+        """Approve or refuse the open undo request: 'pending' (more votes needed), 'done'
+        (taken back: the result comes with it), 'refused', or 'lapsed' (the game moved on or
+        the time ran out)."""
+        async with self.lock(game):
+            g, seat = await self.seat_for(game, user_id)
+            req = await self.store.undo_request(game)
+            if req is None:
+                raise Refusal("No hay ninguna petición de deshacer abierta.",
+                              "There is no open request to take back a move.")
+            if seat == req.seat:
+                raise Refusal("No puedes votar tu propia petición.", "You cannot vote on your own request.")
+            if seat not in self._undo_voters(g, req.seat):
+                raise NotSeated()
+            limit = g.row.clock_seconds or UNDO_TIMEOUT
+            if g.version != req.seq or self.clock.now() - req.created_at > limit:
+                await self.store.clear_undo_request(game)
+                return g, req, "lapsed", None
+            if not yes:
+                await self.store.clear_undo_request(game)
+                return g, req, "refused", None
+            req = UndoRequest(req.game, req.seat, req.seq, tuple(sorted({*req.approvals, seat})),
+                              req.created_at)
+            if set(self._undo_voters(g, req.seat)) - set(req.approvals):
+                await self.store.put_undo_request(req)
+                return g, req, "pending", None
+            return g, req, "done", await self._do_undo(g, req)
+
+    async def _do_undo(self, g: Game, req: UndoRequest) -> MoveResult:
+        assert g.state is not None and g.row.seed is not None
+        entries = list(replay_log(g.engine, len(g.seats), g.row.options, g.row.seed,
+                                  await self.store.actions(g.id)))
+        entry = entries[-1]
+        restored = entry.before.model_copy(update={"version": g.state.version + 1})
+        result = MoveResult(game=g, before=g.state, undone=req.seq)
+        await self._commit(g, req.seat, None, restored, [], result, ai=False,  # type: ignore[arg-type]
+                           action_json=undo_json(req.seq))
+        await self.store.clear_undo_request(g.id)
+        return result
+
+    async def pending_undo(self, game: int) -> UndoRequest | None:
+        """The game's open undo request, if any and still current."""
+        g = await self.get(game)
+        req = await self.store.undo_request(game)
+        if g is None or req is None or g.version != req.seq:
+            return None
+        return req
+
+
+def _no_undo() -> Refusal:
+    return Refusal("No hay ninguna jugada que deshacer ahora.", "There is no move to take back now.")

@@ -1,0 +1,60 @@
+"""The choices and embeds of /settings, /config and the clock options of /game new."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs.common.i18n import t
+from cogs.common.present import COLOUR
+from services.clock import clock_name
+from storage.settings import GuildSettings
+
+NOTIFY_CHOICES = [
+    app_commands.Choice(name="Mention in the channel", value="channel"),
+    app_commands.Choice(name="Direct message", value="dm"),
+    app_commands.Choice(name="Both", value="both"),
+    app_commands.Choice(name="Neither", value="none"),
+]
+CLOCK_CHOICES = [
+    app_commands.Choice(name="No clock", value="off"),
+    app_commands.Choice(name="12 hours", value="12h"),
+    app_commands.Choice(name="24 hours", value="24h"),
+    app_commands.Choice(name="48 hours", value="48h"),
+    app_commands.Choice(name="72 hours", value="72h"),
+    app_commands.Choice(name="7 days", value="7d"),
+]
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name="The bot plays for them", value="ai"),
+    app_commands.Choice(name="The bot takes the seat", value="drop"),
+]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="Spanish", value="es"),
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="The creator's", value="user"),
+]
+
+
+def clock_text(seconds: int | None, action: str, locale: str) -> str:
+    """A clock setting in words."""
+    if not seconds:
+        return t("clock.none", locale)
+    return t("clock.value", locale, clock=clock_name(seconds), action=t(f"timeout.{action}", locale))
+
+
+def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
+    """The server's settings as an embed."""
+    embed = discord.Embed(title=t("config.title", locale), colour=COLOUR)
+    embed.add_field(name=t("config.locale", locale),
+                    value=gs.locale or t("config.locale_user", locale), inline=False)
+    embed.add_field(name=t("clock.label", locale),
+                    value=clock_text(gs.clock_seconds, gs.timeout_action, locale), inline=False)
+    embed.add_field(name=t("config.role", locale),
+                    value=f"<@&{gs.creator_role_id}>" if gs.creator_role_id else t("config.anyone", locale),
+                    inline=False)
+    embed.add_field(name=t("config.channel", locale),
+                    value=f"<#{gs.games_channel_id}>" if gs.games_channel_id else t("config.here", locale),
+                    inline=False)
+    return embed
+
+

@@ -1,0 +1,102 @@
+"""/settings (each user's own) and /config (a server's, for members with Manage Server)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import services
+from cogs.common.errors import reply
+from cogs.common.i18n import locale_of, t
+from cogs.common.present import COLOUR
+from cogs.common.settings_view import (
+    CLOCK_CHOICES,
+    LANGUAGE_CHOICES,
+    NOTIFY_CHOICES,
+    TIMEOUT_CHOICES,
+    config_embed,
+)
+from services.clock import CLOCKS, VACATION_DAYS_PER_YEAR, year_of
+from services.session import Refusal
+
+
+class Settings(commands.Cog):
+    """Per-user notification settings and per-server configuration."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description="Your own settings")
+    @app_commands.describe(notify="How you are told it is your turn")
+    @app_commands.choices(notify=NOTIFY_CHOICES)
+    async def settings(self, interaction: discord.Interaction, notify: str | None = None) -> None:
+        """Show your settings, changing how you are told it is your turn if asked."""
+        store = services(interaction).session.store
+        locale = locale_of(interaction)
+        uid = interaction.user.id
+        if notify is not None:
+            mine = await store.update_user(uid, notify=notify, locale=locale)
+        else:
+            mine = await store.user_settings(uid)
+        now = services(interaction).session.clock.now()
+        used = mine.vacation_used if mine.vacation_year == year_of(now) else 0.0
+        embed = discord.Embed(title=t("settings.title", locale), colour=COLOUR)
+        embed.add_field(name=t("settings.notify", locale), value=t(f"notify.{mine.notify}", locale), inline=False)
+        left = max(0, VACATION_DAYS_PER_YEAR - int(used))
+        vacation = t("settings.vacation_left", locale, left=left, total=VACATION_DAYS_PER_YEAR)
+        if mine.vacation_until and mine.vacation_until > now:
+            vacation += f" · 🏖️ <t:{int(mine.vacation_until)}:f>"
+        embed.add_field(name=t("settings.vacation", locale), value=vacation, inline=False)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name="config", description="Server settings (Manage Server)")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        language="Language of public messages",
+        clock="Default turn clock of new games",
+        timeout="When time runs out: the bot plays, or takes the seat",
+        role="Role allowed to create games",
+        channel="Channel where new games open their threads",
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
+        role: discord.Role | None = None,
+        channel: discord.TextChannel | None = None,
+    ) -> None:
+        """Show the server's settings, changing those given."""
+        locale = locale_of(interaction)
+        # default_permissions only hides the command by default; a server may show it to
+        # anyone, so the permission is checked again here.
+        if not interaction.permissions.manage_guild:
+            raise Refusal(t("config.not_allowed", "es"), t("config.not_allowed", "en"))
+        store = services(interaction).session.store
+        assert interaction.guild_id is not None
+        changes: dict[str, object] = {}
+        if language is not None:
+            changes["locale"] = None if language == "user" else language
+        if clock is not None:
+            changes["clock_seconds"] = CLOCKS[clock]
+        if timeout is not None:
+            changes["timeout_action"] = timeout
+        if role is not None:
+            # Choosing @everyone lets anyone create games again.
+            changes["creator_role_id"] = None if role.is_default() else role.id
+        if channel is not None:
+            changes["games_channel_id"] = channel.id
+        if changes:
+            gs = await store.update_guild(interaction.guild_id, **changes)
+        else:
+            gs = await store.guild_settings(interaction.guild_id)
+        await reply(interaction, embed=config_embed(gs, locale), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the settings cog (discord.py extension entry point)."""
+    await bot.add_cog(Settings(bot))

@@ -1,0 +1,134 @@
+"""Turn-clock deadlines in the store: one row per pending human seat of a clocked game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import aiosqlite
+
+DEADLINE_COLUMNS = "game, seat, user_id, started_at, due_at, reminders, paused_left, next_at"
+
+
+@dataclass(frozen=True)
+class DeadlineRow:
+    """One seat's wait: when it began, when it runs out, reminders sent, when to look next."""
+
+    game: int
+    seat: int
+    user_id: int
+    started_at: float
+    due_at: float
+    reminders: int = 0
+    paused_left: float | None = None  # seconds left while the player is on vacation
+    next_at: float = 0.0
+
+    @property
+    def paused(self) -> bool:
+        """Whether the clock of this wait is stopped (vacation)."""
+        return self.paused_left is not None
+
+
+@dataclass(frozen=True)
+class DeadlinePlan:
+    """What a commit does to a game's deadlines: keep these seats' rows, add these, drop the rest."""
+
+    keep: frozenset[int]
+    new: tuple[DeadlineRow, ...] = ()
+
+
+def deadline_from_sql(r: Sequence[Any]) -> DeadlineRow:
+    """Build a DeadlineRow from a tuple selected with DEADLINE_COLUMNS."""
+    return DeadlineRow(
+        game=r[0], seat=r[1], user_id=r[2], started_at=r[3], due_at=r[4], reminders=r[5],
+        paused_left=r[6], next_at=r[7],
+    )
+
+
+async def apply_plan(db: aiosqlite.Connection, game: int, plan: DeadlinePlan) -> None:
+    """Inside a write transaction: make the game's deadlines what ``plan`` says."""
+    keep = sorted(plan.keep)
+    if keep:
+        marks = ", ".join("?" for _ in keep)
+        await db.execute(
+            f"DELETE FROM deadlines WHERE game = ? AND seat NOT IN ({marks})", (game, *keep)
+        )
+    else:
+        await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
+    await insert_rows(db, plan.new)
+
+
+async def insert_rows(db: aiosqlite.Connection, rows: Iterable[DeadlineRow]) -> None:
+    """Insert deadline rows (replacing a seat's old row) inside a write transaction."""
+    data = [
+        (r.game, r.seat, r.user_id, r.started_at, r.due_at, r.reminders, r.paused_left, r.next_at)
+        for r in rows
+    ]
+    if not data:
+        return
+    await db.executemany("DELETE FROM deadlines WHERE game = ? AND seat = ?", [(d[0], d[1]) for d in data])
+    await db.executemany(
+        f"INSERT INTO deadlines ({DEADLINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", data
+    )
+
+
+class DeadlineQueries:
+    """The store's deadline methods (mixed into Store, which provides _write and _fetchall)."""
+
+    async def deadlines(self, game: int) -> list[DeadlineRow]:
+        """Every deadline of ``game``, by seat."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE game = ? ORDER BY seat", (game,)
+        )
+        return [deadline_from_sql(r) for r in rows]
+
+    async def due_deadlines(self, now: float, limit: int = 500) -> list[DeadlineRow]:
+        """Deadlines whose next_at has come, oldest first (an index range, not a scan)."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE next_at <= ?"
+            " ORDER BY next_at, game, seat LIMIT ?",
+            (now, limit),
+        )
+        return [deadline_from_sql(r) for r in rows]
+
+    async def next_deadline_at(self) -> float | None:
+        """When the scheduler must wake next, or None when nothing waits."""
+        rows = await self._fetchall("SELECT MIN(next_at) FROM deadlines")  # type: ignore[attr-defined]
+        return rows[0][0] if rows and rows[0][0] is not None else None
+
+    async def user_deadlines(self, user_id: int) -> list[DeadlineRow]:
+        """Every deadline of ``user_id``'s seats, in any game."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE user_id = ? ORDER BY game, seat",
+            (user_id,),
+        )
+        return [deadline_from_sql(r) for r in rows]
+
+    async def update_deadline(self, row: DeadlineRow, expected: DeadlineRow) -> bool:
+        """Replace the seat's deadline ``expected`` by ``row`` if it is still the one read
+        (same next_at and start); False when something else changed or removed it first:
+        that is what makes each reminder fire once, even with two schedulers."""
+        async with self._write() as db:  # type: ignore[attr-defined]
+            async with db.execute(
+                "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
+                " next_at = ? WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
+                (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, row.game,
+                 row.seat, expected.next_at, expected.started_at),
+            ) as cur:
+                return cur.rowcount > 0
+
+    async def claim_deadline(self, row: DeadlineRow) -> bool:
+        """Delete a due deadline if it is still exactly ``row``; True for the one caller that did."""
+        async with self._write() as db:  # type: ignore[attr-defined]
+            async with db.execute(
+                "DELETE FROM deadlines WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
+                (row.game, row.seat, row.next_at, row.started_at),
+            ) as cur:
+                return cur.rowcount > 0
+
+    async def put_deadlines(self, rows: Sequence[DeadlineRow]) -> None:
+        """Insert or replace deadline rows (vacations pausing or resuming several at once)."""
+        async with self._write() as db:  # type: ignore[attr-defined]
+            await insert_rows(db, rows)

@@ -1,0 +1,95 @@
+"""Per-user and per-server settings in the store: notifications, vacations, /config."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+NOTIFY = ("channel", "dm", "both", "none")
+TIMEOUT_ACTIONS = ("ai", "drop")
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A user's own settings, the same in every server."""
+
+    user_id: int
+    notify: str = "channel"  # how they hear it is their turn: channel, dm, both, none
+    locale: str | None = None
+    vacation_until: float | None = None
+    vacation_year: int | None = None
+    vacation_used: float = 0.0  # days of vacation used in vacation_year
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    """A server's settings, from /config."""
+
+    guild_id: int
+    locale: str | None = None
+    clock_seconds: int | None = None
+    timeout_action: str = "ai"
+    creator_role_id: int | None = None
+    games_channel_id: int | None = None
+
+
+_USER_COLUMNS = ", ".join(f.name for f in fields(UserSettings))
+_GUILD_COLUMNS = ", ".join(f.name for f in fields(GuildSettings))
+
+
+class SettingsQueries:
+    """The store's settings methods (mixed into Store, which provides _write and _fetchall)."""
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        """``user_id``'s settings (the defaults when never set)."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {_USER_COLUMNS} FROM users WHERE user_id = ?", (user_id,)
+        )
+        return UserSettings(*rows[0]) if rows else UserSettings(user_id=user_id)
+
+    async def users_settings(self, user_ids: list[int]) -> dict[int, UserSettings]:
+        """Settings of several users at once (defaults for the unknown ones)."""
+        out = {u: UserSettings(user_id=u) for u in user_ids}
+        if not user_ids:
+            return out
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {_USER_COLUMNS} FROM users WHERE user_id IN ({marks})", tuple(user_ids)
+        )
+        for r in rows:
+            out[r[0]] = UserSettings(*r)
+        return out
+
+    async def update_user(self, user_id: int, **changes: Any) -> UserSettings:
+        """Change some of ``user_id``'s settings and return them all."""
+        return await self._upsert("users", "user_id", UserSettings(user_id=user_id), changes)
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """The server's settings (the defaults when never configured, or outside a server)."""
+        if guild_id is None:
+            return GuildSettings(guild_id=0)
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {_GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id=guild_id)
+
+    async def update_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
+        """Change some of the server's settings and return them all."""
+        return await self._upsert("guild_settings", "guild_id", GuildSettings(guild_id=guild_id), changes)
+
+    async def _upsert(self, table: str, key: str, default: Any, changes: dict[str, Any]) -> Any:
+        """Read a settings row (``default`` when absent), apply ``changes``, write it back,
+        in one transaction (a plain delete-and-insert: portable to every SQL the store runs on)."""
+        cls = type(default)
+        names = [f.name for f in fields(cls)]
+        columns = ", ".join(names)
+        ident = getattr(default, key)
+        async with self._write() as db:  # type: ignore[attr-defined]
+            rows = await db.execute_fetchall(f"SELECT {columns} FROM {table} WHERE {key} = ?", (ident,))
+            current = cls(*list(rows)[0]) if rows else default
+            new = replace(current, **changes)
+            values = tuple(getattr(new, n) for n in names)
+            await db.execute(f"DELETE FROM {table} WHERE {key} = ?", (ident,))
+            marks = ", ".join("?" for _ in values)
+            await db.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
+            return new
