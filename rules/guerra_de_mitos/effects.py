@@ -246,12 +246,8 @@ def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
         return False
     if c.zone == ORACLE and sel.zone not in ("@oracle", "@panor"):
         return False
-    if (
-        c.shielded and facts(step.card).type == ACTION
-        if not step.card.startswith("res:")
-        else False
-    ):
-        return False
+    if c.shielded and not step.card.startswith("res:") and facts(step.card).type == ACTION:
+        return False  # Los gatos de Ulthar: no action may target it
     return (
         _kind_ok(st, sel, uid) and _zone_ok(st, step, sel, uid) and _filters_ok(st, step, sel, uid)
     )
@@ -483,7 +479,7 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
     if v == "key":
         return True
     if v == "control":
-        return c.ctrl != step.seat
+        return c.ctrl != step.seat and not st.flags.get(f"no_control:{c.ctrl}")
     return True
 
 

@@ -455,3 +455,28 @@ def test_multiplayer_confrontations_pair_up_in_turn_order() -> None:
     for seat in (0, 2):
         st, _ = E.apply(st, seat, Pass())
     assert st.round == 2 and st.first == 1  # seat 1 had nobody left: reorganisation came
+
+
+def test_couger_keeps_control_and_the_cats_shield_from_actions() -> None:
+    """Couger: no control taken this turn. Los gatos de Ulthar: no action may target that character."""
+    from rules.guerra_de_mitos import effects as EF
+
+    st = H.blank(2)
+    victim = H.put(st, "0015", 1, "battle", power=2)
+    st.flags["no_control:1"] = True
+    step = EF.Step(
+        seat=0,
+        src=None,
+        card="res:osiris",
+        ability=0,
+        phase="confrontation",
+        vars={"D": 10, "H": 5},
+    )
+    H.fight(st)
+    assert EF.candidates(st, step, EF.ability_of(step).effect[0])[1] == []
+    del st.flags["no_control:1"]
+    assert EF.candidates(st, step, EF.ability_of(step).effect[0])[1] == [victim]
+    st.cards[victim].shielded = True
+    act = H.in_hand(st, "0269", 0)  # Expulsión
+    step2 = EF.Step(seat=0, src=act, card="0269", ability=0, phase="confrontation")
+    assert victim not in EF.candidates(st, step2, EF.ability_of(step2).effect[0])[1]
