@@ -372,6 +372,10 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return NUMBER, [0, 1]
     if v == "look" and "_o" in step.vars:
         return NUMBER, [0, 1]
+    if v == "under" and "_u" in step.vars:
+        return ORACLE_T, [
+            oracle_code(step.seat, i) for i in range(len(st.players[step.seat].oracles))
+        ]
     if v == "neworacle" and op.params.get("mode") == "allgods":
         return None
     if v == "discard":
@@ -480,7 +484,30 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
         return True
     if v == "control":
         return c.ctrl != step.seat and not st.flags.get(f"no_control:{c.ctrl}")
+    if v == "copy":
+        return _copyable(st, step, op, uid) is not None
+    if v == "under":
+        return bool(st.players[step.seat].oracles)
     return True
+
+
+def _copier(st: GdmState, step: Step, op: Op) -> int | None:
+    """The card that uses a copied ability: the source, or its bearer."""
+    return actor_char(st, step) if op.params.get("src") == "bearer" else step.src
+
+
+def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
+    """The first ability of the target usable now by the copier, as an index."""
+    c = st.cards[uid]
+    src = _copier(st, step, op)
+    for i, ab in enumerate(abilities(c.card)):
+        if ab.phase != step.phase or i in c.muted:
+            continue
+        if any(o.verb == "copy" for o in ab.steps):
+            continue  # no copying a copy
+        if possible(st, step.seat, src, c.card, i, step.phase):
+            return i
+    return None
 
 
 # ----------------------------------------------------------------------------- feasibility
@@ -605,7 +632,7 @@ def _after(st: GdmState, step: Step) -> None:
 def _next(step: Step) -> None:
     step.pos += 1
     step.chosen = []
-    for k in ("_k", "_o", "_g"):
+    for k in ("_k", "_o", "_g", "_u"):
         step.vars.pop(k, None)
 
 
@@ -650,6 +677,8 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
             else:
                 B.to_discard(st, o.cards[0])
         step.chosen.append(code)
+    elif op.verb == "under" and "_u" not in step.vars:
+        step.vars["_u"] = value
     elif op.verb == "steal" and "_g" not in step.vars:
         step.vars["_g"] = value
     elif op.verb == "steal":
@@ -816,6 +845,17 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         assert target is not None
         p.peeks.extend(st.cards[u].card for u in st.players[target].hand)
         return
+    if v == "under":
+        assert target is not None
+        card = step.vars.get("_u")
+        o = oracle_at(st, target)
+        if card is None or o is None:
+            return
+        B.leave(st, card)
+        B.reset(st.cards[card])
+        st.cards[card].zone = ORACLE
+        o.cards.append(card)
+        return
     # --- oracle targets
     if op.t.kind == "oracle":
         assert target is not None
@@ -935,6 +975,10 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
             step.vars["X"] = need
     elif v == "steal":
         B.attach(st, step.vars["_g"], target)
+    elif v == "copy":
+        idx = _copyable(st, step, op, target)
+        if idx is not None:
+            begin(st, seat, _copier(st, step, op), c.card, idx, step.phase)
     elif v == "double":
         c.f_double = True
     elif v == "neworacle":

@@ -60,10 +60,11 @@ VERBS: dict[str, str] = {
     "drop": "discard the top card of the target oracle (mode=all: every card of it)",
     "repower": "the chosen cards share the power again (player's choice step by step)",
     "double": "double the strength of the target weapon this turn",
-    "copy": "use the ability of the target as if it were the source's own",
+    "copy": "use the target's ability of this phase as the source's own (src=bearer: the bearer's)",
     "start": "become the start player",
     "peekhand": "look at an opponent's hand",
     "bounce": "return the target equipment to its owner's hand",
+    "under": "put the target card under one of your oracles (chosen next), face down",
     "pick": "choose a number X from 1 to N",
     "untap": "the target may use its abilities again this turn",
     "reserve_pm": "the bearer counts +N maximum power when equipping invocations",
@@ -127,6 +128,7 @@ FLAGS_T = {
     "bigger",
     "half",
     "tally",
+    "src",
     "notthat",
 }
 PREFIX = ("key:", "nokey:", "myth:", "pm<", "pm>=", "cost<=", "pm=", "p<=", "id:")
@@ -148,6 +150,7 @@ PARAMS = {
     "minus",
     "cap",
     "tally",
+    "src",
 }
 VARS = {"X", "PM", "COST", "P", "D", "H", "ORA", "EVD", "PAN", "INV"}
 
