@@ -210,6 +210,7 @@ RAW: dict[str, list[str]] = {
     "0186": ["inf: f 1 char key:heroe as=it, gain 1 it"],
     "0187": ["inf: tire bearer ; tire enemy resource"],
     "0188": ["inf: discard mode=all ; draw X minus=1"],
+    "0189": ["inf: destroy self, destroy own char ; make opps sub=primogenitos"],
     "0190": ["conf: gain 1 own char"],
     "0192": ["inf: copy enemy resource src=bearer"],
     "0193": ["conf: battle own char @pantheon"],
@@ -223,6 +224,7 @@ RAW: dict[str, list[str]] = {
     "0201": ["inf: destroy own mortal ; lose 1 opp"],
     "0202": ["inf: key char key=guerrero"],
     "0204": ["conf: copy enemy char src=bearer"],
+    "0203": ["conf: tire bearer ; make opp sub=basan"],
     "0205": ["inf: gain 1 me"],
     "0206": ["inf: flag bearer name=freeassign"],
     "0207": ["conf: revive own resource @discard pay=cost"],
@@ -342,6 +344,7 @@ RAW: dict[str, list[str]] = {
     "0322": ["conf: home own char ; gain 1 own char @battle"],
     "0323": ["inf: resolution mode=osiris"],
     "0324": ["inf: gain 2 char @inplay"],
+    "0325": ["conf: neworacle own mortal ; make opp sub=vuelta"],
     "0326": ["conf: f 2 own char"],
     "0327": ["conf: destroy char created all"],
     "0329": ["inf: gain 2 own mortal"],
@@ -367,6 +370,7 @@ RAW: dict[str, list[str]] = {
     "0351": ["conf: gain 1 own char"],
     "0352": ["inf+talismans: gain 20 me"],
     "0353": ["conf: tire own god as=it ; tire char pm<it all"],
+    "0354": ["conf: home own char ; make opp sub=puertas"],
     "0355": ["conf: tire own god ; lose 1 opp"],
     "0356": ["conf: home own char rep=9 upto tally, gain X me"],
     "0357": ["inf: destroy invoc"],
@@ -387,6 +391,15 @@ RESOLUTIONS_RAW: dict[str, str] = {
     "osiris": "conf: control enemy char pm<=H perm",
     "butterfly": "conf: gain D me",
     "ant": "conf: control enemy resource cost<=D perm",
+}
+
+# Follow-ups another player resolves for a card ("tu oponente debe...", "el adversario
+# elige..."); with several lines, that player chooses one of those that are possible.
+SUBS_RAW: dict[str, list[str]] = {
+    "primogenitos": ["inf: destroy own char pm=PM"],
+    "basan": ["conf: tire own god", "conf: lose 2 own god haspower"],
+    "puertas": ["conf: home own char", "conf: gain 4 opp"],
+    "vuelta": ["conf: neworacle own mortal"],
 }
 
 # Cards without any ability text.
@@ -412,20 +425,19 @@ UNENCODED: dict[str, str] = {
     "0050": "control until the next action (Puk)",
     "0092": "the controller of a moved character chooses an army",
     "0180": "resolving an opponent's face-down event as one's own",
-    "0189": "opponents choose a character of equal PM to destroy",
     "0191": "copying a key of another character for good",
-    "0203": "the opponent chooses between two costs",
     "0254": "the controller of a moved character chooses an army",
     "0258": "using an enemy character's ability as one's own",
     "0271": "copying or removing a key (choice of key)",
     "0276": "changing an ability's phase",
     "0288": "using an opponent's resource ability as one's own",
-    "0325": "both players send a mortal back to a new oracle",
     "0328": "control until the next action (Embrujo de Freya)",
     "0335": "an extra confrontation at the end of the phase",
     "0338": "the controller of a moved character chooses an army",
-    "0354": "the opponent may answer by moving a character home",
 }
+
+
+SUBS: dict[str, list[Ability]] = {}
 
 
 def _load() -> tuple[dict[str, list[Ability]], dict[str, Ability]]:
@@ -437,6 +449,8 @@ def _load() -> tuple[dict[str, list[Ability]], dict[str, Ability]]:
         except ValueError as exc:
             raise ValueError(f"ability of card {cid}: {exc}") from exc
     res = {k: parse_ability(v) for k, v in RESOLUTIONS_RAW.items()}
+    for k, lines in SUBS_RAW.items():
+        SUBS[k] = [parse_ability(x) for x in lines]
     overlap = (set(RAW) & VANILLA) | (set(RAW) & set(UNENCODED)) | (VANILLA & set(UNENCODED))
     if overlap:
         raise ValueError(f"cards listed twice: {sorted(overlap)}")

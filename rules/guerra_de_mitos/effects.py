@@ -9,7 +9,7 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 from __future__ import annotations
 
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos.abilities import RESOLUTIONS, abilities
+from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
     ACTION,
     CHAR,
@@ -42,7 +42,18 @@ def ability_of(step: Step) -> Ability:
     """The ability a step resolves."""
     if step.card.startswith("res:"):
         return RESOLUTIONS[step.card[4:]]
+    if step.card.startswith("sub:"):
+        return SUBS[step.card[4:]][max(0, step.ability)]
     return abilities(step.card)[step.ability]
+
+
+def sub_options(st: GdmState, step: Step) -> list[int]:
+    """The follow-up options a player may choose (those with a possible effect)."""
+    return [
+        i
+        for i in range(len(SUBS[step.card[4:]]))
+        if possible(st, step.seat, step.src, step.card, i, step.phase)
+    ]
 
 
 def oracle_code(seat: int, idx: int) -> int:
@@ -246,7 +257,7 @@ def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
         return False
     if c.zone == ORACLE and sel.zone not in ("@oracle", "@panor"):
         return False
-    if c.shielded and not step.card.startswith("res:") and facts(step.card).type == ACTION:
+    if c.shielded and step.card[:4] not in ("res:", "sub:") and facts(step.card).type == ACTION:
         return False  # Los gatos de Ulthar: no action may target it
     return (
         _kind_ok(st, sel, uid) and _zone_ok(st, step, sel, uid) and _filters_ok(st, step, sel, uid)
@@ -597,6 +608,14 @@ def run(st: GdmState) -> None:
         if guard > 500:
             raise RuntimeError("ability loop")
         step = st.stack[-1]
+        if step.ability == -1:
+            opts = sub_options(st, step)
+            if not opts:
+                st.stack.pop()
+                continue
+            if len(opts) > 1:
+                return
+            step.ability = opts[0]
         ops = ability_of(step).steps
         if step.pos >= len(ops):
             st.stack.pop()
@@ -641,6 +660,8 @@ def choice_kind(st: GdmState) -> tuple[str, list[int], bool] | None:
     if not st.stack:
         return None
     step = st.stack[-1]
+    if step.ability == -1:
+        return NUMBER, sub_options(st, step), False
     op = ability_of(step).steps[step.pos]
     cand = candidates(st, step, op)
     if cand is None:
@@ -651,6 +672,11 @@ def choice_kind(st: GdmState) -> tuple[str, list[int], bool] | None:
 def choose(st: GdmState, value: int, resume: bool = True) -> None:
     """Apply the current operation to the chosen card/player/oracle/number."""
     step = st.stack[-1]
+    if step.ability == -1:
+        step.ability = value
+        if resume:
+            run(st)
+        return
     op = ability_of(step).steps[step.pos]
     if op.verb == "key" and "|" in op.params.get("key", "") and "_k" not in step.vars:
         step.vars["_k"] = value
@@ -845,6 +871,24 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         assert target is not None
         p.peeks.extend(st.cards[u].card for u in st.players[target].hand)
         return
+    if v == "make":
+        seats = [target] if op.t.special == "opp" else _players(st, step, op.t.special)
+        name = op.params["sub"]
+        for s in seats:
+            if s is None:
+                continue
+            n = len(SUBS[name])
+            st.stack.append(
+                Step(
+                    seat=s,
+                    src=step.src,
+                    card=f"sub:{name}",
+                    ability=-1 if n > 1 else 0,
+                    phase=step.phase,
+                    vars=dict(step.vars),
+                )
+            )
+        return
     if v == "under":
         assert target is not None
         card = step.vars.get("_u")
@@ -982,6 +1026,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
     elif v == "double":
         c.f_double = True
     elif v == "neworacle":
+        for g in list(c.gear):
+            B.to_discard(st, g)
         B.leave(st, target)
         B.reset(c)
         c.zone = ORACLE

@@ -217,7 +217,13 @@ class GdmEngine(Engine[GdmState]):
 
     def _choice_text(self, st: GdmState) -> Text:
         step = st.stack[-1]
-        name = facts(step.card).name if not step.card.startswith("res:") else "Resolución"
+        src = st.cards[step.src].card if step.src is not None and step.src in st.cards else None
+        if step.card[:4] in ("res:", "sub:"):
+            name = facts(src).name if step.card.startswith("sub:") and src else "Resolución"
+        else:
+            name = facts(step.card).name
+        if step.ability == -1:
+            return tr(f"{name}: elige una opción.", f"{name}: choose an option.")
         op = E.ability_of(step).steps[step.pos]
         extra_es = extra_en = ""
         if op.verb == "bottomdeck" and st.players[step.seat].deck:

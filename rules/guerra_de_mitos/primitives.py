@@ -64,6 +64,7 @@ VERBS: dict[str, str] = {
     "start": "become the start player",
     "peekhand": "look at an opponent's hand",
     "bounce": "return the target equipment to its owner's hand",
+    "make": "the target player(s) resolve the follow-up sub= (choosing among its options)",
     "under": "put the target card under one of your oracles (chosen next), face down",
     "pick": "choose a number X from 1 to N",
     "untap": "the target may use its abilities again this turn",
@@ -128,7 +129,6 @@ FLAGS_T = {
     "bigger",
     "half",
     "tally",
-    "src",
     "notthat",
 }
 PREFIX = ("key:", "nokey:", "myth:", "pm<", "pm>=", "cost<=", "pm=", "p<=", "id:")
@@ -151,6 +151,7 @@ PARAMS = {
     "cap",
     "tally",
     "src",
+    "sub",
 }
 VARS = {"X", "PM", "COST", "P", "D", "H", "ORA", "EVD", "PAN", "INV"}
 

@@ -480,3 +480,43 @@ def test_couger_keeps_control_and_the_cats_shield_from_actions() -> None:
     act = H.in_hand(st, "0269", 0)  # Expulsión
     step2 = EF.Step(seat=0, src=act, card="0269", ability=0, phase="confrontation")
     assert victim not in EF.candidates(st, step2, EF.ability_of(step2).effect[0])[1]
+
+
+def test_puertas_abiertas_lets_the_opponent_choose() -> None:
+    """The opponent either sends a character home or the player gains 4P."""
+    from rules.guerra_de_mitos.model import Choose, Play
+
+    for pick, gained in ((0, 0), (1, 4)):
+        st = H.blank(2)
+        mine = H.put(st, "0004", 0, "battle", power=3)
+        H.put(st, "0013", 0, "battle", power=3)
+        theirs = H.put(st, "0017", 1, "battle", power=3)
+        H.fight(st)
+        st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0354", 0), payer=mine))
+        from rules.guerra_de_mitos.model import Target
+
+        st, _ = E.apply(st, 0, Target(uid=mine))  # the character going home
+        assert list(E.pending(st)) == [1] and set(E.legal_actions(st, 1)) == {
+            Choose(value=0),
+            Choose(value=1),
+        }
+        st, _ = E.apply(st, 1, Choose(value=pick))
+        st = H.settle_choices(st)
+        assert st.players[0].reserve == 20 + gained
+        assert st.cards[theirs].zone == ("pantheon" if pick == 0 else "battle")
+
+
+def test_basan_the_opponent_tires_a_god_or_pays_two() -> None:
+    """Basan: the adversary chooses between tiring one of their gods and losing 2P on it."""
+    from rules.guerra_de_mitos.model import Choose, Use
+
+    st = H.blank(2)
+    inv = H.put(st, "0017", 0, "battle", power=3)
+    basan = H.gear(st, "0203", inv)
+    god = H.put(st, "0013", 1, "battle", power=3)
+    H.fight(st)
+    st, _ = E.apply(st, 0, Use(uid=basan))
+    assert st.cards[inv].tired and list(E.pending(st)) == [1]
+    st, _ = E.apply(st, 1, Choose(value=1))
+    st = H.settle_choices(st)
+    assert st.cards[god].power == 1 and not st.cards[god].tired
