@@ -134,7 +134,6 @@ class GdmEngine(Engine[GdmState]):
                 "flags": flags,
                 "lasting": dict(s.lasting),
                 "stack": [x.model_copy(deep=True) for x in s.stack],
-                "queue": list(s.queue),
                 "fight": s.fight.model_copy(deep=True) if s.fight else None,
                 "fought": list(s.fought),
                 "winners": list(s.winners),

@@ -238,8 +238,6 @@ class Step(BaseModel):
     vars: dict[str, int] = Field(default_factory=dict)
     chosen: list[int] = Field(default_factory=list)  # targets chosen in the current step
     picks: dict[str, int] = Field(default_factory=dict)  # named earlier targets
-    payer: int | None = None  # the character paying an action card's cost
-    paid: int = 0
     phase: str = ""
 
 
@@ -269,13 +267,10 @@ class GdmState(GameState):
     passes: int = 0
     chooser: int = 0  # who names the start player after the bid
     stack: list[Step] = Field(default_factory=list)
-    queue: list[int] = Field(default_factory=list)  # revealed events waiting to resolve
     fight: Fight | None = None
     fought: list[int] = Field(default_factory=list)  # seats that confronted this turn
     flags: dict[str, Any] = Field(default_factory=dict)  # effects lasting this turn
     lasting: dict[str, Any] = Field(default_factory=dict)  # effects with a stated duration
-    resolution: str | None = None  # a Batalla card's replacement of the resolution
-    resolution_seat: int | None = None
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
     log: list[str] = Field(default_factory=list)
