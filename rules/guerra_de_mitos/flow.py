@@ -683,7 +683,10 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
     if idx >= len(abs_) or c.ctrl != seat:
         return False
     ab = abs_[idx]
-    if ab.phase != phase or idx in c.used or idx in c.muted or c.silenced:
+    own_phase = ab.phase
+    if own_phase == "influence" and "konibori" in c.marks:
+        own_phase = "confrontation"  # Konibori: this turn the ability belongs to the confrontation
+    if own_phase != phase or idx in c.used or idx in c.muted or c.silenced:
         return False
     f = B.fx(st, uid)
     if c.tired and not ab.when_tired:

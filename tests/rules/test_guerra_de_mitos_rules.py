@@ -520,3 +520,25 @@ def test_basan_the_opponent_tires_a_god_or_pays_two() -> None:
     st, _ = E.apply(st, 1, Choose(value=1))
     st = H.settle_choices(st)
     assert st.cards[god].power == 1 and not st.cards[god].tired
+
+
+def test_konibori_moves_an_influence_ability_to_the_confrontation() -> None:
+    """Konibori on Zeus: his INFLUENCIA ability is used on the battlefield this turn, not before."""
+    from rules.guerra_de_mitos.model import Play, Target
+
+    st = H.blank(2)
+    zeus = H.put(st, "0044", 0, power=4)
+    H.put(st, "0015", 1, power=2)
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0276", 0)))
+    if st.stack:
+        st, _ = E.apply(st, 0, Target(uid=zeus))
+    assert "konibori" in st.cards[zeus].marks
+    st.actor = 0
+    assert Use(uid=zeus, ability=0) not in E.legal_actions(st, 0)
+    enemy = H.put(st, "0039", 1, "battle", power=2)
+    st.cards[zeus].zone = "battle"
+    H.fight(st)
+    assert Use(uid=zeus, ability=0) in E.legal_actions(st, 0)
+    st, _ = E.apply(st, 0, Use(uid=zeus, ability=0))
+    st = H.settle_choices(st)
+    assert st.cards[enemy].tired
