@@ -273,7 +273,7 @@ RAW: dict[str, list[str]] = {
     "0247": ["conf+fought: battle bearer"],
     "0248": ["inf: pm 1 bearer perm"],
     "0249": ["inf: destroy self ; reorder own oracle"],
-    "0250": ["static: godonly"],
+    "0250": ["static: godonly", "inf: copy enemy equip"],
     "0251": ["static: herocost 1 key=heroe", "conf: tire enemy char"],
     "0252": ["static: godonly", "inf: lose 2 own mortal ; f 2 bearer"],
     "0253": ["conf: lose 1 bearer ; revive own mortal @discard zone=battle"],

@@ -171,6 +171,8 @@ def play_case(cid: str, idx: int) -> tuple[str, str]:
         H.gear(st, "0226", H.put(st, "0017", 0, "pantheon", power=2))
     if cid == "0233":  # a tired resource of cost 2 or less
         H.put(st, "0166", 0, "pantheon", tired=True)
+    if cid == "0250":  # an enemy equipment with an INFLUENCIA ability
+        H.gear(st, "0236", H.put(st, "0017", 1, "pantheon", power=3))
     if cid == "0347":
         st.first = 1
     if cid == "0360":
