@@ -1,0 +1,215 @@
+"""Guerra de Mitos card catalogue: every record loads, the counts match the card list."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from pydantic import ValidationError
+
+from rules.guerra_de_mitos.cards import (
+    KEYS,
+    MYTHOLOGY_KEYS,
+    Card,
+    by_name,
+    card,
+    cards,
+    fold,
+    key_id,
+    search_names,
+    suggest,
+)
+
+
+def _record(**changes: object) -> dict[str, object]:
+    """A sound character record (Susanoo) with some fields changed."""
+    rec = card("0018").model_dump()
+    rec.update(changes)
+    return rec
+
+
+def test_every_id_from_0001_to_0364_once() -> None:
+    assert list(cards()) == [f"{i:04d}" for i in range(1, 365)]
+    assert all(c.id == cid for cid, c in cards().items())
+
+
+def test_counts_by_type_match_the_card_list() -> None:
+    by_type = Counter(c.type for c in cards().values())
+    assert by_type == {
+        "character": 110,
+        "action": 107,
+        "equipment": 46,
+        "resource": 35,
+        "invocation": 28,
+        "event": 23,
+        "pantheon": 15,
+    }
+
+
+def test_gods_uniques_and_battle_cards() -> None:
+    all_cards = cards().values()
+    assert sum(c.is_god for c in all_cards) == 52
+    assert sum(c.is_unique for c in all_cards) == 73
+    battle = sorted(c.name for c in all_cards if c.is_battle)
+    assert battle == [
+        "El caballo de Troya",
+        "El juicio de Osiris",
+        "Mariposa y guerrero",
+        "Nyar llama a su puerta",
+    ]
+    assert all(c.is_unique for c in all_cards if c.type == "invocation")
+    assert all(c.type == "character" for c in all_cards if c.is_god)
+
+
+def test_mythology_counts_after_the_two_fixes() -> None:
+    # The list has 22 Japonesa and 23 Egipcia; Katana de Hachiman joins the Japanese
+    # cards (it carries the key) and Ojo de Ra leaves the Egyptian ones (it carries none).
+    by_myth = Counter(c.mythology for c in cards().values())
+    assert by_myth == {
+        None: 226,
+        "Nórdica": 23,
+        "Egipcia": 22,
+        "Japonesa": 23,
+        "Griega": 21,
+        "Azteca": 21,
+        "Primigenia": 21,
+        "Neutral": 7,
+    }
+    assert card("0231").mythology == "Japonesa" and card("0231").keyed_to == "Japonesa"
+    assert card("0252").mythology is None and card("0252").keyed_to is None
+
+
+def test_keyed_cards_belong_to_their_mythology() -> None:
+    keyed = {c.name: c.keyed_to for c in cards().values() if c.keyed_to}
+    assert len(keyed) == 13
+    assert keyed["Mjolnir"] == "Nórdica" and keyed["Necronomicón"] == "Primigenia"
+    assert keyed["Guiza"] == "Egipcia" and keyed["Templo Jinja"] == "Japonesa"
+    for c in cards().values():
+        if c.keyed_to:
+            assert c.mythology == c.keyed_to
+            assert any(k in MYTHOLOGY_KEYS for k in c.keys)
+
+
+def test_seventy_one_keys_one_spelling_each() -> None:
+    used = {k for c in cards().values() for k in c.keys}
+    assert len(used) == 71
+    assert used == set(KEYS)
+    assert key_id("Diosa") == key_id("dios") == "Dios"
+    assert key_id("Única") == key_id("unico") == key_id("Unique") == "Unico"
+    assert key_id("invocadora") == "Invocador"
+    assert key_id("Punto de Poder") == "Punto de poder"
+    assert key_id("nada") is None
+    # Printed spellings stay for display.
+    assert card("0005").keys_shown == ("Diosa", "Sol", "Fuego")
+    assert card("0005").keys == ("Dios", "Sol", "Fuego")
+
+
+def test_typos_fixed_in_names_and_phases() -> None:
+    assert card("0001").name == "Yomi"
+    assert card("0195").name == "Laguz"
+    assert card("0185").name == "Melpómene"
+    assert card("0196").name == "Los 100.000 de Huitzilopochtli"
+    for c in cards().values():
+        assert c.name == c.name.strip() and c.name_en == c.name_en.strip()
+        for text in (c.text_es, c.text_en):
+            assert "EFRENTAMIENTO" not in text and "IFLUENCIA" not in text
+    assert card("0142").phases == ("confrontation",)
+    assert card("0240").phases == ("influence",)
+    assert card("0025").phases == ("influence", "confrontation")
+
+
+def test_stats_by_type() -> None:
+    for c in cards().values():
+        if c.type == "pantheon":
+            assert c.cost is None and c.starting_power is not None and c.starting_power >= 16
+        if c.type == "character":
+            assert c.max_power is not None and c.strength is not None and c.cost is not None
+        if c.type == "event":
+            assert (c.cost, c.strength, c.power) == (None, None, None)
+    assert card("0224").pm_modifier == -1 and card("0224").strength == 2  # Hacha
+    assert card("0224").is_weapon and card("0235").is_armour
+    assert card("0208").pm_modifier == -3  # Droga plutónica
+    assert card("0178").starting_power == 29  # La Orden
+    assert card("0097").is_mortal and not card("0082").is_mortal
+
+
+def test_token_stats_in_one_format() -> None:
+    tokens = {c.id: c.tokens for c in cards().values() if c.tokens}
+    assert set(tokens) == {"0014", "0045", "0057", "0083", "0100", "0154", "0290"}
+    kitsune = tokens["0014"][0]
+    assert (kitsune.strength, kitsune.max_power, kitsune.power) == (1, 2, 1)
+    cultist = tokens["0100"][0]
+    assert (cultist.strength, cultist.max_power, cultist.power, cultist.keys) == (
+        0,
+        1,
+        0,
+        ("Loco",),
+    )
+    assert tokens["0290"] == tokens["0100"]
+    weapon = tokens["0154"][0]
+    assert weapon.type == "equipment" and weapon.power is None and weapon.keys == ("Arma",)
+
+
+def test_lookup_by_name_in_either_language() -> None:
+    assert by_name("Odín") is by_name("odin") is by_name("ODIN") is card("0024")
+    assert by_name("Axe") is by_name("hacha") is card("0224")
+    assert by_name("aji suki taka hi kone") is card("0013")
+    assert by_name("Melpomene") is card("0185")
+    assert by_name("nadie") is None
+    assert [c.name for c in suggest("Hachaa")][0] == "Hacha"
+
+
+def test_search_names_for_autocomplete() -> None:
+    es = [c.name for c in search_names("talis", "es")]
+    assert es[:4] == [
+        "Talismán de agua",
+        "Talismán de aire",
+        "Talismán de fuego",
+        "Talismán de tierra",
+    ]
+    en = [c.name_en for c in search_names("talis", "en")]
+    assert set(en[:4]) == {"Air Talisman", "Earth Talisman", "Fire Talisman", "Water Talisman"}
+    # A Spanish name still finds the card for an English reader.
+    assert card("0224") in search_names("hacha", "en")
+    assert len(search_names("", "es", limit=25)) == 25
+    assert fold("  Ópera de  Sídney ") == "opera de sidney"
+
+
+def test_every_name_is_one_card() -> None:
+    seen: dict[str, str] = {}
+    for c in cards().values():
+        for n in {fold(c.name).replace(" ", ""), fold(c.name_en).replace(" ", "")}:
+            assert seen.setdefault(n, c.id) == c.id
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"type": "event"},  # an event has no cost, strength or power
+        {"cost": None},
+        {"power": -1},
+        {"keys": ["Dios", "Guerrero", "Volador"], "keys_shown": ["Dios", "Guerrero", "Volador"]},
+        {"is_god": False},
+        {"is_unique": True},
+        {"keys_shown": ["Diosa"]},
+        {"keyed_to": "Nórdica"},
+        {"mythology": "Celta"},
+        {"id": "18"},
+        {"name": "Susanoo "},
+        {"text_es": "ENFRENTAMIENTO: gana 1P.", "text_en": ""},
+        {
+            "text_es": "INFLUENCIA: gana 1P.",
+            "text_en": "INFLUENCE: gain 1P.",
+            "phases": ["confrontation"],
+        },
+        {"color": "rojo"},
+    ],
+)
+def test_a_bad_record_is_refused(changes: dict[str, object]) -> None:
+    with pytest.raises(ValidationError):
+        Card.model_validate(_record(**changes))
+
+
+def test_cards_are_frozen() -> None:
+    with pytest.raises(ValidationError):
+        card("0018").cost = 3  # type: ignore[misc]
