@@ -362,6 +362,13 @@ def _problems(c: Card) -> list[str]:
             used = phase in c.phases
             if used != (f"{es}:" in c.text_es) or used != (f"{en}:" in c.text_en):
                 out.append(f"phase {phase} must be labelled in both texts exactly when used")
+    elif c.phases or c.tokens:
+        out.append("a card with phases or tokens has text")
+    for lang, text in (("es", c.text_es), ("en", c.text_en)):
+        if text and text[-1] not in '.»"':
+            out.append(f"text_{lang} must end a sentence")
+    if "ENFRENTAMIENTO:" in c.text_en or "INFLUENCIA:" in c.text_en:
+        out.append("text_en uses the English phase labels")
     if c.type == "event" and c.phases:
         out.append("an event resolves when revealed and has no phase")
     return out

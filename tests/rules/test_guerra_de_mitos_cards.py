@@ -213,3 +213,66 @@ def test_a_bad_record_is_refused(changes: dict[str, object]) -> None:
 def test_cards_are_frozen() -> None:
     with pytest.raises(ValidationError):
         card("0018").cost = 3  # type: ignore[misc]
+
+
+VANILLA = {
+    "0015",
+    "0019",
+    "0038",
+    "0039",
+    "0058",
+    "0059",
+    "0076",
+    "0097",
+    "0098",
+    "0113",
+    "0114",
+    "0117",
+    "0224",
+    "0230",
+}
+
+
+def test_fourteen_cards_without_ability_and_every_other_card_worded_twice() -> None:
+    blank = {c.id for c in cards().values() if not c.text_es}
+    assert blank == VANILLA
+    for c in cards().values():
+        assert bool(c.text_es) == bool(c.text_en)
+        assert c.text("es") == c.text_es and c.text("en-GB") == c.text_en
+
+
+def test_phase_labels_in_both_languages() -> None:
+    thor = card("0025")
+    assert thor.text_es.startswith("INFLUENCIA: ") and "ENFRENTAMIENTO: " in thor.text_es
+    assert thor.text_en.startswith("INFLUENCE: ") and "CONFRONTATION: " in thor.text_en
+    for c in cards().values():
+        if c.type == "event":
+            assert not c.phases and "INFLUENCIA:" not in c.text_es
+
+
+def test_costs_stay_before_the_semicolon() -> None:
+    # "se deben pagar los costes (poder o zona del texto antes del ';')"
+    assert card("0005").text_es == "INFLUENCIA: Quita 1P a Amaterasu; ganas 2P en tu reserva."
+    assert card("0146").text_es.split(";")[0].endswith("descarta una carta de tu mano")
+    assert card("0362").text_es.split(";")[0].endswith("con la clave Dios")
+    # A cost that names the card itself keeps the card's name.
+    for cid in ("0006", "0018", "0040", "0074", "0142", "0163"):
+        c = card(cid)
+        assert c.name in c.text_es.split(";")[0], c.name
+
+
+def test_cross_references_use_the_fixed_names() -> None:
+    assert "Amaterasu" in card("0213").text_es  # the list wrote "Amateratsu"
+    assert "Takami-musubi" in card("0233").text_es  # "Takami-misubi"
+    assert "Tridente" in card("0047").text_es and "El Tridente" not in card("0047").text_es
+    assert "Chalchiuhtlicue" in card("0068").text_es  # "Chalchiuhtkicue"
+    assert "Dvrger" in card("0029").text_es  # "Dvrguer"
+
+
+def test_english_names_and_texts_for_english_readers() -> None:
+    assert card("0185").display_name("en") == "Melpomene"
+    assert card("0185").display_name("es-ES") == "Melpómene"
+    assert card("0005").key_names("en") == ["God", "Sun", "Fire"]
+    assert card("0005").key_names("es") == ["Diosa", "Sol", "Fuego"]
+    for c in cards().values():
+        assert " tu " not in f" {c.text_en} " and "personaje" not in c.text_en
