@@ -402,3 +402,10 @@ def test_malformed_lists_get_a_clear_error_naming_every_line() -> None:
         import_list("")
     with pytest.raises(DeckFormatError):
         import_list("# only a comment\n\n")
+
+
+def test_unknown_cards_cannot_be_shared_or_imported() -> None:
+    with pytest.raises(DeckFormatError):
+        Deck.from_counts(None, {"0999": 1})
+    with pytest.raises(DeckFormatError):
+        export_code(Deck(pantheon=None, god={"0999": 1}))
