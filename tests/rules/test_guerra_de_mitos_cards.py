@@ -276,3 +276,13 @@ def test_english_names_and_texts_for_english_readers() -> None:
     assert card("0005").key_names("es") == ["Diosa", "Sol", "Fuego"]
     for c in cards().values():
         assert " tu " not in f" {c.text_en} " and "personaje" not in c.text_en
+
+
+def test_english_texts_name_cards_in_english() -> None:
+    everyone = list(cards().values())
+    renamed = [o for o in everyone if fold(o.name) != fold(o.name_en)]
+    for c in everyone:
+        for o in renamed:
+            if o.name in c.text_en:
+                # Only where the Spanish name is part of an English one (Mictlan/Mictlantecuhtli).
+                assert any(o.name in x.name_en for x in everyone), (c.id, o.name)
