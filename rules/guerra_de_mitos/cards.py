@@ -486,3 +486,85 @@ def search_names(text: str, locale: str | None = None, limit: int = 25) -> list[
         ranked.append((rank, shown, c))
     ranked.sort(key=lambda r: (r[0], r[1]))
     return [c for _, _, c in ranked[:limit]]
+
+
+def type_id(word: str) -> str | None:
+    """The card type a Spanish or English word names ("Acción", "equipment"), or None."""
+    w = _compact(word)
+    for tid, name in TYPE_NAME.items():
+        if w in (_compact(tid), _compact(name.es), _compact(name.en)):
+            return tid
+    return None
+
+
+def mythology_id(word: str) -> str | None:
+    """The mythology a Spanish or English word names ("Norse", "nordica"), or None."""
+    w = _compact(word)
+    for mid, name in MYTHOLOGY_NAME.items():
+        if w in (_compact(mid), _compact(name.es), _compact(name.en)):
+            return mid
+    if w in ("nordico", "griego", "egipcio", "japones", "primigenio", "cthulhu"):
+        return {
+            "nordico": "Nórdica",
+            "griego": "Griega",
+            "egipcio": "Egipcia",
+            "japones": "Japonesa",
+            "primigenio": "Primigenia",
+            "cthulhu": "Primigenia",
+        }[w]
+    return None
+
+
+def search(
+    *,
+    name: str | None = None,
+    mythology: str | None = None,
+    type: str | None = None,
+    key: str | None = None,
+    cost: int | tuple[int, int] | None = None,
+    strength: int | tuple[int, int] | None = None,
+    text: str | None = None,
+) -> list[Card]:
+    """Cards matching every filter given, in id order (the pool search of deck building).
+
+    ``name`` and ``text`` match part of either language; ``mythology``, ``type`` and
+    ``key`` take a Spanish or English word ("none" or "ninguna" for unaffiliated cards);
+    ``cost`` and ``strength`` take a number or an inclusive (low, high) range. An unknown
+    mythology, type or key matches nothing.
+    """
+
+    def in_range(value: int | None, want: int | tuple[int, int]) -> bool:
+        if value is None:
+            return False
+        lo, hi = (want, want) if isinstance(want, int) else want
+        return lo <= value <= hi
+
+    myth: str | None = None
+    if mythology is not None and fold(mythology) not in ("none", "ninguna", "sin mitologia"):
+        myth = mythology_id(mythology)
+        if myth is None:
+            return []
+    tid = type_id(type) if type is not None else None
+    kid = key_id(key) if key is not None else None
+    if (type is not None and tid is None) or (key is not None and kid is None):
+        return []
+    q_name = fold(name) if name else ""
+    q_text = fold(text) if text else ""
+    out: list[Card] = []
+    for c in _CARDS.values():
+        if q_name and q_name not in fold(c.name) and q_name not in fold(c.name_en):
+            continue
+        if mythology is not None and c.mythology != myth:
+            continue
+        if tid is not None and c.type != tid:
+            continue
+        if kid is not None and kid not in c.keys:
+            continue
+        if cost is not None and not in_range(c.cost, cost):
+            continue
+        if strength is not None and not in_range(c.strength, strength):
+            continue
+        if q_text and q_text not in fold(c.text_es) and q_text not in fold(c.text_en):
+            continue
+        out.append(c)
+    return out

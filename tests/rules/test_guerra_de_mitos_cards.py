@@ -286,3 +286,36 @@ def test_english_texts_name_cards_in_english() -> None:
             if o.name in c.text_en:
                 # Only where the Spanish name is part of an English one (Mictlan/Mictlantecuhtli).
                 assert any(o.name in x.name_en for x in everyone), (c.id, o.name)
+
+
+def test_search_the_pool_by_every_field() -> None:
+    from rules.guerra_de_mitos.cards import mythology_id, search, type_id
+
+    assert type_id("Acción") == type_id("action") == "action"
+    assert mythology_id("Norse") == mythology_id("nordico") == "Nórdica"
+    norse_gods = search(mythology="Norse", key="Diosa")
+    assert {c.name for c in norse_gods} == {
+        "Odín",
+        "Thor",
+        "Loki",
+        "Tyr",
+        "Hela",
+        "Eir",
+        "Baldr",
+        "Frigg",
+        "Heimdall",
+    }
+    weapons = search(type="Equipo", key="weapon", strength=(3, 3))
+    assert {c.name for c in weapons} == {"Mjolnir", "Macuahuitl", "Tridente", "Katana de Hachiman"}
+    assert [c.name for c in search(name="talis", type="equipment", key="Agua")] == [
+        "Talismán de agua"
+    ]
+    assert all(c.cost == 0 for c in search(type="action", cost=0))
+    assert len(search(type="pantheon")) == 15
+    assert len(search(mythology="ninguna")) == 226
+    tire = search(text="cansa a dos")
+    assert card("0132") in tire and all("cansa a dos" in fold(c.text_es) for c in tire)
+    assert card("0013") in search(text="tire two")
+    assert search(type="dragon") == [] and search(key="dragon") == []
+    assert search(mythology="Celta") == []
+    assert len(search()) == 364
