@@ -309,6 +309,60 @@ def can_add(deck: Deck, card_id: str) -> bool:
     return not any(p.rule in per_card and (p.rule, p.card_id) not in before for p in after)
 
 
+class DeckSummary(BaseModel):
+    """What a deck is made of, for showing it: sizes, counts by type and the cost curves."""
+
+    model_config = ConfigDict(frozen=True)
+    pantheon: str | None
+    god_size: int
+    design_size: int
+    by_type: dict[str, int]
+    # Cost -> copies, for the god deck's characters and resources and for the design deck.
+    god_curve: dict[int, int]
+    design_curve: dict[int, int]
+    gods: int
+    battle: int
+    # Characters by affiliation (None: unaffiliated), for the affiliation penalty.
+    affiliations: dict[str, int]
+    legal: bool
+
+
+def summary(deck: Deck) -> DeckSummary:
+    """Counts of a deck by type, cost and affiliation (unknown card ids are left out)."""
+    catalogue = cards()
+    by_type: dict[str, int] = {}
+    god_curve: dict[int, int] = {}
+    design_curve: dict[int, int] = {}
+    affiliations: dict[str, int] = {}
+    gods = battle = 0
+    for cid, n in deck.counts().items():
+        c = catalogue.get(cid)
+        if c is None or c.type == "pantheon":
+            continue
+        by_type[c.type] = by_type.get(c.type, 0) + n
+        if c.cost is not None:
+            curve = god_curve if c.type in GOD_DECK_TYPES else design_curve
+            curve[c.cost] = curve.get(c.cost, 0) + n
+        if c.type == "character":
+            aff = c.mythology or "-"
+            affiliations[aff] = affiliations.get(aff, 0) + n
+        gods += n if c.is_god else 0
+        battle += n if c.is_battle else 0
+    god_size, design_size = deck.size()
+    return DeckSummary(
+        pantheon=deck.pantheon,
+        god_size=god_size,
+        design_size=design_size,
+        by_type=dict(sorted(by_type.items())),
+        god_curve=dict(sorted(god_curve.items())),
+        design_curve=dict(sorted(design_curve.items())),
+        gods=gods,
+        battle=battle,
+        affiliations=dict(sorted(affiliations.items())),
+        legal=is_legal(deck),
+    )
+
+
 # ----------------------------------------------------------------------------- share code
 
 # Crockford's base 32: no I, L, O or U, so a code read aloud or retyped survives; on the

@@ -409,3 +409,26 @@ def test_unknown_cards_cannot_be_shared_or_imported() -> None:
         Deck.from_counts(None, {"0999": 1})
     with pytest.raises(DeckFormatError):
         export_code(Deck(pantheon=None, god={"0999": 1}))
+
+
+def test_summary_counts_types_curves_and_affiliations() -> None:
+    from rules.guerra_de_mitos.decks import summary
+
+    s = summary(legal_greek())
+    assert (s.god_size, s.design_size, s.legal) == (20, 30, True)
+    assert s.by_type == {
+        "action": 21,
+        "character": 15,
+        "equipment": 7,
+        "event": 2,
+        "invocation": 2,
+        "resource": 3,
+    }
+    assert sum(s.god_curve.values()) == 18  # events have no cost
+    assert s.god_curve[8] == 1 and s.god_curve[1] == 4  # Zeus; Heracles x2 and Laberinto x2
+    assert sum(s.design_curve.values()) == 30
+    assert s.gods == 4 and s.battle == 2
+    assert s.affiliations == {"Griega": 15}
+    mixed = summary(legal_greek().with_card(cid("Odín")).with_card(cid("Grim'a'gor")))
+    assert mixed.affiliations == {"Griega": 15, "Neutral": 1, "Nórdica": 1}
+    assert not summary(Deck()).legal
