@@ -303,7 +303,7 @@ def legal_decks(draw: st.DrawFn) -> Deck:
     return Deck(pantheon=pantheon.id, god=god, design=design)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_decks())
 def test_random_legal_decks_round_trip(deck: Deck) -> None:
     assert validate(deck) == []
@@ -329,16 +329,16 @@ def test_any_deck_of_real_cards_round_trips_through_the_code(
     assert import_code(export_code(deck)) == deck
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.integers(0, 10_000), st.sampled_from("0123456789ABCDEFGHJKMNPQRSTVWXYZ"))
-def test_a_mistyped_code_is_caught(position: int, replacement: str) -> None:
-    code = export_code(ready_decks()["griega"].deck)
-    i = position % len(code)
-    if code[i] == replacement:
-        return
-    broken = code[:i] + replacement + code[i + 1 :]
-    with pytest.raises(DeckFormatError):
-        import_code(broken)
+def test_every_single_mistyped_character_is_caught() -> None:
+    # Every one-character substitution of every ready deck's code (about 10,000 codes).
+    alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+    for rd in ready_decks().values():
+        code = export_code(rd.deck)
+        for i, old in enumerate(code):
+            for new in alphabet:
+                if new != old:
+                    with pytest.raises(DeckFormatError):
+                        import_code(code[:i] + new + code[i + 1 :])
 
 
 # ----------------------------------------------------------------------------- malformed input
