@@ -568,3 +568,33 @@ def search(
             continue
         out.append(c)
     return out
+
+
+def stats_line(c: Card, locale: str | None) -> str:
+    """The card's type, mythology and numbers in one line ("Personaje · Nórdica · Coste 7 · 4F · 9PM")."""
+    es = (locale or "").lower().startswith("es")
+    parts = [TYPE_NAME[c.type].get(locale)]
+    if c.mythology:
+        parts.append(MYTHOLOGY_NAME[c.mythology].get(locale))
+    if c.cost is not None:
+        parts.append(f"{'Coste' if es else 'Cost'} {c.cost}")
+    if c.type == "pantheon":
+        parts.append(f"{'Poder inicial' if es else 'Starting power'} {c.power}P")
+    elif c.type == "character":
+        parts.append(f"{c.strength}F")
+        parts.append(f"{c.power}PM")
+    elif c.type in ("equipment", "invocation"):
+        if c.strength is not None:
+            parts.append(f"{c.strength:+d}F")
+        parts.append(f"{c.power:+d}PM")
+    return " · ".join(parts)
+
+
+def describe(c: Card, locale: str | None) -> str:
+    """What a card is and does, in the reader's language (name, stats, keys, ability)."""
+    es = (locale or "").lower().startswith("es")
+    lines = [f"{c.display_name(locale)} — {stats_line(c, locale)}"]
+    if c.keys:
+        lines.append(f"{'Claves' if es else 'Keys'}: {', '.join(c.key_names(locale))}")
+    lines.append(c.text(locale) or ("Sin habilidad." if es else "No ability."))
+    return "\n".join(lines)

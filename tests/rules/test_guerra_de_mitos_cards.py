@@ -319,3 +319,20 @@ def test_search_the_pool_by_every_field() -> None:
     assert search(type="dragon") == [] and search(key="dragon") == []
     assert search(mythology="Celta") == []
     assert len(search()) == 364
+
+
+def test_describe_a_card_in_the_readers_language() -> None:
+    from rules.guerra_de_mitos.cards import describe, stats_line
+
+    thor_es = describe(card("0025"), "es")
+    assert thor_es.splitlines()[0] == "Thor — Personaje · Nórdica · Coste 7 · 4F · 9PM"
+    assert thor_es.splitlines()[1] == "Claves: Dios, Guerrero, Trueno"
+    assert thor_es.splitlines()[2].startswith("INFLUENCIA: Cansa a Thor")
+    thor_en = describe(card("0025"), "en-US")
+    assert thor_en.splitlines()[0] == "Thor — Character · Norse · Cost 7 · 4F · 9PM"
+    assert thor_en.splitlines()[1] == "Keys: God, Warrior, Thunder"
+    assert stats_line(card("0224"), "en") == "Equipment · Cost 2 · +2F · -1PM"
+    assert stats_line(card("0001"), "es") == "Panteón · Japonesa · Poder inicial 20P"
+    assert stats_line(card("0208"), "es") == "Invocación · Coste 0 · -3PM"
+    assert stats_line(card("0119"), "en") == "Event"
+    assert describe(card("0224"), "es").endswith("Sin habilidad.")
