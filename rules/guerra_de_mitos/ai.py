@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from rules.guerra_de_mitos.engine import GdmEngine
 
 SAFE_RESERVE = 9
-MAX_TRIED = 10
+MAX_TRIED = 14
 
 
 def score(st: GdmState, seat: int) -> float:
@@ -102,13 +102,11 @@ def _best(engine: GdmEngine, st: GdmState, seat: int, legal: list[Action]) -> Ac
         tried = tried[: MAX_TRIED - 1] + [a for a in tried if isinstance(a, Pass)][:1]
     best, best_val = None, -1e9
     for a in tried:
+        nxt = engine.copy_state(st)
+        engine.do(nxt, seat, a)
+        v = score(nxt, seat)
         if isinstance(a, Pass):
-            # passing changes nothing now; simulating it would run whole phases ahead
-            v = score(st, seat) + 0.05
-        else:
-            nxt = engine.copy_state(st)
-            engine.do(nxt, seat, a)
-            v = score(nxt, seat)
+            v += 0.05  # prefer to stop when nothing helps
         if v > best_val:
             best, best_val = a, v
     return best if best is not None else legal[0]
