@@ -22,7 +22,7 @@ from bot import Settings, create_bot
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import FakeWorld
 
-GAMES = {"rey_hierofante": 2, "rattus_cartus": 3, "ankh_morpork": 3}
+GAMES = {"rey_hierofante": 2, "rattus_cartus": 3, "ankh_morpork": 3, "ragami": 3, "guerra_de_mitos": 2}
 NAMES = ["ana", "bruno", "carla"]
 MENTION_RE = r"<@!?(\d+)>"
 

@@ -11,11 +11,12 @@ from rules.core import Engine
 def games() -> dict[str, Engine]:
     """The engines by game id; a new game plugs in here and nowhere else in the platform."""
     from rules.ankh_morpork.engine import AmEngine
+    from rules.guerra_de_mitos.engine import GdmEngine
     from rules.ragami.engine import RgEngine
     from rules.rattus_cartus.engine import RcEngine
     from rules.rey_hierofante.engine import RhEngine
 
-    engines: list[Engine] = [RhEngine(), RcEngine(), AmEngine(), RgEngine()]
+    engines: list[Engine] = [RhEngine(), RcEngine(), AmEngine(), RgEngine(), GdmEngine()]
     return {e.id: e for e in engines}
 
 

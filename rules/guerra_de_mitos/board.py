@@ -1,0 +1,306 @@
+"""Reading the board: a card's current keys, strength, maximum power and cost; moving cards."""
+
+from __future__ import annotations
+
+from rules.guerra_de_mitos.abilities import ABILITIES, abilities
+from rules.guerra_de_mitos.facts import CHAR, EQUIP, INVOC, RESOURCE, Facts, facts, norm_key
+from rules.guerra_de_mitos.model import (
+    BATTLE,
+    DISCARD,
+    GEAR,
+    GONE,
+    IN_PLAY,
+    ORACLE,
+    PANTHEON,
+    GdmState,
+    Inst,
+    Oracle,
+)
+
+
+def _with_static(verb: str) -> frozenset[str]:
+    """Card ids carrying a static operation ``verb`` (to skip scanning the whole table)."""
+    return frozenset(
+        cid
+        for cid, abs_ in ABILITIES.items()
+        for ab in abs_
+        if ab.phase == "static"
+        for op in ab.effect
+        if op.verb == verb
+    )
+
+
+KEYPM, KEYCOST, WEAPONDISCOUNT = (
+    _with_static("keypm"),
+    _with_static("keycost"),
+    _with_static("weapondiscount"),
+)
+
+
+def sources(st: GdmState, seat: int, ids: frozenset[str]) -> list[int]:
+    """Cards in play controlled by ``seat`` whose id is in ``ids``."""
+    return [
+        u
+        for u, c in st.cards.items()
+        if c.card in ids and c.ctrl == seat and c.zone in (PANTHEON, BATTLE, GEAR)
+    ]
+
+
+def fx(st: GdmState, uid: int) -> Facts:
+    """The printed facts of a card instance."""
+    return facts(st.cards[uid].card)
+
+
+def statics(st: GdmState, uid: int, verb: str) -> list:
+    """The static operations named ``verb`` on a card that are not removed."""
+    c = st.cards[uid]
+    out = []
+    for i, ab in enumerate(abilities(c.card)):
+        if ab.phase == "static" and i not in c.muted and not c.silenced:
+            out += [op for op in ab.effect if op.verb == verb]
+    return out
+
+
+def controlled(st: GdmState, seat: int, zones: tuple[str, ...] = IN_PLAY) -> list[int]:
+    """Uids of cards ``seat`` controls in ``zones``."""
+    return [u for u, c in st.cards.items() if c.ctrl == seat and c.zone in zones]
+
+
+def pantheon_card(st: GdmState, seat: int) -> str:
+    """The card id of ``seat``'s pantheon."""
+    return st.cards[st.players[seat].pantheon].card
+
+
+def pantheon_myth(st: GdmState, seat: int) -> str | None:
+    """The mythology of ``seat``'s pantheon."""
+    return facts(pantheon_card(st, seat)).myth
+
+
+def keys(st: GdmState, uid: int) -> set[str]:
+    """The keys a card has now."""
+    c = st.cards[uid]
+    ks = set(fx(st, uid).keys) | set(c.keys_add) | set(c.keys_turn)
+    for g in c.gear:
+        for op in statics(st, g, "haskey"):
+            ks.add(norm_key(op.params["key"]))
+    ks -= set(c.keys_del)
+    if st.flags.get("tindalos") and fx(st, uid).type == CHAR and c.zone in (PANTHEON, ORACLE):
+        ks = (ks & {"dios"}) | {"loco"}
+    return ks
+
+
+def is_char(st: GdmState, uid: int) -> bool:
+    """Whether the card is a character."""
+    return fx(st, uid).type == CHAR
+
+
+def is_god(st: GdmState, uid: int) -> bool:
+    """A character with the key Dios."""
+    return is_char(st, uid) and "dios" in keys(st, uid)
+
+
+def is_mortal(st: GdmState, uid: int) -> bool:
+    """A character without the key Dios (glossary: Mortal)."""
+    return is_char(st, uid) and "dios" not in keys(st, uid)
+
+
+def max_power(st: GdmState, uid: int) -> int:
+    """The character's maximum power (PM) now, with gear and every modifier."""
+    c = st.cards[uid]
+    base = c.pm_set if c.pm_set is not None else fx(st, uid).power
+    pm = base + c.pm_perm + c.pm_turn + c.pm_round
+    for g in c.gear:
+        pm += fx(st, g).power + st.cards[g].pm_perm
+    if c.zone in IN_PLAY or c.zone == ORACLE:
+        src = sources(st, c.ctrl, KEYPM)
+        ks = keys(st, uid) if src else set()
+        for u in src:
+            for op in statics(st, u, "keypm"):
+                if norm_key(op.params["key"]) in ks:
+                    pm += int(op.n)  # type: ignore[arg-type]
+    return pm
+
+
+def strength(st: GdmState, uid: int) -> int:
+    """The character's strength with weapons and bonuses."""
+    c = st.cards[uid]
+    s = fx(st, uid).strength + c.f_perm + c.f_turn
+    for g in c.gear:
+        gc = st.cards[g]
+        gs = fx(st, g).strength + gc.f_turn + gc.f_perm
+        s += gs * 2 if gc.f_double else gs
+    if statics(st, uid, "alone0") and c.zone == BATTLE:
+        mates = [u for u in controlled(st, c.ctrl, (BATTLE,)) if is_char(st, u)]
+        if len(mates) == 1:
+            return 0
+    return s
+
+
+def army(st: GdmState, seat: int) -> int:
+    """The strength of ``seat``'s army: ready whole, tired half, exhausted or negative none."""
+    total = 0
+    for u in controlled(st, seat, (BATTLE,)):
+        if not is_char(st, u):
+            continue
+        c = st.cards[u]
+        s = strength(st, u)
+        if c.power <= 0 or s <= 0:
+            continue
+        total += s // 2 if c.tired else s
+    return total
+
+
+def cost(st: GdmState, seat: int, uid: int, bearer: int | None = None) -> int:
+    """What the card costs ``seat`` (to put into play, to equip on ``bearer``, to play)."""
+    f = fx(st, uid)
+    n = f.cost
+    for op in statics(st, uid, "cost"):
+        who = op.params["card"]
+        if who == pantheon_card(st, seat) or (bearer is not None and st.cards[bearer].card == who):
+            n -= int(op.n)  # type: ignore[arg-type]
+    if bearer is not None:
+        for op in statics(st, uid, "herocost"):
+            if norm_key(op.params["key"]) in keys(st, bearer):
+                n -= int(op.n)  # type: ignore[arg-type]
+    if f.type == CHAR:
+        for u in sources(st, seat, KEYCOST):
+            for op in statics(st, u, "keycost"):
+                if norm_key(op.params["key"]) in f.keys:
+                    n -= int(op.n)  # type: ignore[arg-type]
+    if f.type in (EQUIP, INVOC) and bearer is not None:
+        if "arma" in f.keys:
+            for u in sources(st, seat, WEAPONDISCOUNT):
+                for op in statics(st, u, "weapondiscount"):
+                    n -= int(op.n)  # type: ignore[arg-type]
+        if st.flags.get(f"equipdiscount:{seat}"):
+            n -= 1
+    return max(0, n)
+
+
+def oracle_of(st: GdmState, uid: int) -> tuple[int, int] | None:
+    """(seat, oracle index) of a card on top of an oracle, or None."""
+    c = st.cards[uid]
+    if c.zone != ORACLE:
+        return None
+    for i, o in enumerate(st.players[c.owner].oracles):
+        if o.cards and o.cards[0] == uid:
+            return c.owner, i
+    return None
+
+
+def holder(st: GdmState, uid: int) -> int | None:
+    """The character carrying an equipment."""
+    return st.cards[uid].on
+
+
+def leave(st: GdmState, uid: int) -> None:
+    """Take a card out of wherever it is listed (hand, decks, oracles, a bearer)."""
+    c = st.cards[uid]
+    p = st.players[c.owner]
+    for lst in (p.hand, p.deck, p.discard):
+        if uid in lst:
+            lst.remove(uid)
+    for o in p.oracles:
+        if uid in o.cards:
+            top = o.cards[0] == uid
+            o.cards.remove(uid)
+            if top:
+                o.up = False
+    p.oracles[:] = [o for o in p.oracles if o.cards]
+    if c.on is not None:
+        bearer = st.cards[c.on]
+        if uid in bearer.gear:
+            bearer.gear.remove(uid)
+        c.on = None
+
+
+def reset(c: Inst) -> None:
+    """Forget everything that happened to a card in play."""
+    c.power = 0
+    c.tired = False
+    c.f_perm = c.f_turn = c.pm_perm = c.pm_turn = c.pm_round = 0
+    c.pm_set = None
+    c.keys_add, c.keys_turn, c.keys_del, c.muted, c.used, c.marks = [], [], [], [], [], []
+    c.fought = c.temp = c.doomed = c.no_assign = c.shielded = c.borrowed = c.silenced = False
+    c.f_double = False
+
+
+def to_discard(st: GdmState, uid: int) -> None:
+    """Send a card to its owner's discard (created tokens leave the game)."""
+    c = st.cards[uid]
+    for g in list(c.gear):
+        to_discard(st, g)
+    leave(st, uid)
+    reset(c)
+    c.ctrl = c.owner
+    if c.created:
+        c.zone = GONE
+        return
+    c.zone = DISCARD
+    st.players[c.owner].discard.append(uid)
+
+
+def destroyable(st: GdmState, uid: int) -> bool:
+    """Whether the card may be destroyed now."""
+    if statics(st, uid, "indestructible"):
+        return False
+    return not (st.flags.get("mortals_safe") and is_mortal(st, uid))
+
+
+def put_in_pantheon(st: GdmState, uid: int, seat: int) -> None:
+    """Place a card in ``seat``'s pantheon zone."""
+    leave(st, uid)
+    c = st.cards[uid]
+    c.zone = PANTHEON
+    c.ctrl = seat
+
+
+def new_inst(st: GdmState, card: str, owner: int, zone: str, created: bool = False) -> int:
+    """Create a card instance."""
+    uid = st.next_uid
+    st.next_uid += 1
+    st.cards[uid] = Inst(uid=uid, card=card, owner=owner, ctrl=owner, zone=zone, created=created)
+    return uid
+
+
+def can_carry(st: GdmState, gear_uid: int, bearer: int, extra_pm: int = 0) -> bool:
+    """The equip rules: one weapon, one armour, invocations on Invocadores, god-only gear."""
+    f = fx(st, gear_uid)
+    if not is_char(st, bearer):
+        return False
+    ks = keys(st, bearer)
+    if statics(st, gear_uid, "godonly") and "dios" not in ks:
+        return False
+    mine = [fx(st, g) for g in st.cards[bearer].gear]
+    if "arma" in f.keys:
+        if statics(st, bearer, "noweapons") or any("arma" in m.keys for m in mine):
+            return False
+    if "armadura" in f.keys and any("armadura" in m.keys for m in mine):
+        return False
+    if f.type == INVOC:
+        if "invocador" not in ks:
+            return False
+        bonus = sum(int(op.n) for op in statics(st, bearer, "invocpm"))  # type: ignore[arg-type]
+        if max_power(st, bearer) + bonus + extra_pm + f.power < 0:
+            return False
+    return True
+
+
+def attach(st: GdmState, gear_uid: int, bearer: int) -> None:
+    """Put an equipment on a character."""
+    leave(st, gear_uid)
+    g = st.cards[gear_uid]
+    g.zone = GEAR
+    g.on = bearer
+    g.ctrl = st.cards[bearer].ctrl
+    st.cards[bearer].gear.append(gear_uid)
+
+
+def is_resource(st: GdmState, uid: int) -> bool:
+    """Whether the card is a resource."""
+    return fx(st, uid).type == RESOURCE
+
+
+def top(o: Oracle) -> int | None:
+    """The top card of an oracle."""
+    return o.cards[0] if o.cards else None

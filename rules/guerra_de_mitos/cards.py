@@ -1,0 +1,600 @@
+"""The 364 cards of the first era as validated records, with name lookup in both languages.
+
+The records live in ``data/cards.json`` (the project's own file: facts from the card list,
+typos fixed, abilities in the project's own words). Every record is checked when this
+module loads; a bad record stops the import with the reason.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from rules.core import Text, tr
+
+CardType = Literal[
+    "pantheon", "character", "action", "equipment", "resource", "invocation", "event"
+]
+Mythology = Literal["Japonesa", "Nórdica", "Griega", "Azteca", "Egipcia", "Primigenia", "Neutral"]
+Phase = Literal["influence", "confrontation"]
+
+# The six mythologies with pantheons and characters of their own (Neutral is no mythology:
+# the glossary's "Neutral: No pertenece a ninguna mitología").
+MYTHOLOGIES: tuple[str, ...] = ("Japonesa", "Nórdica", "Griega", "Azteca", "Egipcia", "Primigenia")
+MYTHOLOGY_NAME: dict[str, Text] = {
+    "Japonesa": tr("Japonesa", "Japanese"),
+    "Nórdica": tr("Nórdica", "Norse"),
+    "Griega": tr("Griega", "Greek"),
+    "Azteca": tr("Azteca", "Aztec"),
+    "Egipcia": tr("Egipcia", "Egyptian"),
+    "Primigenia": tr("Primigenia", "Great Old Ones"),
+    "Neutral": tr("Neutral", "Neutral"),
+}
+
+TYPE_NAME: dict[str, Text] = {
+    "pantheon": tr("Panteón", "Pantheon"),
+    "character": tr("Personaje", "Character"),
+    "action": tr("Acción", "Action"),
+    "equipment": tr("Equipo", "Equipment"),
+    "resource": tr("Recurso", "Resource"),
+    "invocation": tr("Invocación", "Invocation"),
+    "event": tr("Evento", "Event"),
+}
+PHASE_NAME: dict[str, Text] = {
+    "influence": tr("INFLUENCIA", "INFLUENCE"),
+    "confrontation": tr("ENFRENTAMIENTO", "CONFRONTATION"),
+}
+
+# Which of a player's two decks a card type goes into (rulebook, "Componentes necesarios").
+GOD_DECK_TYPES: frozenset[str] = frozenset({"character", "resource", "event"})
+DESIGN_DECK_TYPES: frozenset[str] = frozenset({"action", "invocation", "equipment"})
+
+# Every key of the first era, one spelling each (gender and accents folded), with the
+# name shown to players in each language.
+KEYS: dict[str, Text] = {
+    "Agua": tr("Agua", "Water"),
+    "Aguila": tr("Águila", "Eagle"),
+    "Aire": tr("Aire", "Air"),
+    "Alquimista": tr("Alquimista", "Alchemist"),
+    "Arma": tr("Arma", "Weapon"),
+    "Armadura": tr("Armadura", "Armour"),
+    "Ashigaru": tr("Ashigaru", "Ashigaru"),
+    "Atlante": tr("Atlante", "Atlantean"),
+    "Azteca": tr("Azteca", "Aztec"),
+    "Batalla": tr("Batalla", "Battle"),
+    "Berserker": tr("Berserker", "Berserker"),
+    "Biblioteca": tr("Biblioteca", "Library"),
+    "Carruaje": tr("Carruaje", "Chariot"),
+    "Cataclismo": tr("Cataclismo", "Cataclysm"),
+    "Chaman": tr("Chamán", "Shaman"),
+    "Ciudad": tr("Ciudad", "City"),
+    "Constructor": tr("Constructor", "Builder"),
+    "Criatura": tr("Criatura", "Creature"),
+    "Demonio": tr("Demonio", "Demon"),
+    "Dios": tr("Dios", "God"),
+    "Dvargar": tr("Dvärgar", "Dvärgar"),
+    "Egipcio": tr("Egipcio", "Egyptian"),
+    "Embaucador": tr("Embaucador", "Trickster"),
+    "Emperador": tr("Emperador", "Emperor"),
+    "Encadenado": tr("Encadenado", "Chained"),
+    "Entorno": tr("Entorno", "Surroundings"),
+    "Esclavo": tr("Esclavo", "Slave"),
+    "Espiritu": tr("Espíritu", "Spirit"),
+    "Faraon": tr("Faraón", "Pharaoh"),
+    "Festival": tr("Festival", "Festival"),
+    "Fuego": tr("Fuego", "Fire"),
+    "Gigante": tr("Gigante", "Giant"),
+    "Griego": tr("Griego", "Greek"),
+    "Guardian": tr("Guardián", "Guardian"),
+    "Guerrero": tr("Guerrero", "Warrior"),
+    "Heroe": tr("Héroe", "Hero"),
+    "Invocador": tr("Invocador", "Summoner"),
+    "Jaguar": tr("Jaguar", "Jaguar"),
+    "Japones": tr("Japonés", "Japanese"),
+    "Jotun": tr("Jotun", "Jotun"),
+    "Libro": tr("Libro", "Book"),
+    "Loco": tr("Loco", "Madman"),
+    "Mitos de Cthulhu": tr("Mitos de Cthulhu", "Cthulhu Mythos"),
+    "Monstruo": tr("Monstruo", "Monster"),
+    "Musa": tr("Musa", "Muse"),
+    "Nordico": tr("Nórdico", "Norse"),
+    "Oricalco": tr("Oricalco", "Orichalcum"),
+    "Plaga": tr("Plaga", "Plague"),
+    "Primigenio": tr("Primigenio", "Great Old One"),
+    "Punto de poder": tr("Punto de poder", "Place of Power"),
+    "Ratido": tr("Rátido", "Ratkin"),
+    "Reina": tr("Reina", "Queen"),
+    "Ronin": tr("Ronin", "Ronin"),
+    "Runa": tr("Runa", "Rune"),
+    "Sacrificio": tr("Sacrificio", "Sacrifice"),
+    "Samurai": tr("Samurái", "Samurai"),
+    "Satiro": tr("Sátiro", "Satyr"),
+    "Shinobi": tr("Shinobi", "Shinobi"),
+    "Shoei": tr("Shoei", "Shoei"),
+    "Sol": tr("Sol", "Sun"),
+    "Sonador": tr("Soñador", "Dreamer"),
+    "Svartalfar": tr("Svartálfar", "Svartálfar"),
+    "Templo": tr("Templo", "Temple"),
+    "Tierra": tr("Tierra", "Earth"),
+    "Trueno": tr("Trueno", "Thunder"),
+    "Unico": tr("Único", "Unique"),
+    "Valkiria": tr("Valkiria", "Valkyrie"),
+    "Veneno": tr("Veneno", "Poison"),
+    "Vidente": tr("Vidente", "Seer"),
+    "Vino": tr("Vino", "Wine"),
+    "Volva": tr("Völva", "Völva"),
+}
+
+# Keys that tie a card to one mythology: deck building forbids them under another pantheon
+# ("No se puede incluir cartas con la clave específica de mitologías distintas al panteón").
+MYTHOLOGY_KEYS: dict[str, str] = {
+    "Japones": "Japonesa",
+    "Nordico": "Nórdica",
+    "Griego": "Griega",
+    "Azteca": "Azteca",
+    "Egipcio": "Egipcia",
+    "Mitos de Cthulhu": "Primigenia",
+}
+
+_DATA = Path(__file__).with_name("data") / "cards.json"
+_ID = re.compile(r"^\d{4}$")
+_LABEL = {
+    "influence": ("INFLUENCIA", "INFLUENCE"),
+    "confrontation": ("ENFRENTAMIENTO", "CONFRONTATION"),
+}
+
+
+def fold(text: str) -> str:
+    """Lower case, accents dropped, runs of anything but letters and digits made one space."""
+    t = unicodedata.normalize("NFKD", text)
+    t = "".join(c for c in t if not unicodedata.combining(c)).lower()
+    return " ".join(re.findall(r"[a-z0-9]+", t))
+
+
+def _compact(text: str) -> str:
+    # Names are compared without spaces so "Aji suki" finds "Aji-suki-taka-hi-kone".
+    return fold(text).replace(" ", "")
+
+
+def key_id(word: str) -> str | None:
+    """The key a displayed or typed spelling means ("Diosa" -> "Dios"), or None."""
+    return _KEY_LOOKUP.get(_compact(word))
+
+
+class Token(BaseModel):
+    """A character or weapon an ability creates; it belongs to no deck."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    type: Literal["character", "equipment"]
+    name: str
+    name_en: str
+    strength: int
+    # A token character's maximum power (PM); a token weapon's PM modifier.
+    max_power: int
+    # The power a token character is created with (None for a weapon).
+    power: int | None
+    keys: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _check(self) -> Token:
+        if (self.type == "character") != (self.power is not None):
+            raise ValueError(f"token {self.name}: a character has starting power, a weapon none")
+        for k in self.keys:
+            if k not in KEYS:
+                raise ValueError(f"token {self.name}: unknown key {k!r}")
+        return self
+
+
+class Card(BaseModel):
+    """One card of the first era.
+
+    ``power`` means what the card's type makes it mean: a pantheon's starting power, a
+    character's maximum power (PM), the PM modifier of an equipment or invocation; the
+    other types have none. ``strength`` is a character's strength (F) or an equipment's
+    F modifier. ``cost`` is the power needed to put a god-deck card into play or to play
+    or equip a design-deck card; pantheons and events have none.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    id: str
+    name: str
+    name_en: str
+    mythology: Mythology | None
+    type: CardType
+    cost: int | None
+    strength: int | None
+    power: int | None
+    keys: tuple[str, ...]
+    # The keys as printed on the card (gender and accents kept: "Diosa", "Única").
+    keys_shown: tuple[str, ...]
+    # The mythology a mythology key ties this card to (deck building), else None.
+    keyed_to: Mythology | None
+    phases: tuple[Phase, ...]
+    tokens: tuple[Token, ...]
+    text_es: str
+    text_en: str
+    is_god: bool
+    is_unique: bool
+    is_battle: bool
+
+    @model_validator(mode="after")
+    def _check(self) -> Card:
+        problems = _problems(self)
+        if problems:
+            raise ValueError(f"card {self.id} ({self.name}): " + "; ".join(problems))
+        return self
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def deck(self) -> Literal["god", "design", "pantheon"]:
+        """Which part of a deck the card goes into."""
+        if self.type == "pantheon":
+            return "pantheon"
+        return "god" if self.type in GOD_DECK_TYPES else "design"
+
+    @property
+    def is_mortal(self) -> bool:
+        """A character without the key Dios (glossary: "Mortal")."""
+        return self.type == "character" and not self.is_god
+
+    @property
+    def is_weapon(self) -> bool:
+        """An equipment with the key Arma (a character carries one at most)."""
+        return self.type == "equipment" and "Arma" in self.keys
+
+    @property
+    def is_armour(self) -> bool:
+        """An equipment with the key Armadura (a character carries one at most)."""
+        return self.type == "equipment" and "Armadura" in self.keys
+
+    @property
+    def starting_power(self) -> int | None:
+        """A pantheon's starting power."""
+        return self.power if self.type == "pantheon" else None
+
+    @property
+    def max_power(self) -> int | None:
+        """A character's printed maximum power (PM)."""
+        return self.power if self.type == "character" else None
+
+    @property
+    def pm_modifier(self) -> int | None:
+        """The PM an equipment or invocation adds to its bearer (negative: takes away)."""
+        return self.power if self.type in ("equipment", "invocation") else None
+
+    def display_name(self, locale: str | None) -> str:
+        """The card's name in the reader's language."""
+        return self.name if (locale or "").lower().startswith("es") else self.name_en
+
+    def text(self, locale: str | None) -> str:
+        """The card's ability text in the reader's language ("" when it has none)."""
+        return self.text_es if (locale or "").lower().startswith("es") else self.text_en
+
+    def key_names(self, locale: str | None) -> list[str]:
+        """The card's keys as the reader's language shows them."""
+        if (locale or "").lower().startswith("es"):
+            return list(self.keys_shown)
+        return [KEYS[k].en for k in self.keys]
+
+
+def _problems(c: Card) -> list[str]:
+    """Everything wrong with one record (empty when it is sound)."""
+    out: list[str] = []
+    if not _ID.match(c.id) or c.id == "0000":
+        out.append("id must be four digits from 0001")
+    for label, value in (("name", c.name), ("name_en", c.name_en)):
+        if not value or value != value.strip() or "  " in value:
+            out.append(f"{label} must be non-empty without stray spaces")
+    # Stats by type: which of cost, strength and power the type carries.
+    shape = {
+        "pantheon": (False, False, True),
+        "character": (True, True, True),
+        "equipment": (True, True, True),
+        "invocation": (True, False, True),
+        "resource": (True, False, False),
+        "action": (True, False, False),
+        "event": (False, False, False),
+    }[c.type]
+    for has, label, value in zip(
+        shape, ("cost", "strength", "power"), (c.cost, c.strength, c.power), strict=True
+    ):
+        if has and value is None:
+            out.append(f"a {c.type} has a {label}")
+        if not has and value is not None:
+            out.append(f"a {c.type} has no {label}")
+    if c.cost is not None and c.cost < 0:
+        out.append("cost cannot be negative")
+    if c.type in ("pantheon", "character") and c.power is not None and c.power < 0:
+        out.append("starting or maximum power cannot be negative")
+    if c.type == "character" and c.strength is not None and c.strength < 0:
+        out.append("a character's strength cannot be negative")
+    # Keys: known, one spelling, shown spellings fold to them, flags follow from them.
+    for k in c.keys:
+        if k not in KEYS:
+            out.append(f"unknown key {k!r}")
+    if len(set(c.keys)) != len(c.keys):
+        out.append("a key is listed twice")
+    shown = []
+    for s in c.keys_shown:
+        k = key_id(s)
+        if k is None:
+            out.append(f"shown key {s!r} is no known key")
+        elif k not in shown:
+            shown.append(k)
+    if tuple(shown) != c.keys:
+        out.append("keys_shown must spell exactly the keys, in order")
+    if c.is_god != ("Dios" in c.keys):
+        out.append("is_god must follow the key Dios")
+    if c.is_unique != ("Unico" in c.keys):
+        out.append("is_unique must follow the key Unico")
+    if c.is_battle != ("Batalla" in c.keys):
+        out.append("is_battle must follow the key Batalla")
+    if c.type == "invocation" and not c.is_unique:
+        out.append("every invocation is unique")
+    if c.is_god and c.type != "character":
+        out.append("only characters carry the key Dios")
+    myth_keys = {MYTHOLOGY_KEYS[k] for k in c.keys if k in MYTHOLOGY_KEYS}
+    if len(myth_keys) > 1:
+        out.append("keys of two mythologies")
+    keyed = next(iter(myth_keys), None)
+    if c.keyed_to != keyed:
+        out.append("keyed_to must be the mythology of the card's mythology key")
+    if keyed is not None and c.mythology != keyed:
+        out.append("a card keyed to a mythology belongs to it")
+    if c.type == "pantheon" and c.mythology is None:
+        out.append("a pantheon belongs to a mythology or is Neutral")
+    # Text: both languages or neither; each phase the ability uses is labelled in both.
+    if bool(c.text_es) != bool(c.text_en):
+        out.append("text in both languages or in neither")
+    for lang, text in (("es", c.text_es), ("en", c.text_en)):
+        if text != text.strip():
+            out.append(f"text_{lang} has stray spaces")
+    if c.text_es:
+        for phase, (es, en) in _LABEL.items():
+            used = phase in c.phases
+            if used != (f"{es}:" in c.text_es) or used != (f"{en}:" in c.text_en):
+                out.append(f"phase {phase} must be labelled in both texts exactly when used")
+    elif c.phases or c.tokens:
+        out.append("a card with phases or tokens has text")
+    for lang, text in (("es", c.text_es), ("en", c.text_en)):
+        if text and text[-1] not in '.»"':
+            out.append(f"text_{lang} must end a sentence")
+    if "ENFRENTAMIENTO:" in c.text_en or "INFLUENCIA:" in c.text_en:
+        out.append("text_en uses the English phase labels")
+    if c.type == "event" and c.phases:
+        out.append("an event resolves when revealed and has no phase")
+    return out
+
+
+def _load() -> dict[str, Card]:
+    """Read and validate every record; raise ValueError naming every fault."""
+    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    cards: dict[str, Card] = {}
+    faults: list[str] = []
+    for rec in raw:
+        try:
+            card = Card.model_validate(rec)
+        except ValueError as exc:
+            faults.append(str(exc))
+            continue
+        if card.id in cards:
+            faults.append(f"card {card.id}: id used twice")
+        cards[card.id] = card
+    names: dict[str, str] = {}
+    for card in cards.values():
+        for n in {_compact(card.name), _compact(card.name_en)}:
+            other = names.setdefault(n, card.id)
+            if other != card.id:
+                faults.append(f"cards {other} and {card.id}: one name for two cards ({n!r})")
+    if faults:
+        raise ValueError("Guerra de Mitos card data: " + " | ".join(faults))
+    return dict(sorted(cards.items()))
+
+
+_KEY_LOOKUP: dict[str, str] = {}
+for _k, _t in KEYS.items():
+    for _spelling in (_k, _t.es, _t.en):
+        _KEY_LOOKUP[_compact(_spelling)] = _k
+# Feminine and other printed spellings of the same key.
+for _spelling, _k in {
+    "Diosa": "Dios",
+    "Invocadora": "Invocador",
+    "Única": "Unico",
+    "Guerrera": "Guerrero",
+    "Japonesa": "Japones",
+    "Nórdica": "Nordico",
+    "Griega": "Griego",
+    "Egipto": "Egipcio",
+    "Egipcia": "Egipcio",
+    "Heroína": "Heroe",
+    "Primigenia": "Primigenio",
+    "Goddess": "Dios",
+}.items():
+    _KEY_LOOKUP[_compact(_spelling)] = _k
+
+_CARDS = _load()
+_BY_NAME: dict[str, str] = {}
+for _c in _CARDS.values():
+    _BY_NAME[_compact(_c.name)] = _c.id
+    _BY_NAME[_compact(_c.name_en)] = _c.id
+
+
+def cards() -> dict[str, Card]:
+    """Every card by id ("0001".."0364"), in id order."""
+    return _CARDS
+
+
+def card(card_id: str) -> Card:
+    """One card by id; KeyError when there is none."""
+    return _CARDS[card_id]
+
+
+def by_name(name: str) -> Card | None:
+    """The card with this name in either language (case, accents, spaces and hyphens ignored)."""
+    cid = _BY_NAME.get(_compact(name))
+    return _CARDS[cid] if cid else None
+
+
+def suggest(name: str, limit: int = 3) -> list[Card]:
+    """Cards whose names are closest to a mistyped one (for error messages)."""
+    hits = difflib.get_close_matches(_compact(name), list(_BY_NAME), n=limit * 2, cutoff=0.6)
+    out: list[Card] = []
+    for h in hits:
+        c = _CARDS[_BY_NAME[h]]
+        if c not in out:
+            out.append(c)
+    return out[:limit]
+
+
+@lru_cache(maxsize=2)
+def _search_index(english: bool) -> list[tuple[str, str, Card]]:
+    rows = []
+    for c in _CARDS.values():
+        shown = c.name_en if english else c.name
+        other = c.name if english else c.name_en
+        rows.append((fold(shown), fold(other), c))
+    return rows
+
+
+def search_names(text: str, locale: str | None = None, limit: int = 25) -> list[Card]:
+    """Cards whose name in either language contains ``text``; names that start with it first.
+
+    Meant for autocomplete: the reader's language is matched first, then the other one.
+    """
+    q = fold(text)
+    english = not (locale or "").lower().startswith("es")
+    ranked: list[tuple[int, str, Card]] = []
+    for shown, other, c in _search_index(english):
+        if not q:
+            rank = 0
+        elif shown.startswith(q) or any(w.startswith(q) for w in shown.split()):
+            rank = 0 if shown.startswith(q) else 1
+        elif q in shown:
+            rank = 2
+        elif q in other:
+            rank = 3
+        else:
+            continue
+        ranked.append((rank, shown, c))
+    ranked.sort(key=lambda r: (r[0], r[1]))
+    return [c for _, _, c in ranked[:limit]]
+
+
+def type_id(word: str) -> str | None:
+    """The card type a Spanish or English word names ("Acción", "equipment"), or None."""
+    w = _compact(word)
+    for tid, name in TYPE_NAME.items():
+        if w in (_compact(tid), _compact(name.es), _compact(name.en)):
+            return tid
+    return None
+
+
+def mythology_id(word: str) -> str | None:
+    """The mythology a Spanish or English word names ("Norse", "nordica"), or None."""
+    w = _compact(word)
+    for mid, name in MYTHOLOGY_NAME.items():
+        if w in (_compact(mid), _compact(name.es), _compact(name.en)):
+            return mid
+    if w in ("nordico", "griego", "egipcio", "japones", "primigenio", "cthulhu"):
+        return {
+            "nordico": "Nórdica",
+            "griego": "Griega",
+            "egipcio": "Egipcia",
+            "japones": "Japonesa",
+            "primigenio": "Primigenia",
+            "cthulhu": "Primigenia",
+        }[w]
+    return None
+
+
+def search(
+    *,
+    name: str | None = None,
+    mythology: str | None = None,
+    type: str | None = None,
+    key: str | None = None,
+    cost: int | tuple[int, int] | None = None,
+    strength: int | tuple[int, int] | None = None,
+    text: str | None = None,
+) -> list[Card]:
+    """Cards matching every filter given, in id order (the pool search of deck building).
+
+    ``name`` and ``text`` match part of either language; ``mythology``, ``type`` and
+    ``key`` take a Spanish or English word ("none" or "ninguna" for unaffiliated cards);
+    ``cost`` and ``strength`` take a number or an inclusive (low, high) range. An unknown
+    mythology, type or key matches nothing.
+    """
+
+    def in_range(value: int | None, want: int | tuple[int, int]) -> bool:
+        if value is None:
+            return False
+        lo, hi = (want, want) if isinstance(want, int) else want
+        return lo <= value <= hi
+
+    myth: str | None = None
+    if mythology is not None and fold(mythology) not in ("none", "ninguna", "sin mitologia"):
+        myth = mythology_id(mythology)
+        if myth is None:
+            return []
+    tid = type_id(type) if type is not None else None
+    kid = key_id(key) if key is not None else None
+    if (type is not None and tid is None) or (key is not None and kid is None):
+        return []
+    q_name = fold(name) if name else ""
+    q_text = fold(text) if text else ""
+    out: list[Card] = []
+    for c in _CARDS.values():
+        if q_name and q_name not in fold(c.name) and q_name not in fold(c.name_en):
+            continue
+        if mythology is not None and c.mythology != myth:
+            continue
+        if tid is not None and c.type != tid:
+            continue
+        if kid is not None and kid not in c.keys:
+            continue
+        if cost is not None and not in_range(c.cost, cost):
+            continue
+        if strength is not None and not in_range(c.strength, strength):
+            continue
+        if q_text and q_text not in fold(c.text_es) and q_text not in fold(c.text_en):
+            continue
+        out.append(c)
+    return out
+
+
+def stats_line(c: Card, locale: str | None) -> str:
+    """The card's type, mythology and numbers in one line ("Personaje · Nórdica · Coste 7 · 4F · 9PM")."""
+    es = (locale or "").lower().startswith("es")
+    parts = [TYPE_NAME[c.type].get(locale)]
+    if c.mythology:
+        parts.append(MYTHOLOGY_NAME[c.mythology].get(locale))
+    if c.cost is not None:
+        parts.append(f"{'Coste' if es else 'Cost'} {c.cost}")
+    if c.type == "pantheon":
+        parts.append(f"{'Poder inicial' if es else 'Starting power'} {c.power}P")
+    elif c.type == "character":
+        parts.append(f"{c.strength}F")
+        parts.append(f"{c.power}PM")
+    elif c.type in ("equipment", "invocation"):
+        if c.strength is not None:
+            parts.append(f"{c.strength:+d}F")
+        parts.append(f"{c.power:+d}PM")
+    return " · ".join(parts)
+
+
+def describe(c: Card, locale: str | None) -> str:
+    """What a card is and does, in the reader's language (name, stats, keys, ability)."""
+    es = (locale or "").lower().startswith("es")
+    lines = [f"{c.display_name(locale)} — {stats_line(c, locale)}"]
+    if c.keys:
+        lines.append(f"{'Claves' if es else 'Keys'}: {', '.join(c.key_names(locale))}")
+    lines.append(c.text(locale) or ("Sin habilidad." if es else "No ability."))
+    return "\n".join(lines)

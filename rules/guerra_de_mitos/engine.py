@@ -1,0 +1,595 @@
+"""Guerra de Mitos for 2 or more players: the Engine the platform talks to."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, tr
+from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos import effects as E
+from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos.abilities import abilities
+from rules.guerra_de_mitos.facts import EQUIP, INVOC, facts
+from rules.guerra_de_mitos.model import (
+    ACTION_ADAPTER,
+    BATTLE,
+    GEAR,
+    ORACLE,
+    Assign,
+    Bid,
+    CardView,
+    Challenge,
+    Choose,
+    DeckSpec,
+    DropOracle,
+    Enter,
+    Equip,
+    GdmState,
+    GdmView,
+    Meditate,
+    Move,
+    Options,
+    OracleView,
+    Pass,
+    Play,
+    SeatView,
+    Starter,
+    Target,
+    Use,
+)
+from rules.guerra_de_mitos.model import PANTHEON as ZP
+
+
+def ready_decks() -> dict[str, DeckSpec]:
+    """The ready decks by id, as the engine deals them (empty if the deck list is absent)."""
+    try:
+        from rules.guerra_de_mitos.decks import ready_decks as catalogue  # type: ignore[import-not-found]
+    except ImportError:
+        return {}
+    out = {}
+    for rid, rd in catalogue().items():
+        d = rd.deck
+        gods = [c for c, n in d.god.items() for _ in range(n)]
+        designs = [c for c, n in d.design.items() for _ in range(n)]
+        out[rid] = DeckSpec(pantheon=d.pantheon, gods=gods, designs=designs)
+    return out
+
+
+_LISTS: dict[type, tuple[str, ...]] = {}
+
+
+def _clone(m: Any) -> Any:
+    """A fast copy of a flat pydantic model whose lists are copied one level deep."""
+    cls = m.__class__
+    names = _LISTS.get(cls)
+    if names is None:
+        names = _LISTS[cls] = tuple(k for k, v in m.__dict__.items() if type(v) is list)
+    new = cls.__new__(cls)
+    d = m.__dict__.copy()
+    for k in names:
+        d[k] = d[k][:]
+    object.__setattr__(new, "__dict__", d)
+    object.__setattr__(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+class GdmEngine(Engine[GdmState]):
+    """Guerra de Mitos: seats 0..n-1 in turn order (to the left)."""
+
+    id: ClassVar[str] = "guerra_de_mitos"
+    title: ClassVar[Text] = tr("Guerra de Mitos", "War of Myths")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    options_model = Options
+    state_model = GdmState
+    action_adapter = ACTION_ADAPTER
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self, num_seats: int, options: Any, seed: int) -> GdmState:
+        opts: Options = options
+        decks = self._decks(num_seats, opts, seed)
+        st = F.build(num_seats, opts, decks, seed)
+        self._flush(st)
+        return st
+
+    def _decks(self, n: int, opts: Options, seed: int) -> list[DeckSpec]:
+        ready = ready_decks()
+        chosen: list[DeckSpec] = []
+        names = sorted(ready)
+        for s in range(n):
+            d = opts.decks[s] if s < len(opts.decks) else None
+            if d is None:
+                if not names:
+                    raise IllegalAction(
+                        "Falta el mazo de un jugador.", "A player's deck is missing."
+                    )
+                d = names[(seed + s) % len(names)]
+            if isinstance(d, str):
+                if d not in ready:
+                    raise IllegalAction(
+                        f"No hay un mazo listo llamado {d}.", f"There is no ready deck named {d}."
+                    )
+                d = ready[d]
+            F.check_deck(d)
+            chosen.append(d)
+        return chosen
+
+    def copy_state(self, state: GdmState) -> GdmState:
+        """A copy deep in exactly what ``_apply`` mutates (cards, players, oracles, the stack)."""
+        s = state
+        players = []
+        for p in s.players:
+            q = _clone(p)
+            q.oracles = [_clone(o) for o in p.oracles]
+            players.append(q)
+        flags = {k: ([list(x) for x in v] if k == "res" else v) for k, v in s.flags.items()}
+        return s.model_copy(
+            update={
+                "rng": s.rng.model_copy(),
+                "cards": {u: _clone(c) for u, c in s.cards.items()},
+                "players": players,
+                "flags": flags,
+                "lasting": dict(s.lasting),
+                "stack": [x.model_copy(deep=True) for x in s.stack],
+                "fight": s.fight.model_copy(deep=True) if s.fight else None,
+                "fought": list(s.fought),
+                "winners": list(s.winners),
+                "log": list(s.log),
+            }
+        )
+
+    # ------------------------------------------------------------------ turn structure
+
+    def _pending(self, st: GdmState) -> dict[Seat, Prompt]:
+        if st.finished:
+            return {}
+        if st.stack:
+            step = st.stack[-1]
+            return {step.seat: Prompt(kind="choice", text=self._choice_text(st))}
+        if st.phase == "bid":
+            return {
+                s: Prompt(
+                    kind="bid",
+                    text=tr("Puja en secreto de 1 a 4 de poder.", "Bid 1 to 4 power in secret."),
+                )
+                for s in range(2)
+                if st.players[s].bid is None
+            }
+        if st.phase == "starter":
+            return {
+                st.chooser: Prompt(
+                    kind="starter", text=tr("Elige quién empieza.", "Choose who starts.")
+                )
+            }
+        if st.phase == "transfer":
+            return {
+                st.actor: Prompt(
+                    kind="transfer",
+                    text=tr(
+                        "Transferencia: mueve contadores, pon cartas en juego o termina.",
+                        "Transfer: move counters, put cards into play or finish.",
+                    ),
+                )
+            }
+        if st.phase == "influence":
+            return {
+                st.actor: Prompt(
+                    kind="influence",
+                    text=tr(
+                        "Influencia: juega una acción, usa una habilidad, equipa, medita o pasa.",
+                        "Influence: play an action, use an ability, equip, meditate or pass.",
+                    ),
+                )
+            }
+        if st.phase == "challenge":
+            return {
+                st.chooser: Prompt(
+                    kind="challenge",
+                    text=tr("Elige contra quién te enfrentas.", "Choose whom you confront."),
+                )
+            }
+        if st.phase == "fight" and st.fight is not None:
+            f = st.fight
+            if f.stage == "assign":
+                return {
+                    f.turn: Prompt(
+                        kind="assign",
+                        text=tr(
+                            "Asigna un personaje al campo de batalla (1P) o pasa.",
+                            "Assign a character to the battlefield (1P) or pass.",
+                        ),
+                    )
+                }
+            return {
+                f.turn: Prompt(
+                    kind="fight",
+                    text=tr(
+                        "Enfrentamiento: juega una acción, usa una habilidad o pasa.",
+                        "Confrontation: play an action, use an ability or pass.",
+                    ),
+                )
+            }
+        return {}
+
+    def _choice_text(self, st: GdmState) -> Text:
+        step = st.stack[-1]
+        src = st.cards[step.src].card if step.src is not None and step.src in st.cards else None
+        if step.card[:4] in ("res:", "sub:"):
+            name = facts(src).name if step.card.startswith("sub:") and src else "Resolución"
+        else:
+            name = facts(step.card).name
+        if step.ability == -1:
+            return tr(f"{name}: elige una opción.", f"{name}: choose an option.")
+        op = E.ability_of(step).steps[step.pos]
+        extra_es = extra_en = ""
+        if op.verb == "bottomdeck" and st.players[step.seat].deck:
+            top = facts(st.cards[st.players[step.seat].deck[0]].card).name
+            extra_es, extra_en = (
+                f" Arriba está {top}: 1 la pone debajo, 0 la deja.",
+                f" On top is {top}: 1 puts it at the bottom, 0 leaves it.",
+            )
+        return tr(f"{name}: elige ({op.verb}).{extra_es}", f"{name}: choose ({op.verb}).{extra_en}")
+
+    def _legal_actions(self, st: GdmState, seat: Seat) -> list[Action]:
+        if st.stack:
+            ck = E.choice_kind(st)
+            if ck is None:
+                return []
+            kind, opts, upto = ck
+            acts: list[Action] = [
+                Target(uid=u) if kind == E.CARD else Choose(value=u) for u in opts
+            ]
+            if upto or not acts:
+                acts.append(Pass())
+            return acts
+        ph = st.phase
+        if ph == "bid":
+            return [Bid(amount=k) for k in range(1, 5)]
+        if ph == "starter":
+            return [Starter(seat=s) for s in range(st.num_seats)]
+        if ph == "transfer":
+            return self._transfer_actions(st, seat)
+        if ph == "influence":
+            return self._influence_actions(st, seat)
+        if ph == "challenge":
+            return [Challenge(seat=s) for s in F.challengeable(st, seat)]
+        if ph == "fight" and st.fight is not None:
+            if st.fight.stage == "assign":
+                return [Assign(uid=u) for u in F.assignable(st, seat)] + [Pass()]
+            return self._fight_actions(st, seat)
+        return []
+
+    def _transfer_actions(self, st: GdmState, seat: int) -> list[Action]:
+        p = st.players[seat]
+        out: list[Action] = []
+        n = len(p.oracles)
+        for i in range(n):
+            if F.can_enter(st, seat, i):
+                out.append(Enter(oracle=i))
+        for i in range(n):
+            if F.can_drop(st, seat, i):
+                out.append(DropOracle(oracle=i))
+        for src in range(-1, n):
+            for dst in range(-1, n):
+                if F.can_move(st, seat, src, dst):
+                    out.append(Move(src=src, dst=dst))
+        out.append(Pass())
+        return out
+
+    def _influence_actions(self, st: GdmState, seat: int) -> list[Action]:
+        out: list[Action] = []
+        p = st.players[seat]
+        for u in p.hand:
+            f = B.fx(st, u)
+            for i, _ab in enumerate(abilities(f.id)):
+                if F.action_allowed(st, seat, u, i, "influence"):
+                    out.append(Play(uid=u, ability=i))
+        for u in self._my_cards(st, seat):
+            for i, _ab in enumerate(abilities(st.cards[u].card)):
+                if F.ability_allowed(st, seat, u, i, "influence"):
+                    out.append(Use(uid=u, ability=i))
+        chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
+        for u in p.hand:
+            if B.fx(st, u).type not in (EQUIP, INVOC):
+                continue
+            for t in chars:
+                if st.cards[t].power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
+                    out.append(Equip(uid=u, target=t))
+        if not st.flags.get("no_meditate"):
+            out += [Meditate(uid=u) for u in chars if not st.cards[u].tired]
+        out.append(Pass())
+        return out
+
+    def _fight_actions(self, st: GdmState, seat: int) -> list[Action]:
+        out: list[Action] = []
+        p = st.players[seat]
+        for u in p.hand:
+            for i, _ab in enumerate(abilities(st.cards[u].card)):
+                if F.action_allowed(st, seat, u, i, "confrontation"):
+                    if B.cost(st, seat, u) == 0:
+                        out.append(Play(uid=u, ability=i))
+                    else:
+                        out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
+        for u in self._my_cards(st, seat):
+            for i, _ab in enumerate(abilities(st.cards[u].card)):
+                if F.ability_allowed(st, seat, u, i, "confrontation"):
+                    out.append(Use(uid=u, ability=i))
+        out.append(Pass())
+        return out
+
+    def _my_cards(self, st: GdmState, seat: int) -> list[int]:
+        return [
+            u for u in B.controlled(st, seat, (ZP, BATTLE, GEAR)) if abilities(st.cards[u].card)
+        ]
+
+    def _apply(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
+        legal = self._legal_actions(st, seat)
+        if action not in legal:
+            raise self._refusal(st, seat, legal)
+        return self.do(st, seat, action)
+
+    def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal (mutates ``st``)."""
+        a = action
+        if st.stack:
+            if isinstance(a, Pass):
+                E.stop(st)
+            else:
+                E.choose(st, a.uid if isinstance(a, Target) else a.value)  # type: ignore[union-attr]
+        elif isinstance(a, Bid):
+            F.bid(st, seat, a.amount)
+        elif isinstance(a, Starter):
+            F.name_starter(st, a.seat)
+        elif st.phase == "transfer":
+            if isinstance(a, Move):
+                F.move(st, seat, a.src, a.dst)
+            elif isinstance(a, DropOracle):
+                F.drop(st, seat, a.oracle)
+            elif isinstance(a, Enter):
+                F.enter(st, seat, a.oracle)
+            else:
+                F.end_transfer(st)
+        elif st.phase == "influence":
+            self._influence(st, seat, a)
+        elif isinstance(a, Challenge):
+            F.open_fight(st, seat, a.seat)
+        elif st.phase == "fight":
+            self._fight(st, seat, a)
+        F.settle(st)
+        self._continue(st)
+        return self._flush(st)
+
+    def _influence(self, st: GdmState, seat: int, a: Action) -> None:
+        if isinstance(a, Pass):
+            F.influence_pass(st, seat)
+            return
+        if isinstance(a, Play):
+            F.play_action(st, seat, a.uid, a.ability, "influence", None)
+        elif isinstance(a, Use):
+            F.use_ability(st, seat, a.uid, a.ability, "influence")
+        elif isinstance(a, Equip):
+            F.equip(st, seat, a.uid, a.target)
+        elif isinstance(a, Meditate):
+            F.meditate(st, seat, a.uid)
+        st.flags["_after"] = "influence"
+
+    def _fight(self, st: GdmState, seat: int, a: Action) -> None:
+        f = st.fight
+        assert f is not None
+        if f.stage == "assign":
+            if isinstance(a, Assign):
+                F.assign(st, seat, a.uid)
+            else:
+                F.assign_pass(st, seat)
+            return
+        if isinstance(a, Pass):
+            F.fight_pass(st, seat)
+            return
+        if isinstance(a, Play):
+            F.play_action(st, seat, a.uid, a.ability, "confrontation", a.payer)
+        elif isinstance(a, Use):
+            F.use_ability(st, seat, a.uid, a.ability, "confrontation")
+        st.flags["_after"] = f"fight:{seat}"
+
+    def _continue(self, st: GdmState) -> None:
+        """Once no ability waits for a choice, the phase goes on where it paused."""
+        guard = 0
+        while not st.finished and not st.stack and guard < 50:
+            guard += 1
+            after = st.flags.pop("_after", None)
+            if after == "influence":
+                if st.phase == "influence":
+                    F.influence_acted(st, st.actor)
+                continue
+            if after is not None and after.startswith("fight:"):
+                if st.fight is not None and st.fight.stage == "act":
+                    F.fight_acted(st, int(after[6:]))
+                continue
+            if st.phase == "fight" and st.fight is not None and st.fight.stage == "done":
+                F.close_fight(st)
+                continue
+            if st.phase == "fight" and st.fight is None:
+                F.next_challenge(st)
+                continue
+            break
+        F.settle(st)
+
+    def _refusal(self, st: GdmState, seat: int, legal: list[Action]) -> IllegalAction:
+        p = self._pending(st)[seat].text
+        shown = [self.describe(st, seat, a) for a in legal[:8]]
+        more = len(legal) - len(shown)
+        es = "; ".join(t.es for t in shown) + (f"; y {more} más" if more > 0 else "")
+        en = "; ".join(t.en for t in shown) + (f"; and {more} more" if more > 0 else "")
+        return IllegalAction(
+            f"Eso no se puede hacer ahora. {p.es} Puedes: {es}.",
+            f"That cannot be done now. {p.en} You may: {en}.",
+        )
+
+    def _flush(self, st: GdmState) -> list[Event]:
+        """Turn the log lines written by the rules into events with their audience."""
+        out = []
+        for line in st.log:
+            aud, es, en = line.split("|", 2)
+            audience = None if aud == "*" else [int(x) for x in aud.split(",") if x]
+            out.append(Event(kind="log", text=tr(es, en), audience=audience))
+        st.log = []
+        return out
+
+    # ------------------------------------------------------------------ views and outcome
+
+    def _card_view(self, st: GdmState, u: int) -> CardView:
+        c = st.cards[u]
+        f = B.fx(st, u)
+        is_char = B.is_char(st, u)
+        return CardView(
+            uid=u,
+            card=c.card,
+            name=f.name,
+            owner=c.owner,
+            ctrl=c.ctrl,
+            zone=c.zone,
+            power=c.power,
+            strength=B.strength(st, u) if is_char else f.strength,
+            max_power=B.max_power(st, u) if is_char else f.power,
+            tired=c.tired,
+            gear=list(c.gear),
+            keys=sorted(B.keys(st, u)),
+        )
+
+    def _view(self, st: GdmState, seat: Seat | None) -> GdmView:
+        me = seat if seat is not None and 0 <= seat < st.num_seats else None
+        seats = []
+        revealed = st.phase != "bid"
+        for s, p in enumerate(st.players):
+            ors = [
+                OracleView(
+                    size=len(o.cards),
+                    power=o.power,
+                    top=st.cards[o.cards[0]].card if o.up and o.cards else None,
+                )
+                for o in p.oracles
+            ]
+            seats.append(
+                SeatView(
+                    seat=s,
+                    reserve=p.reserve,
+                    alive=p.alive,
+                    vp=p.vp,
+                    hand_size=len(p.hand),
+                    deck_size=len(p.deck),
+                    discard=[st.cards[u].card for u in p.discard],
+                    oracles=ors,
+                    pantheon=st.cards[p.pantheon].card,
+                    bid=p.bid if (revealed or s == me) else None,
+                )
+            )
+        in_play = [
+            self._card_view(st, u) for u, c in st.cards.items() if c.zone in (ZP, BATTLE, GEAR)
+        ]
+        pend = self.pending(st)
+        return GdmView(
+            seat=seat,
+            version=st.version,
+            phase=st.phase,
+            round=st.round,
+            first=st.first,
+            actor=st.actor,
+            to_act=sorted(pend),
+            prompt=pend[me].text if me is not None and me in pend else None,
+            seats=seats,
+            in_play=in_play,
+            hand=[st.cards[u].card for u in st.players[me].hand] if me is not None else None,
+            peeks=list(st.players[me].peeks) if me is not None else [],
+            fight=[st.fight.a, st.fight.b] if st.fight else None,
+            finished=st.finished,
+            winners=list(st.winners),
+            end_reason=st.end_reason,
+        )
+
+    def _outcome(self, st: GdmState) -> Outcome:
+        n = st.num_seats
+        if n == 2:
+            others = [s for s in range(n) if s not in st.winners]
+            ranking = [list(st.winners), others] if others else [list(st.winners)]
+            scores = {s: float(st.players[s].reserve) for s in range(n)}
+        else:
+            vals = sorted({p.vp for p in st.players}, reverse=True)
+            ranking = [[s for s in range(n) if st.players[s].vp == v] for v in vals]
+            scores = {s: st.players[s].vp for s in range(n)}
+        reasons = {
+            "dios_de_dioses": tr(
+                "Dios de dioses: 30P o más tras la reorganización.",
+                "God of gods: 30P or more after reorganisation.",
+            ),
+            "olvido": tr("Olvido: una reserva llegó a 0P.", "Oblivion: a reserve reached 0P."),
+            "puntos": tr("Gana quien suma más puntos de victoria.", "Most victory points wins."),
+            "limite": tr(
+                "Se alcanzó el límite de turnos: gana la reserva mayor.",
+                "The turn limit was reached: the largest reserve wins.",
+            ),
+        }
+        return Outcome(
+            ranking=ranking, scores=scores, reason=reasons.get(st.end_reason, reasons["puntos"])
+        )
+
+    # ------------------------------------------------------------------ labels and AI
+
+    def describe(self, state: GdmState, seat: Seat, action: Action) -> Text:
+        """A short label for a legal action, in both languages."""
+        st, a = state, action
+
+        def nm(u: int) -> str:
+            return B.fx(st, u).name if u in st.cards else str(u)
+
+        if isinstance(a, Bid):
+            return tr(f"Pujar {a.amount}", f"Bid {a.amount}")
+        if isinstance(a, Starter):
+            return tr(f"Empieza el asiento {a.seat + 1}", f"Seat {a.seat + 1} starts")
+        if isinstance(a, Move):
+            w = {-1: ("reserva", "reserve")}
+            s_es, s_en = w.get(a.src, (f"oráculo {a.src + 1}", f"oracle {a.src + 1}"))
+            d_es, d_en = w.get(a.dst, (f"oráculo {a.dst + 1}", f"oracle {a.dst + 1}"))
+            return tr(f"Mover 1P de {s_es} a {d_es}", f"Move 1P from {s_en} to {d_en}")
+        if isinstance(a, DropOracle):
+            return tr(
+                f"Descartar la carta del oráculo {a.oracle + 1}",
+                f"Discard oracle {a.oracle + 1}'s card",
+            )
+        if isinstance(a, Enter):
+            return tr(
+                f"Poner en juego desde el oráculo {a.oracle + 1}",
+                f"Put into play from oracle {a.oracle + 1}",
+            )
+        if isinstance(a, Play):
+            return tr(f"Jugar {nm(a.uid)}", f"Play {nm(a.uid)}")
+        if isinstance(a, Use):
+            return tr(f"Usar {nm(a.uid)}", f"Use {nm(a.uid)}")
+        if isinstance(a, Equip):
+            return tr(
+                f"Equipar {nm(a.uid)} a {nm(a.target)}", f"Equip {nm(a.uid)} on {nm(a.target)}"
+            )
+        if isinstance(a, Meditate):
+            return tr(f"Meditar con {nm(a.uid)}", f"Meditate with {nm(a.uid)}")
+        if isinstance(a, Assign):
+            return tr(f"Asignar {nm(a.uid)}", f"Assign {nm(a.uid)}")
+        if isinstance(a, Challenge):
+            return tr(f"Enfrentarse al asiento {a.seat + 1}", f"Confront seat {a.seat + 1}")
+        if isinstance(a, Target):
+            return tr(nm(a.uid), nm(a.uid))
+        if isinstance(a, Choose):
+            return tr(f"Elegir {a.value}", f"Choose {a.value}")
+        if isinstance(a, Pass):
+            return tr("Pasar", "Pass")
+        return super().describe(state, seat, a)
+
+    def ai_action(self, state: GdmState, seat: Seat) -> Action:
+        """The built-in player's move (see rules/guerra_de_mitos/ai.py)."""
+        from rules.guerra_de_mitos.ai import choose
+
+        return choose(self, state, seat)
+
+
+__all__ = ["GdmEngine", "ORACLE"]

@@ -1,0 +1,826 @@
+"""The turn: setup, the bid, transfer, influence, confrontation, reorganisation, the end."""
+
+from __future__ import annotations
+
+from rules.core import IllegalAction, Rng
+from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos import effects as E
+from rules.guerra_de_mitos.abilities import abilities
+from rules.guerra_de_mitos.facts import (
+    ACTION,
+    CHAR,
+    DESIGN_DECK_TYPES,
+    EQUIP,
+    EVENT,
+    GOD_DECK_TYPES,
+    INVOC,
+    PANTHEON,
+    RESOURCE,
+    facts,
+)
+from rules.guerra_de_mitos.model import (
+    BATTLE,
+    DECK,
+    GEAR,
+    HAND,
+    ORACLE,
+    DeckSpec,
+    Fight,
+    GdmState,
+    Options,
+    Oracle,
+    Player,
+)
+from rules.guerra_de_mitos.model import PANTHEON as ZP
+
+WIN_2P, WIN_MULTI = 30, 35
+
+
+def say(st: GdmState, seats: list[int] | None, es: str, en: str, who: int | None = None) -> None:
+    """Log a line (public when ``seats`` is None); events are built from the log by the engine."""
+    prefix = f"[{who}] " if who is not None else ""
+    aud = "*" if seats is None else ",".join(str(s) for s in seats)
+    st.log.append(f"{aud}|{prefix}{es}|{prefix}{en}")
+
+
+# ----------------------------------------------------------------------------- setup
+
+
+def build(num_seats: int, options: Options, decks: list[DeckSpec], seed: int) -> GdmState:
+    """A new game: reserves, oracles dealt, hands drawn, then the bid (2) or the seating (3+)."""
+    rng = Rng(seed=seed)
+    st = GdmState(
+        num_seats=num_seats, rng=rng, options=options, players=[Player() for _ in range(num_seats)]
+    )
+    for s, d in enumerate(decks):
+        p = st.players[s]
+        p.pantheon = B.new_inst(st, d.pantheon, s, ZP)
+        p.reserve = facts(d.pantheon).power
+        gods = [B.new_inst(st, c, s, ORACLE) for c in d.gods]
+        rng.shuffle(gods)
+        p.oracles = [Oracle(cards=gods[i::4]) for i in range(4)]
+        p.oracles = [o for o in p.oracles if o.cards]
+        p.deck = [B.new_inst(st, c, s, DECK) for c in d.designs]
+        rng.shuffle(p.deck)
+        draw(st, s, 5)
+    if num_seats == 2:
+        st.phase = "bid"
+    else:
+        st.first = rng.randint(0, num_seats - 1)
+        for k in range(num_seats):
+            st.players[(st.first + k) % num_seats].reserve += num_seats - k
+        start_round(st)
+    return st
+
+
+def check_deck(d: DeckSpec) -> None:
+    """The minimum shape the engine needs (the full construction rules live in decks.py)."""
+    if facts(d.pantheon).type != PANTHEON:
+        raise IllegalAction(
+            "El mazo necesita una carta de panteón.", "The deck needs a pantheon card."
+        )
+    for c in d.gods:
+        if facts(c).type not in GOD_DECK_TYPES:
+            raise IllegalAction(
+                f"{facts(c).name} no va en el mazo de dioses.",
+                f"{facts(c).name} does not belong in the god deck.",
+            )
+    for c in d.designs:
+        if facts(c).type not in DESIGN_DECK_TYPES:
+            raise IllegalAction(
+                f"{facts(c).name} no va en el mazo de designios.",
+                f"{facts(c).name} does not belong in the design deck.",
+            )
+
+
+def draw(st: GdmState, seat: int, n: int) -> None:
+    """Draw up to ``n`` cards from the design deck (an empty deck gives nothing)."""
+    p = st.players[seat]
+    for _ in range(max(0, n)):
+        if not p.deck:
+            return
+        u = p.deck.pop(0)
+        st.cards[u].zone = HAND
+        p.hand.append(u)
+
+
+def bid(st: GdmState, seat: int, amount: int) -> None:
+    """Record a secret bid; once both are in, reveal and give, and find who names the starter."""
+    st.players[seat].bid = amount
+    if any(p.bid is None for p in st.players):
+        return
+    a, b = st.players[0].bid or 0, st.players[1].bid or 0
+    st.players[1].reserve += a
+    st.players[0].reserve += b
+    say(st, None, f"Pujas reveladas: {a} y {b}.", f"Bids revealed: {a} and {b}.")
+    if a != b:
+        st.chooser = 0 if a > b else 1
+    else:
+        pa = facts(B.pantheon_card(st, 0)).power
+        pb = facts(B.pantheon_card(st, 1)).power
+        st.chooser = (0 if pa > pb else 1) if pa != pb else st.rng.randint(0, 1)
+    st.phase = "starter"
+    settle(st)
+
+
+def name_starter(st: GdmState, seat: int) -> None:
+    """The bid's winner names the start player; the first turn begins."""
+    st.first = seat
+    start_round(st)
+
+
+# ----------------------------------------------------------------------------- transfer
+
+
+def alive(st: GdmState) -> list[int]:
+    """Seats still in the game."""
+    return [s for s in range(st.num_seats) if st.players[s].alive]
+
+
+def order(st: GdmState) -> list[int]:
+    """Alive seats in turn order from the start player."""
+    n = st.num_seats
+    return [(st.first + k) % n for k in range(n) if st.players[(st.first + k) % n].alive]
+
+
+def start_round(st: GdmState) -> None:
+    """Begin a turn with the start player's transfer."""
+    st.phase = "transfer"
+    st.order_pos = 0
+    for k in [k for k, v in st.lasting.items() if v < st.round]:
+        del st.lasting[k]
+    begin_transfer(st, order(st)[0])
+
+
+def moves_for(st: GdmState, seat: int) -> int:
+    """Counter moves this transfer: 1, 2, 3... up to 5 in the first turn, then 5."""
+    base = min(st.order_pos + 1, 5) if st.round == 1 else 5
+    for u, c in st.cards.items():
+        if c.zone not in (ZP, BATTLE, GEAR):
+            continue
+        for op in B.statics(st, u, "transfers"):
+            if op.params.get("mode") == "all" or c.ctrl == seat:
+                base += int(op.n)  # type: ignore[arg-type]
+    return max(0, base)
+
+
+def begin_transfer(st: GdmState, seat: int) -> None:
+    """Step A: reveal the top of each oracle (events resolve at once); then B and C are open."""
+    st.actor = seat
+    p = st.players[seat]
+    p.moves = moves_for(st, seat)
+    p.dropped = False
+    for o in reversed(list(p.oracles)):
+        if o.cards and not o.up:
+            reveal(st, seat, o)
+    E.run(st)
+
+
+def reveal(st: GdmState, owner: int, o: Oracle) -> None:
+    """Turn the top card face up; an event resolves (or is cancelled) and is discarded."""
+    if not o.cards:
+        return
+    o.up = True
+    u = o.cards[0]
+    f = B.fx(st, u)
+    say(st, None, f"revela {f.name}", f"reveals {f.name}", owner)
+    if f.type != EVENT:
+        return
+    if st.lasting.get("next_event_void") is not None:
+        del st.lasting["next_event_void"]
+        B.to_discard(st, u)
+        return
+    if st.lasting.get("festivals_void") is not None and "festival" in f.keys:
+        B.to_discard(st, u)
+        return
+    idx = st.players[owner].oracles.index(o)
+    if abilities(f.id):
+        E.begin(st, owner, u, f.id, 0, "event", {"_from": E.oracle_code(owner, idx)})
+    else:
+        B.to_discard(st, u)
+
+
+def can_move(st: GdmState, seat: int, src: int, dst: int) -> bool:
+    """A counter move is possible (-1 is the reserve)."""
+    p = st.players[seat]
+    if p.moves <= 0 or src == dst:
+        return False
+    n = len(p.oracles)
+    if not (-1 <= src < n and -1 <= dst < n):
+        return False
+    if src == -1:
+        return p.reserve > 1  # moving the last counter would leave the reserve at 0 (Olvido)
+    return p.oracles[src].power > 0
+
+
+def move(st: GdmState, seat: int, src: int, dst: int) -> None:
+    """Move one counter."""
+    p = st.players[seat]
+    if src == -1:
+        p.reserve -= 1
+    else:
+        p.oracles[src].power -= 1
+    if dst == -1:
+        p.reserve += 1
+    else:
+        p.oracles[dst].power += 1
+    p.moves -= 1
+
+
+def can_drop(st: GdmState, seat: int, idx: int) -> bool:
+    """Step B: discard the top card of an oracle without power, once."""
+    p = st.players[seat]
+    return not p.dropped and idx < len(p.oracles) and p.oracles[idx].power == 0
+
+
+def drop(st: GdmState, seat: int, idx: int) -> None:
+    """Discard an oracle's top card."""
+    p = st.players[seat]
+    p.dropped = True
+    B.to_discard(st, p.oracles[idx].cards[0])
+
+
+def can_enter(st: GdmState, seat: int, idx: int) -> bool:
+    """An oracle's face-up top card has at least its cost in power."""
+    p = st.players[seat]
+    if idx >= len(p.oracles):
+        return False
+    o = p.oracles[idx]
+    if not o.up or not o.cards:
+        return False
+    u = o.cards[0]
+    if B.fx(st, u).type not in (CHAR, RESOURCE):
+        return False
+    return o.power >= B.cost(st, seat, u)
+
+
+def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> None:
+    """Move an oracle's top card into the pantheon with the oracle's power (rules 6.2)."""
+    where = B.oracle_of(st, uid)
+    if where is None:
+        return
+    o = st.players[where[0]].oracles[where[1]]
+    power = o.power - (B.fx(st, uid).cost if pay else 0)
+    o.power = 0
+    B.put_in_pantheon(st, uid, seat)
+    c = st.cards[uid]
+    f = B.fx(st, uid)
+    if f.type == CHAR:
+        power = min(power, B.max_power(st, uid))
+        mine = B.pantheon_myth(st, seat)
+        if f.myth not in (None, "neutral") and f.myth != mine:
+            power -= 1
+        c.power = max(0, power)
+    else:
+        c.power = 0
+    say(st, None, f"pone en juego {f.name}", f"puts {f.name} into play", seat)
+
+
+def enter(st: GdmState, seat: int, idx: int) -> None:
+    """Put an oracle's top card into play."""
+    o = st.players[seat].oracles[idx]
+    enter_from_oracle(st, o.cards[0], seat)
+
+
+def end_transfer(st: GdmState) -> None:
+    """The next seat's transfer, or the influence phase."""
+    st.order_pos += 1
+    seats = order(st)
+    if st.order_pos < len(seats):
+        begin_transfer(st, seats[st.order_pos])
+        return
+    st.phase = "influence"
+    st.actor = seats[0]
+    st.passes = 0
+    for k in [
+        k for k, v in st.lasting.items() if k in ("gain_cap", "festivals_void") and v <= st.round
+    ]:
+        del st.lasting[k]
+
+
+# ----------------------------------------------------------------------------- influence
+
+
+def next_actor(st: GdmState) -> None:
+    """Alternate in turn order."""
+    seats = order(st)
+    i = seats.index(st.actor) if st.actor in seats else -1
+    st.actor = seats[(i + 1) % len(seats)]
+
+
+def influence_pass(st: GdmState, seat: int) -> None:
+    """A pass; when everyone has passed in a row the confrontation begins."""
+    st.passes += 1
+    if st.passes >= len(alive(st)):
+        start_confrontation(st)
+    else:
+        next_actor(st)
+
+
+def influence_acted(st: GdmState, seat: int) -> None:
+    """After an influence action: the tax of Eclipse, then the next player."""
+    if st.flags.get("influence_tax"):
+        E.lose_reserve(st, seat, 1)
+    st.passes = 0
+    next_actor(st)
+
+
+def meditate(st: GdmState, seat: int, uid: int) -> None:
+    """Tire a ready character; it gains 2P (3 with La música de Orfeo)."""
+    c = st.cards[uid]
+    c.tired = True
+    E.gain_card(st, uid, 3 if st.flags.get("meditate_plus") else 2)
+
+
+def equip(st: GdmState, seat: int, uid: int, target: int) -> None:
+    """Pay the equipment's cost from the character and attach it."""
+    n = B.cost(st, seat, uid, target)
+    st.cards[target].power -= n
+    st.players[seat].hand.remove(uid)
+    B.attach(st, uid, target)
+    st.flags.pop(f"equipdiscount:{seat}", None)
+
+
+# ----------------------------------------------------------------------------- confrontation
+
+
+def start_confrontation(st: GdmState) -> None:
+    """Two players fight at once; with more, the start player chooses an opponent."""
+    st.fought = []
+    seats = alive(st)
+    if len(seats) == 2:
+        a = st.first if st.first in seats else seats[0]
+        b = seats[1] if a == seats[0] else seats[0]
+        open_fight(st, a, b)
+    else:
+        next_challenge(st)
+
+
+def next_challenge(st: GdmState) -> None:
+    """Multiplayer: the next seat in turn order that has not fought picks one that has not."""
+    free = [s for s in order(st) if s not in st.fought]
+    if len(free) < 2:
+        reorganise(st)
+        return
+    st.phase = "challenge"
+    st.chooser = free[0]
+
+
+def challengeable(st: GdmState, seat: int) -> list[int]:
+    """Seats ``seat`` may confront."""
+    return [s for s in order(st) if s != seat and s not in st.fought]
+
+
+def open_fight(st: GdmState, a: int, b: int) -> None:
+    """Begin the assignment between ``a`` (who starts) and ``b``."""
+    st.phase = "fight"
+    st.fight = Fight(a=a, b=b, turn=a)
+    st.fought += [a, b]
+
+
+def assignable(st: GdmState, seat: int) -> list[int]:
+    """Ready characters in the pantheon that may go to the battlefield."""
+    out = []
+    free = bool(st.flags.get("loco_free_assign"))
+    for u in B.controlled(st, seat, (ZP,)):
+        c = st.cards[u]
+        if not B.is_char(st, u) or c.tired or c.no_assign:
+            continue
+        if "freeassign" in c.marks or (free and "loco" in B.keys(st, u)):
+            out.append(u)
+        elif c.power >= 1:
+            out.append(u)
+    return out
+
+
+def assign(st: GdmState, seat: int, uid: int) -> None:
+    """Pay 1P from the character and move it to the battlefield."""
+    c = st.cards[uid]
+    free = "freeassign" in c.marks or (
+        st.flags.get("loco_free_assign") and "loco" in B.keys(st, uid)
+    )
+    if not free:
+        c.power -= 1
+    c.zone = BATTLE
+    c.fought = True
+    if st.flags.get(f"amon:{seat}"):
+        c.f_turn += 1
+        c.doomed = True
+    f = st.fight
+    assert f is not None
+    other = f.b if seat == f.a else f.a
+    if other not in f.passed:
+        f.turn = other
+
+
+def assign_pass(st: GdmState, seat: int) -> None:
+    """A pass in the assignment; when both have passed the actions begin."""
+    f = st.fight
+    assert f is not None
+    if seat not in f.passed:
+        f.passed.append(seat)
+    other = f.b if seat == f.a else f.a
+    if other in f.passed:
+        f.stage = "act"
+        f.turn = f.a
+        f.passes = 0
+    else:
+        f.turn = other
+
+
+def fight_acted(st: GdmState, seat: int) -> None:
+    """After a confrontation action: the other fighter's go."""
+    f = st.fight
+    assert f is not None
+    f.passes = 0
+    f.turn = f.b if seat == f.a else f.a
+
+
+def fight_pass(st: GdmState, seat: int) -> None:
+    """A pass; two in a row bring the resolution."""
+    f = st.fight
+    assert f is not None
+    f.passes += 1
+    if f.passes >= 2:
+        resolve(st)
+    else:
+        f.turn = f.b if seat == f.a else f.a
+
+
+def resolve(st: GdmState) -> None:
+    """Resolution: compare armies; the loser pays the difference, or a Batalla rule applies."""
+    f = st.fight
+    assert f is not None
+    f.stage = "done"
+    sa, sb = B.army(st, f.a), B.army(st, f.b)
+    say(st, None, f"Resolución: {sa} contra {sb}.", f"Resolution: {sa} against {sb}.")
+    mode = "rules"
+    for seat, m in st.flags.get("res", []):
+        if seat in (f.a, f.b):
+            mode = m
+    if sa != sb:
+        win, lose = (f.a, f.b) if sa > sb else (f.b, f.a)
+        diff = abs(sa - sb)
+        if mode == "rules":
+            E.lose_reserve(st, lose, diff)
+        else:
+            E.begin(st, win, None, f"res:{mode}", 0, "confrontation", {"D": diff, "H": diff // 2})
+            E.run(st)
+    settle(st)
+    if not st.stack:
+        close_fight(st)
+
+
+def close_fight(st: GdmState) -> None:
+    """After the resolution: created creatures and doomed cards go; the next fight or reorganisation."""
+    f = st.fight
+    if f is None:
+        return
+    for u, c in list(st.cards.items()):
+        if c.zone in (ZP, BATTLE, GEAR) and (c.temp or c.doomed):
+            B.to_discard(st, u)
+    for k in [k for k in st.flags if k.startswith("fight:")]:
+        del st.flags[k]
+    st.fight = None
+    if st.finished:
+        return
+    if len(alive(st)) <= 2 or st.num_seats == 2:
+        reorganise(st)
+    else:
+        next_challenge(st)
+
+
+# ----------------------------------------------------------------------------- reorganisation
+
+
+def reorganise(st: GdmState) -> None:
+    """Steps A to G, then the victory check and a new turn."""
+    st.fight = None
+    for c in st.cards.values():
+        if c.zone == BATTLE:  # A
+            c.zone = ZP
+    for c in st.cards.values():  # B: effects without a stated duration end
+        c.f_turn = c.pm_turn = 0
+        c.keys_turn, c.marks, c.used = [], [], []
+        c.silenced = c.shielded = c.no_assign = c.f_double = c.fought = False
+        c.pm_set = None
+        if c.borrowed:
+            c.ctrl, c.borrowed = c.owner, False
+    st.flags = {}
+    for u, c in st.cards.items():  # C: excess power on characters (also on oracle tops)
+        if c.zone == ZP and B.is_char(st, u):
+            c.power = min(c.power, max(0, B.max_power(st, u)))
+    for p in st.players:
+        for o in p.oracles:
+            if o.up and o.cards:
+                t = o.cards[0]
+                if B.is_char(st, t):
+                    o.power = min(o.power, max(0, B.max_power(st, t)))
+                elif B.is_resource(st, t):  # D
+                    o.power = min(o.power, B.fx(st, t).cost)
+    for s in order(st):  # E
+        draw(st, s, 1)
+    for c in st.cards.values():  # F
+        c.tired = False
+        c.pm_round = 0
+    for s in order(st):  # the end of the phase: Atlántida
+        pan = st.players[s].pantheon
+        for op in B.statics(st, pan, "endloss"):
+            E.lose_reserve(st, s, int(op.n))  # type: ignore[arg-type]
+    settle(st)
+    if st.finished:
+        return
+    victory_check(st)
+    if st.finished:
+        return
+    seats = alive(st)  # G
+    n = st.num_seats
+    nxt = (st.first + 1) % n
+    while nxt not in seats:
+        nxt = (nxt + 1) % n
+    st.first = nxt
+    st.round += 1
+    if st.round > st.options.max_rounds:
+        finish_by_reserve(st)
+        return
+    start_round(st)
+
+
+def victory_check(st: GdmState) -> None:
+    """Dios de dioses: 30P (two players) or 35P (more) after reorganisation."""
+    seats = alive(st)
+    if st.num_seats == 2:
+        rich = [s for s in seats if st.players[s].reserve >= WIN_2P]
+        if rich:
+            best = max(st.players[s].reserve for s in rich)
+            top = [s for s in rich if st.players[s].reserve == best]
+            win = st.first if len(top) > 1 else top[0]
+            end(st, [win], "dios_de_dioses")
+        return
+    rich = [s for s in seats if st.players[s].reserve >= WIN_MULTI]
+    for s in rich:
+        st.players[s].alive = False
+        st.players[s].out_round = st.round
+        remaining = len(alive(st))
+        st.players[s].vp += remaining / 2
+        _leave_table(st, s)
+    _last_standing(st)
+
+
+def _leave_table(st: GdmState, seat: int) -> None:
+    for c in st.cards.values():
+        if c.ctrl == seat and c.owner != seat and c.zone in (ZP, BATTLE, GEAR):
+            c.ctrl = c.owner
+        if c.owner == seat and c.zone in (ZP, BATTLE, GEAR) and c.ctrl != seat:
+            c.ctrl = seat
+    for u, c in list(st.cards.items()):
+        if c.owner == seat and c.zone in (ZP, BATTLE, GEAR) and facts(c.card).type != PANTHEON:
+            B.to_discard(st, u)
+
+
+def _last_standing(st: GdmState) -> None:
+    seats = alive(st)
+    if len(seats) <= 1 and not st.finished:
+        if seats:
+            st.players[seats[0]].vp += 1
+        best = max(p.vp for p in st.players)
+        end(st, [s for s in range(st.num_seats) if st.players[s].vp == best], "puntos")
+
+
+def settle(st: GdmState) -> None:
+    """Olvido: a reserve at 0 or less eliminates its player at once."""
+    if st.finished:
+        return
+    low = [s for s in alive(st) if st.players[s].reserve <= 0]
+    if not low:
+        return
+    if st.num_seats == 2:
+        seats = alive(st)
+        if len(low) == len(seats):
+            best = max(st.players[s].reserve for s in low)
+            top = [s for s in low if st.players[s].reserve == best]
+            win = st.first if len(top) > 1 else top[0]
+        else:
+            win = next(s for s in seats if s not in low)
+        end(st, [win], "olvido")
+        return
+    for s in low:
+        right = (s - 1) % st.num_seats
+        while not st.players[right].alive or right in low:
+            right = (right - 1) % st.num_seats
+            if right == s:
+                break
+        if right != s:
+            st.players[right].vp += 1
+        st.players[s].alive = False
+        st.players[s].out_round = st.round
+        _leave_table(st, s)
+        if st.fight is not None and s in (st.fight.a, st.fight.b):
+            st.fight = None
+            st.stack = []
+    _last_standing(st)
+    if not st.finished:
+        _repair_turn(st)
+
+
+def _repair_turn(st: GdmState) -> None:
+    """After an elimination, make sure the one to act is still at the table."""
+    seats = alive(st)
+    if st.phase in ("transfer", "influence") and st.actor not in seats:
+        if st.phase == "transfer":
+            st.stack = []
+            end_transfer_after_loss(st)
+        else:
+            next_actor(st)
+    if st.phase == "challenge" and st.chooser not in seats:
+        next_challenge(st)
+    if st.phase == "fight" and st.fight is None and not st.stack:
+        next_challenge(st)
+    if st.first not in seats:
+        nxt = st.first
+        while nxt not in seats:
+            nxt = (nxt + 1) % st.num_seats
+        st.first = nxt
+
+
+def end_transfer_after_loss(st: GdmState) -> None:
+    """The seat in transfer left the table: go on with the next."""
+    seats = order(st)
+    if st.order_pos < len(seats):
+        begin_transfer(st, seats[st.order_pos])
+    else:
+        end_transfer(st)
+
+
+def finish_by_reserve(st: GdmState) -> None:
+    """The turn limit: the largest reserve (then victory points) wins."""
+    seats = alive(st)
+    if st.num_seats == 2:
+        best = max(st.players[s].reserve for s in seats)
+        top = [s for s in seats if st.players[s].reserve == best]
+        end(st, [st.first] if len(top) > 1 and st.first in top else top[:1], "limite")
+        return
+    best = max(p.vp for p in st.players)
+    end(st, [s for s in range(st.num_seats) if st.players[s].vp == best], "limite")
+
+
+def end(st: GdmState, winners: list[int], reason: str) -> None:
+    """The game is over."""
+    st.finished = True
+    st.phase = "over"
+    st.winners = winners
+    st.end_reason = reason
+    st.stack = []
+
+
+# ----------------------------------------------------------------------------- abilities
+
+
+def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
+    """A card in play may use this ability now (phase, ready, once a turn, not forbidden)."""
+    c = st.cards[uid]
+    abs_ = abilities(c.card)
+    if idx >= len(abs_) or c.ctrl != seat:
+        return False
+    ab = abs_[idx]
+    own_phase = ab.phase
+    if own_phase == "influence" and "konibori" in c.marks:
+        own_phase = "confrontation"  # Konibori: this turn the ability belongs to the confrontation
+    if own_phase != phase or idx in c.used or idx in c.muted or c.silenced:
+        return False
+    f = B.fx(st, uid)
+    if c.tired and not ab.when_tired:
+        return False
+    if f.type == CHAR:
+        if st.flags.get("no_god_abilities") and B.is_god(st, uid):
+            return False
+        if st.flags.get("no_mortal_abilities") and B.is_mortal(st, uid):
+            return False
+    if f.type in (EQUIP, INVOC) and st.flags.get("no_equip_abilities"):
+        return False
+    if f.type == PANTHEON and st.flags.get("no_pantheon_abilities"):
+        return False
+    where = c.zone
+    if f.type in (EQUIP, INVOC):
+        if c.on is None:
+            return False
+        where = st.cards[c.on].zone
+        if st.cards[c.on].tired and f.type == INVOC and False:
+            return False
+    moves_self = any(op.verb == "battle" and op.t.special in ("self", "bearer") for op in ab.effect)
+    if phase == "influence":
+        if where != ZP:
+            return False
+    else:
+        fighting = (
+            st.fight is not None and seat in (st.fight.a, st.fight.b) and st.fight.stage == "act"
+        )
+        if not fighting:
+            return False
+        if ab.cond == "in_pantheon" and where != ZP:
+            return False
+        if ab.cond == "fought":
+            holder = c.on if c.on is not None else uid
+            if not st.cards[holder].fought or where != ZP:
+                return False
+        if f.type in (CHAR, EQUIP, INVOC):
+            if where != BATTLE and not (moves_self and where == ZP):
+                return False
+        elif not any(B.is_char(st, u) for u in B.controlled(st, seat, (BATTLE,))):
+            return False
+    return E.possible(st, seat, uid, c.card, idx, phase)
+
+
+def action_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
+    """An action card in hand may be played now: its phase, its cost, a possible effect."""
+    c = st.cards[uid]
+    f = B.fx(st, uid)
+    if f.type != ACTION:
+        return False
+    abs_ = abilities(c.card)
+    if idx >= len(abs_) or abs_[idx].phase != phase:
+        return False
+    n = B.cost(st, seat, uid)
+    if phase == "influence":
+        if st.players[seat].reserve < n:
+            return False
+    else:
+        fighting = (
+            st.fight is not None and seat in (st.fight.a, st.fight.b) and st.fight.stage == "act"
+        )
+        if not fighting:
+            return False
+        mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
+        if not mine:
+            return False
+        if "entorno" in f.keys:
+            if sum(st.cards[u].power for u in mine) < n:
+                return False
+        elif n > 0 and not any(st.cards[u].power >= n for u in mine):
+            return False
+        if st.flags.get("fight:jason") and not any(st.cards[u].power >= 1 for u in mine):
+            return False
+    return E.possible(st, seat, uid, c.card, idx, phase)
+
+
+def payers(st: GdmState, seat: int, uid: int) -> list[int]:
+    """Characters that may pay an action's cost in a confrontation."""
+    n = B.cost(st, seat, uid)
+    mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
+    if "entorno" in B.fx(st, uid).keys:
+        return [u for u in mine if st.cards[u].power >= 1] if n else mine[:1]
+    return [u for u in mine if st.cards[u].power >= n]
+
+
+def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: int | None) -> None:
+    """Pay an action card's cost, discard it, and resolve it."""
+    n = B.cost(st, seat, uid)
+    f = B.fx(st, uid)
+    p = st.players[seat]
+    p.hand.remove(uid)
+    if phase == "influence":
+        E.lose_reserve(st, seat, n)
+    else:
+        left = n
+        mine = [payer] if payer is not None else []
+        mine += sorted(
+            (u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u) and u != payer),
+            key=lambda u: -st.cards[u].power,
+        )
+        for u in mine:
+            if left <= 0:
+                break
+            if u != payer and "entorno" not in f.keys:
+                break
+            k = min(left, st.cards[u].power)
+            st.cards[u].power -= k
+            left -= k
+        _fight_taxes(st, seat)
+    B.to_discard(st, uid)
+    say(st, None, f"juega {f.name}", f"plays {f.name}", seat)
+    E.begin(st, seat, uid, f.id, idx, phase)
+    E.run(st)
+
+
+def _fight_taxes(st: GdmState, seat: int) -> None:
+    """Navíos de Jason and Chicomecoatl: extra costs on confrontation actions."""
+    if st.flags.get("fight:jason"):
+        mine = sorted(
+            (u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)),
+            key=lambda u: -st.cards[u].power,
+        )
+        if mine and st.cards[mine[0]].power > 0:
+            st.cards[mine[0]].power -= 1
+    if st.flags.get(f"fight:actiontax:{seat}"):
+        E.lose_reserve(st, seat, 1)
+
+
+def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None:
+    """Mark the ability used and resolve it."""
+    c = st.cards[uid]
+    c.used.append(idx)
+    say(st, None, f"usa {B.fx(st, uid).name}", f"uses {B.fx(st, uid).name}", seat)
+    if phase == "confrontation":
+        _fight_taxes(st, seat)
+    E.begin(st, seat, uid, c.card, idx, phase)
+    E.run(st)
