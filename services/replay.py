@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core import Engine, GameState, Text
-from services.history import replay_log, undone_seq
+from services.history import replay_log
 from storage.rows import ActionRow
 
 FORMAT = "tablero-replay"
@@ -180,8 +180,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{outcome.reason.en} Ranking: {ranking or '-'}")
     return 0
 
-
-__all__ = ["build_record", "replay_record", "transcript", "animation", "states_of", "undone_seq"]
 
 if __name__ == "__main__":
     sys.exit(main())

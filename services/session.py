@@ -23,8 +23,9 @@ from storage.deadlines import DeadlinePlan, DeadlineRow
 from storage.lookups import UndoRequest
 
 # Kinds of action that say "no" to a question asked out of turn; an interrupt window
-# whose time runs out is answered with one of them.
-DECLINE_KINDS = ("skip", "decline", "pass", "no")
+# whose time runs out is answered with one of them. ("pass" is not one: in Rattus Cartus
+# it plays a Safe-conduct, a move of its own.)
+DECLINE_KINDS = ("skip", "decline", "no")
 # An undo request lapses after this long when the game has no clock.
 UNDO_TIMEOUT = 24 * 3600
 

@@ -42,10 +42,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Vacaciones terminadas: tus relojes vuelven a correr ({n} partidas).",
         "en": "Vacation over: your clocks run again ({n} games).",
     },
-    "vacation.too_long": {
-        "es": "Solo te quedan {left} días de vacaciones este año (y como mucho {max} seguidos).",
-        "en": "You only have {left} days of vacation left this year (and {max} at most in a row).",
-    },
     # turns and catch-up
     "turn.dm": {
         "es": "🎲 Te toca en {title} · partida #{id} ({channel}): {prompt}",
@@ -73,7 +69,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "ha tomado una decisión que solo conoce quien la tomó",
         "en": "made a choice only they know",
     },
-    "log.own_move": {"es": "{what}", "en": "{what}"},
     "btn.prev": {"es": "◀ Anteriores", "en": "◀ Earlier"},
     "btn.next": {"es": "Siguientes ▶", "en": "Later ▶"},
     # undo
