@@ -337,25 +337,36 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             while (await t.game(gid)).status == "active":
                 state = await p.state()
                 watcher.check(state)
-                if state.round == 3 and not restarted:
-                    # days pass: the bot stops and a new one takes over from the database
-                    await t.restart()
-                    restarted = True
-                    assert (await p.state()).version == state.version
                 human = sorted(s for s in E.pending(state) if s != ai_seat)
                 assert human, "only the bot seat is pending, yet the bot did not move"
                 seat = human[0]
                 action = p.wanted(state, seat) or E.ai_action(state, seat)
                 index = E.legal_actions(state, seat).index(action)
                 version = state.version
-                # Every kind of move once by command and once by panel (resolutions always:
-                # their running total is checked at each step), the rest through the session.
                 kind = action.kind
                 resolving = state.step is not None and state.step.res is not None
-                if f"command/{kind}" not in p.kinds:
+                if state.round == 3 and not restarted:
+                    # A panel is open when days pass: the bot stops, a new one takes over
+                    # from the database, and the panel's controls still answer.
+                    await p.settled(version)
+                    p.panels[seat] = (await p.open_panel(seat))["id"]
+                    await t.restart()
+                    restarted = True
+                    assert (await p.state()).version == version
+                    opened = p.ways.get("panel:open", 0)
+                    await p.by_panel(seat, version, index)
+                    assert p.ways.get("panel:open", 0) == opened  # the old panel was used
+                # Every kind of move once by command and once by panel, the first steps of
+                # resolutions by panel (their running total is checked), a few more by panel,
+                # the rest through the session as the commands and panels do.
+                elif f"command/{kind}" not in p.kinds:
                     p.kinds.add(f"command/{kind}")
                     await p.by_command(seat, state, action)
-                elif f"panel/{kind}" not in p.kinds or resolving or p.rng.random() < 0.1:
+                elif (
+                    f"panel/{kind}" not in p.kinds
+                    or (resolving and len(p.totals) < 12)
+                    or p.rng.random() < 0.05
+                ):
                     p.kinds.add(f"panel/{kind}")
                     await p.by_panel(seat, version, index)
                 else:
