@@ -240,6 +240,17 @@ class Players:
                     options["destination"] = await self.choose(
                         command, seat, "destination", dest_label, piece=piece
                     )
+                    # a destination out of the list is refused privately and changes nothing
+                    _, _, msg = await self.t.slash(
+                        command, self.user(seat), piece=piece, destination="la luna"
+                    )
+                    assert (
+                        msg["flags"] & EPHEMERAL and (await self.state()).version == state.version
+                    )
+                    assert (
+                        "no es un destino posible" if loc == "es" else "not a possible destination"
+                    ) in msg["content"], msg["content"]
+                    self.used("refused:destination")
             else:
                 choices = await self.fake.autocomplete(
                     command, self.user(seat), self.channel, focused="piece", piece=""
@@ -396,7 +407,9 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
                 "rg resolve",
                 "rg pass",
             } <= commands, sorted(p.ways.items())
-            assert {"panel:open", "panel:next step", "session"} <= set(p.ways), p.ways
+            assert {"panel:open", "panel:next step", "session", "refused:destination"} <= set(
+                p.ways
+            ), p.ways
             assert len(p.totals) >= 3, p.totals
             assert watcher.checked > 50
             # nobody may move any more
