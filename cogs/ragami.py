@@ -98,8 +98,8 @@ WORDS: dict[str, tuple[str, str]] = {
     # the running total of a resolution
     "res_line": (
         "⚔️ Conflicto de la casilla {square}: poder **{total}** de **{cost}** "
-        "(dado {die} + {demons} Demonios)",
-        "⚔️ Conflict on square {square}: power **{total}** of **{cost}** (die {die} + {demons} Demons)",
+        "(dado {die} + Demonios {demons})",
+        "⚔️ Conflict on square {square}: power **{total}** of **{cost}** (die {die} + Demons {demons})",
     ),
     "res_parts": ("Reunido: {parts}", "Gathered: {parts}"),
     "res_saints": ("Santos {n}", "Saints {n}"),
@@ -117,7 +117,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "moving": ("Mueves: **{piece}**", "Moving: **{piece}**"),
     "after_power": ("→ poder {total} de {cost}", "→ power {total} of {cost}"),
     "die_value": ("dado a {n}", "die at {n}"),
-    "conflict_at": ("conflicto {die} + {demons} Demonios", "conflict {die} + {demons} Demons"),
+    "conflict_at": (
+        "conflicto: dado {die} + Demonios {demons}",
+        "conflict: die {die} + Demons {demons}",
+    ),
+    "on": ("en {where}", "on {where}"),
     # panel placeholders
     "ph_power": ("Suma poder…", "Add power…"),
     "ph_die": ("Usa un dado de Acción…", "Use an Action die…"),
@@ -402,6 +406,12 @@ def _about(g: Game, seat: Seat, a: Action, v: RgView, locale: str) -> str:
     if isinstance(a, Power) and v.step is not None and v.step.res is not None:
         r = v.step.res
         return word("after_power", locale, total=r.total + a.amount, cost=r.cost)
+    if isinstance(a, Pick) and a.piece[0] in "SR":
+        c = int(a.piece[1:])
+        where = v.saints[c] if a.piece[0] == "S" else v.ragamis[c]
+        return (
+            word("on", locale, where=node_name(str(where)).get(locale)) if where is not None else ""
+        )
     if isinstance(a, Place) and a.at.isdigit():
         for c in v.conflicts:
             if c.square == int(a.at):
