@@ -83,6 +83,7 @@ MENUS: tuple[tuple[str, frozenset[str]], ...] = (
 
 WORDS: dict[str, tuple[str, str]] = {
     "players": ("Jugadores", "Players"),
+    "round": ("Ronda {n}", "Round {n}"),
     "conflicts": ("Conflictos", "Conflicts"),
     "dice": ("Dados de Acción", "Action dice"),
     "hand": ("Tu mano", "Your hand"),
@@ -324,6 +325,13 @@ class RgUI(GameUI):
         if seat is not None:
             return None
         return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+
+    def title(self, g: Game, locale: str) -> str:
+        """The title with the round."""
+        base = super().title(g, locale)
+        if g.state is None:
+            return base
+        return f"{base} · {word('round', locale, n=self.view(g, None).round)}"
 
     def board_fields(
         self, g: Game, locale: str, pictured: bool = False

@@ -96,6 +96,7 @@ def test_names_replace_seat_numbers() -> None:
 
 def test_board_fields_show_scores_and_the_running_resolution() -> None:
     g = game(advance(E.setup(3, {}, 9), 30), locale="es")
+    assert UI.title(g, "es").endswith(f"· Ronda {g.state.round}")
     fields = UI.board_fields(g, "es", pictured=False)
     names = [f[0] for f in fields]
     assert names[:3] == ["Jugadores", "Conflictos", "Dados de Acción"]
