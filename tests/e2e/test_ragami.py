@@ -473,3 +473,83 @@ async def test_card_help_autocomplete_and_wrong_input_refused_privately(fake, db
             and "Choose the action card" in hint[0]["name"]
         )
         assert "Ahora no hay pieza que mover" in await refused("rg piece", carol, piece="dragón")
+
+
+JUNK = [
+    "",
+    " ",
+    "-",
+    "*",
+    "#",
+    "#0",
+    "#0@-5",
+    "#99999999999999999999@0",
+    "{}",
+    "[]",
+    "null",
+    '{"kind":"place","at":"99"}',
+    '{"kind":"power","source":"cubes","amount":30}',
+    '{"kind":"use_die","slot":7}',
+    '{"kind":"commit"',
+    "\x00",
+    "\u202e",
+    "🎲" * 40,
+    "x" * 100,
+    "R9",
+    "S7",
+    "D0",
+    "C31",
+    "0",
+    "31",
+    "-1",
+    "Z",
+    "la luna",
+    "<@123>",
+    "@everyone",
+    "%s%s",
+    "Dado: Resolver conflicto; DROP TABLE games",
+    "{{card}}",
+]
+OPTIONS = {
+    "rg die": ("choice",),
+    "rg piece": ("piece", "destination"),
+    "rg play": ("card",),
+    "rg keep": ("card",),
+    "rg resolve": ("step",),
+    "rg decide": ("choice",),
+    "rg card": ("card",),
+}
+
+
+async def test_random_input_to_every_rg_command_changes_nothing(fake, db) -> None:
+    rng = random.Random(11)
+    with DiscordLogCollector(("tablero",)) as errors:
+        async with FakeWorld(
+            users=[*NAMES, "dave"], user_options={"carol": {"locale": "es-ES"}}, fake=fake
+        ) as world:
+            t = Table(world, db)
+            await t.start()
+            t.bot.session._seed = lambda: SEED
+            gid = await start_game(t, world)
+            p = Players(t, gid)
+            users = [world[n] for n in (*NAMES, "dave")]
+            for _ in range(4):
+                g = await t.game(gid)
+                before = (g.version, g.engine.dump_state(g.state))
+                for _ in range(10):
+                    command = rng.choice(sorted(OPTIONS))
+                    opts = {o: rng.choice(JUNK) for o in OPTIONS[command]}
+                    _, _, msg = await t.slash(command, rng.choice(users), **opts)
+                    assert (
+                        msg is not None
+                        and msg["flags"] & EPHEMERAL
+                        and (msg["content"] or msg["embeds"])
+                    ), (command, opts, msg)
+                g = await t.game(gid)
+                assert (g.version, g.engine.dump_state(g.state)) == before
+                # the game goes on normally, a good way into it
+                for _ in range(rng.randrange(3, 15)):
+                    state = await p.state()
+                    human = sorted(s for s in E.pending(state) if not g.seat_row(s).ai)
+                    await p.directly(human[0], E.ai_action(state, human[0]))
+            assert not errors.messages(), errors.messages()
