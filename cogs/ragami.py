@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Collection, Sequence
+from typing import TypeVar
 
 import discord
 from discord import app_commands
@@ -56,6 +57,7 @@ from rules.ragami.model import (
 from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.ragami")
+T = TypeVar("T")
 
 GAME_ID = "ragami"
 MENU_SIZE = 25  # options in a select menu or an autocomplete answer
@@ -544,7 +546,7 @@ def _matches(needle: str, names: Sequence[str]) -> tuple[bool, bool]:
     return exact, partial
 
 
-def _pick_one(value: str, options: Sequence[tuple[Action, Sequence[str]]]) -> Action | None:
+def _pick_one(value: str, options: Sequence[tuple[T, Sequence[str]]]) -> T | None:
     """The option ``value`` names (exactly, else the one it is part of), or None."""
     needle = fold(value)
     exact = [a for a, names in options if _matches(needle, names)[0]]
@@ -694,8 +696,7 @@ def find_kind(value: str) -> Kind | None:
     digits = re.sub(r"^(?:n\.?\s*º|#|no\.?)\s*", "", raw.casefold())
     if digits.isdigit():
         return next((k for k in KINDS if k.number == int(digits)), None)
-    found = _pick_one(raw, [(k, [k.id, k.name.es, k.name.en]) for k in KINDS])  # type: ignore[misc]
-    return found  # type: ignore[return-value]
+    return _pick_one(raw, [(k, [k.id, k.name.es, k.name.en]) for k in KINDS])
 
 
 def kind_title(k: Kind, locale: str) -> str:
