@@ -54,17 +54,24 @@ RUNNING = {
 class Watcher(ChannelWatcher):
     """Checks every channel message, as it is now and after every edit, for private things."""
 
+    drawing_checked = 0  # sets of drawn cards looked for
+
     def check(self, state: RgState) -> None:
         """Check new and edited messages: no private words, no card being chosen from."""
+        # each set of cards being chosen from, as listed in either language
         drawing = [
-            n for hand in state.drawn for c in hand for n in (card_name(c).es, card_name(c).en)
+            [card_name(c).get(lang) for c in hand]
+            for hand in state.drawn
+            if len(hand) > 1
+            for lang in ("es", "en")
         ]
+        self.drawing_checked += len(drawing)
         for text in self.new_texts():
             assert not NEVER_PUBLIC.search(text), f"private words in the channel:\n{text}"
             # cards being chosen from are named nowhere public (a copy of the same kind
-            # may have been played openly, so only the whole list is checked)
-            if len(drawing) > 2:
-                assert not all(n in text for n in drawing), f"drawn cards in the channel:\n{text}"
+            # may have been played openly, so only the whole set is looked for)
+            for names in drawing:
+                assert not all(n in text for n in names), f"drawn cards in the channel:\n{text}"
 
 
 def running_total(text: str, locale: str) -> tuple[int, int, int] | None:
@@ -411,7 +418,7 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
                 p.ways
             ), p.ways
             assert len(p.totals) >= 3, p.totals
-            assert watcher.checked > 50
+            assert watcher.checked > 50 and watcher.drawing_checked > 4
             # nobody may move any more
             _, _, msg = await t.slash("rg pass", world["alice"])
             assert msg["flags"] & EPHEMERAL
