@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Collection, Sequence
+from functools import partial
 from typing import TypeVar
 
 import discord
@@ -326,7 +327,9 @@ class RgUI(GameUI):
         """The public board drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+        out = g.engine.outcome(g.state) if g.state is not None else None
+        draw = partial(render_board, winners=out.winners if out is not None else None)
+        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round."""

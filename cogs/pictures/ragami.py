@@ -47,6 +47,8 @@ TEXT: dict[str, dict[str, str]] = {
     "setup": {"es": "Preparación", "en": "Preparation"},
     "turn": {"es": "Turno de {name}", "en": "{name}'s turn"},
     "over": {"es": "Fin de la partida", "en": "Game over"},
+    "won": {"es": "Fin · gana {who}", "en": "Game over · {who} wins"},
+    "shared": {"es": "Fin · victoria compartida", "en": "Game over · shared victory"},
     "slots": {
         "es": "Santo y Demonio|Robar cartas|Resolver",
         "en": "Saint and Demon|Draw cards|Resolve",
@@ -72,15 +74,17 @@ def _px(x: float, y: float) -> tuple[float, float]:
     return MARGIN + x * SCALE, HEADER + MARGIN + y * SCALE
 
 
-def render_board(view: RgView, names: Sequence[str], locale: str) -> bytes:
-    """The public board as a PNG."""
+def render_board(
+    view: RgView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None
+) -> bytes:
+    """The public board as a PNG (with ``winners``, the seats that won, marked)."""
     n = len(view.players)
     img = _background(n, locale).copy()
     d = _Draw(img)
-    _header(d, view, names, locale)
+    _header(d, view, names, locale, winners)
     _city(d, view, locale)
     _action_board(d, view, locale, HEADER + CITY)
-    _players(d, view, names, locale, HEADER + CITY + BOARD_H)
+    _players(d, view, names, locale, HEADER + CITY + BOARD_H, winners)
     out = io.BytesIO()
     # drawn after every move: a palette PNG encodes far faster than RGB, and mapping onto a
     # palette made once (the board's colours and the blends at the edges of its letters
@@ -142,8 +146,17 @@ def _palette() -> Image.Image:
     return pal
 
 
-def _header(d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str) -> None:
-    if v.finished:
+def _header(
+    d: ImageDraw.ImageDraw,
+    v: RgView,
+    names: Sequence[str],
+    locale: str,
+    winners: Sequence[int] | None,
+) -> None:
+    if v.finished and winners:
+        who = names[winners[0]] if winners[0] < len(names) else f"#{winners[0] + 1}"
+        what = _t("won", locale, who=who) if len(winners) == 1 else _t("shared", locale)
+    elif v.finished:
         what = _t("over", locale)
     elif v.phase == "turn":
         what = _t("turn", locale, name=names[v.turn] if v.turn < len(names) else v.turn + 1)
@@ -275,13 +288,20 @@ def _action_board(d: ImageDraw.ImageDraw, v: RgView, locale: str, top: int) -> N
 
 
 def _players(
-    d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str, top: int
+    d: ImageDraw.ImageDraw,
+    v: RgView,
+    names: Sequence[str],
+    locale: str,
+    top: int,
+    winners: Sequence[int] | None,
 ) -> None:
     for p in v.players:
         y = top + PLAYER_LINE * p.seat + 4
         d.ellipse((12, y + 3, 32, y + 23), fill=COLOUR[p.seat], outline=INK)
         name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
         marker = "▶ " if v.phase == "turn" and v.turn == p.seat and not v.finished else ""
+        if winners and p.seat in winners:
+            marker = "★ "
         label, lf = fit(marker + name, 20, 220, bold=True, min_size=TEXT_MIN)
         d.text((40, y + 1), label, fill=INK, font=lf)
         info = _t("player", locale, vp=p.vp, res=p.resolved, cubes=p.cubes, hand=p.hand)

@@ -353,3 +353,24 @@ def test_spanish_command_names_are_unique_in_the_group() -> None:
         assert c.description in i18n.DESCRIPTIONS_ES
         for p in c.parameters:
             assert p.name in i18n.PARAMETER_NAMES_ES
+
+
+def test_the_final_picture_names_the_winner() -> None:
+    from cogs.pictures.ragami import render_board
+    from tests.cogs.legibility import recorded_text
+
+    s = advance(E.setup(3, {}, 6), 2000)
+    assert s.finished
+    winners = E.outcome(s).winners
+    g = game(s)
+    with recorded_text() as drawn:
+        png = UI.picture(g, None, "en")
+    assert png is not None and png.startswith(PNG)
+    texts = [text for _, text in drawn]
+    if len(winners) == 1:
+        assert f"Game over · {NAMES[winners[0]]} wins" in " ".join(texts)
+    assert {f"★ {NAMES[w]}" for w in winners} <= set(texts)
+    # drawn without the result (a game under way), nobody is marked
+    with recorded_text() as drawn:
+        render_board(E.view(s, None), list(NAMES[:3]), "en")
+    assert not any(t.startswith("★") for _, t in drawn)
