@@ -91,6 +91,7 @@ class Players:
         self.panels: dict[int, str] = {}  # seat -> id of its open private panel
         self.ways: dict[str, int] = {}
         self.totals: list[tuple[int, int, int]] = []  # running totals seen in panels
+        self.total_locales: set[str] = set()  # the languages they were read in
         self.kinds: set[str] = (
             set()
         )  # "command/<kind>", "panel/<kind>": the ways each kind was made
@@ -158,6 +159,7 @@ class Players:
         shown = running_total(text, self.locale(seat))
         assert shown == (st.res.square, st.res.total, st.res.cost), (shown, text)
         self.totals.append(shown)
+        self.total_locales.add(self.locale(seat))
 
     # -- the private panel ------------------------------------------------------------------
 
@@ -417,7 +419,10 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             assert {"panel:open", "panel:next step", "session", "refused:destination"} <= set(
                 p.ways
             ), p.ways
-            assert len(p.totals) >= 3, p.totals
+            assert len(p.totals) >= 3 and p.total_locales == {"en", "es"}, (
+                p.totals,
+                p.total_locales,
+            )
             assert watcher.checked > 50 and watcher.drawing_checked > 4
             # nobody may move any more
             _, _, msg = await t.slash("rg pass", world["alice"])
