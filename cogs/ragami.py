@@ -117,7 +117,6 @@ WORDS: dict[str, tuple[str, str]] = {
         "Basta: ya puedes resolver el conflicto.",
         "Enough: you may resolve the conflict.",
     ),
-    "res_short": ("{square}: {total}/{cost}", "{square}: {total}/{cost}"),
     "moving": ("Mueves: **{piece}**", "Moving: **{piece}**"),
     "after_power": ("→ poder {total} de {cost}", "→ power {total} of {cost}"),
     "die_value": ("dado a {n}", "die at {n}"),

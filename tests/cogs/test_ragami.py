@@ -374,3 +374,15 @@ def test_the_final_picture_names_the_winner() -> None:
     with recorded_text() as drawn:
         render_board(E.view(s, None), list(NAMES[:3]), "en")
     assert not any(t.startswith("★") for _, t in drawn)
+
+
+def test_every_text_has_spanish_and_english_with_the_same_placeholders() -> None:
+    import string
+
+    from cogs.ragami import WORDS
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for key, (es, en) in WORDS.items():
+        assert es and en and es != "" and fields(es) == fields(en), key
