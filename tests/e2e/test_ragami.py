@@ -353,7 +353,7 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             assert all(card_name(c).es in dm_text(msg) for c in state.drawn[seats["carol"]])
 
             restarted = False
-            moves = 0
+            moves = board_totals = 0
             while (await t.game(gid)).status == "active":
                 state = await p.state()
                 watcher.check(state)
@@ -365,6 +365,18 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
                 version = state.version
                 kind = action.kind
                 resolving = state.step is not None and state.step.res is not None
+                if resolving and board_totals < 5:
+                    # the public board shows the resolution under way with its running total
+                    r = state.step.res
+                    fields = {
+                        f["name"]: f["value"]
+                        for f in (await p.settled(version))["embeds"][0]["fields"]
+                    }
+                    assert (
+                        f"Conflict on square {r.square}: power **{r.total}** of **{r.cost}**"
+                        in fields["Resolving"]
+                    )
+                    board_totals += 1
                 if state.round == 3 and not restarted:
                     # A panel is open when days pass: the bot stops, a new one takes over
                     # from the database, and the panel's controls still answer.
@@ -419,6 +431,7 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             assert {"panel:open", "panel:next step", "session", "refused:destination"} <= set(
                 p.ways
             ), p.ways
+            assert board_totals == 5
             assert len(p.totals) >= 3 and p.total_locales == {"en", "es"}, (
                 p.totals,
                 p.total_locales,
