@@ -118,6 +118,7 @@ WORDS: dict[str, tuple[str, str]] = {
         "Enough: you may resolve the conflict.",
     ),
     "moving": ("Mueves: **{piece}**", "Moving: **{piece}**"),
+    "moving_field": ("Se mueve", "Moving"),
     "after_power": ("→ poder {total} de {cost}", "→ power {total} of {cost}"),
     "die_value": ("dado a {n}", "die at {n}"),
     "conflict_at": (
@@ -362,6 +363,10 @@ class RgUI(GameUI):
         if v.step is not None and v.step.res is not None:
             fields.append(
                 (word("resolving", locale), "\n".join(resolution_lines(v.step.res, locale)), False)
+            )
+        elif v.step is not None and v.step.piece:
+            fields.append(
+                (word("moving_field", locale), piece_label(v.step.piece).get(locale), True)
             )
         if v.final is not None:
             final = [

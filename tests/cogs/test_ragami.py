@@ -386,3 +386,14 @@ def test_every_text_has_spanish_and_english_with_the_same_placeholders() -> None
 
     for key, (es, en) in WORDS.items():
         assert es and en and fields(es) == fields(en), key
+
+
+def test_the_board_names_the_piece_being_moved() -> None:
+    from rules.ragami.model import Pick
+
+    s = picking_state(3)
+    pick = next(a for a in E.legal_actions(s, s.turn) if isinstance(a, Pick))
+    after, _ = E.apply(s, s.turn, pick)
+    fields = {name: value for name, value, _ in UI.board_fields(game(after), "es", pictured=True)}
+    assert fields["Se mueve"].startswith("Santo ")
+    assert "Se mueve" not in {name for name, _, _ in UI.board_fields(game(s), "es", pictured=True)}
