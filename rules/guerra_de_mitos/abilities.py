@@ -263,7 +263,7 @@ RAW: dict[str, list[str]] = {
     "0237": ["static: haskey key=invocador"],
     "0238": ["static: transfers 1"],
     "0239": ["conf: gain per:own.weapon.@inplay:99 me"],
-    "0240": ["inf: revive own char @discard pay=cost"],
+    "0240": ["inf: revive own char @discard pay=reserve"],
     "0241": ["conf: draw 1"],
     "0242": ["static: transfers -1 mode=all"],
     "0243": ["conf: gain 2 bearer"],

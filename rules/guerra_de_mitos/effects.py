@@ -486,6 +486,8 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
         if op.params.get("pay") == "cost":
             a = actor_char(st, step)
             return a is not None and st.cards[a].power >= B.fx(st, uid).cost
+        if op.params.get("pay") == "reserve":
+            return st.players[step.seat].reserve >= B.fx(st, uid).cost
         return True
     if v == "steal":
         return c.zone == GEAR
@@ -971,6 +973,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         a = actor_char(st, step)
         if op.params.get("pay") == "cost" and a is not None:
             st.cards[a].power -= B.fx(st, target).cost
+        elif op.params.get("pay") == "reserve":
+            lose_reserve(st, seat, B.fx(st, target).cost)
         if op.params.get("mode") == "hand":
             B.leave(st, target)
             c.zone = HAND

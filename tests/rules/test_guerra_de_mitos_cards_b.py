@@ -15,7 +15,7 @@ import pytest
 
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import flow as F
-from rules.guerra_de_mitos.abilities import UNENCODED
+from rules.guerra_de_mitos.abilities import UNENCODED, abilities
 from rules.guerra_de_mitos.facts import all_facts
 from rules.guerra_de_mitos.model import (
     Assign,
@@ -75,8 +75,15 @@ def table(phase: str = "influence") -> GdmState:
     return st
 
 
-def ways(st: GdmState, uid: int, idx: int = 0, seat: int = 0) -> list[Play | Use]:
-    """The legal actions that play or use ability ``idx`` of card ``uid``."""
+def first_active(st: GdmState, uid: int) -> int:
+    """The index of the card's first ability used in a phase (static texts come first)."""
+    return next(i for i, ab in enumerate(abilities(st.cards[uid].card)) if ab.phase != "static")
+
+
+def ways(st: GdmState, uid: int, idx: int | None = None, seat: int = 0) -> list[Play | Use]:
+    """The legal actions that play or use ability ``idx`` (default: the first) of ``uid``."""
+    if idx is None:
+        idx = first_active(st, uid)
     return [
         a
         for a in E.legal_actions(st, seat)
@@ -84,13 +91,13 @@ def ways(st: GdmState, uid: int, idx: int = 0, seat: int = 0) -> list[Play | Use
     ]
 
 
-def offered(st: GdmState, uid: int, idx: int = 0, seat: int = 0) -> bool:
+def offered(st: GdmState, uid: int, idx: int | None = None, seat: int = 0) -> bool:
     """Whether the ability is offered now."""
     return bool(ways(st, uid, idx, seat))
 
 
 def go(
-    st: GdmState, uid: int, idx: int = 0, seat: int = 0, payer: int | None = None
+    st: GdmState, uid: int, idx: int | None = None, seat: int = 0, payer: int | None = None
 ) -> GdmState:
     """Play or use the ability (it must be offered)."""
     acts = ways(st, uid, idx, seat)
@@ -124,7 +131,8 @@ def pick(st: GdmState, *values: int | str) -> GdmState:
             found = [
                 a
                 for a in legal
-                if (isinstance(a, Target) and a.uid == v) or (isinstance(a, Choose) and a.value == v)
+                if (isinstance(a, Target) and a.uid == v)
+                or (isinstance(a, Choose) and a.value == v)
             ]
             assert found, f"{v} is not among {options(st)}"
             act = found[0]
@@ -547,6 +555,549 @@ def eis(cid: str) -> None:
     st = go(st, H.gear(st, cid, bearer))
     done(st)
     assert p(st, bearer) == 1 and zone(st, foe) == "pantheon"
+
+
+# ----------------------------------------------------------------------------- equipment
+
+
+def equip_cost(st: GdmState, g: int, bearer: int) -> int | None:
+    """What equipping ``g`` from seat 0's hand on ``bearer`` costs, or None if not offered."""
+    st.cards[bearer].power = 9
+    if Equip(uid=g, target=bearer) not in E.legal_actions(st, 0):
+        return None
+    after, _ = E.apply(st, 0, Equip(uid=g, target=bearer))
+    st.cards[bearer].power = 0
+    return 9 - after.cards[bearer].power
+
+
+@card("0212")
+def atlatl(cid: str) -> None:
+    """INFLUENCE: -1PM for good to an enemy character (it lasts through reorganisation)."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    foe = H.put(st, EROS, 1, power=6)
+    st = go(st, u)
+    done(st)
+    assert B.max_power(st, foe) == 5
+    F.reorganise(st)
+    assert B.max_power(st, foe) == 5 and p(st, foe) == 5
+
+
+@card("0213", "0216", "0233", "0234")
+def talismans_cost(cid: str) -> None:
+    """Each talisman costs 1P less to equip on its named god, 2P on anyone else."""
+    named = {"0213": "0005", "0216": "0017", "0233": "0011", "0234": "0006"}[cid]
+    st = table()
+    god = H.put(st, named, 0)
+    other = H.put(st, SUSANOO, 0)
+    assert equip_cost(st, H.in_hand(st, cid, 0), god) == 1
+    assert equip_cost(st, H.in_hand(st, cid, 0), other) == 2
+    ABILITY_B[cid](cid)
+
+
+def talisman_fuego(cid: str) -> None:
+    """INFLUENCE: an enemy character loses 1P."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    foe = H.put(st, NOBU, 1, power=2)
+    H.put(st, NOBU, 1, power=0)  # nothing to lose: no target
+    st = go(st, u)
+    done(st)
+    assert p(st, foe) == 1
+
+
+def talisman_tierra(cid: str) -> None:
+    """INFLUENCE: -1F to an enemy character for the turn."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    foe = H.put(st, SUSANOO, 1, power=2)
+    st = go(st, u)
+    done(st)
+    assert B.strength(st, foe) == 1 and st.cards[foe].f_turn == -1
+
+
+def talisman_aire(cid: str) -> None:
+    """INFLUENCE: readies one of your tired resources of cost 2 or less; it may be used again."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    r = H.put(st, RES, 0, tired=True)  # cost 1, already used
+    st.cards[r].used = [0]
+    H.put(st, RES3, 0, tired=True)  # cost 3: too dear
+    H.put(st, RES, 1, tired=True)  # not yours
+    st = go(st, u)
+    done(st)
+    assert not st.cards[r].tired and st.cards[r].used == []
+    st.actor = 0
+    st = go(st, r)
+    assert res(st) == 21
+
+
+def talisman_agua(cid: str) -> None:
+    """CONFRONTATION: 1P from the bearer; the bearer may use its ability again this turn."""
+    st = table("fight")
+    bearer = H.put(st, SUSANOO, 0, "battle", power=4)  # "quita 1P a Susanoo; +2F"
+    st = go(st, bearer)
+    assert B.strength(st, bearer) == 4 and not offered(st, bearer, seat=1)
+    st.fight.turn = 0  # type: ignore[union-attr]
+    assert not offered(st, bearer)
+    u = H.gear(st, cid, bearer)
+    st = go(st, u)
+    assert p(st, bearer) == 2
+    st.fight.turn = 0  # type: ignore[union-attr]
+    st = go(st, bearer)
+    assert B.strength(st, bearer) == 6 and p(st, bearer) == 1
+
+
+ABILITY_B: dict[str, Callable[[str], None]] = {
+    "0213": talisman_fuego,
+    "0216": talisman_tierra,
+    "0233": talisman_aire,
+    "0234": talisman_agua,
+}
+
+
+@card("0214")
+def antorcha(cid: str) -> None:
+    """CONFRONTATION: an enemy character without the key Fuego loses 1P."""
+    st = table("fight")
+    u = H.gear(st, cid, H.put(st, NOBU, 0, "battle", power=1))
+    foe = H.put(st, NOBU, 1, "battle", power=2)
+    H.put(st, "0016", 1, "battle", power=2)  # Houou carries Fuego
+    st = go(st, u)
+    done(st)
+    assert p(st, foe) == 1
+
+
+@card("0215")
+def origami(cid: str) -> None:
+    """Tires itself; 1P goes from the rival's reserve onto one of the rival's characters."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    foe = H.put(st, NOBU, 1, power=0)
+    st = go(st, u)
+    done(st)
+    assert st.cards[u].tired and res(st, 1) == 19 and p(st, foe) == 1 and res(st, 0) == 20
+
+
+@card("0217", "0220", "0222", "0231")
+def gods_weapons(cid: str) -> None:
+    """Only on a god; 3P, or 2P on the god it names; +3F and +1PM."""
+    named = {"0217": "0025", "0220": "0067", "0222": "0047", "0231": "0004"}[cid]
+    st = table()
+    god = H.put(st, named, 0)
+    other = H.put(st, SUSANOO, 0)
+    mortal = H.put(st, NOBU, 0)
+    assert equip_cost(st, H.in_hand(st, cid, 0), mortal) is None
+    assert equip_cost(st, H.in_hand(st, cid, 0), other) == 3
+    assert equip_cost(st, H.in_hand(st, cid, 0), god) == 2
+    g = H.gear(st, cid, other)
+    assert B.strength(st, other) == 2 + 3 and B.max_power(st, other) == 6 + 1
+    assert not [a for a in E.legal_actions(st, 0) if isinstance(a, Use) and a.uid == g]
+
+
+@card("0218")
+def amuleto_de_kinnevy(cid: str) -> None:
+    """CONFRONTATION: tires the amulet; readies its bearer."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, "battle", power=1, tired=True)
+    u = H.gear(st, cid, bearer)
+    st = go(st, u)
+    done(st)
+    assert st.cards[u].tired and not st.cards[bearer].tired
+
+
+@card("0219")
+def cuatepoztli(cid: str) -> None:
+    """-1PM for good to one of your characters (not below 0) as the cost; you gain 1P."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, MILO, 0, power=0))  # PM 2
+    zero = H.put(st, MILO, 0)
+    st.cards[zero].pm_perm = -2  # PM 0 already
+    ally = H.put(st, NOBU, 0)
+    st = go(st, u)
+    assert zero not in options(st)
+    st = pick(st, ally)
+    assert B.max_power(st, ally) == 2 and st.cards[ally].pm_perm == -1 and res(st) == 21
+
+
+@card("0221")
+def manzana_de_la_discordia(cid: str) -> None:
+    """Destroys itself; draws 2."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    H.on_deck(st, ["0265", "0266", "0267"], 0)
+    st = go(st, u)
+    assert zone(st, u) == "discard" and len(st.players[0].hand) == 2
+
+
+@card("0223")
+def pegaso(cid: str) -> None:
+    """The bearer has the keys Guerrero and Héroe; 1P from it takes it to the battlefield."""
+    st = table("fight")
+    bearer = H.put(st, MILO, 0, power=2)
+    u = H.gear(st, cid, bearer)
+    assert {"guerrero", "heroe"} <= B.keys(st, bearer)
+    st = go(st, u)
+    done(st)
+    assert zone(st, bearer) == "battle" and p(st, bearer) == 1
+
+
+@card("0224", "0230")
+def plain_equipment(cid: str) -> None:
+    """Hacha (+2F -1PM) and Daga de sacrificio (+1F +1PM): numbers only, 2P to equip."""
+    st = table()
+    bearer = H.put(st, SUSANOO, 0)
+    assert equip_cost(st, H.in_hand(st, cid, 0), bearer) == 2
+    H.gear(st, cid, bearer)
+    f = all_facts()[cid]
+    assert B.strength(st, bearer) == 2 + f.strength and B.max_power(st, bearer) == 6 + f.power
+    assert (f.strength, f.power) == {"0224": (2, -1), "0230": (1, 1)}[cid]
+
+
+@card("0225")
+def mascara(cid: str) -> None:
+    """The bearer has the key Loco; CONFRONTATION: tires a character with the key Loco."""
+    st = table("fight")
+    bearer = H.put(st, MILO, 0, "battle", power=1)
+    u = H.gear(st, cid, bearer)
+    foe = H.put(st, RANDOLF, 1, "battle", power=1)
+    H.put(st, NOBU, 1, "battle", power=1)
+    assert "loco" in B.keys(st, bearer)
+    st = go(st, u)
+    assert options(st) == {bearer, foe}
+    st = pick(st, foe)
+    assert st.cards[foe].tired and not st.cards[bearer].tired
+
+
+@card("0226")
+def yata_no_kagami(cid: str) -> None:
+    """God only; takes up to 3P in all from your ready characters; you gain that much."""
+    st = table()
+    god = H.put(st, SUSANOO, 0, power=2)
+    a = H.put(st, NOBU, 0, power=2)
+    H.put(st, NOBU, 0, power=3, tired=True)  # tired: not offered
+    assert not B.can_carry(st, H.in_hand(st, cid, 0), a)
+    u = H.gear(st, cid, god)
+    st = go(st, u)
+    assert options(st) == {god, a}
+    st = pick(st, a, a, "pass")
+    done(st)
+    assert p(st, a) == 0 and res(st) == 22
+    st2 = table()
+    g2 = H.put(st2, SUSANOO, 0, power=5)
+    st2 = pick(go(st2, H.gear(st2, cid, g2)), g2, g2, g2)
+    done(st2)
+    assert p(st2, g2) == 2 and res(st2) == 23  # three at most
+
+
+@card("0227")
+def vermis_misteriis(cid: str) -> None:
+    """Destroys itself; the bearer gains what it lacks to reach its PM (the book's -1 gone)."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, "battle", power=1)  # PM 3, 2 with the book
+    u = H.gear(st, cid, bearer)
+    assert B.max_power(st, bearer) == 2
+    st = go(st, u)
+    assert zone(st, u) == "discard" and p(st, bearer) == 3
+
+
+@card("0228")
+def culte_des_goules(cid: str) -> None:
+    """Destroys itself; each player loses 1P per event in their own discard, 3 at most."""
+    st = table("fight")
+    u = H.gear(st, cid, H.put(st, NOBU, 0, "battle", power=1))
+    for c in ("0127", "0130"):
+        H.discarded(st, c, 0)
+    for c in ("0127", "0130", "0131", "0139", "0265"):
+        H.discarded(st, c, 1)
+    st = go(st, u)
+    assert res(st, 0) == 18 and res(st, 1) == 17
+
+
+@card("0229")
+def rayo(cid: str) -> None:
+    """CONFRONTATION: tires a character with less PM than the bearer."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, "battle", power=1)  # PM 3
+    u = H.gear(st, cid, bearer)
+    small = H.put(st, MILO, 1, "battle", power=1)  # PM 2
+    H.put(st, NOBU, 1, "battle", power=1)  # PM 3: not less
+    H.put(st, EROS, 1, "battle", power=1)
+    st = go(st, u)
+    done(st)
+    assert st.cards[small].tired
+
+
+@card("0232")
+def ambrosia(cid: str) -> None:
+    """The bearer has the key Dios (a god, no longer a mortal) and +2PM."""
+    st = table()
+    m = H.put(st, NOBU, 0)
+    assert B.is_mortal(st, m)
+    H.gear(st, cid, m)
+    assert B.is_god(st, m) and not B.is_mortal(st, m) and B.max_power(st, m) == 5
+
+
+@card("0235")
+def yoroi(cid: str) -> None:
+    """CONFRONTATION: the bearer gains 1P."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, "battle", power=1)
+    st = go(st, H.gear(st, cid, bearer))
+    assert p(st, bearer) == 2
+
+
+@card("0236")
+def armadura_nordica(cid: str) -> None:
+    """INFLUENCE: 1P from the bearer; you gain 1P."""
+    st = table()
+    bearer = H.put(st, NOBU, 0, power=2)
+    st = go(st, H.gear(st, cid, bearer))
+    assert p(st, bearer) == 1 and res(st) == 21
+
+
+@card("0237")
+def chimalli(cid: str) -> None:
+    """The bearer has the key Invocador: it may now carry an invocation."""
+    st = table()
+    m = H.put(st, NOBU, 0, power=2)
+    inv = H.in_hand(st, "0205", 0)
+    assert Equip(uid=inv, target=m) not in E.legal_actions(st, 0)
+    H.gear(st, cid, m)
+    assert "invocador" in B.keys(st, m) and Equip(uid=inv, target=m) in E.legal_actions(st, 0)
+
+
+@card("0238", "0242")
+def transfer_gear(cid: str) -> None:
+    """Amset: +1 move to its controller; Hapy: -1 move to every player."""
+    st = table()
+    H.gear(st, cid, H.put(st, NOBU, 0))
+    st.round = 2
+    mine, theirs = (6, 5) if cid == "0238" else (4, 4)
+    assert (F.moves_for(st, 0), F.moves_for(st, 1)) == (mine, theirs)
+
+
+@card("0239")
+def vara_de_hermes(cid: str) -> None:
+    """CONFRONTATION: 1P per weapon on your characters (itself included, not the enemy's)."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, "battle", power=1)
+    u = H.gear(st, cid, bearer)
+    H.gear(st, "0224", H.put(st, MILO, 0, power=1))
+    H.gear(st, "0235", H.put(st, MILO, 0, "battle", power=1))  # an armour is no weapon
+    H.gear(st, "0224", H.put(st, NOBU, 1, "battle", power=1))
+    st = go(st, u)
+    assert res(st) == 22
+
+
+@card("0240")
+def libro_de_los_muertos(cid: str) -> None:
+    """INFLUENCE: pay from your reserve a discarded character's cost; it comes to your pantheon."""
+    st = table()
+    bearer = H.put(st, NOBU, 0, power=1)
+    u = H.gear(st, cid, bearer)
+    dead = H.discarded(st, SUSANOO, 0)  # cost 4
+    H.discarded(st, SUSANOO, 1)
+    st = go(st, u)
+    done(st)
+    assert zone(st, dead) == "pantheon" and res(st) == 16 and p(st, bearer) == 1
+    poor = table()
+    poor.players[0].reserve = 3
+    H.discarded(poor, SUSANOO, 0)
+    assert not offered(poor, H.gear(poor, cid, H.put(poor, NOBU, 0, power=9)))
+
+
+@card("0241")
+def duamutef(cid: str) -> None:
+    """CONFRONTATION: draw a card; -1F -1PM on the bearer."""
+    st = table("fight")
+    bearer = H.put(st, SUSANOO, 0, "battle", power=1)
+    H.on_deck(st, ["0265", "0266"], 0)
+    u = H.gear(st, cid, bearer)
+    assert B.strength(st, bearer) == 1 and B.max_power(st, bearer) == 5
+    st = go(st, u)
+    assert [st.cards[x].card for x in st.players[0].hand] == ["0265"]
+
+
+@card("0243")
+def kebehsenuf(cid: str) -> None:
+    """CONFRONTATION: the bearer gains 2P."""
+    st = table("fight")
+    bearer = H.put(st, SUSANOO, 0, "battle", power=1)
+    st = go(st, H.gear(st, cid, bearer))
+    assert p(st, bearer) == 3
+
+
+@card("0244")
+def maza_del_rey_escorpion(cid: str) -> None:
+    """CONFRONTATION: the bearer's strength penalties go; its bonuses stay."""
+    st = table("fight")
+    bearer = H.put(st, SUSANOO, 0, "battle", power=1)
+    u = H.gear(st, cid, bearer)
+    st.cards[bearer].f_turn = -3
+    st.cards[bearer].f_perm = 1
+    st = go(st, u)
+    assert B.strength(st, bearer) == 2 + 1 + 1  # printed, mace, permanent bonus
+
+
+@card("0245")
+def yari(cid: str) -> None:
+    """INFLUENCE: tires an equipment; a tired equipment uses no ability."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    armour = H.gear(st, "0236", H.put(st, NOBU, 1, power=2))
+    st = go(st, u)
+    assert armour in options(st)
+    st = pick(st, armour)
+    assert st.cards[armour].tired
+    assert not offered(st, armour, seat=1)
+
+
+@card("0246")
+def lanza_de_plata(cid: str) -> None:
+    """The bearer has the key Ashigaru; 2P from it readies one of your characters."""
+    st = table()
+    bearer = H.put(st, MILO, 0, power=2)
+    u = H.gear(st, cid, bearer)
+    tired = H.put(st, SUSANOO, 0, power=1, tired=True)
+    assert "ashigaru" in B.keys(st, bearer)
+    st = go(st, u)
+    done(st)
+    assert p(st, bearer) == 0 and not st.cards[tired].tired
+
+
+@card("0247")
+def auriga(cid: str) -> None:
+    """CONFRONTATION: back to the battlefield if the bearer has been there this turn."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, power=1)
+    u = H.gear(st, cid, bearer)
+    H.put(st, MILO, 0, "battle", power=1)
+    assert not offered(st, u)
+    st.cards[bearer].fought = True
+    st = go(st, u)
+    assert zone(st, bearer) == "battle" and p(st, bearer) == 1
+
+
+@card("0248")
+def capa_de_tanabata(cid: str) -> None:
+    """INFLUENCE: the bearer gets +1PM for good."""
+    st = table()
+    bearer = H.put(st, NOBU, 0, power=4)
+    st = go(st, H.gear(st, cid, bearer))
+    F.reorganise(st)
+    assert B.max_power(st, bearer) == 4 and p(st, bearer) == 4
+
+
+@card("0249")
+def libro_de_eibon(cid: str) -> None:
+    """Destroys itself; one of your oracles is reordered (face down, its power lost)."""
+    st = table()
+    u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
+    i = H.oracle(st, [NOBU, MILO, SUSANOO], 0, power=3)
+    H.oracle(st, [NOBU], 1, power=2)
+    before = sorted(st.players[0].oracles[i].cards)
+    st = go(st, u)
+    done(st)
+    o = st.players[0].oracles[i]
+    assert zone(st, u) == "discard" and sorted(o.cards) == before
+    assert o.power == 0 and not o.up and st.players[1].oracles[0].power == 2
+
+
+@card("0250")
+def huitzauhqui(cid: str) -> None:
+    """God only; copies an enemy equipment's ability (Armadura Nórdica: 1P from my god, +1P)."""
+    st = table()
+    god = H.put(st, SUSANOO, 0, power=3)
+    assert not B.can_carry(st, H.in_hand(st, cid, 0), H.put(st, NOBU, 0))
+    u = H.gear(st, cid, god)
+    foe = H.put(st, NOBU, 1, power=3)
+    H.gear(st, "0236", foe)
+    st = go(st, u)
+    done(st)
+    assert p(st, god) == 2 and res(st, 0) == 21 and p(st, foe) == 3 and res(st, 1) == 20
+
+
+@card("0251")
+def arco_de_itaca(cid: str) -> None:
+    """1P cheaper on a Héroe; CONFRONTATION: tires an enemy character."""
+    st = table()
+    hero = H.put(st, HERACLES, 0)
+    plain = H.put(st, NOBU, 0)
+    assert equip_cost(st, H.in_hand(st, cid, 0), hero) == 1
+    assert equip_cost(st, H.in_hand(st, cid, 0), plain) == 2
+    H.fight(st)
+    u = H.gear(st, cid, H.put(st, NOBU, 0, "battle", power=1))
+    foe = H.put(st, NOBU, 1, "battle", power=1)
+    st = go(st, u)
+    assert st.cards[foe].tired
+
+
+@card("0252")
+def ojo_de_ra(cid: str) -> None:
+    """God only; 2P from one of your mortals; the bearer gets +2F."""
+    st = table()
+    god = H.put(st, SUSANOO, 0, power=1)
+    mortal = H.put(st, NOBU, 0, power=2)
+    assert not B.can_carry(st, H.in_hand(st, cid, 0), mortal)
+    u = H.gear(st, cid, god)
+    st = go(st, u)
+    done(st)
+    assert p(st, mortal) == 0 and B.strength(st, god) == 2 + 1 + 2
+
+
+@card("0253")
+def sleipnir(cid: str) -> None:
+    """1P from the bearer; one of your discarded mortals comes to the battlefield."""
+    st = table("fight")
+    bearer = H.put(st, NOBU, 0, "battle", power=2)
+    u = H.gear(st, cid, bearer)
+    dead = H.discarded(st, MILO, 0)
+    H.discarded(st, SUSANOO, 0)  # a god: not a mortal
+    st = go(st, u)
+    done(st)
+    assert p(st, bearer) == 1 and zone(st, dead) == "battle" and st.cards[dead].ctrl == 0
+
+
+@card("0255")
+def vellocino_dorado(cid: str) -> None:
+    """God only; 1P from the bearer; tires a resource."""
+    st = table()
+    god = H.put(st, SUSANOO, 0, power=2)
+    assert not B.can_carry(st, H.in_hand(st, cid, 0), H.put(st, NOBU, 0))
+    r = H.put(st, RES, 1)
+    st = go(st, H.gear(st, cid, god))
+    done(st)
+    assert p(st, god) == 1 and st.cards[r].tired
+
+
+@card("0256")
+def necronomicon(cid: str) -> None:
+    """Tires X of your mortals; a Primigenio of yours on an oracle gains XP."""
+    st = table()
+    bearer = H.put(st, SUSANOO, 0, power=1)
+    u = H.gear(st, cid, bearer)
+    m1, m2 = H.put(st, NOBU, 0, power=1), H.put(st, MILO, 0, power=0)
+    i = H.oracle(st, [ITHAQUA], 0, power=1)
+    st = go(st, u)
+    st = pick(st, m1, m2)
+    done(st)  # no ready mortal is left to tire
+    assert st.cards[m1].tired and st.cards[m2].tired and not st.cards[bearer].tired
+    assert st.players[0].oracles[i].power == 3
+
+
+@card("0257")
+def gungnir(cid: str) -> None:
+    """God only; 1P from the bearer readies it."""
+    st = table()
+    god = H.put(st, SUSANOO, 0, power=2, tired=True)
+    assert not B.can_carry(st, H.in_hand(st, cid, 0), H.put(st, NOBU, 0))
+    u = H.gear(st, cid, god)
+    st = go(st, u)
+    assert p(st, god) == 1 and not st.cards[god].tired
+    st2 = table()
+    g2 = H.put(st2, SUSANOO, 0, power=2)
+    assert not offered(st2, H.gear(st2, cid, g2))  # a ready god: nothing to do
 
 
 COVERED_B = frozenset(SCENARIOS)
