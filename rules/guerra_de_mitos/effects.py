@@ -793,6 +793,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         dur = op.params.get("dur", "turn")
         if target is not None:
             st.cards[target].marks.append(name)
+            if name == "doomed":  # destroyed after the confrontation's resolution
+                st.cards[target].doomed = True
             return
         key = name
         if op.t.special in ("me", "opps"):
@@ -1035,6 +1037,7 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         B.leave(st, target)
         B.reset(c)
         c.zone = ORACLE
+        c.ctrl = seat  # the new oracle is the player's own, whoever owns the card
         st.players[seat].oracles.append(Oracle(cards=[target]))
 
 

@@ -1100,6 +1100,541 @@ def gungnir(cid: str) -> None:
     assert not offered(st2, H.gear(st2, cid, g2))  # a ready god: nothing to do
 
 
+# ----------------------------------------------------------------------------- actions
+
+
+def hand(st: GdmState, cid: str, seat: int = 0) -> int:
+    """An action card in a hand."""
+    return H.in_hand(st, cid, seat)
+
+
+@card("0259")
+def dardo(cid: str) -> None:
+    """Free; -2PM for good to an enemy character."""
+    st = table()
+    foe = H.put(st, EROS, 1, power=1)
+    H.put(st, NOBU, 0, power=1)
+    u = hand(st, cid)
+    st = go(st, u)
+    done(st)
+    assert B.max_power(st, foe) == 4 and st.cards[foe].pm_perm == -2 and res(st) == 20
+    assert zone(st, u) == "discard"
+
+
+@card("0260")
+def sandalia_de_nitocris(cid: str) -> None:
+    """1P; a card of another player's discard becomes a new oracle of yours, usable as one."""
+    st = table()
+    theirs = H.discarded(st, NOBU, 1)
+    H.discarded(st, NOBU, 0)  # your own discard is not offered
+    st = go(st, hand(st, cid))
+    done(st)
+    assert res(st) == 19 and [o.cards for o in st.players[0].oracles] == [[theirs]]
+    assert theirs not in st.players[1].discard
+    # In your next transfer it is revealed and, with enough power, put into your pantheon.
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 5
+    F.reveal(st, 0, st.players[0].oracles[0])
+    st.players[0].oracles[0].power = 2
+    assert F.can_enter(st, 0, 0)
+    F.enter(st, 0, 0)
+    assert zone(st, theirs) == "pantheon" and st.cards[theirs].ctrl == 0 and p(st, theirs) == 2
+    assert st.players[0].oracles == [] and st.cards[theirs].owner == 1
+
+
+@card("0261")
+def ritual_del_guerrero(cid: str) -> None:
+    """Free; destroys a character whose PM is 0."""
+    st = table()
+    zero = H.put(st, NOBU, 1, power=0)
+    st.cards[zero].pm_perm = -3
+    H.put(st, NOBU, 1, power=0)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, zero) == "discard"
+    st2 = table()
+    H.put(st2, MILO, 1)
+    assert not offered(st2, hand(st2, cid))  # no PM 0 character: nothing to destroy
+
+
+@card("0262")
+def incendio(cid: str) -> None:
+    """Free; each character on the battlefield loses 1P (both armies, not the pantheons)."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    b = H.put(st, NOBU, 1, "battle", power=1)
+    c = H.put(st, NOBU, 1, power=2)
+    st = go(st, hand(st, cid))
+    assert (p(st, a), p(st, b), p(st, c)) == (1, 0, 2)
+
+
+@card("0263")
+def ratas(cid: str) -> None:
+    """Free; every character on the battlefield gets -1PM for good."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    b = H.put(st, EROS, 1, "battle", power=1)
+    c = H.put(st, EROS, 1, power=1)
+    st = go(st, hand(st, cid))
+    assert (B.max_power(st, a), B.max_power(st, b), B.max_power(st, c)) == (2, 5, 6)
+    assert st.cards[a].pm_perm == -1
+
+
+@card("0264")
+def venganza_de_las_erinias(cid: str) -> None:
+    """1P (Entorno); each fighter loses 1P per character in their own pantheon."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=1)
+    H.put(st, NOBU, 0, power=0)
+    for _ in range(3):
+        H.put(st, MILO, 1, power=0)
+    H.put(st, RES, 1)  # a resource is no character
+    st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 0 and res(st, 0) == 19 and res(st, 1) == 17
+
+
+@card("0265")
+def paz_impuesta(cid: str) -> None:
+    """Free; an enemy character in a pantheon loses 1P."""
+    st = table()
+    foe = H.put(st, NOBU, 1, power=2)
+    H.put(st, NOBU, 0, power=2)
+    st = go(st, hand(st, cid))
+    assert p(st, foe) == 1 and res(st) == 20
+
+
+@card("0266")
+def la_nave_blanca(cid: str) -> None:
+    """Free; 1P per resource in your pantheon, 3 at most."""
+    for n, gain in ((2, 2), (4, 3)):
+        st = table()
+        for _ in range(n):
+            H.put(st, RES, 0)
+        H.put(st, RES, 1)
+        st = go(st, hand(st, cid))
+        assert res(st) == 20 + gain
+
+
+@card("0267")
+def cabeza_de_medusa(cid: str) -> None:
+    """2P; an enemy character loses all its power."""
+    st = table()
+    foe = H.put(st, EROS, 1, power=5)
+    st = go(st, hand(st, cid))
+    assert p(st, foe) == 0 and res(st) == 18
+
+
+@card("0268")
+def aniquilacion(cid: str) -> None:
+    """Free; destroys an exhausted mortal (0P) on the battlefield."""
+    st = table("fight")
+    H.put(st, NOBU, 0, "battle", power=1)
+    dead = H.put(st, NOBU, 1, "battle", power=0)
+    H.put(st, EROS, 1, "battle", power=0)  # a god
+    H.put(st, NOBU, 1, "battle", power=1)  # not exhausted
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, dead) == "discard"
+
+
+@card("0269")
+def expulsion(cid: str) -> None:
+    """1P from your fighter; an enemy character goes back to its pantheon."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    foe = H.put(st, EROS, 1, "battle", power=3)
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert p(st, a) == 1 and zone(st, foe) == "pantheon" and p(st, foe) == 3
+
+
+@card("0270")
+def inspiracion(cid: str) -> None:
+    """Free; one of your mortals on the battlefield is filled up to its PM."""
+    st = table("fight")
+    m = H.put(st, NOBU, 0, "battle", power=1)
+    H.put(st, EROS, 0, "battle", power=1)  # a god: not offered
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, m) == 3
+
+
+@card("0272")
+def siete_escorpiones(cid: str) -> None:
+    """1P; all the power of your fighters is shared again as you choose."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=3)
+    b = H.put(st, MILO, 0, "battle", power=1)
+    foe = H.put(st, NOBU, 1, "battle", power=2)
+    st = go(st, hand(st, cid), payer=a)  # 3 - 1 = 2, with b's 1: 3 to share
+    assert options(st) == {a, b}
+    st = pick(st, b, b, a)
+    done(st)
+    assert (p(st, a), p(st, b), p(st, foe)) == (1, 2, 2)
+
+
+@card("0273")
+def gavilan_de_obsidiana(cid: str) -> None:
+    """1P; destroy one of your mortals as the cost, then an enemy mortal."""
+    st = table("fight")
+    payer = H.put(st, EROS, 0, "battle", power=2)
+    mine = H.put(st, MILO, 0, "battle", power=1)
+    foe = H.put(st, NOBU, 1, "battle", power=2)
+    H.put(st, EROS, 1, "battle", power=2)
+    st = go(st, hand(st, cid), payer=payer)
+    done(st)
+    assert zone(st, mine) == "discard" and zone(st, foe) == "discard" and p(st, payer) == 1
+
+
+@card("0274")
+def karonte(cid: str) -> None:
+    """2P; one of your discarded mortals comes to your pantheon."""
+    st = table()
+    dead = H.discarded(st, NOBU, 0)
+    H.discarded(st, SUSANOO, 0)
+    H.discarded(st, NOBU, 1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, dead) == "pantheon" and st.cards[dead].ctrl == 0 and res(st) == 18
+
+
+@card("0275")
+def reforzar_lineas(cid: str) -> None:
+    """1P; one of your characters goes from the pantheon to the battlefield, free."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    home = H.put(st, EROS, 0, power=3)
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert zone(st, home) == "battle" and p(st, home) == 3 and p(st, a) == 1
+
+
+@card("0276")
+def konibori(cid: str) -> None:
+    """Free; a character's INFLUENCE ability is used in the confrontation instead this turn."""
+    st = table()
+    eros = H.put(st, EROS, 1, power=2)  # INFLUENCIA: an enemy character loses 1P
+    H.put(st, NOBU, 0, power=2)
+    st = go(st, hand(st, cid))
+    st = pick(st, eros) if st.stack else st
+    done(st)
+    assert not offered(st, eros, seat=1)
+    H.fight(st, a=1, b=0)
+    st.cards[eros].zone = "battle"
+    foe = H.put(st, NOBU, 0, "battle", power=2)
+    st = go(st, eros, seat=1)
+    assert p(st, foe) == 1
+
+
+@card("0277")
+def mitsudomoe(cid: str) -> None:
+    """1P; one of your fighters gains 2P and an enemy fighter loses 2P."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    foe = H.put(st, EROS, 1, "battle", power=3)
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert p(st, a) == 2 - 1 + 2 and p(st, foe) == 1
+
+
+@card("0278")
+def ultimo_aliento(cid: str) -> None:
+    """1P; +3F to one of your fighters, destroyed once the confrontation is resolved."""
+    st = table("fight")
+    a = H.put(st, SUSANOO, 0, "battle", power=3)
+    foe = H.put(st, EROS, 1, "battle", power=3)
+    st = go(st, hand(st, cid), payer=a)
+    assert B.strength(st, a) == 5 and zone(st, a) == "battle"
+    st = both_pass(st)
+    assert res(st, 1) == 20 - (5 - 1)  # the +3F counted in the resolution
+    assert zone(st, a) == "discard" and zone(st, foe) == "pantheon"
+
+
+@card("0279")
+def morador_de_las_tinieblas(cid: str) -> None:
+    """1P; an equipment goes back to its owner's hand (a created weapon leaves the game)."""
+    st = table()
+    foe = H.put(st, NOBU, 1, power=1)
+    axe = H.gear(st, "0224", foe)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, axe) == "hand" and axe in st.players[1].hand and st.cards[foe].gear == []
+
+
+@card("0280")
+def posesion_infernal(cid: str) -> None:
+    """Free; a character in a pantheon or on a face-up oracle gains Demonio for good."""
+    st = table()
+    i = H.oracle(st, [NOBU], 1, power=1)
+    top = st.players[1].oracles[i].cards[0]
+    H.put(st, MILO, 0)
+    st = go(st, hand(st, cid))
+    assert top in options(st)
+    st = pick(st, top)
+    F.reorganise(st)
+    assert "demonio" in B.keys(st, top)
+
+
+@card("0281")
+def el_sabueso(cid: str) -> None:
+    """1P; +1F to one of your fighters per event in a rival's discard, 3 at most."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    for c in ("0127", "0130", "0131", "0139"):
+        H.discarded(st, c, 1)
+    H.discarded(st, "0127", 0)  # your own events do not count
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert B.strength(st, a) == 1 + 3
+
+
+@card("0282")
+def montanas_de_la_locura(cid: str) -> None:
+    """1P; for the rest of the turn nothing moves characters to or from the battlefield."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=3)
+    H.put(st, NOBU, 0, power=2)
+    H.put(st, NOBU, 1, "battle", power=2)
+    st = go(st, hand(st, cid), payer=a)
+    st.fight.turn = 0  # type: ignore[union-attr]
+    assert not offered(st, hand(st, "0275"))  # Reforzar líneas
+    assert not offered(st, hand(st, "0269"))  # Expulsión
+
+
+@card("0283")
+def el_despertar(cid: str) -> None:
+    """1P; a god of yours on a face-up oracle gains 2P (on the oracle)."""
+    st = table()
+    g = H.oracle(st, [EROS], 0, power=1)
+    H.oracle(st, [NOBU], 0, power=1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.players[0].oracles[g].power == 3 and st.players[0].oracles[1].power == 1
+    assert res(st) == 19
+
+
+@card("0284")
+def ciclo_del_sueno(cid: str) -> None:
+    """1P; up to three new oracles, each from a resource or character of your discard."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    c1, c2 = H.discarded(st, NOBU, 0), H.discarded(st, RES, 0)
+    H.discarded(st, "0265", 0)  # an action: not offered
+    st = go(st, hand(st, cid), payer=a)
+    assert options(st) == {c1, c2}
+    st = pick(st, c1, "pass")
+    done(st)
+    assert [o.cards for o in st.players[0].oracles] == [[c1]] and zone(st, c2) == "discard"
+
+
+@card("0285")
+def la_cripta(cid: str) -> None:
+    """Free; discards the face-down top card of an oracle (even one holding power)."""
+    st = table()
+    H.oracle(st, [NOBU], 1, power=2, up=True)
+    i = H.oracle(st, [MILO, NOBU], 1, power=2, up=False)
+    hidden = st.players[1].oracles[i].cards[0]
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, hidden) == "discard" and len(st.players[1].oracles[i].cards) == 1
+
+
+@card("0286")
+def noche_de_los_tiempos(cid: str) -> None:
+    """1P; no pantheon may use its ability this turn."""
+    st = table()
+    H.put(st, NOBU, 1, power=2)
+    pan = st.players[0].pantheon  # Amenoukihashi: -1PM to an enemy
+    assert offered(st, pan)
+    st = go(st, hand(st, cid))
+    st.actor = 0
+    assert not offered(st, pan) and res(st) == 19
+
+
+def fight_with(cards_in_hand: list[str]) -> tuple[GdmState, int, int]:
+    """Seat 0 (Hachiman F5) against seat 1 (F2, PM 6) after seat 0 played these cards."""
+    st = table()
+    a = H.put(st, "0004", 0, power=3)
+    b = H.put(st, AME, 1, power=3)
+    for c in cards_in_hand:
+        st = go(st, hand(st, c))
+        st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=b))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st = both_pass(st)
+    return st, a, b
+
+
+@card("0287")
+def caida_de_baldr(cid: str) -> None:
+    """Free; the winner destroys an enemy of PM up to the margin instead of the loss."""
+    st, _, b = fight_with([cid])
+    assert zone(st, b) == "pantheon" and res(st, 1) == 20  # PM 6 > margin 3
+    st = table()
+    a = H.put(st, "0004", 0, power=3)
+    m = H.put(st, MIDORI, 1, power=2)  # F0, PM 2
+    st = go(st, hand(st, cid))
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=m))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st = both_pass(st)
+    st = pick(st, m) if st.stack else st
+    assert zone(st, m) == "discard" and res(st, 1) == 20
+
+
+@card("0289")
+def nyar(cid: str) -> None:
+    """Batalla; the winner removes a pantheon's ability instead of the loss."""
+    st, _, _ = fight_with([cid])
+    assert st.stack and st.stack[-1].seat == 0
+    pan = st.players[1].pantheon
+    st = pick(st, pan)
+    assert st.cards[pan].muted == [0] and res(st, 1) == 20
+
+
+@card("0290")
+def legiones_de_la_tumba(cid: str) -> None:
+    """1P; two Sectario tokens (0F, 1PM, Loco) without power in your pantheon."""
+    st = table()
+    st = go(st, hand(st, cid))
+    toks = [u for u, c in st.cards.items() if c.card == "tk-sectario"]
+    assert len(toks) == 2 and res(st) == 19
+    for t in toks:
+        c = st.cards[t]
+        assert (c.zone, c.ctrl, c.power, c.created) == ("pantheon", 0, 0, True)
+        assert B.strength(st, t) == 0 and B.max_power(st, t) == 1 and "loco" in B.keys(st, t)
+
+
+@card("0291")
+def dolor_y_vida(cid: str) -> None:
+    """1P; choose X (1-3): your Invocador gets -XPM for good (not below 0) and +XF."""
+    st = table("fight")
+    inv = H.put(st, AME, 0, "battle", power=3)  # PM 6
+    small = H.put(st, MIDORI, 0, "battle", power=2)  # PM 2
+    st = go(st, hand(st, cid), payer=inv)
+    assert options(st) == {1, 2, 3}
+    st = pick(st, 3)
+    done(st)  # the PM 2 summoner cannot lose 3: the other is taken
+    assert B.max_power(st, inv) == 3 and B.strength(st, inv) == 5 and small
+
+
+@card("0292")
+def invasion(cid: str) -> None:
+    """2P (Entorno: shared by your fighters); destroys a resource."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=1)
+    b = H.put(st, MILO, 0, "battle", power=1)
+    r = H.put(st, RES, 1)
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert zone(st, r) == "discard" and p(st, a) + p(st, b) == 0
+
+
+@card("0293")
+def destruccion(cid: str) -> None:
+    """1P; -1F to every god on the battlefield."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    g1 = H.put(st, SUSANOO, 0, "battle", power=1)
+    g2 = H.put(st, SUSANOO, 1, "battle", power=1)
+    g3 = H.put(st, SUSANOO, 1, power=1)
+    st = go(st, hand(st, cid), payer=a)
+    assert [B.strength(st, u) for u in (a, g1, g2, g3)] == [1, 1, 1, 2]
+
+
+@card("0294")
+def cancion_de_los_cielos(cid: str) -> None:
+    """1P; tire one of yours; tire two enemies of equal or lower PM."""
+    st = table("fight")
+    mine = H.put(st, NOBU, 0, "battle", power=2)  # PM 3
+    f1 = H.put(st, NOBU, 1, "battle", power=1)  # PM 3
+    f2 = H.put(st, MILO, 1, "battle", power=1)  # PM 2
+    H.put(st, EROS, 1, "battle", power=1)  # PM 6
+    st = go(st, hand(st, cid), payer=mine)
+    assert options(st) == {f1, f2}
+    st = pick(st, f1)  # the second is the only one left
+    done(st)
+    assert st.cards[mine].tired and st.cards[f1].tired and st.cards[f2].tired
+
+
+@card("0295")
+def bestia_en_la_cueva(cid: str) -> None:
+    """1P; tires a mortal."""
+    st = table()
+    m = H.put(st, NOBU, 1, power=1)
+    H.put(st, EROS, 1, power=1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.cards[m].tired and res(st) == 19
+
+
+@card("0296")
+def gatos_de_ulthar(cid: str) -> None:
+    """1P; no action may target the chosen character (abilities still may)."""
+    st = table()
+    mine = H.put(st, NOBU, 0, power=2)
+    st = go(st, hand(st, cid))
+    st = pick(st, mine) if st.stack else st
+    st.actor = 1
+    assert not offered(st, hand(st, "0265", 1), seat=1)  # Paz impuesta: no target
+    H.put(st, EROS, 1, power=2)  # Eros: an ability, not an action
+    eros = max(st.cards)
+    st = go(st, eros, seat=1)
+    assert p(st, mine) == 1
+
+
+@card("0297")
+def criadores_de_cocodrilo(cid: str) -> None:
+    """Free; tires an equipment."""
+    st = table()
+    g = H.gear(st, "0236", H.put(st, NOBU, 1, power=2))
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.cards[g].tired
+
+
+@card("0298")
+def nueva_droga(cid: str) -> None:
+    """1P; you see a rival's hand (privately)."""
+    st = table()
+    hand(st, "0265", 1)
+    hand(st, "0299", 1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.players[0].peeks == ["0265", "0299"] and st.players[1].peeks == []
+    assert E.view(st, 0).peeks == ["0265", "0299"] and E.view(st, 1).peeks == []
+
+
+@card("0299")
+def ladina_fortuna(cid: str) -> None:
+    """1P; discard a card from your hand; draw two."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    junk = hand(st, "0265")
+    H.on_deck(st, ["0266", "0267"], 0)
+    st = go(st, hand(st, cid), payer=a)
+    st = pick(st, junk) if st.stack else st
+    assert zone(st, junk) == "discard"
+    assert sorted(st.cards[x].card for x in st.players[0].hand) == ["0266", "0267"]
+
+
+@card("0300")
+def eclipse(cid: str) -> None:
+    """2P; each later INFLUENCE action this turn costs its player 1P more."""
+    st = table()
+    m = H.put(st, NOBU, 1, power=0)
+    st = go(st, hand(st, cid))
+    assert res(st, 0) == 18  # the Eclipse itself is not taxed
+    st, _ = E.apply(st, 1, Meditate(uid=m))
+    assert res(st, 1) == 19
+
+
 COVERED_B = frozenset(SCENARIOS)
 
 
