@@ -346,7 +346,7 @@ RAW: dict[str, list[str]] = {
     "0323": ["inf: resolution mode=osiris"],
     "0324": ["inf: gain 2 char @inplay"],
     "0325": ["conf: neworacle own mortal ; make opp sub=vuelta"],
-    "0326": ["conf: f 2 own char"],
+    "0326": ["conf: f 2 own char faced"],
     "0327": ["conf: destroy char created all"],
     "0329": ["inf: gain 2 own mortal"],
     "0330": ["conf: key own mortal key=dios as=it, f 1 it"],

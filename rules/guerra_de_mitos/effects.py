@@ -204,6 +204,10 @@ def _filters_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
             return False
         if flt == "noninvoc" and B.fx(st, uid).type == INVOC:
             return False
+        if flt == "faced" and not any(  # glossary "Enfrentado": an enemy on the battlefield
+            d.zone == BATTLE and d.ctrl != c.ctrl and B.is_char(st, e) for e, d in st.cards.items()
+        ):
+            return False
         if flt == "half" and card_power(st, uid) * 2 <= B.max_power(st, uid):
             return False
         if flt.startswith("key:") and not (set(flt[4:].split("|")) & B.keys(st, uid)):
@@ -571,6 +575,8 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return True
     if op.all:
         return bool(c[1]) or not in_cost(step)
+    if op.count > 1 and not op.upto and in_cost(step):
+        return len(c[1]) >= op.count  # "cansa dos de tus mortales": both must be there
     return bool(c[1])
 
 

@@ -460,8 +460,7 @@ def byakko(cid: str) -> None:
     bearer = H.put(st, MIDORI, 0, "battle", power=2)
     foe = H.put(st, "0017", 1, "battle", power=2)  # Ame-no-oshido-mimi: -2F to an enemy
     st = go(st, H.gear(st, cid, bearer))
-    st = pick(st, foe) if st.stack and foe in options(st) and st.stack[-1].card == cid else st
-    done(st)
+    done(st)  # the only enemy is copied, and the only enemy is its target
     assert B.strength(st, foe) == 0  # 2 - 2, the copied ability aimed at the enemy
 
 
@@ -1635,7 +1634,796 @@ def eclipse(cid: str) -> None:
     assert res(st, 1) == 19
 
 
+@card("0301")
+def tentaculos_en_la_sombra(cid: str) -> None:
+    """Free; a Primigenio character gains 1P (first ability) or loses 1P (second)."""
+    for idx, after in ((0, 3), (1, 1)):
+        st = table()
+        g = H.put(st, ITHAQUA, 1, power=2)
+        H.put(st, NOBU, 1, power=2)
+        st = go(st, hand(st, cid), idx=idx)
+        done(st)
+        assert p(st, g) == after and res(st) == 20
+
+
+@card("0302")
+def dama_de_la_oscuridad(cid: str) -> None:
+    """1P; look at the top of two oracles; an event seen may be discarded."""
+    st = table()
+    ev = H.oracle(st, ["0127", NOBU], 1, up=False)
+    H.oracle(st, [MILO], 1, up=False)
+    st = go(st, hand(st, cid))
+    st = pick(st, 16 + ev)
+    assert options(st) == {0, 1}  # an event: discard it or not
+    st = pick(st, 1)  # the other oracle is the only one left to look at
+    done(st)
+    assert st.players[0].peeks == ["0127", MILO] and st.players[1].peeks == []
+    assert [st.cards[o.cards[0]].card for o in st.players[1].oracles] == [NOBU, MILO]
+
+
+@card("0303")
+def mi_go(cid: str) -> None:
+    """1P; +1F to one of your fighters per resource in the rival's pantheon, 3 at most."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    for _ in range(4):
+        H.put(st, RES, 1)
+    H.put(st, RES, 0)
+    st = go(st, hand(st, cid), payer=a)
+    assert B.strength(st, a) == 1 + 3
+
+
+@card("0304")
+def sombras_reunidas(cid: str) -> None:
+    """1P; until the next influence phase every gain of power is 1P at most."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    H.gear(st, "0224", a)
+    st = go(st, hand(st, cid), payer=a)
+    st.fight.turn = 0  # type: ignore[union-attr]
+    st = go(st, hand(st, "0316"))  # Yarijutsu: +2P, cut to 1
+    assert p(st, a) == 2
+    assert "gain_cap" in st.lasting
+    st.round, st.phase, st.order_pos = 2, "transfer", 1
+    F.end_transfer(st)  # the next influence phase begins
+    assert "gain_cap" not in st.lasting
+
+
+@card("0305")
+def polaris(cid: str) -> None:
+    """Free; 1P per card with the key Oricalco you control."""
+    st = table()
+    god = H.put(st, SUSANOO, 0, power=1)
+    H.gear(st, "0226", god)
+    H.gear(st, "0257", god)
+    H.gear(st, "0255", H.put(st, EROS, 1, power=1))  # the rival's
+    st = go(st, hand(st, cid))
+    assert res(st) == 22
+
+
+@card("0306")
+def musica_de_orfeo(cid: str) -> None:
+    """Free; this turn each meditating character gains 3P instead of 2P (for everyone)."""
+    st = table()
+    m = H.put(st, NOBU, 1, power=0)
+    st = go(st, hand(st, cid))
+    st, _ = E.apply(st, 1, Meditate(uid=m))
+    assert p(st, m) == 3 and st.cards[m].tired
+
+
+@card("0307")
+def ascenso_de_amon(cid: str) -> None:
+    """1P; your characters assigned this turn get +1F and are destroyed after the fight."""
+    st = table()
+    a = H.put(st, NOBU, 0, power=2)
+    b = H.put(st, NOBU, 1, power=2)
+    st = go(st, hand(st, cid))
+    H.fight(st, stage="assign")
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=b))
+    assert B.strength(st, a) == 2 and B.strength(st, b) == 1
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st = both_pass(st)
+    assert res(st, 1) == 19 and zone(st, a) == "discard" and zone(st, b) == "pantheon"
+
+
+@card("0308")
+def aro_de_odin(cid: str) -> None:
+    """Free; +2F to another player's character for the turn."""
+    st = table()
+    foe = H.put(st, NOBU, 1, power=1)
+    H.put(st, NOBU, 0, power=1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert B.strength(st, foe) == 3 and st.cards[foe].f_turn == 2
+
+
+@card("0309")
+def faeton_y_el_carro(cid: str) -> None:
+    """Free; your Invocador gets +1F per invocation it carries."""
+    st = table("fight")
+    inv = H.put(st, AME, 0, "battle", power=2)
+    H.gear(st, "0205", inv)
+    H.gear(st, "0190", inv)
+    H.gear(st, "0224", inv)  # an axe is no invocation
+    st = go(st, hand(st, cid))
+    done(st)
+    assert B.strength(st, inv) == 2 + 2 + 2
+
+
+@card("0310")
+def maldicion_de_la_momia(cid: str) -> None:
+    """Free; until your next influence phase every Festival event is discarded unresolved."""
+    st = table()
+    st = go(st, hand(st, cid))
+    st.round += 1
+    st.phase = "transfer"
+    fest = H.oracle(st, ["0127", NOBU], 1, up=False)  # Hinamatsuri: +3P
+    plain = H.oracle(st, ["0141", NOBU], 1, up=False)  # Shemu is a Festival too
+    other = H.oracle(st, ["0139", NOBU], 1, up=False)  # Ragnarok: no Festival
+    for i in (fest, plain, other):
+        F.reveal(st, 1, st.players[1].oracles[i])
+    st = H.settle_choices(st)
+    assert res(st, 0) == 20 and res(st, 1) == 20
+    assert [st.cards[u].card for u in st.players[1].discard] == ["0127", "0141", "0139"]
+    st.order_pos = 1
+    F.end_transfer(st)  # the next influence phase begins
+    assert "festivals_void" not in st.lasting
+
+
+@card("0311")
+def golpe_mortal(cid: str) -> None:
+    """1P; a mortal loses 2P."""
+    st = table()
+    m = H.put(st, NOBU, 1, power=3)
+    H.put(st, EROS, 1, power=3)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, m) == 1 and res(st) == 19
+
+
+@card("0312")
+def ankh(cid: str) -> None:
+    """1P; readies one of your characters."""
+    st = table()
+    m = H.put(st, NOBU, 0, power=1, tired=True)
+    H.put(st, NOBU, 1, power=1, tired=True)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert not st.cards[m].tired and res(st) == 19
+
+
+@card("0313")
+def ojo_del_sol(cid: str) -> None:
+    """2P; no player gains power in their reserve during this influence phase."""
+    st = table()
+    r = H.put(st, RES, 1)  # "cansa; ganas 1P"
+    st = go(st, hand(st, cid))
+    st = go(st, r, seat=1)
+    assert res(st, 1) == 20 and res(st, 0) == 18 and st.cards[r].tired
+
+
+@card("0314")
+def espejismos_del_desierto(cid: str) -> None:
+    """Free; 1P off one of your oracles as the cost; one of your characters gains 2P."""
+    st = table()
+    i = H.oracle(st, [NOBU], 0, power=2)
+    m = H.put(st, MILO, 0, power=0)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.players[0].oracles[i].power == 1 and p(st, m) == 2
+    st2 = table()
+    H.oracle(st2, [NOBU], 0, power=0)
+    H.put(st2, MILO, 0)
+    assert not offered(st2, hand(st2, cid))  # no power on your oracles
+
+
+@card("0315")
+def jeroglificos(cid: str) -> None:
+    """Free; tire one of yours; two other characters gain 1P each."""
+    st = table()
+    mine = H.put(st, NOBU, 0, power=0)
+    a = H.put(st, MILO, 0, power=0)
+    b = H.put(st, MILO, 1, power=0)
+    st = go(st, hand(st, cid))
+    st = pick(st, mine)
+    assert options(st) == {a, b}
+    st = pick(st, a)
+    done(st)
+    assert st.cards[mine].tired and (p(st, mine), p(st, a), p(st, b)) == (0, 1, 1)
+
+
+@card("0316")
+def yarijutsu(cid: str) -> None:
+    """Free; one of your fighters carrying a weapon gains 2P."""
+    st = table("fight")
+    armed = H.put(st, NOBU, 0, "battle", power=1)
+    H.gear(st, "0224", armed)
+    H.gear(st, "0235", H.put(st, NOBU, 0, "battle", power=1))  # armour only
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, armed) == 3
+
+
+@card("0317")
+def crecida_del_nilo(cid: str) -> None:
+    """2P; no one takes power from your reserve during this influence phase."""
+    st = table()
+    r = H.put(st, "0167", 1)  # Pescadores: a rival loses 1P
+    st = go(st, hand(st, cid))
+    st = go(st, r, seat=1)
+    assert res(st, 0) == 18 and st.cards[r].tired
+
+
+@card("0318")
+def sonido_de_odaiko(cid: str) -> None:
+    """1P; nobody may meditate this turn."""
+    st = table()
+    m = H.put(st, NOBU, 1, power=0)
+    st = go(st, hand(st, cid))
+    assert Meditate(uid=m) not in E.legal_actions(st, 1)
+    assert res(st) == 19
+
+
+@card("0319")
+def momificacion(cid: str) -> None:
+    """Free; tire one of your gods; an enemy mortal loses all its power."""
+    st = table()
+    g = H.put(st, EROS, 0, power=1)
+    foe = H.put(st, NOBU, 1, power=3)
+    H.put(st, SUSANOO, 1, power=3)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.cards[g].tired and p(st, foe) == 0
+    st2 = table()
+    H.put(st2, EROS, 0, power=1, tired=True)
+    H.put(st2, NOBU, 1, power=3)
+    assert not offered(st2, hand(st2, cid))  # no ready god to pay
+
+
+@card("0320")
+def navios_de_jason(cid: str) -> None:
+    """1P; until the fight ends every action played also costs 1P from one of its player's."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=3)
+    b = H.put(st, NOBU, 1, "battle", power=2)
+    st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 2  # Jason itself pays only its own cost
+    st = go(st, hand(st, "0326", 1), seat=1)  # Adrenalina, free: 1P more
+    st = pick(st, b) if st.stack else st
+    assert p(st, b) == 1 and B.strength(st, b) == 3
+
+
+@card("0321")
+def huicholes(cid: str) -> None:
+    """Free; exhaust and destroy one of your mortals; another fighter gets +F = its power."""
+    st = table("fight")
+    m = H.put(st, NOBU, 0, "battle", power=3)
+    g = H.put(st, EROS, 0, "battle", power=1)
+    st = go(st, hand(st, cid))
+    done(st)  # one mortal to pay, one character left to get the bonus
+    assert zone(st, m) == "discard" and B.strength(st, g) == 1 + 3
+
+
+@card("0322")
+def gnomon(cid: str) -> None:
+    """Free; one of your fighters goes home; another of your fighters gains 1P."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=1)
+    b = H.put(st, MILO, 0, "battle", power=1)
+    st = go(st, hand(st, cid))
+    st = pick(st, a)
+    done(st)
+    assert zone(st, a) == "pantheon" and p(st, a) == 1 and p(st, b) == 2
+
+
+@card("0323")
+def juicio_de_osiris(cid: str) -> None:
+    """Batalla; the winner takes for good an enemy of PM up to half the margin."""
+    st = table()
+    a = H.put(st, "0004", 0, power=3)  # F5
+    m = H.put(st, MIDORI, 1, power=2)  # F0, PM 2
+    big = H.put(st, NOBU, 1, power=2)  # PM 3
+    st = go(st, hand(st, cid))
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=m))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st = both_pass(st)  # margin 5: half is 2
+    done(st)
+    assert st.cards[m].ctrl == 0 and st.cards[big].ctrl == 1 and res(st, 1) == 20
+    F.reorganise(st)
+    assert st.cards[m].ctrl == 0
+
+
+@card("0324")
+def brindis_de_octli(cid: str) -> None:
+    """2P; a character in play gains 2P."""
+    st = table()
+    m = H.put(st, NOBU, 1, power=0)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, m) == 2 and res(st) == 18
+
+
+@card("0325")
+def vuelta_al_origen(cid: str) -> None:
+    """1P; your mortal drops its gear and becomes a new oracle; the rival does the same."""
+    st = table("fight")
+    payer = H.put(st, EROS, 0, "battle", power=2)
+    m = H.put(st, NOBU, 0, "battle", power=2)
+    axe = H.gear(st, "0224", m)
+    foe = H.put(st, MILO, 1, "battle", power=1)
+    st = go(st, hand(st, cid), payer=payer)
+    done(st)
+    assert zone(st, axe) == "discard" and zone(st, m) == "oracle" and zone(st, foe) == "oracle"
+    assert [o.cards for o in st.players[0].oracles] == [[m]]
+    assert [o.cards for o in st.players[1].oracles] == [[foe]]
+
+
+@card("0326")
+def adrenalina(cid: str) -> None:
+    """Free; +2F to one of your characters facing an enemy on the battlefield."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=1)
+    H.put(st, NOBU, 0, power=1)
+    u = hand(st, cid)
+    assert not offered(st, u)  # no enemy on the battlefield: nobody is "enfrentado"
+    H.put(st, MILO, 1, "battle", power=1)
+    st = go(st, u)
+    done(st)
+    assert B.strength(st, a) == 3
+
+
+@card("0327")
+def tornados_de_verano(cid: str) -> None:
+    """1P; every created character on the battlefield is destroyed (leaves the game)."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    t1 = H.put(st, "tk-criatura", 1, "battle", power=1)
+    t2 = H.put(st, "tk-sectario", 0, "battle", power=1)
+    for t in (t1, t2):
+        st.cards[t].created = True
+    st = go(st, hand(st, cid), payer=a)
+    assert zone(st, t1) == "gone" and zone(st, t2) == "gone" and zone(st, a) == "battle"
+
+
+@card("0329")
+def inicios_de_la_medicina(cid: str) -> None:
+    """1P; one of your mortals gains 2P."""
+    st = table()
+    m = H.put(st, NOBU, 0, power=0)
+    H.put(st, EROS, 0, power=0)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, m) == 2 and res(st) == 19
+
+
+@card("0330")
+def divinizacion(cid: str) -> None:
+    """1P; one of your mortals becomes a god (key Dios) with +1F, this turn."""
+    st = table("fight")
+    m = H.put(st, NOBU, 0, "battle", power=2)
+    st = go(st, hand(st, cid), payer=m)
+    done(st)
+    assert B.is_god(st, m) and B.strength(st, m) == 2
+    F.reorganise(st)
+    assert B.is_mortal(st, m)
+
+
+@card("0331")
+def laberintos_de_la_piramide(cid: str) -> None:
+    """2P (Entorno); tire two of your mortals; an enemy character loses all its power."""
+    st = table("fight")
+    m1 = H.put(st, NOBU, 0, "battle", power=2)
+    m2 = H.put(st, MILO, 0, "battle", power=1)
+    foe = H.put(st, EROS, 1, "battle", power=4)
+    st = go(st, hand(st, cid), payer=m1)
+    st = pick(st, m1) if st.stack and st.stack[-1].pos == 0 else st
+    done(st)
+    assert st.cards[m1].tired and st.cards[m2].tired and p(st, foe) == 0
+    st2 = table("fight")
+    H.put(st2, NOBU, 0, "battle", power=3)
+    H.put(st2, EROS, 0, "battle", power=3)
+    H.put(st2, EROS, 1, "battle", power=4)
+    assert not offered(st2, hand(st2, cid))  # one mortal cannot pay for two
+
+
+@card("0332")
+def mirada_de_kefren(cid: str) -> None:
+    """1P; tire and exhaust one of your mortals; a rival loses that much, 2P at most."""
+    for power, loss in ((1, 1), (3, 2)):
+        st = table()
+        m = H.put(st, NOBU, 0, power=power)
+        st = go(st, hand(st, cid))
+        done(st)
+        assert st.cards[m].tired and p(st, m) == 0 and res(st, 1) == 20 - loss
+
+
+@card("0333")
+def salvacion_de_andromeda(cid: str) -> None:
+    """1P; a character of yours on a face-up oracle gains 2P."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=2)
+    i = H.oracle(st, [MILO], 0, power=0)
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert st.players[0].oracles[i].power == 2 and p(st, a) == 1
+
+
+@card("0334")
+def bendicion_de_susanoo(cid: str) -> None:
+    """Free; one of your fighters carrying an invocation gains 2P."""
+    st = table("fight")
+    inv = H.put(st, AME, 0, "battle", power=1)
+    H.gear(st, "0205", inv)
+    H.put(st, NOBU, 0, "battle", power=1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, inv) == 3
+
+
+@card("0336")
+def preparacion(cid: str) -> None:
+    """2P; a god of yours on an oracle with more than half its PM comes into play, free."""
+    st = table()
+    ok = H.oracle(st, [SUSANOO], 0, power=4)  # PM 6, 4 > 3
+    H.oracle(st, [AME], 0, power=3)  # exactly half: no
+    g = st.players[0].oracles[ok].cards[0]
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, g) == "pantheon" and p(st, g) == 4 and res(st) == 18
+
+
+@card("0337")
+def rios_de_poder(cid: str) -> None:
+    """Free; take up to 4P in all from your fighters; you gain that much."""
+    st = table("fight")
+    a = H.put(st, EROS, 0, "battle", power=5)
+    st = go(st, hand(st, cid))
+    st = pick(st, a, a, a, a)
+    done(st)
+    assert p(st, a) == 1 and res(st) == 24
+
+
+@card("0339")
+def poder_runico(cid: str) -> None:
+    """Free; one of your gods on the battlefield gains 2P."""
+    st = table("fight")
+    g = H.put(st, EROS, 0, "battle", power=1)
+    H.put(st, NOBU, 0, "battle", power=1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, g) == 3
+
+
+@card("0340")
+def mariposa_y_guerrero(cid: str) -> None:
+    """Batalla; the stronger player gains the margin instead of the loser paying."""
+    st, _, _ = fight_with([cid])
+    assert res(st, 0) == 23 and res(st, 1) == 20
+
+
+@card("0341")
+def niebla_debilitadora(cid: str) -> None:
+    """1P (Entorno); -2F to every character on the battlefield."""
+    st = table("fight")
+    a = H.put(st, SUSANOO, 0, "battle", power=2)
+    b = H.put(st, "0004", 1, "battle", power=2)
+    c = H.put(st, SUSANOO, 1, power=2)
+    st = go(st, hand(st, cid), payer=a)
+    assert [B.strength(st, u) for u in (a, b, c)] == [0, 3, 2]
+
+
+@card("0342")
+def caballo_de_troya(cid: str) -> None:
+    """Batalla; after Mariposa y guerrero, the rulebook's loss applies again."""
+    st, _, _ = fight_with(["0340", cid])
+    assert res(st, 0) == 20 and res(st, 1) == 17
+
+
+@card("0343")
+def hormiga_negra(cid: str) -> None:
+    """Free; the winner takes for good a resource of cost up to the margin."""
+    st = table()
+    cheap = H.put(st, RES2, 1)  # cost 2
+    dear = H.put(st, "0149", 1)  # cost 3
+    a = H.put(st, "0004", 0, power=3)  # F5
+    b = H.put(st, HARALD, 1, power=2)  # F1: the margin is 5 - 1 = 4
+    st = go(st, hand(st, cid))
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=b))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    st = both_pass(st)
+    assert options(st) == {cheap, dear}  # margin 4: both fit
+    st = pick(st, dear)
+    assert st.cards[dear].ctrl == 0 and st.cards[cheap].ctrl == 1 and res(st, 1) == 20
+
+
+@card("0344")
+def talon_de_aquiles(cid: str) -> None:
+    """1P; doubles the strength of one of your weapons; it is destroyed after the fight."""
+    st = table("fight")
+    a = H.put(st, SUSANOO, 0, "battle", power=3)
+    axe = H.gear(st, "0224", a)
+    H.put(st, NOBU, 1, "battle", power=1)
+    st = go(st, hand(st, cid), payer=a)
+    done(st)
+    assert B.strength(st, a) == 2 + 4
+    st = both_pass(st)
+    assert res(st, 1) == 20 - (6 - 1) and zone(st, axe) == "discard" and zone(st, a) == "pantheon"
+
+
+@card("0345")
+def aguila_y_nopal(cid: str) -> None:
+    """1P; an invocation of your discard comes back to your hand."""
+    st = table()
+    inv = H.discarded(st, "0205", 0)
+    H.discarded(st, "0224", 0)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, inv) == "hand" and inv in st.players[0].hand and res(st) == 19
+
+
+@card("0346")
+def nuevo_oraculo(cid: str) -> None:
+    """2P; the god-deck cards of your discard are shuffled into a new oracle."""
+    st = table()
+    gods = [H.discarded(st, NOBU, 0), H.discarded(st, RES, 0), H.discarded(st, "0127", 0)]
+    act = H.discarded(st, "0265", 0)
+    st = go(st, hand(st, cid))
+    o = st.players[0].oracles[-1]
+    assert sorted(o.cards) == sorted(gods) and not o.up and o.power == 0
+    assert st.players[0].discard[:1] == [act] and res(st) == 18
+
+
+@card("0347")
+def salto_temporal(cid: str) -> None:
+    """Free; you become the start player."""
+    st = table()
+    st.first = 1
+    st.actor = 0
+    st = go(st, hand(st, cid))
+    assert st.first == 0
+
+
+@card("0348")
+def el_arbol(cid: str) -> None:
+    """Free; 1P per god of your pantheon's mythology you control."""
+    st = table()  # seat 0's pantheon is Japanese
+    H.put(st, SUSANOO, 0)
+    H.put(st, AME, 0, "battle")
+    H.put(st, EROS, 0)  # a Greek god
+    H.put(st, NOBU, 0)  # a Japanese mortal
+    H.put(st, SUSANOO, 1)
+    st = go(st, hand(st, cid))
+    assert res(st) == 22
+
+
+@card("0349")
+def perdida_de_equipaje(cid: str) -> None:
+    """Free; destroys an equipment on the battlefield."""
+    st = table("fight")
+    H.put(st, NOBU, 0, "battle", power=1)
+    foe = H.put(st, NOBU, 1, "battle", power=1)
+    axe = H.gear(st, "0224", foe)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, axe) == "discard" and st.cards[foe].gear == []
+
+
+@card("0350")
+def muspel(cid: str) -> None:
+    """2P (Entorno); -1F to two of yours, -3F to two enemies."""
+    st = table("fight")
+    a = H.put(st, SUSANOO, 0, "battle", power=3)
+    b = H.put(st, NOBU, 0, "battle", power=1)
+    x = H.put(st, "0004", 1, "battle", power=1)
+    y = H.put(st, SUSANOO, 1, "battle", power=1)
+    st = go(st, hand(st, cid), payer=a)
+    st = pick(st, a)  # b is the other
+    st = pick(st, x)  # y is the other
+    done(st)
+    assert [B.strength(st, u) for u in (a, b, x, y)] == [1, 0, 2, -1]
+
+
+@card("0351")
+def curacion_milagrosa(cid: str) -> None:
+    """Free; one of your fighters gains 1P."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=0)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert p(st, a) == 1
+
+
+@card("0352")
+def iluminacion(cid: str) -> None:
+    """Free; with the four talismans equipped on your characters you gain 20P."""
+    st = table()
+    g1, g2 = H.put(st, SUSANOO, 0), H.put(st, EROS, 0)
+    H.gear(st, "0213", g1)
+    H.gear(st, "0216", g1)
+    H.gear(st, "0233", g2)
+    u = hand(st, cid)
+    assert not offered(st, u)  # three talismans are not enough
+    H.gear(st, "0234", g2)
+    st = go(st, u)
+    assert res(st) == 40
+
+
+@card("0353")
+def namazu(cid: str) -> None:
+    """2P (Entorno); tire your god; every fighter with less PM is tired."""
+    st = table("fight")
+    g = H.put(st, EROS, 0, "battle", power=3)  # PM 6
+    mine = H.put(st, NOBU, 0, "battle", power=1)
+    foe = H.put(st, MILO, 1, "battle", power=1)
+    peer = H.put(st, SUSANOO, 1, "battle", power=1)  # PM 6: not less
+    st = go(st, hand(st, cid), payer=g)
+    done(st)
+    assert [st.cards[u].tired for u in (g, mine, foe, peer)] == [True, True, True, False]
+
+
+@card("0354")
+def puertas_abiertas(cid: str) -> None:
+    """1P; send one of yours home; the rival sends one home too, or you gain 4P."""
+    for choice in (0, 1):
+        st = table("fight")
+        a = H.put(st, NOBU, 0, "battle", power=2)
+        foe = H.put(st, NOBU, 1, "battle", power=1)
+        st = go(st, hand(st, cid), payer=a)
+        st = pick(st, a) if st.stack and st.stack[-1].seat == 0 else st
+        assert st.stack[-1].seat == 1
+        st = pick(st, choice)
+        done(st)
+        assert zone(st, a) == "pantheon"
+        if choice == 0:
+            assert zone(st, foe) == "pantheon" and res(st) == 20
+        else:
+            assert zone(st, foe) == "battle" and res(st) == 24
+
+
+@card("0355")
+def datiles_para_los_dioses(cid: str) -> None:
+    """1P; tire one of your gods; the rival loses 1P."""
+    st = table("fight")
+    g = H.put(st, EROS, 0, "battle", power=2)
+    st = go(st, hand(st, cid), payer=g)
+    done(st)
+    assert st.cards[g].tired and p(st, g) == 1 and res(st, 1) == 19
+
+
+@card("0356")
+def tributos_de_conquista(cid: str) -> None:
+    """Free; send X of your fighters home; you gain XP."""
+    st = table("fight")
+    a = H.put(st, NOBU, 0, "battle", power=1)
+    b = H.put(st, NOBU, 0, "battle", power=1)
+    H.put(st, NOBU, 0, "battle", power=1)
+    st = go(st, hand(st, cid))
+    st = pick(st, a, b, "pass")
+    done(st)
+    assert zone(st, a) == zone(st, b) == "pantheon" and res(st) == 22
+
+
+@card("0357")
+def antidoto_moly(cid: str) -> None:
+    """2P; destroys an invocation."""
+    st = table()
+    inv = H.gear(st, "0205", H.put(st, AME, 1, power=1))
+    H.gear(st, "0224", H.put(st, NOBU, 1, power=1))
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, inv) == "discard" and res(st) == 18
+
+
+@card("0358")
+def acertijo_de_la_esfinge(cid: str) -> None:
+    """Free; a character on a face-up oracle loses 1P (from the oracle)."""
+    st = table()
+    i = H.oracle(st, [NOBU], 1, power=2)
+    H.oracle(st, [RES], 1, power=2)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.players[1].oracles[i].power == 1 and st.players[1].oracles[1].power == 2
+
+
+@card("0359")
+def sacrificio_altivo(cid: str) -> None:
+    """1P; destroy one of your mortals; you gain its PM."""
+    st = table("fight")
+    g = H.put(st, EROS, 0, "battle", power=2)
+    m = H.put(st, NOBU, 0, "battle", power=1)
+    st.cards[m].pm_perm = 1  # PM 4
+    st = go(st, hand(st, cid), payer=g)
+    done(st)
+    assert zone(st, m) == "discard" and res(st) == 24
+
+
+@card("0360")
+def robo_del_fuego(cid: str) -> None:
+    """2P (Entorno); fighters lose their strength bonuses (penalties and weapons stay)."""
+    st = table("fight")
+    a = H.put(st, SUSANOO, 0, "battle", power=3)
+    H.gear(st, "0224", a)
+    st.cards[a].f_turn = 2
+    b = H.put(st, SUSANOO, 1, "battle", power=1)
+    st.cards[b].f_turn = -1
+    st.cards[b].f_perm = 1
+    st = go(st, hand(st, cid), payer=a)
+    assert B.strength(st, a) == 2 + 2 and B.strength(st, b) == 2 - 1
+
+
+@card("0361")
+def tormenta_de_fuego(cid: str) -> None:
+    """Free (Entorno); tire your god; -1F to each enemy fighter."""
+    st = table("fight")
+    g = H.put(st, SUSANOO, 0, "battle", power=1)
+    x, y = H.put(st, SUSANOO, 1, "battle", power=1), H.put(st, NOBU, 1, "battle", power=1)
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.cards[g].tired and B.strength(st, g) == 2
+    assert (B.strength(st, x), B.strength(st, y)) == (1, 0)
+
+
+@card("0362")
+def obstaculos(cid: str) -> None:
+    """Free; tire your god; an enemy with less PM cannot be assigned this turn."""
+    st = table()
+    g = H.put(st, EROS, 0, power=1)  # PM 6
+    small = H.put(st, NOBU, 1, power=2)
+    H.put(st, SUSANOO, 1, power=2)  # PM 6: not less
+    st = go(st, hand(st, cid))
+    done(st)
+    assert st.cards[g].tired
+    H.fight(st, stage="assign")
+    st.fight.turn = 1  # type: ignore[union-attr]
+    assert Assign(uid=small) not in E.legal_actions(st, 1)
+
+
+@card("0363")
+def niebla_del_espejo_humeante(cid: str) -> None:
+    """1P; turn one or two cards of your oracles (face up to down, or down to up)."""
+    st = table()
+    up = H.oracle(st, [NOBU], 0, up=True)
+    down = H.oracle(st, [MILO], 0, up=False)
+    st = go(st, hand(st, cid))
+    st = pick(st, up, down)
+    done(st)
+    assert not st.players[0].oracles[up].up and st.players[0].oracles[down].up
+
+
+@card("0364")
+def muralla_de_atenas(cid: str) -> None:
+    """Free; a weapon of your discard comes back to your hand."""
+    st = table()
+    axe = H.discarded(st, "0224", 0)
+    H.discarded(st, "0235", 0)  # an armour
+    st = go(st, hand(st, cid))
+    done(st)
+    assert zone(st, axe) == "hand" and axe in st.players[0].hand
+
+
 COVERED_B = frozenset(SCENARIOS)
+
+# Cards of 0183-0364 without an encoded ability when these scenarios were written; they are
+# encoded and tested with the first half's cards (test_guerra_de_mitos_cards_a.py).
+SKIPPED_B = frozenset({"0191", "0254", "0258", "0271", "0288", "0328", "0335", "0338"})
+
+
+def test_second_half_is_covered() -> None:
+    """Every card from 0183 to 0364 has a scenario here, except the ones listed apart."""
+    second = {f"{i:04d}" for i in range(183, 365)}
+    assert COVERED_B == second - SKIPPED_B
+    assert not COVERED_B & set(UNENCODED)  # no scenario claims a card the engine cannot play
+    assert set(all_facts()) >= second
 
 
 @pytest.mark.parametrize("cid", sorted(SCENARIOS))
