@@ -403,6 +403,9 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return None
     if t.special == "opp" or v == "peekhand":
         return PLAYER, [s for s in enemies(st, step.seat)]
+    if v == "reorder" and "_o" in step.vars:  # the oracle's cards, placed one by one from the top
+        o = oracle_at(st, step.vars["_o"])
+        return CARD, [u for u in (o.cards if o is not None else []) if u not in step.chosen]
     if t.kind == "oracle":
         return ORACLE_T, _oracles(st, step, op)
     if v == "steal" and "_g" in step.vars:
@@ -602,6 +605,8 @@ def begin(
 
 
 def _total(st: GdmState, step: Step, op: Op) -> int:
+    if op.verb == "reorder" and "_o" in step.vars:
+        return 99  # every card of the oracle is placed
     if "rep" in op.params:
         r = op.params["rep"]
         return int(r) if r.isdigit() else step.vars.get(r, 0)
@@ -713,6 +718,19 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
         step.chosen.append(code)
     elif op.verb == "under" and "_u" not in step.vars:
         step.vars["_u"] = value
+    elif op.verb == "reorder" and "_o" not in step.vars:
+        # Libro de Eibon: the player sees the oracle's cards and orders them; its power is lost.
+        step.vars["_o"] = value
+        o = oracle_at(st, value)
+        if o is not None:
+            o.power, o.up = 0, False
+            st.players[step.seat].peeks.extend(st.cards[u].card for u in o.cards)
+    elif op.verb == "reorder":
+        o = oracle_at(st, step.vars["_o"])
+        if o is not None and value in o.cards:
+            o.cards.remove(value)
+            o.cards.insert(len(step.chosen), value)
+        step.chosen.append(value)
     elif op.verb == "steal" and "_g" not in step.vars:
         step.vars["_g"] = value
     elif op.verb == "steal":
@@ -1087,10 +1105,3 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
                 B.to_discard(st, u)
         else:
             B.to_discard(st, o.cards[0])
-    elif v == "reorder":
-        # "reordena": the oracle is shuffled by its owner's choice; power on it is lost.
-        cards = list(o.cards)
-        st.rng.shuffle(cards)
-        o.cards[:] = cards
-        o.power = 0
-        o.up = False
