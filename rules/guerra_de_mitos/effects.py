@@ -718,19 +718,13 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
         step.chosen.append(code)
     elif op.verb == "under" and "_u" not in step.vars:
         step.vars["_u"] = value
-    elif op.verb == "reorder" and "_o" not in step.vars:
-        # Libro de Eibon: the player sees the oracle's cards and orders them; its power is lost.
-        step.vars["_o"] = value
-        o = oracle_at(st, value)
-        if o is not None:
-            o.power, o.up = 0, False
-            st.players[step.seat].peeks.extend(st.cards[u].card for u in o.cards)
     elif op.verb == "reorder":
-        o = oracle_at(st, step.vars["_o"])
-        if o is not None and value in o.cards:
-            o.cards.remove(value)
-            o.cards.insert(len(step.chosen), value)
-        step.chosen.append(value)
+        # Libro de Eibon: first the oracle, then its cards one by one from the top.
+        perform(st, step, op, value)
+        if "_o" not in step.vars:
+            step.vars["_o"] = value
+        else:
+            step.chosen.append(value)
     elif op.verb == "steal" and "_g" not in step.vars:
         step.vars["_g"] = value
     elif op.verb == "steal":
@@ -928,6 +922,12 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         st.cards[card].zone = ORACLE
         o.cards.append(card)
         return
+    if v == "reorder" and "_o" in step.vars:
+        o = oracle_at(st, step.vars["_o"])
+        if o is not None and target in o.cards:
+            o.cards.remove(target)
+            o.cards.insert(len(step.chosen), target)
+        return
     # --- oracle targets
     if op.t.kind == "oracle":
         assert target is not None
@@ -1094,6 +1094,9 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
             B.to_discard(st, u)
     elif v == "reveal":
         flow.reveal(st, owner, o)
+    elif v == "reorder":  # the player sees the cards to order them; the power is lost
+        o.power, o.up = 0, False
+        st.players[seat].peeks.extend(st.cards[u].card for u in o.cards)
     elif v == "flip":
         if o.up:
             o.up = False
