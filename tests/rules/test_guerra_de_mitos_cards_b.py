@@ -2435,3 +2435,43 @@ def test_second_half_is_covered() -> None:
 def test_card_plays_as_printed(cid: str) -> None:
     """The card's scenario: its ability (or static text) does exactly what it says."""
     SCENARIOS[cid](cid)
+
+
+def busy(phase: str) -> GdmState:
+    """Both players with characters of many keys (in the pantheon, or fighting), gear,
+    resources, oracles and discards: a table where almost any action has a target."""
+    st = table(phase)
+    home = "battle" if phase == "fight" else "pantheon"
+    for s in (0, 1):
+        for i, c in enumerate((SUSANOO, NOBU, MILO, AME, ITHAQUA, HERACLES, RANDOLF, KARASU)):
+            u = H.put(st, c, s, home, power=2, tired=i % 3 == 2)
+            if c == AME:
+                H.gear(st, "0205", u)
+            if c == SUSANOO:
+                H.gear(st, "0224", u)
+                H.gear(st, "0213", u)
+        H.put(st, NOBU, s, "pantheon", power=2)
+        H.put(st, RES, s)
+        H.put(st, RES2, s, tired=True)
+        H.oracle(st, [EROS, NOBU], s, power=4)
+        H.oracle(st, ["0127", NOBU], s, power=1, up=False)
+        for c in (NOBU, RES, "0205", "0224", "0127", "0265"):
+            H.discarded(st, c, s)
+        H.on_deck(st, ["0265", "0266"], s)
+        H.in_hand(st, "0265", s)
+    return st
+
+
+def test_actions_are_played_only_in_their_phase() -> None:
+    """No action of this half is offered in the phase its text does not name."""
+    actions = sorted(c for c in COVERED_B if all_facts()[c].type == "action")
+    assert len(actions) == 101  # 107 actions, six of them apart (SKIPPED_B)
+    for phase, name in (("influence", "influence"), ("fight", "confrontation")):
+        st = busy(phase)
+        for cid in actions:
+            u = hand(st, cid)
+            own = {ab.phase for ab in abilities(cid)}
+            plays = [a for a in E.legal_actions(st, 0) if isinstance(a, Play) and a.uid == u]
+            assert bool(plays) <= (name in own), f"{cid} offered in {name}"
+            st.players[0].hand.remove(u)
+            st.cards[u].zone = "gone"
