@@ -2023,8 +2023,8 @@ def divinizacion(cid: str) -> None:
 def laberintos_de_la_piramide(cid: str) -> None:
     """2P (Entorno); tire two of your mortals; an enemy character loses all its power."""
     st = table("fight")
-    m1 = H.put(st, NOBU, 0, "battle", power=2)
-    m2 = H.put(st, MILO, 0, "battle", power=1)
+    m1 = H.put(st, NOBU, 0, "battle", power=2)  # it alone pays the 2P
+    m2 = H.put(st, MILO, 0, "battle", power=0)
     foe = H.put(st, EROS, 1, "battle", power=4)
     st = go(st, hand(st, cid), payer=m1)
     st = pick(st, m1) if st.stack and st.stack[-1].pos == 0 else st
@@ -2227,8 +2227,8 @@ def perdida_de_equipaje(cid: str) -> None:
 def muspel(cid: str) -> None:
     """2P (Entorno); -1F to two of yours, -3F to two enemies."""
     st = table("fight")
-    a = H.put(st, SUSANOO, 0, "battle", power=3)
-    b = H.put(st, NOBU, 0, "battle", power=1)
+    a = H.put(st, SUSANOO, 0, "battle", power=3)  # the only one with power: it pays both
+    b = H.put(st, NOBU, 0, "battle", power=0)
     x = H.put(st, "0004", 1, "battle", power=1)
     y = H.put(st, SUSANOO, 1, "battle", power=1)
     st = go(st, hand(st, cid), payer=a)
@@ -2268,7 +2268,7 @@ def namazu(cid: str) -> None:
     """2P (Entorno); tire your god; every fighter with less PM is tired."""
     st = table("fight")
     g = H.put(st, EROS, 0, "battle", power=3)  # PM 6
-    mine = H.put(st, NOBU, 0, "battle", power=1)
+    mine = H.put(st, NOBU, 0, "battle", power=0)  # the god alone pays the 2P
     foe = H.put(st, MILO, 1, "battle", power=1)
     peer = H.put(st, SUSANOO, 1, "battle", power=1)  # PM 6: not less
     st = go(st, hand(st, cid), payer=g)
