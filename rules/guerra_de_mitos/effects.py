@@ -387,6 +387,10 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return NUMBER, [0, 1]
     if v == "look" and "_o" in step.vars:
         return NUMBER, [0, 1]
+    if v == "reorder" and "_r" in step.vars:
+        o = oracle_at(st, step.vars["_r"])
+        rest = o.cards[step.vars.get("_n", 0) :] if o is not None else []
+        return CARD, rest if len(rest) > 1 else []
     if v == "under" and "_u" in step.vars:
         return ORACLE_T, [
             oracle_code(step.seat, i) for i in range(len(st.players[step.seat].oracles))
@@ -403,9 +407,6 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return None
     if t.special == "opp" or v == "peekhand":
         return PLAYER, [s for s in enemies(st, step.seat)]
-    if v == "reorder" and "_o" in step.vars:  # the oracle's cards, placed one by one from the top
-        o = oracle_at(st, step.vars["_o"])
-        return CARD, [u for u in (o.cards if o is not None else []) if u not in step.chosen]
     if t.kind == "oracle":
         return ORACLE_T, _oracles(st, step, op)
     if v == "steal" and "_g" in step.vars:
@@ -605,8 +606,6 @@ def begin(
 
 
 def _total(st: GdmState, step: Step, op: Op) -> int:
-    if op.verb == "reorder" and "_o" in step.vars:
-        return 99  # every card of the oracle is placed
     if "rep" in op.params:
         r = op.params["rep"]
         return int(r) if r.isdigit() else step.vars.get(r, 0)
@@ -664,7 +663,7 @@ def _after(st: GdmState, step: Step) -> None:
 def _next(step: Step) -> None:
     step.pos += 1
     step.chosen = []
-    for k in ("_k", "_o", "_g", "_u"):
+    for k in ("_k", "_o", "_g", "_u", "_r", "_n"):
         step.vars.pop(k, None)
 
 
@@ -716,15 +715,17 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
             else:
                 B.to_discard(st, o.cards[0])
         step.chosen.append(code)
+    elif op.verb == "reorder" and "_r" not in step.vars:
+        perform(st, step, op, value)
+    elif op.verb == "reorder":
+        o = oracle_at(st, step.vars["_r"])
+        n = step.vars.get("_n", 0)
+        if o is not None and value in o.cards:
+            o.cards.remove(value)
+            o.cards.insert(n, value)
+        step.vars["_n"] = n + 1
     elif op.verb == "under" and "_u" not in step.vars:
         step.vars["_u"] = value
-    elif op.verb == "reorder":
-        # Libro de Eibon: first the oracle, then its cards one by one from the top.
-        perform(st, step, op, value)
-        if "_o" not in step.vars:
-            step.vars["_o"] = value
-        else:
-            step.chosen.append(value)
     elif op.verb == "steal" and "_g" not in step.vars:
         step.vars["_g"] = value
     elif op.verb == "steal":
@@ -922,12 +923,6 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         st.cards[card].zone = ORACLE
         o.cards.append(card)
         return
-    if v == "reorder" and "_o" in step.vars:
-        o = oracle_at(st, step.vars["_o"])
-        if o is not None and target in o.cards:
-            o.cards.remove(target)
-            o.cards.insert(len(step.chosen), target)
-        return
     # --- oracle targets
     if op.t.kind == "oracle":
         assert target is not None
@@ -1094,9 +1089,6 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
             B.to_discard(st, u)
     elif v == "reveal":
         flow.reveal(st, owner, o)
-    elif v == "reorder":  # the player sees the cards to order them; the power is lost
-        o.power, o.up = 0, False
-        st.players[seat].peeks.extend(st.cards[u].card for u in o.cards)
     elif v == "flip":
         if o.up:
             o.up = False
@@ -1108,3 +1100,11 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
                 B.to_discard(st, u)
         else:
             B.to_discard(st, o.cards[0])
+    elif v == "reorder":
+        # "reordena como quieras": the player sees the cards and puts them in order one by
+        # one (choose() places each); the oracle stays face down and loses its power.
+        st.players[seat].peeks.extend(st.cards[u].card for u in o.cards)
+        o.power = 0
+        o.up = False
+        step.vars["_r"] = code
+        step.vars["_n"] = 0

@@ -2418,6 +2418,14 @@ def muralla_de_atenas(cid: str) -> None:
 
 COVERED_B = frozenset(SCENARIOS)
 
+try:  # the shared registry of card tests, where it exists (test_guerra_de_mitos_coverage.py)
+    from tests.rules.gdm_coverage import cover
+except ImportError:
+    pass
+else:
+    for _cid in sorted(COVERED_B):
+        cover([_cid], f"{__name__}.test_card_plays_as_printed[{_cid}]")
+
 # Cards of 0183-0364 without an encoded ability when these scenarios were written; they are
 # encoded and tested with the first half's cards (test_guerra_de_mitos_cards_a.py).
 SKIPPED_B = frozenset({"0191", "0254", "0258", "0271", "0288", "0328", "0335", "0338"})
