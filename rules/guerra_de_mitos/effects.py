@@ -570,6 +570,10 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return bool(st.players[step.seat].hand)
     if op.verb == "draw":
         return bool(st.players[step.seat].deck)
+    if op.count > 1 and not op.upto and not op.all and in_cost(step):
+        # "cansa dos de tus mortales": a cost naming two cards needs both
+        full = candidates(st, step, op)
+        return full is None or len(full[1]) >= op.count
     if op.verb == "resolution" or op.verb == "start":
         return True
     if op.verb == "pick":
@@ -579,8 +583,6 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return True
     if op.all:
         return bool(c[1]) or not in_cost(step)
-    if op.count > 1 and not op.upto and in_cost(step):
-        return len(c[1]) >= op.count  # "cansa dos de tus mortales": both must be there
     return bool(c[1])
 
 
