@@ -491,11 +491,11 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
             and not any("arma" in B.fx(st, g).keys for g in c.gear)
         )
     if v == "revive":
+        if op.params.get("pay") == "reserve":
+            return st.players[step.seat].reserve >= B.fx(st, uid).cost
         if op.params.get("pay") == "cost":
             a = actor_char(st, step)
             return a is not None and st.cards[a].power >= B.fx(st, uid).cost
-        if op.params.get("pay") == "reserve":
-            return st.players[step.seat].reserve >= B.fx(st, uid).cost
         return True
     if v == "steal":
         return c.zone == GEAR
