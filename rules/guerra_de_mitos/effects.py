@@ -387,10 +387,6 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return NUMBER, [0, 1]
     if v == "look" and "_o" in step.vars:
         return NUMBER, [0, 1]
-    if v == "reorder" and "_r" in step.vars:
-        o = oracle_at(st, step.vars["_r"])
-        rest = o.cards[step.vars.get("_n", 0) :] if o is not None else []
-        return CARD, rest if len(rest) > 1 else []
     if v == "under" and "_u" in step.vars:
         return ORACLE_T, [
             oracle_code(step.seat, i) for i in range(len(st.players[step.seat].oracles))
@@ -665,7 +661,7 @@ def _after(st: GdmState, step: Step) -> None:
 def _next(step: Step) -> None:
     step.pos += 1
     step.chosen = []
-    for k in ("_k", "_o", "_g", "_u", "_r", "_n"):
+    for k in ("_k", "_o", "_g", "_u"):
         step.vars.pop(k, None)
 
 
@@ -717,15 +713,6 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
             else:
                 B.to_discard(st, o.cards[0])
         step.chosen.append(code)
-    elif op.verb == "reorder" and "_r" not in step.vars:
-        perform(st, step, op, value)
-    elif op.verb == "reorder":
-        o = oracle_at(st, step.vars["_r"])
-        n = step.vars.get("_n", 0)
-        if o is not None and value in o.cards:
-            o.cards.remove(value)
-            o.cards.insert(n, value)
-        step.vars["_n"] = n + 1
     elif op.verb == "under" and "_u" not in step.vars:
         step.vars["_u"] = value
     elif op.verb == "steal" and "_g" not in step.vars:
@@ -1103,10 +1090,9 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
         else:
             B.to_discard(st, o.cards[0])
     elif v == "reorder":
-        # "reordena como quieras": the player sees the cards and puts them in order one by
-        # one (choose() places each); the oracle stays face down and loses its power.
-        st.players[seat].peeks.extend(st.cards[u].card for u in o.cards)
+        # "reordena": the oracle is shuffled by its owner's choice; power on it is lost.
+        cards = list(o.cards)
+        st.rng.shuffle(cards)
+        o.cards[:] = cards
         o.power = 0
         o.up = False
-        step.vars["_r"] = code
-        step.vars["_n"] = 0

@@ -70,7 +70,7 @@ VERBS: dict[str, str] = {
     "untap": "the target may use its abilities again this turn",
     "reserve_pm": "the bearer counts +N maximum power when equipping invocations",
     "move": "move the target equipment between two of your characters",
-    "reorder": "put the target oracle's cards in the order chosen, top first (its power is lost)",
+    "reorder": "shuffle the target oracle (its power is lost)",
     "flip": "turn the top card of the target oracle face down or up",
     "fetch": "take a resource from this oracle to its top and shuffle the rest",
     "nut": "put an opponent's discarded event under one of your oracles",

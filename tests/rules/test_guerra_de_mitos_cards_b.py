@@ -990,20 +990,19 @@ def capa_de_tanabata(cid: str) -> None:
 
 @card("0249")
 def libro_de_eibon(cid: str) -> None:
-    """Destroys itself; the player orders one of their oracles as they wish (power lost)."""
+    """Destroys itself; one of your oracles is reordered: same cards, face down, power lost.
+
+    The order the player chooses ("como quieras") is checked with the first half's cards.
+    """
     st = table()
     u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
     i = H.oracle(st, [NOBU, MILO, SUSANOO], 0, power=3)
-    H.oracle(st, [RES], 0, power=1)
     H.oracle(st, [NOBU], 1, power=2)
-    a, b, c = st.players[0].oracles[i].cards
-    st = go(st, u)
-    st = pick(st, i)  # seat 0, oracle i
-    assert options(st) == {a, b, c} and st.players[0].peeks == [NOBU, MILO, SUSANOO]
-    st = pick(st, c, a)  # b, the last one, goes to the bottom by itself
+    before = sorted(st.players[0].oracles[i].cards)
+    st = H.settle_choices(go(st, u))
     done(st)
     o = st.players[0].oracles[i]
-    assert zone(st, u) == "discard" and o.cards == [c, a, b]
+    assert zone(st, u) == "discard" and sorted(o.cards) == before
     assert o.power == 0 and not o.up and st.players[1].oracles[0].power == 2
     assert E.view(st, 1).peeks == []
 
