@@ -1387,6 +1387,7 @@ def el_sabueso(cid: str) -> None:
         H.discarded(st, c, 1)
     H.discarded(st, "0127", 0)  # your own events do not count
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     done(st)
     assert B.strength(st, a) == 1 + 3
 
@@ -1424,6 +1425,7 @@ def ciclo_del_sueno(cid: str) -> None:
     c1, c2 = H.discarded(st, NOBU, 0), H.discarded(st, RES, 0)
     H.discarded(st, "0265", 0)  # an action: not offered
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     assert options(st) == {c1, c2}
     st = pick(st, c1, "pass")
     done(st)
@@ -1521,6 +1523,7 @@ def dolor_y_vida(cid: str) -> None:
     inv = H.put(st, AME, 0, "battle", power=3)  # PM 6
     small = H.put(st, MIDORI, 0, "battle", power=2)  # PM 2
     st = go(st, hand(st, cid), payer=inv)
+    assert p(st, inv) == 2  # the cost, paid by the character named
     assert options(st) == {1, 2, 3}
     st = pick(st, 3)
     done(st)  # the PM 2 summoner cannot lose 3: the other is taken
@@ -1548,6 +1551,7 @@ def destruccion(cid: str) -> None:
     g2 = H.put(st, SUSANOO, 1, "battle", power=1)
     g3 = H.put(st, SUSANOO, 1, power=1)
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     assert [B.strength(st, u) for u in (a, g1, g2, g3)] == [1, 1, 1, 2]
 
 
@@ -1560,6 +1564,7 @@ def cancion_de_los_cielos(cid: str) -> None:
     f2 = H.put(st, MILO, 1, "battle", power=1)  # PM 2
     H.put(st, EROS, 1, "battle", power=1)  # PM 6
     st = go(st, hand(st, cid), payer=mine)
+    assert p(st, mine) == 1  # the cost, paid by the character named
     assert options(st) == {f1, f2}
     st = pick(st, f1)  # the second is the only one left
     done(st)
@@ -1622,6 +1627,7 @@ def ladina_fortuna(cid: str) -> None:
     junk = hand(st, "0265")
     H.on_deck(st, ["0266", "0267"], 0)
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     st = pick(st, junk) if st.stack else st
     assert zone(st, junk) == "discard"
     assert sorted(st.cards[x].card for x in st.players[0].hand) == ["0266", "0267"]
@@ -1674,6 +1680,7 @@ def mi_go(cid: str) -> None:
         H.put(st, RES, 1)
     H.put(st, RES, 0)
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     assert B.strength(st, a) == 1 + 3
 
 
@@ -1962,6 +1969,7 @@ def vuelta_al_origen(cid: str) -> None:
     axe = H.gear(st, "0224", m)
     foe = H.put(st, MILO, 1, "battle", power=1)
     st = go(st, hand(st, cid), payer=payer)
+    assert p(st, payer) == 1  # the cost, paid by the character named
     done(st)
     assert zone(st, axe) == "discard" and zone(st, m) == "oracle" and zone(st, foe) == "oracle"
     assert [o.cards for o in st.players[0].oracles] == [[m]]
@@ -1992,6 +2000,7 @@ def tornados_de_verano(cid: str) -> None:
     for t in (t1, t2):
         st.cards[t].created = True
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     assert zone(st, t1) == "gone" and zone(st, t2) == "gone" and zone(st, a) == "battle"
 
 
@@ -2012,6 +2021,7 @@ def divinizacion(cid: str) -> None:
     st = table("fight")
     m = H.put(st, NOBU, 0, "battle", power=2)
     st = go(st, hand(st, cid), payer=m)
+    assert p(st, m) == 1  # the cost, paid by the character named
     done(st)
     assert B.is_god(st, m) and B.strength(st, m) == 2
     F.reorganise(st)
@@ -2119,6 +2129,7 @@ def niebla_debilitadora(cid: str) -> None:
     b = H.put(st, "0004", 1, "battle", power=2)
     c = H.put(st, SUSANOO, 1, power=2)
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     assert [B.strength(st, u) for u in (a, b, c)] == [0, 3, 2]
 
 
@@ -2158,6 +2169,7 @@ def talon_de_aquiles(cid: str) -> None:
     axe = H.gear(st, "0224", a)
     H.put(st, NOBU, 1, "battle", power=1)
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 2  # the cost, paid by the character named
     done(st)
     assert B.strength(st, a) == 2 + 4
     st = both_pass(st)
@@ -2271,6 +2283,7 @@ def namazu(cid: str) -> None:
     foe = H.put(st, MILO, 1, "battle", power=1)
     peer = H.put(st, SUSANOO, 1, "battle", power=1)  # PM 6: not less
     st = go(st, hand(st, cid), payer=g)
+    assert p(st, g) == 1  # the cost, paid by the character named
     done(st)
     assert [st.cards[u].tired for u in (g, mine, foe, peer)] == [True, True, True, False]
 
@@ -2347,6 +2360,7 @@ def sacrificio_altivo(cid: str) -> None:
     m = H.put(st, NOBU, 0, "battle", power=1)
     st.cards[m].pm_perm = 1  # PM 4
     st = go(st, hand(st, cid), payer=g)
+    assert p(st, g) == 1  # the cost, paid by the character named
     done(st)
     assert zone(st, m) == "discard" and res(st) == 24
 
@@ -2362,6 +2376,7 @@ def robo_del_fuego(cid: str) -> None:
     st.cards[b].f_turn = -1
     st.cards[b].f_perm = 1
     st = go(st, hand(st, cid), payer=a)
+    assert p(st, a) == 1  # the cost, paid by the character named
     assert B.strength(st, a) == 2 + 2 and B.strength(st, b) == 2 - 1
 
 
