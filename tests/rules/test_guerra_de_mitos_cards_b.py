@@ -1143,6 +1143,8 @@ def sandalia_de_nitocris(cid: str) -> None:
     F.enter(st, 0, 0)
     assert zone(st, theirs) == "pantheon" and st.cards[theirs].ctrl == 0 and p(st, theirs) == 2
     assert st.players[0].oracles == [] and st.cards[theirs].owner == 1
+    B.to_discard(st, theirs)  # destroyed later, it goes to its owner's discard
+    assert theirs in st.players[1].discard and st.cards[theirs].ctrl == 1
 
 
 @card("0261")
@@ -1638,10 +1640,13 @@ def eclipse(cid: str) -> None:
     """2P; each later INFLUENCE action this turn costs its player 1P more."""
     st = table()
     m = H.put(st, NOBU, 1, power=0)
+    mine = H.put(st, NOBU, 0, power=0)
     st = go(st, hand(st, cid))
     assert res(st, 0) == 18  # the Eclipse itself is not taxed
     st, _ = E.apply(st, 1, Meditate(uid=m))
     assert res(st, 1) == 19
+    st, _ = E.apply(st, 0, Meditate(uid=mine))
+    assert res(st, 0) == 17  # its player pays too, from then on
 
 
 @card("0301")
