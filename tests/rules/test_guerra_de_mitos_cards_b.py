@@ -301,8 +301,7 @@ def disfraces_de_xipe_totec(cid: str) -> None:
     bearer = H.put(st, MIDORI, 0, power=1)
     enemy_res = H.put(st, RES3, 1)  # "cansa este recurso; ganas 2P"
     st = go(st, H.gear(st, cid, bearer))
-    st = pick(st, enemy_res) if st.stack else st
-    done(st)
+    done(st)  # the only enemy resource, with one ability, is copied at once
     assert st.cards[bearer].tired and not st.cards[enemy_res].tired
     assert res(st, 0) == 22 and res(st, 1) == 20
 
@@ -1319,9 +1318,10 @@ def konibori(cid: str) -> None:
     """Free; a character's INFLUENCE ability is used in the confrontation instead this turn."""
     st = table()
     eros = H.put(st, EROS, 1, power=2)  # INFLUENCIA: an enemy character loses 1P
-    H.put(st, NOBU, 0, power=2)
+    nobu = H.put(st, NOBU, 0, power=2)
     st = go(st, hand(st, cid))
-    st = pick(st, eros) if st.stack else st
+    assert options(st) == {eros, nobu}
+    st = pick(st, eros)
     done(st)
     assert not offered(st, eros, seat=1)
     H.fight(st, a=1, b=0)
@@ -1491,7 +1491,7 @@ def caida_de_baldr(cid: str) -> None:
     st, _ = E.apply(st, 0, Pass())
     st, _ = E.apply(st, 1, Pass())
     st = both_pass(st)
-    st = pick(st, m) if st.stack else st
+    done(st)  # the only enemy within the margin
     assert zone(st, m) == "discard" and res(st, 1) == 20
 
 
@@ -1529,7 +1529,8 @@ def dolor_y_vida(cid: str) -> None:
     assert options(st) == {1, 2, 3}
     st = pick(st, 3)
     done(st)  # the PM 2 summoner cannot lose 3: the other is taken
-    assert B.max_power(st, inv) == 3 and B.strength(st, inv) == 5 and small
+    assert B.max_power(st, inv) == 3 and B.strength(st, inv) == 5
+    assert B.max_power(st, small) == 2 and B.strength(st, small) == 0
 
 
 @card("0292")
@@ -1590,7 +1591,7 @@ def gatos_de_ulthar(cid: str) -> None:
     st = table()
     mine = H.put(st, NOBU, 0, power=2)
     st = go(st, hand(st, cid))
-    st = pick(st, mine) if st.stack else st
+    done(st)  # the only character is chosen
     st.actor = 1
     assert not offered(st, hand(st, "0265", 1), seat=1)  # Paz impuesta: no target
     H.put(st, EROS, 1, power=2)  # Eros: an ability, not an action
@@ -1630,7 +1631,7 @@ def ladina_fortuna(cid: str) -> None:
     H.on_deck(st, ["0266", "0267"], 0)
     st = go(st, hand(st, cid), payer=a)
     assert p(st, a) == 1  # the cost, paid by the character named
-    st = pick(st, junk) if st.stack else st
+    done(st)  # the only card left in hand is discarded
     assert zone(st, junk) == "discard"
     assert sorted(st.cards[x].card for x in st.players[0].hand) == ["0266", "0267"]
 
@@ -1907,7 +1908,7 @@ def navios_de_jason(cid: str) -> None:
     st = go(st, hand(st, cid), payer=a)
     assert p(st, a) == 2  # Jason itself pays only its own cost
     st = go(st, hand(st, "0326", 1), seat=1)  # Adrenalina, free: 1P more
-    st = pick(st, b) if st.stack else st
+    done(st)
     assert p(st, b) == 1 and B.strength(st, b) == 3
 
 
@@ -2041,7 +2042,8 @@ def laberintos_de_la_piramide(cid: str) -> None:
     m2 = H.put(st, MILO, 0, "battle", power=0)
     foe = H.put(st, EROS, 1, "battle", power=4)
     st = go(st, hand(st, cid), payer=m1)
-    st = pick(st, m1) if st.stack and st.stack[-1].pos == 0 else st
+    assert options(st) == {m1, m2}
+    st = pick(st, m1)  # m2 is the other
     done(st)
     assert st.cards[m1].tired and st.cards[m2].tired and p(st, foe) == 0
     st2 = table("fight")
@@ -2301,7 +2303,6 @@ def puertas_abiertas(cid: str) -> None:
         a = H.put(st, NOBU, 0, "battle", power=2)
         foe = H.put(st, NOBU, 1, "battle", power=1)
         st = go(st, hand(st, cid), payer=a)
-        st = pick(st, a) if st.stack and st.stack[-1].seat == 0 else st
         assert st.stack[-1].seat == 1
         st = pick(st, choice)
         done(st)
