@@ -991,14 +991,15 @@ def capa_de_tanabata(cid: str) -> None:
 def libro_de_eibon(cid: str) -> None:
     """Destroys itself; one of your oracles is reordered: same cards, face down, power lost.
 
-    The order the player chooses ("como quieras") is checked with the first half's cards.
+    Where the player is asked for the order, the last card is put on top (the order
+    changes); the order chosen is checked with the first half's cards.
     """
     st = table()
     u = H.gear(st, cid, H.put(st, NOBU, 0, power=1))
     i = H.oracle(st, [NOBU, MILO, SUSANOO], 0, power=3)
     H.oracle(st, [NOBU], 1, power=2)
     before = sorted(st.players[0].oracles[i].cards)
-    st = H.settle_choices(go(st, u))
+    st = H.settle_choices(go(st, u), pick=99)
     done(st)
     o = st.players[0].oracles[i]
     assert zone(st, u) == "discard" and sorted(o.cards) == before
