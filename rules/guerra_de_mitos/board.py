@@ -185,10 +185,10 @@ def oracle_of(st: GdmState, uid: int) -> tuple[int, int] | None:
     for i, o in enumerate(st.players[c.owner].oracles):
         if o.cards and o.cards[0] == uid:
             return c.owner, i
-    for s, p in enumerate(st.players):  # a card in another player's oracle (La sandalia, Nut)
-        for i, o in enumerate(p.oracles):
-            if s != c.owner and o.cards and o.cards[0] == uid:
-                return s, i
+    if c.ctrl != c.owner:  # a card in another player's oracle (La sandalia de Nitocris)
+        for i, o in enumerate(st.players[c.ctrl].oracles):
+            if o.cards and o.cards[0] == uid:
+                return c.ctrl, i
     return None
 
 

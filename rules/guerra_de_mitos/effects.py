@@ -205,7 +205,7 @@ def _filters_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
         if flt == "noninvoc" and B.fx(st, uid).type == INVOC:
             return False
         if flt == "faced" and not any(  # glossary "Enfrentado": an enemy on the battlefield
-            d.zone == BATTLE and d.ctrl != c.ctrl and B.is_char(st, e) for e, d in st.cards.items()
+            B.is_char(st, e) for s in enemies(st, c.ctrl) for e in B.controlled(st, s, (BATTLE,))
         ):
             return False
         if flt == "half" and card_power(st, uid) * 2 <= B.max_power(st, uid):
