@@ -262,10 +262,20 @@ def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
     if c.zone == ORACLE and sel.zone not in ("@oracle", "@panor"):
         return False
     if c.shielded and step.card[:4] not in ("res:", "sub:") and facts(step.card).type == ACTION:
-        return False  # Los gatos de Ulthar: no action may target it
+        if _targets(step, sel):
+            return False  # Los gatos de Ulthar: no action may choose it (effects on all still do)
     return (
         _kind_ok(st, sel, uid) and _zone_ok(st, step, sel, uid) and _filters_ok(st, step, sel, uid)
     )
+
+
+def _targets(step: Step, sel: Selector) -> bool:
+    """Whether ``sel`` chooses the targets of the step's operation (not "all", not a count)."""
+    ops = ability_of(step).steps
+    if step.pos >= len(ops):
+        return True
+    op = ops[step.pos]
+    return sel is op.t and not op.all
 
 
 def count(st: GdmState, step: Step, per: Per) -> int:

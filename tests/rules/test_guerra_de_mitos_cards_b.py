@@ -1599,6 +1599,11 @@ def gatos_de_ulthar(cid: str) -> None:
     eros = max(st.cards)
     st = go(st, eros, seat=1)
     assert p(st, mine) == 1
+    st.actor = 1  # an action on every character still reaches it: it is not chosen
+    H.fight(st, a=1, b=0)
+    st.cards[eros].zone = st.cards[mine].zone = "battle"
+    st = go(st, hand(st, "0262", 1), seat=1)  # Incendio
+    assert p(st, mine) == 0 and p(st, eros) == 1
 
 
 @card("0297")
