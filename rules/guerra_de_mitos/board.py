@@ -185,6 +185,10 @@ def oracle_of(st: GdmState, uid: int) -> tuple[int, int] | None:
     for i, o in enumerate(st.players[c.owner].oracles):
         if o.cards and o.cards[0] == uid:
             return c.owner, i
+    if c.ctrl != c.owner:  # a card in another player's oracle (La sandalia de Nitocris)
+        for i, o in enumerate(st.players[c.ctrl].oracles):
+            if o.cards and o.cards[0] == uid:
+                return c.ctrl, i
     return None
 
 
@@ -200,13 +204,15 @@ def leave(st: GdmState, uid: int) -> None:
     for lst in (p.hand, p.deck, p.discard):
         if uid in lst:
             lst.remove(uid)
-    for o in p.oracles:
-        if uid in o.cards:
-            top = o.cards[0] == uid
-            o.cards.remove(uid)
-            if top:
-                o.up = False
-    p.oracles[:] = [o for o in p.oracles if o.cards]
+    # A card may sit in another player's oracle (La sandalia de Nitocris, Nut).
+    for q in st.players if c.zone == ORACLE else (p,):
+        for o in q.oracles:
+            if uid in o.cards:
+                top = o.cards[0] == uid
+                o.cards.remove(uid)
+                if top:
+                    o.up = False
+        q.oracles[:] = [o for o in q.oracles if o.cards]
     if c.on is not None:
         bearer = st.cards[c.on]
         if uid in bearer.gear:

@@ -204,6 +204,10 @@ def _filters_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
             return False
         if flt == "noninvoc" and B.fx(st, uid).type == INVOC:
             return False
+        if flt == "faced" and not any(  # glossary "Enfrentado": an enemy on the battlefield
+            B.is_char(st, e) for s in enemies(st, c.ctrl) for e in B.controlled(st, s, (BATTLE,))
+        ):
+            return False
         if flt == "half" and card_power(st, uid) * 2 <= B.max_power(st, uid):
             return False
         if flt.startswith("key:") and not (set(flt[4:].split("|")) & B.keys(st, uid)):
@@ -258,10 +262,20 @@ def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
     if c.zone == ORACLE and sel.zone not in ("@oracle", "@panor"):
         return False
     if c.shielded and step.card[:4] not in ("res:", "sub:") and facts(step.card).type == ACTION:
-        return False  # Los gatos de Ulthar: no action may target it
+        if _targets(step, sel):
+            return False  # Los gatos de Ulthar: no action may choose it (effects on all still do)
     return (
         _kind_ok(st, sel, uid) and _zone_ok(st, step, sel, uid) and _filters_ok(st, step, sel, uid)
     )
+
+
+def _targets(step: Step, sel: Selector) -> bool:
+    """Whether ``sel`` chooses the targets of the step's operation (not "all", not a count)."""
+    ops = ability_of(step).steps
+    if step.pos >= len(ops):
+        return True
+    op = ops[step.pos]
+    return sel is op.t and not op.all
 
 
 def count(st: GdmState, step: Step, per: Per) -> int:
@@ -483,6 +497,8 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
             and not any("arma" in B.fx(st, g).keys for g in c.gear)
         )
     if v == "revive":
+        if op.params.get("pay") == "reserve":
+            return st.players[step.seat].reserve >= B.fx(st, uid).cost
         if op.params.get("pay") == "cost":
             a = actor_char(st, step)
             return a is not None and st.cards[a].power >= B.fx(st, uid).cost
@@ -560,6 +576,10 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return bool(st.players[step.seat].hand)
     if op.verb == "draw":
         return bool(st.players[step.seat].deck)
+    if op.count > 1 and not op.upto and not op.all and in_cost(step):
+        # "cansa dos de tus mortales": a cost naming two cards needs both
+        full = candidates(st, step, op)
+        return full is None or len(full[1]) >= op.count
     if op.verb == "resolution" or op.verb == "start":
         return True
     if op.verb == "pick":
@@ -791,6 +811,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         dur = op.params.get("dur", "turn")
         if target is not None:
             st.cards[target].marks.append(name)
+            if name == "doomed":  # destroyed after the confrontation's resolution
+                st.cards[target].doomed = True
             return
         key = name
         if op.t.special in ("me", "opps"):
@@ -971,6 +993,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         a = actor_char(st, step)
         if op.params.get("pay") == "cost" and a is not None:
             st.cards[a].power -= B.fx(st, target).cost
+        elif op.params.get("pay") == "reserve":
+            lose_reserve(st, seat, B.fx(st, target).cost)
         if op.params.get("mode") == "hand":
             B.leave(st, target)
             c.zone = HAND
@@ -1031,6 +1055,7 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         B.leave(st, target)
         B.reset(c)
         c.zone = ORACLE
+        c.ctrl = seat  # the new oracle is the player's own, whoever owns the card
         st.players[seat].oracles.append(Oracle(cards=[target]))
 
 

@@ -319,8 +319,11 @@ def influence_pass(st: GdmState, seat: int) -> None:
 
 def influence_acted(st: GdmState, seat: int) -> None:
     """After an influence action: the tax of Eclipse, then the next player."""
-    if st.flags.get("influence_tax"):
+    tax = st.flags.get("influence_tax")
+    if tax == "on":
         E.lose_reserve(st, seat, 1)
+    elif tax:  # Eclipse taxes the actions after it, not itself
+        st.flags["influence_tax"] = "on"
     st.passes = 0
     next_actor(st)
 

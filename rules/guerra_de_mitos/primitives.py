@@ -130,6 +130,7 @@ FLAGS_T = {
     "half",
     "tally",
     "notthat",
+    "faced",
 }
 PREFIX = ("key:", "nokey:", "myth:", "pm<", "pm>=", "cost<=", "pm=", "p<=", "id:")
 PARAMS = {
