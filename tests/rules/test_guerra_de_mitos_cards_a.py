@@ -1,0 +1,791 @@
+"""Per-card tests of the first half of the card list (ids 0001-0182, in the list's order).
+
+Each case builds a small position (``gdm_cardtest``), plays the card's ability where it
+matters, answers its choices, and asserts the exact change: amounts, targets, costs paid,
+and nothing else changed. Static texts and cards without ability get tests of their own
+below the table.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos.model import GdmState
+from tests.rules import gdm_helpers as H
+from tests.rules.gdm_cardtest import Case, Now, run_case
+from tests.rules.gdm_cardtest import Who as W
+from tests.rules.gdm_coverage import cover
+
+
+def _named(card: str, seat: int = 0) -> list[int]:
+    """Unused; kept for symmetry with the helpers."""
+    return [seat]
+
+
+def count(card: str, zone: str, power: int | None = None):  # type: ignore[no-untyped-def]
+    """A check: exactly one instance of ``card`` in ``zone`` (with that power)."""
+
+    def chk(st: GdmState, names: dict[str, int]) -> None:
+        got = [c for c in st.cards.values() if c.card == card and c.zone == zone]
+        assert len(got) == 1, got
+        if power is not None:
+            assert got[0].power == power
+
+    return chk
+
+
+def times(card: str, zone: str, n: int, power: int):  # type: ignore[no-untyped-def]
+    """A check: ``n`` instances of ``card`` in ``zone``, each with ``power``."""
+
+    def chk(st: GdmState, names: dict[str, int]) -> None:
+        got = [c for c in st.cards.values() if c.card == card and c.zone == zone]
+        assert len(got) == n and all(c.power == power for c in got), got
+
+    return chk
+
+
+def _fought(name: str):  # type: ignore[no-untyped-def]
+    def prep(st: GdmState, names: dict[str, int]) -> None:
+        st.cards[names[name]].fought = True
+
+    return prep
+
+
+def _minus_f(name: str, n: int):  # type: ignore[no-untyped-def]
+    def prep(st: GdmState, names: dict[str, int]) -> None:
+        st.cards[names[name]].f_turn = n
+
+    return prep
+
+
+def _pan_muted(seat: int):  # type: ignore[no-untyped-def]
+    def chk(st: GdmState, names: dict[str, int]) -> None:
+        pan = names[f"pan{seat}"]
+        assert st.cards[pan].silenced or st.cards[pan].muted
+        st2 = st.model_copy(deep=True)
+        st2.phase, st2.actor, st2.stack = "influence", seat, []
+        assert not F.ability_allowed(st2, seat, pan, 0, "influence")
+
+    return chk
+
+
+def _muted(name: str):  # type: ignore[no-untyped-def]
+    def chk(st: GdmState, names: dict[str, int]) -> None:
+        c = st.cards[names[name]]
+        assert c.muted == [0] or c.muted == list(range(len(c.muted))) and c.muted
+
+    return chk
+
+
+def _top_to_bottom(seat: int, card: str):  # type: ignore[no-untyped-def]
+    def chk(st: GdmState, names: dict[str, int]) -> None:
+        deck = st.players[seat].deck
+        assert st.cards[deck[-1]].card == card and st.cards[deck[0]].card != card
+
+    return chk
+
+
+def _equipped(card: str, on: str):  # type: ignore[no-untyped-def]
+    def chk(st: GdmState, names: dict[str, int]) -> None:
+        gear = [st.cards[g].card for g in st.cards[names[on]].gear]
+        assert card in gear, gear
+
+    return chk
+
+
+SEAT0_MORTAL_DISCARD = {"dead": W("0015", 0, "discard")}
+TWO_FOES = {"foe2": W("0058", 1, None, 2)}
+
+CASES: list[Case] = [
+    # ------------------------------------------------------------ Japonesa
+    Case("0001", "inf", {"r0": -2, "r1": -2}, pan=("0001", "0023")),
+    Case(
+        "0002",
+        "inf",
+        {"ally.tired": True, "ally.p": 1, "foe.p": -1},
+        pan=("0002", "0023"),
+        cast={"other": W("0039", 0, None, 2)},  # a Norse character of seat 0 is not offered
+        check=lambda st, n: None,
+    ),
+    Case("0003", "inf", {"foe.pm": -1}, pan=("0003", "0023")),
+    Case(
+        "0004",
+        "conf",
+        {"ally.zone": "discard", "foe.zone": "discard", "disc0": 1, "disc1": 1},
+        cast={"god": W("0048", 0)},  # a god of seat 0 is no mortal to destroy
+    ),
+    Case("0005", "inf", {"src.p": -1, "r0": 2}),
+    Case("0006", "conf", {"src.p": -1, "foe.zone": "pantheon"}),
+    Case("0007", "conf", {"r0": 2}, cast={"home": W("0039", 0, "pantheon")}),  # 2 in the army
+    Case(
+        "0008",
+        "conf",
+        {"src.p": -1, "o0.0": 2},
+        cast={"orc": W("0015", 0, "oracle", 1), "norse": W("0039", 0, "oracle", 1)},
+    ),
+    Case("0009", "inf", {"ally.f": 1}, cast={"other": W("0039", 0)}),
+    Case("0010", "inf", {"src.p": -1, "src.tired": False}, idx=1, tired=True, power=2),
+    Case("0011", "inf", {"ally.tired": False}, cast={"ally": W("0015", 0, None, 2, True)}),
+    Case(
+        "0012",
+        "conf",
+        {"src.zone": "battle"},
+        src_zone="pantheon",
+        prep=_fought("src"),
+    ),
+    Case(
+        "0013",
+        "conf",
+        {"src.tired": True, "foe.tired": True, "foe2.tired": True},
+        cast=TWO_FOES,
+        picks=["foe"],
+        offer={"foe", "foe2"},
+    ),
+    Case("0014", "inf", {"src.p": -1}, idx=1, check=count("tk-kitsune", "pantheon", 1)),
+    Case("0016", "conf", {"foe.p": -1}, idx=1),
+    Case("0017", "conf", {"foe.f": -2}),
+    Case("0018", "conf", {"src.p": -1, "src.f": 2}),
+    Case("0020", "inf", {"src.p": -1, "r1": -1}),
+    Case("0021", "inf", {"ally.p": -2, "r0": 2}, picks=["ally"], offer={"src", "ally"}),
+    # ------------------------------------------------------------ Nórdica
+    Case("0022", "inf", {"o0.0": 2}, pan=("0022", "0003"), cast={"orc": W("0039", 0, "oracle", 0)}),
+    Case(
+        "0023",
+        "inf",
+        {"ally.f": 1},
+        pan=("0023", "0003"),
+        cast={"ally": W("0039", 0), "greek": W("0058", 0)},
+    ),
+    Case("0024", "inf", {"ally.tired": False}, cast={"ally": W("0039", 0, None, 2, True)}),
+    Case(
+        "0025",
+        "inf",
+        {"src.tired": True, "deck0": -1, "src.f": 3, "src.pm": 1, "mj.zone": "gear"},
+        cast={"mj": W("0217", 0, "deck")},
+        check=_equipped("0217", "src"),
+    ),
+    Case("0025", "conf", {"foe.tired": True}, idx=1),
+    Case("0026", "conf", {"src.zone": "battle"}, src_zone="pantheon"),
+    Case("0027", "conf", {"src.f": 1, "ally.f": 1}, cast={"ally": W("0039", 0)}),
+    Case(
+        "0028",
+        "inf",
+        {"src.p": -2, "dead.zone": "pantheon", "disc0": -1},
+        cast=SEAT0_MORTAL_DISCARD,
+    ),
+    Case("0030", "inf", {"ally.p": 1}, picks=["ally"], offer={"src", "ally"}),
+    Case("0031", "conf", {"foe.tired": True}),
+    Case(
+        "0032",
+        "conf",
+        {"foe.zone": "discard", "disc1": 1},
+        cast={"foe": W("0039", 1, None, 0)},
+    ),
+    Case(
+        "0033",
+        "conf",
+        {"src.p": -1, "ally.zone": "battle"},
+        cast={"ally": W("0015", 0, "pantheon")},
+    ),
+    Case("0035", "inf", {"src.tired": False}, tired=True),
+    Case("0036", "inf", {"foe.p": -1}),
+    Case(
+        "0037",
+        "inf",
+        {},
+        cast={"c1": W("0265", 0, "deck"), "c0": W("0299", 0, "deck")},
+        picks=[1],
+        check=_top_to_bottom(0, "0299"),
+    ),
+    Case("0040", "conf", {"src.p": -2, "r0": 3}),
+    Case(
+        "0041",
+        "inf",
+        {"src.f": 1, "ally.f": 1},
+        cast={"ally": W("0030", 0), "other": W("0039", 0)},
+    ),
+    # ------------------------------------------------------------ Griega
+    Case(
+        "0042",
+        "conf",
+        {"ally.p": 1, "ally.f": 1},
+        pan=("0042", "0003"),
+        cast={"ally": W("0058", 0)},
+    ),
+    Case(
+        "0043",
+        "inf",
+        {"ally.f": 1},
+        idx=1,
+        pan=("0043", "0003"),
+        cast={"axe": W("0224", 0, "gear:ally"), "foeaxe": W("0224", 1, "gear:foe")},
+    ),
+    Case("0044", "inf", {"foe.tired": True}),
+    Case("0045", "inf", {"src.p": -1}, check=count("tk-espiritu", "pantheon", 1)),
+    Case(
+        "0046",
+        "inf",
+        {"ally.keys": frozenset({"ashigaru", "heroe"})},
+        picks=[1, "ally"],
+        check=lambda st, n: st.cards[n["ally"]].keys_turn == ["heroe"],
+    ),
+    Case(
+        "0046",
+        "inf",
+        {"ally.keys": frozenset({"heroe", "guerrero"})},
+        cast={"ally": W("0058", 0), "jp": W("", 0)},
+        picks=[0, "ally"],
+        note="greek-for-good",
+        check=lambda st, n: st.cards[n["ally"]].keys_add == ["guerrero"],
+    ),
+    Case(
+        "0047",
+        "inf",
+        {"src.tired": True, "deck0": -1, "hand0": 1, "tri.zone": "hand"},
+        cast={"tri": W("0222", 0, "deck")},
+        check=lambda st, n: st.cards[n["tri"]].zone == "hand",
+    ),
+    Case("0047", "conf", {"foe.p": -1}, idx=1),
+    Case("0048", "inf", {"foe.p": -1}),
+    Case("0049", "conf", {"foe.f": -1, "foe2.f": -1}, cast=TWO_FOES, picks=["foe"]),
+    Case("0051", "inf", {"ally.f": 1}, cast={"ally": W("0058", 0), "other": W("0015", 0)}),
+    Case("0052", "inf", {"ally.p": 2}),
+    Case(
+        "0053",
+        "conf",
+        {"src.tired": True, "ally.zone": "battle"},
+        cast={"ally": W("0015", 0, "pantheon")},
+    ),
+    Case("0054", "conf", {"src.f": 1, "ally.f": 1}, cast={"ally": W("0039", 0)}),
+    Case("0055", "conf", {"foe.p": -1}),
+    Case(
+        "0056",
+        "inf",
+        {"ally.f": 1},
+        cast={"ally": W("0058", 0), "jp": W("0015", 0)},
+        picks=["ally"],
+        offer={"src", "ally"},
+        check=lambda st, n: st.cards[n["ally"]].f_perm == 1,
+    ),
+    Case(
+        "0057",
+        "inf",
+        {"ally.f": 1, "ally.pm": 1},
+        cast={"ally": W("0058", 0), "jp": W("0015", 0)},
+        picks=["ally"],
+        check=_equipped("tk-arma", "ally"),
+    ),
+    Case(
+        "0057",
+        "inf",
+        {"o0.0": 1},
+        idx=1,
+        cast={"smithy": W("0154", 0, "oracle", 0), "other": W("0166", 0, "oracle", 0)},
+    ),
+    Case("0060", "conf", {"foe.f": 2}, prep=_minus_f("foe", -2), picks=["foe"]),
+    # ------------------------------------------------------------ Azteca
+    Case("0061", "inf", {}, pan=("0061", "0001"), check=_pan_muted(1)),
+    Case("0062", "inf", {"ally.p": -2, "r0": 2}, pan=("0062", "0003"), cast={"ally": W("0070", 0)}),
+    Case(
+        "0063",
+        "inf",
+        {"dead.zone": "oracle", "disc0": -1, "o0.0": Now(0)},
+        cast=SEAT0_MORTAL_DISCARD,
+        check=lambda st, n: st.players[0].oracles[-1].cards == [n["dead"]],
+    ),
+    Case(
+        "0064",
+        "conf",
+        {"src.tired": True},
+        check=lambda st, n: (
+            st.flags.get("fight:actiontax:1") is True and "fight:actiontax:0" not in st.flags
+        ),
+    ),
+    Case(
+        "0066",
+        "conf",
+        {"foe.zone": "discard", "disc1": 1, "src.p": -2},
+        picks=["foe"],
+    ),
+    Case(
+        "0068",
+        "inf",
+        {"src.p": -2},
+        check=lambda st, n: st.cards[n["foe"]].no_assign,
+    ),
+    Case("0069", "conf", {"ally.zone": "discard", "disc0": 1, "r0": 3}),
+    Case("0070", "conf", {"r0": 1}),
+    Case(
+        "0071",
+        "conf",
+        {"ally.tired": False},
+        cast={"ally": W("0070", 0, None, 2, True), "jp": W("0015", 0, None, 2, True)},
+    ),
+    Case(
+        "0072",
+        "conf",
+        {"src.p": -1, "foe.f": -2, "foe.pm": 1, "disc1": 1, "axe.zone": "discard"},
+        cast={"axe": W("0224", 1, "gear:foe")},
+    ),
+    Case(
+        "0073",
+        "inf",
+        {"foe.p": -1, "ally.p": 1},
+        cast={"ally": W("0070", 0)},
+        picks=["ally"],
+        offer={"src", "ally"},
+    ),
+    Case(
+        "0074",
+        "inf",
+        {"src.p": -1, "hand0": 1, "deck0": -1, "d.zone": "hand"},
+        cast={"d": W("0265", 0, "deck")},
+    ),
+    Case("0075", "conf", {"src.p": -1, "src.f": -1, "ally.f": -1, "foe.f": -1}),
+    Case("0077", "conf", {"src.tired": False}, tired=True),
+    Case("0078", "conf", {"foe.tired": True}),
+    Case("0079", "conf", {"ally.p": 1}, cast={"ally": W("0070", 0)}, picks=["ally"]),
+    # ------------------------------------------------------------ Egipcia
+    Case(
+        "0080",
+        "inf",
+        {"ev.zone": "oracle", "disc1": -1},
+        pan=("0080", "0003"),
+        cast={"orc": W("0097", 0, "oracle-down", 0), "ev": W("0127", 1, "discard")},
+        check=lambda st, n: st.players[0].oracles[0].cards[-1] == n["ev"],
+    ),
+    Case(
+        "0081",
+        "inf",
+        {"r0": -2, "disc1": 2, "theirs.zone": "discard", "o1.0": Now(None)},
+        pan=("0081", "0003"),
+        cast={"mine": W("0097", 0, "oracle", 0), "theirs": W("0097", 1, "oracle-down", 0)},
+        prep=lambda st, n: (
+            H.on_deck(st, [], 1)
+            or st.players[1].oracles[0].cards.append(B.new_inst(st, "0015", 1, "oracle"))
+        ),
+        picks=["o1.0"],
+        check=lambda st, n: st.players[1].oracles == [],
+    ),
+    Case(
+        "0082",
+        "inf",
+        {"ally.tired": True, "ally.p": -2, "src.p": 2, "src.f": 2},
+    ),
+    Case(
+        "0083",
+        "conf",
+        {"src.p": -3},
+        power=3,
+        check=times("tk-criatura", "battle", 3, 1),
+    ),
+    Case("0084", "inf", {"ally.p": 1}, picks=["ally"]),
+    Case(
+        "0085",
+        "conf",
+        {"src.f": 2},
+        cast={
+            "r1": W("0166", 0, "pantheon"),
+            "r2": W("0149", 0, "pantheon"),
+            "e": W("0166", 1, "pantheon"),
+        },
+    ),
+    Case(
+        "0086",
+        "inf",
+        {"clio.tired": True},
+        cast={"foe": W("0059", 1), "clio": W("0190", 1, "gear:foe")},
+    ),
+    Case(
+        "0087",
+        "inf",
+        {"res.tired": True},
+        cast={"res": W("0166", 1, "pantheon"), "mine": W("0166", 0, "pantheon")},
+    ),
+    Case("0088", "inf", {"r0": -1, "r1": -1}),
+    Case("0089", "conf", {"foe.p": -2}, picks=["foe"]),
+    Case(
+        "0090",
+        "conf",
+        {"src.p": -2, "ally.p": 2},
+        power=2,
+        picks=["ally", "ally"],
+    ),
+    Case(
+        "0091",
+        "inf",
+        {"src.p": -1, "o0.0": 2},
+        cast={"res": W("0166", 0, "oracle", 0)},
+    ),
+    Case(
+        "0093",
+        "inf",
+        {"o1.0": -2},
+        cast={"orc": W("0039", 1, "oracle", 3), "empty": W("0015", 0, "oracle", 0)},
+    ),
+    Case(
+        "0094",
+        "inf",
+        {"src.p": -1, "orc.zone": "pantheon", "orc.p": Now(0), "o0.0": Now(None)},
+        cast={"orc": W("0015", 0, "oracle", 0)},
+    ),
+    Case(
+        "0095",
+        "conf",
+        {"ally.p": -1, "foe.p": -1},
+        cast={"big": W("0025", 1, None, 3)},
+    ),
+    Case(
+        "0096",
+        "inf",
+        {"src.p": 2},
+        power=1,
+        cast={"r1": W("0166", 0, "pantheon"), "r2": W("0149", 0, "pantheon")},
+    ),
+    Case(
+        "0099",
+        "inf",
+        {"disc1": 1, "ev.zone": "discard", "o1.0": Now(None)},
+        cast={"ev": W("0127", 1, "oracle-down", 0), "mine": W("0015", 0, "oracle-down", 0)},
+        picks=["o1.0"],
+        check=lambda st, n: "0127" in st.players[0].peeks,
+    ),
+    # ------------------------------------------------------------ Primigenia
+    Case("0100", "inf", {}, pan=("0100", "0003"), check=count("tk-sectario", "pantheon", 0)),
+    Case(
+        "0101",
+        "inf",
+        {"res.tired": True},
+        pan=("0101", "0003"),
+        cast={"res": W("0166", 1, "pantheon")},
+    ),
+    Case(
+        "0102",
+        "inf",
+        {"ally.zone": "discard", "disc0": 1},
+        pan=("0003", "0001"),
+        picks=["pan1"],
+        check=_pan_muted(1),
+    ),
+    Case(
+        "0103",
+        "inf",
+        {"ally.zone": "discard", "disc0": 1},
+        cast={"foe": W("0059", 1), "clio": W("0190", 1, "gear:foe")},
+        check=_muted("clio"),
+    ),
+    Case(
+        "0104",
+        "inf",
+        {"ally.zone": "discard", "disc0": 1},
+        cast={"foe": W("0036", 1)},
+        picks=["foe"],
+        check=_muted("foe"),
+    ),
+    Case(
+        "0105",
+        "inf",
+        {
+            "ally.zone": "discard",
+            "disc0": 1,
+            "foe.f": -2,
+            "foe.pm": 1,
+            "disc1": 1,
+            "axe.zone": "discard",
+        },
+        cast={"axe": W("0224", 1, "gear:foe")},
+    ),
+    Case(
+        "0106",
+        "inf",
+        {"foe.tired": True},
+        cast={"foe": W("0020", 1)},
+        picks=["foe"],
+        offer={"src", "foe"},
+    ),
+    Case("0107", "inf", {"foe.f": -1}, cast={"foe": W("0048", 1)}),
+    Case(
+        "0108",
+        "inf",
+        {"ally.zone": "discard", "disc0": 1},
+        cast={"res": W("0166", 1, "pantheon")},
+        check=_muted("res"),
+    ),
+    Case("0109", "inf", {"o0.0": 1}, cast={"orc": W("0115", 0, "oracle", 0)}),
+    Case(
+        "0110",
+        "inf",
+        {},
+        cast={"axe": W("0224", 0, "hand")},
+        check=lambda st, n: (
+            B.cost(st, 0, n["axe"], n["ally"]) == 1 and B.cost(st, 1, n["axe"], n["foe"]) == 2
+        ),
+    ),
+    Case("0111", "inf", {"ally.tired": False}, cast={"ally": W("0114", 0, None, 2, True)}),
+    Case(
+        "0115",
+        "conf",
+        {"src.p": -1, "ally.zone": "battle"},
+        cast={"ally": W("0015", 0, "pantheon")},
+    ),
+    Case("0116", "conf", {"ally.f": 1}, cast={"ally": W("0113", 0), "other": W("0015", 0)}),
+    Case(
+        "0118",
+        "conf",
+        {"foe.zone": "discard", "disc1": 1, "src.f": 1},
+        cast={"foe": W("0039", 1, None, 0)},
+    ),
+    # ------------------------------------------------------------ Eventos
+    Case("0119", "event", {"ally.f": 1}, cast={"ally": W("0039", 0)}),
+    Case(
+        "0120",
+        "event",
+        {},
+        cast={"god": W("0048", 1, "pantheon", 3)},
+        check=lambda st, n: (
+            st.flags.get("no_god_abilities")
+            and not F.ability_allowed(st, 1, n["god"], 0, "influence")
+        ),
+    ),
+    Case(
+        "0121",
+        "event",
+        {
+            "ally.keys": frozenset({"loco"}),
+            "foe.keys": frozenset({"loco"}),
+            "god.keys": frozenset({"dios", "loco"}),
+            "b.keys": frozenset({"berserker", "guerrero"}),
+        },
+        cast={"god": W("0048", 1, "pantheon", 3), "b": W("0039", 0, "battle")},
+    ),
+    Case(
+        "0122",
+        "event",
+        {},
+        cast={"m": W("0036", 1, "pantheon", 3)},
+        check=lambda st, n: not F.ability_allowed(st, 1, n["m"], 0, "influence"),
+    ),
+    Case(
+        "0123",
+        "event",
+        {},
+        cast={"yoroi": W("0236", 1, "gear:foe")},
+        check=lambda st, n: (
+            st.flags.get("no_equip_abilities")
+            and not F.ability_allowed(st, 1, n["yoroi"], 0, "influence")
+        ),
+    ),
+    Case("0124", "event", {"o0.0": 2}, cast={"orc": W("0015", 0, "oracle", 0)}),
+    Case(
+        "0125",
+        "event",
+        {"small.tired": True, "esmall.tired": True},
+        cast={"small": W("0019", 0), "esmall": W("0038", 1)},
+    ),
+    Case("0126", "event", {"ally.p": 1, "b.p": 1}, cast={"b": W("0039", 0, "battle")}),
+    Case("0127", "event", {"r0": 3}),
+    Case("0128", "event", {"ally.p": -2, "r0": 2}),
+    Case("0129", "event", {"ally.p": 2}, cast={"ally": W("0015", 0, None, 1)}),
+    Case("0130", "event", {"ally.f": -1, "foe.f": -1}),
+    Case(
+        "0131",
+        "event",
+        {},
+        check=lambda st, n: not B.destroyable(st, n["ally"]) and not B.destroyable(st, n["foe"]),
+    ),
+    Case(
+        "0132",
+        "event",
+        {"ally.tired": True, "foe.tired": True},
+        cast={"jp": W("0019", 1)},
+        picks=["ally"],
+    ),
+    Case(
+        "0133",
+        "event",
+        {
+            "ally.zone": "discard",
+            "disc0": 1,
+            "hand0": 3,
+            "deck0": -3,
+            "d1.zone": "hand",
+            "d2.zone": "hand",
+            "d3.zone": "hand",
+        },
+        cast={f"d{i}": W("0265", 0, "deck") for i in range(4)},
+    ),
+    Case(
+        "0134",
+        "event",
+        {"r.tired": True, "er.tired": True},
+        cast={"r": W("0166", 0, "pantheon"), "er": W("0166", 1, "pantheon")},
+    ),
+    Case(
+        "0135",
+        "event",
+        {"foe.zone": "discard", "disc1": 1},
+        picks=["foe"],
+        cast={"g": W("0048", 1)},
+    ),
+    Case(
+        "0136",
+        "event",
+        {"ally.p": -1, "b.p": -1, "r0": 2},
+        cast={"b": W("0039", 0, "battle", 3)},
+    ),
+    Case("0137", "event", {"o0.0": 2}, cast={"res": W("0166", 0, "oracle", 0)}),
+    Case("0138", "event", {"foe.tired": True, "foe.p": 2}, cast={"foe": W("0048", 1)}),
+    Case("0139", "event", {"ally.p": -1, "foe.p": -1}),
+    Case("0141", "event", {"r0": -1, "r1": -1}),
+    # ------------------------------------------------------------ Recursos
+    Case("0142", "conf", {"src.tired": True, "foe.p": -1}),
+    Case("0143", "inf", {"src.tired": True, "foe.f": -1}),
+    Case(
+        "0144",
+        "inf",
+        {"src.tired": True, "hand0": 1, "deck0": -1, "d.zone": "hand"},
+        cast={"d": W("0265", 0, "deck")},
+    ),
+    Case("0145", "inf", {"src.tired": True, "foe.p": -2}, picks=["foe"]),
+    Case(
+        "0146",
+        "inf",
+        {
+            "src.tired": True,
+            "hand0": 1,
+            "deck0": -2,
+            "disc0": 1,
+            "h.zone": "discard",
+            "d1.zone": "hand",
+            "d2.zone": "hand",
+        },
+        cast={"h": W("0265", 0, "hand"), "d1": W("0299", 0, "deck"), "d2": W("0299", 0, "deck")},
+    ),
+    Case("0147", "conf", {"src.tired": True, "foe.p": -1}),
+    Case(
+        "0148",
+        "inf",
+        {"src.tired": True, "r0": 2, "ally.f": -2, "ally.pm": 1, "disc0": 1, "axe.zone": "discard"},
+        cast={"axe": W("0224", 0, "gear:ally")},
+    ),
+    Case("0149", "inf", {"src.tired": True, "r0": 2}),
+    Case(
+        "0150",
+        "inf",
+        {"src.tired": True},
+        cast={"orc": W("0015", 1, "oracle-down", 0)},
+        check=lambda st, n: st.players[1].oracles[0].up,
+    ),
+    Case(
+        "0151",
+        "inf",
+        {"src.tired": True, "r0": 1},
+        cast={"theirs": W("0166", 1, "pantheon")},
+        check=lambda st, n: not st.cards[n["theirs"]].tired,
+    ),
+    Case(
+        "0152",
+        "inf",
+        {"src.tired": True, "ally.tired": False},
+        cast={"ally": W("0015", 0, None, 2, True)},
+    ),
+    Case("0153", "conf", {"src.tired": True, "ally.f": 1}),
+    Case("0154", "inf", {"src.tired": True, "ally.f": 1}, check=_equipped("tk-arma1", "ally")),
+    Case("0155", "inf", {"src.tired": True, "ally.p": -1, "r0": 1}),
+    Case("0155", "inf", {"src.tired": True, "ally.p": 1, "r0": -1}, idx=1),
+    Case("0156", "inf", {"src.tired": True, "o0.0": 2}, cast={"orc": W("0048", 0, "oracle", 0)}),
+    Case(
+        "0157",
+        "inf",
+        {"src.tired": True, "ally.pm": 1},
+        cast={"ally": W("0019", 0), "other": W("0015", 0)},
+        check=lambda st, n: st.cards[n["ally"]].pm_perm == 1,
+    ),
+    Case("0158", "inf", {"src.tired": True, "ally.keys": frozenset({"ashigaru", "loco"})}),
+    Case("0158", "inf", {"src.tired": True, "ally.f": 1}, idx=1, cast={"ally": W("0113", 0)}),
+    Case(
+        "0159",
+        "inf",
+        {"src.tired": True, "hand0": 1, "deck0": -1, "clio.zone": "hand"},
+        cast={"clio": W("0190", 0, "deck")},
+    ),
+    Case(
+        "0160",
+        "inf",
+        {"src.tired": True, "ally.pm": -2, "foe.pm": -2},
+        check=lambda st, n: st.cards[n["foe"]].pm_round == -2,
+    ),
+    Case("0161", "inf", {"src.tired": True, "foe.pm": -1}),
+    Case(
+        "0162",
+        "inf",
+        {"src.tired": True, "o1.0": -1},
+        cast={"orc": W("0039", 1, "oracle", 2)},
+        picks=["orc"],
+        offer={"ally", "foe", "orc"},
+    ),
+    Case("0163", "inf", {"src.tired": True, "ally.p": -1, "r0": 3}),
+    Case("0164", "inf", {"src.tired": True, "ally.p": 2}),
+    Case("0165", "inf", {"src.tired": True, "ally.p": 1}, cast={"god": W("0048", 0)}),
+    Case("0166", "inf", {"src.tired": True, "r0": 1}),
+    Case("0167", "inf", {"src.tired": True, "r1": -1}),
+    Case(
+        "0168",
+        "inf",
+        {"src.tired": True, "o1.0": -2},
+        cast={"orc": W("0039", 1, "oracle", 2)},
+        prep=lambda st, n: (
+            st.players[1].oracles[0].cards.append(B.new_inst(st, "0015", 1, "oracle"))
+        ),
+        picks=[1],
+        check=lambda st, n: st.players[1].oracles[0].cards[-1] == n["orc"],
+    ),
+    Case(
+        "0169",
+        "conf",
+        {"src.tired": True, "ally.p": 1, "b.p": 1},
+        cast={"b": W("0039", 0, "battle"), "home": W("0039", 0, "pantheon")},
+    ),
+    Case(
+        "0170",
+        "inf",
+        {"res.zone": "pantheon", "o0.0": Now(None), "res.p": Now(0)},
+        cast={"res": W("0149", 0, "oracle", 3)},
+        check=lambda st, n: st.cards[n["res"]].power == 0 and st.players[0].oracles == [],
+    ),
+    Case("0171", "inf", {"src.tired": True, "god.p": 1}, cast={"god": W("0048", 0)}),
+    Case(
+        "0172",
+        "inf",
+        {"src.tired": True},
+        check=lambda st, n: "next_event_void" in st.lasting,
+    ),
+    Case(
+        "0173",
+        "inf",
+        {"ally.f": -2, "ally.pm": 1, "b.f": 2, "b.pm": -1},
+        cast={"axe": W("0224", 0, "gear:ally"), "b": W("0039", 0)},
+    ),
+    Case(
+        "0174",
+        "inf",
+        {"src.tired": True, "ally.f": 1, "foe.f": 1},
+        cast={"ally": W("0058", 0), "foe": W("0058", 1)},
+        picks=["ally", "foe"],
+    ),
+    Case("0175", "inf", {"src.tired": True, "r0": 2}, cast={"r": W("0166", 0, "pantheon")}),
+    # ------------------------------------------------------------ Neutral
+    Case("0178", "inf", {"foe.pm": -2}, idx=2, pan=("0178", "0003"), cast={"foe": W("0048", 1)}),
+    Case("0179", "inf", {"src.f": 1, "ally.f": 1}, cast={"ally": W("0114", 0)}),
+    Case("0181", "conf", {"src.p": -1, "foe.zone": "pantheon"}),
+    Case("0182", "inf", {}, check=lambda st, n: st.flags.get("no_control:0") is True),
+]
+cover([c.card for c in CASES], __name__ + ".test_card_case")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_card_case(case: Case) -> None:
+    """The card's ability, played where it matters, does exactly what it says."""
+    run_case(case)
