@@ -12,16 +12,12 @@ import pytest
 
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import flow as F
-from rules.guerra_de_mitos.model import GdmState
+from rules.guerra_de_mitos.model import GdmState, Use
 from tests.rules import gdm_helpers as H
-from tests.rules.gdm_cardtest import Case, Now, run_case
+from tests.rules.gdm_cardtest import E, Case, Now, offered, run_case, use
 from tests.rules.gdm_cardtest import Who as W
-from tests.rules.gdm_coverage import cover
-
-
-def _named(card: str, seat: int = 0) -> list[int]:
-    """Unused; kept for symmetry with the helpers."""
-    return [seat]
+from tests.rules.gdm_cardtest import reveal as reveal_oracle
+from tests.rules.gdm_coverage import cover, covers
 
 
 def count(card: str, zone: str, power: int | None = None):  # type: ignore[no-untyped-def]
@@ -789,3 +785,181 @@ cover([c.card for c in CASES], __name__ + ".test_card_case")
 def test_card_case(case: Case) -> None:
     """The card's ability, played where it matters, does exactly what it says."""
     run_case(case)
+
+
+# ---------------------------------------------------------------- cards without ability
+
+VANILLA_STATS = {
+    # id: (cost, F, PM, keys), as printed
+    "0015": (1, 1, 3, {"ashigaru"}),
+    "0019": (0, 0, 2, {"invocador", "ashigaru"}),
+    "0038": (0, 0, 2, {"invocador", "volva"}),
+    "0039": (1, 1, 3, {"berserker", "guerrero"}),
+    "0058": (1, 1, 3, {"heroe", "guerrero"}),
+    "0059": (0, 0, 2, {"invocador"}),
+    "0076": (1, 1, 3, {"guerrero", "aguila"}),
+    "0097": (0, 0, 2, {"esclavo"}),
+    "0098": (1, 1, 3, {"reina", "invocador"}),
+    "0113": (0, 0, 2, {"loco", "invocador"}),
+    "0114": (2, 3, 2, {"criatura"}),
+    "0117": (1, 1, 3, {"loco", "sonador"}),
+}
+cover(VANILLA_STATS, __name__ + ".test_vanilla_character")
+PANTHEON_OF = {
+    "japonesa": "0001",
+    "nordica": "0022",
+    "griega": "0042",
+    "azteca": "0061",
+    "egipcia": "0080",
+    "primigenia": "0100",
+}
+
+
+@pytest.mark.parametrize("cid", sorted(VANILLA_STATS))
+def test_vanilla_character(cid: str) -> None:
+    """Put into play for its cost: its printed F, PM and keys, no text, nothing to use."""
+    from rules.guerra_de_mitos.cards import card
+    from rules.guerra_de_mitos.facts import facts
+    from rules.guerra_de_mitos.model import Enter
+
+    cost, f, pm, keys = VANILLA_STATS[cid]
+    assert card(cid).text_es == card(cid).text_en == ""
+    st = H.blank(2, pantheons=(PANTHEON_OF[facts(cid).myth or ""], "0003"))
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 0
+    i = H.oracle(st, [cid], 0, power=cost)
+    if cost:
+        st.players[0].oracles[i].power = cost - 1
+        assert Enter(oracle=i) not in E.legal_actions(st, 0)
+    st.players[0].oracles[i].power = cost + 4
+    st, _ = E.apply(st, 0, Enter(oracle=i))
+    u = next(u for u, c in st.cards.items() if c.card == cid)
+    assert st.cards[u].zone == "pantheon" and st.cards[u].power == min(cost + 4, pm)
+    assert (B.strength(st, u), B.max_power(st, u), B.keys(st, u)) == (f, pm, keys)
+    st.phase = "influence"
+    assert not [a for a in E.legal_actions(st, 0) if isinstance(a, Use) and a.uid == u]
+
+
+# ---------------------------------------------------------------- static texts
+
+
+@covers("0010")
+def test_masakado_costs_one_less_under_takamagahara() -> None:
+    st = H.blank(2, pantheons=("0002", "0001"))
+    m0 = H.oracle(st, ["0010"], 0, power=1)
+    m1 = H.oracle(st, ["0010"], 1, power=1)
+    assert B.cost(st, 0, st.players[0].oracles[m0].cards[0]) == 1
+    assert B.cost(st, 1, st.players[1].oracles[m1].cards[0]) == 2
+    assert F.can_enter(st, 0, m0) and not F.can_enter(st, 1, m1)
+
+
+@covers("0014")
+def test_inari_gives_her_ashigaru_one_more_maximum_power() -> None:
+    st = H.blank(2)
+    mine, theirs = H.put(st, "0015", 0), H.put(st, "0015", 1)
+    other = H.put(st, "0039", 0)
+    assert B.max_power(st, mine) == 3
+    H.put(st, "0014", 0, power=3)
+    assert (B.max_power(st, mine), B.max_power(st, theirs), B.max_power(st, other)) == (4, 3, 3)
+
+
+@covers("0016")
+def test_houou_cannot_be_destroyed() -> None:
+    st = H.blank(2)
+    sigrun = H.put(st, "0032", 0, "battle", power=3)
+    houou = H.put(st, "0016", 1, "battle", power=0)  # exhausted, yet indestructible
+    H.fight(st)
+    assert not B.destroyable(st, houou)
+    assert not offered(st, sigrun)
+    other = H.put(st, "0039", 1, "battle", power=0)
+    st = use(st, sigrun)
+    assert st.cards[houou].zone == "battle" and st.cards[other].zone == "discard"
+
+
+@covers("0029")
+def test_dvrger_cannot_be_sent_off_the_battlefield() -> None:
+    st = H.blank(2)
+    kurami = H.put(st, "0006", 0, "battle", power=3)
+    dvrger = H.put(st, "0029", 1, "battle", power=2)
+    H.fight(st)
+    assert not offered(st, kurami)
+    other = H.put(st, "0039", 1, "battle", power=2)
+    st = use(st, kurami)
+    assert st.cards[dvrger].zone == "battle" and st.cards[other].zone == "pantheon"
+
+
+@covers("0034")
+def test_fenrir_carries_no_weapon() -> None:
+    from rules.guerra_de_mitos.model import Equip
+
+    st = H.blank(2)
+    fenrir = H.put(st, "0034", 0, power=5)
+    axe, yoroi = H.in_hand(st, "0224"), H.in_hand(st, "0235")
+    legal = E.legal_actions(st, 0)
+    assert Equip(uid=axe, target=fenrir) not in legal
+    assert Equip(uid=yoroi, target=fenrir) in legal
+
+
+@covers("0043")
+def test_atlantida_loses_one_at_the_end_of_reorganisation() -> None:
+    st = H.blank(2, pantheons=("0043", "0003"))
+    F.reorganise(st)
+    assert (st.players[0].reserve, st.players[1].reserve) == (19, 20)
+
+
+@covers("0065")
+def test_arvad_alone_has_no_strength() -> None:
+    st = H.blank(2)
+    arvad = H.put(st, "0065", 0, "battle", power=2)
+    H.fight(st)
+    assert B.strength(st, arvad) == 0 and B.army(st, 0) == 0
+    H.put(st, "0097", 0, "battle", power=1)
+    assert B.strength(st, arvad) == 4 and B.army(st, 0) == 4
+
+
+@covers("0112")
+def test_howard_takes_invocations_as_if_he_had_three_more_pm() -> None:
+    st = H.blank(2)
+    howard, antonio = H.put(st, "0112", 0, power=1), H.put(st, "0113", 0, power=2)
+    drug = H.in_hand(st, "0208")  # -3PM
+    assert B.can_carry(st, drug, howard) and not B.can_carry(st, drug, antonio)
+
+
+@covers("0140")
+def test_akher_brings_a_resource_to_the_top_of_its_oracle() -> None:
+    st = H.blank(2)
+    i = H.oracle(st, ["0140", "0015", "0166", "0039"], 0, power=2, up=False)
+    st = reveal_oracle(st, 0, i)
+    o = st.players[0].oracles[i]
+    assert st.cards[o.cards[0]].card == "0166" and o.up and o.power == 2
+    assert sorted(st.cards[u].card for u in o.cards[1:]) == ["0015", "0039"]
+    assert [st.cards[u].card for u in st.players[0].discard] == ["0140"]
+
+
+@covers("0176")
+def test_mercado_de_tebas_makes_weapons_cheaper() -> None:
+    st = H.blank(2)
+    H.put(st, "0176", 0)
+    a, b = H.put(st, "0039", 0, power=3), H.put(st, "0039", 1, power=3)
+    axe, yoroi = H.in_hand(st, "0224"), H.in_hand(st, "0235")
+    assert (B.cost(st, 0, axe, a), B.cost(st, 1, axe, b), B.cost(st, 0, yoroi, a)) == (1, 2, 2)
+
+
+@covers("0177")
+def test_inframundo_demons_cost_two_less() -> None:
+    st = H.blank(2, pantheons=("0177", "0003"))
+    tengu = H.oracle(st, ["0020"], 0, power=1)  # a Demon of cost 3
+    nobu = H.oracle(st, ["0015"], 0, power=0)
+    assert B.cost(st, 0, st.players[0].oracles[tengu].cards[0]) == 1
+    assert B.cost(st, 0, st.players[0].oracles[nobu].cards[0]) == 1
+    assert F.can_enter(st, 0, tengu) and not F.can_enter(st, 0, nobu)
+
+
+@covers("0178")
+def test_la_orden_gains_nothing_and_its_gods_have_less_pm() -> None:
+    st = H.blank(2, pantheons=("0178", "0003"))
+    rok = H.put(st, "0166", 0)
+    god, theirs = H.put(st, "0048", 0), H.put(st, "0048", 1)
+    assert (B.max_power(st, god), B.max_power(st, theirs)) == (4, 6)
+    st = use(st, rok)
+    assert st.players[0].reserve == 20 and st.cards[rok].tired
