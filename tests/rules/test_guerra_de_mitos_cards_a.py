@@ -14,7 +14,7 @@ from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos.model import GdmState, Use
 from tests.rules import gdm_helpers as H
-from tests.rules.gdm_cardtest import E, Case, Now, offered, run_case, use
+from tests.rules.gdm_cardtest import Case, E, Now, offered, run_case, use
 from tests.rules.gdm_cardtest import Who as W
 from tests.rules.gdm_cardtest import reveal as reveal_oracle
 from tests.rules.gdm_coverage import cover, covers
