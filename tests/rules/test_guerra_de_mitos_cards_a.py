@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos import effects as EF
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos.model import GdmState, Use
 from tests.rules import gdm_helpers as H
@@ -963,3 +964,349 @@ def test_la_orden_gains_nothing_and_its_gods_have_less_pm() -> None:
     assert (B.max_power(st, god), B.max_power(st, theirs)) == (4, 6)
     st = use(st, rok)
     assert st.players[0].reserve == 20 and st.cards[rok].tired
+
+
+# ---------------------------------------------------------------- cards with code of their own
+
+
+def _fight_table() -> GdmState:
+    st = H.blank(2)
+    H.fight(st)
+    return st
+
+
+@covers("0050")
+def test_puk_borrows_an_enemy_until_his_next_action() -> None:
+    from rules.guerra_de_mitos.model import Pass
+
+    st = _fight_table()
+    puk = H.put(st, "0050", 0, "battle", power=3)
+    surtur = H.put(st, "0016", 1, "battle", power=3)  # Houou: CONFRONTATION, an enemy loses 1P
+    mine = H.put(st, "0039", 0, "battle", power=2)
+    milo = H.put(st, "0097", 1, "battle", power=2)
+    st = pick(use(st, puk), surtur)
+    assert st.cards[puk].power == 2
+    assert st.cards[surtur].ctrl == 0 and B.army(st, 0) == 0 + 2 + 1 and B.army(st, 1) == 0
+    # seat 1 cannot use its own character meanwhile
+    assert not F.ability_allowed(st, 1, surtur, 1, "confrontation")
+    st, _ = E.apply(st, 1, Pass())
+    # the borrowed character's ability is seat 0's next action; then it goes back
+    st = use(st, surtur, 1)  # "an enemy character" is now one of seat 1's: Milo
+    assert st.cards[milo].power == 1 and st.cards[mine].power == 2
+    assert st.cards[surtur].ctrl == 1 and not st.cards[surtur].borrowed
+
+
+@covers("0050", "0328")
+def test_borrowed_characters_go_back_before_the_resolution() -> None:
+    from rules.guerra_de_mitos.model import Pass
+
+    st = _fight_table()
+    freya = H.in_hand(st, "0328")
+    H.put(st, "0039", 0, "battle", power=2)
+    big = H.put(st, "0025", 1, "battle", power=5)  # Thor, 4F
+    st = use(st, freya)
+    assert st.cards[big].ctrl == 0 and not B.destroyable(st, big)
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    # resolution: Thor fought for seat 1 again: 4 against 1, seat 0 loses 3
+    assert st.cards[big].ctrl == 1 and st.players[0].reserve == 17
+
+
+@covers("0182")
+def test_couger_stops_puk() -> None:
+    st = H.blank(2)
+    couger = H.put(st, "0182", 0, power=2)
+    st = use(st, couger)
+    for flags in (dict(st.flags), {}):
+        st2 = st.model_copy(deep=True)
+        st2.flags = flags
+        puk = H.put(st2, "0050", 1, "battle", power=3)
+        H.put(st2, "0039", 0, "battle", power=2)
+        H.fight(st2)
+        st2.fight.turn = 1  # type: ignore[union-attr]
+        assert offered(st2, puk, 0, seat=1) == (not flags)
+
+
+def pick(st: GdmState, *values: int) -> GdmState:
+    """Answer the pending choices with these cards or numbers, in order."""
+    from rules.guerra_de_mitos.model import Choose, Target
+
+    for v in values:
+        assert st.stack, f"no choice left for {v}"
+        seat = st.stack[-1].seat
+        legal = E.legal_actions(st, seat)
+        act = Target(uid=v) if Target(uid=v) in legal else Choose(value=v)
+        assert act in legal, (v, legal)
+        st, _ = E.apply(st, seat, act)
+    return st
+
+
+def answer_all(st: GdmState, pick: int = 0) -> GdmState:
+    """Answer every pending choice with its first option."""
+    return H.settle_choices(st, pick)
+
+
+@covers("0092")
+def test_upuat_moves_a_character_and_its_controller_picks_the_army() -> None:
+    from rules.guerra_de_mitos.model import Choose
+
+    st = _fight_table()
+    upuat = H.put(st, "0092", 0, "battle", power=3)
+    theirs = H.put(st, "0039", 1, "pantheon", power=2)
+    H.put(st, "0015", 0, "pantheon", power=2)
+    st = use(st, upuat)
+    assert st.cards[upuat].power == 2
+    st = pick(st, theirs)
+    assert st.cards[theirs].zone == "battle"
+    # seat 1 controls it and chooses: 0 the army of seat 0 (who opened), 1 its own
+    assert st.stack[-1].seat == 1
+    assert {a.value for a in E.legal_actions(st, 1) if isinstance(a, Choose)} == {0, 1}
+    st, _ = E.apply(st, 1, Choose(value=1))
+    assert st.cards[theirs].ctrl == 1 and B.army(st, 1) == 1
+
+
+@covers("0254", "0338")
+@pytest.mark.parametrize("cid", ["0254", "0338"])
+def test_another_players_character_is_dragged_into_the_fight(cid: str) -> None:
+    from rules.guerra_de_mitos.model import Choose
+
+    st = H.blank(3)
+    H.fight(st, 0, 1)
+    bearer = H.put(st, "0039", 0, "battle", power=2)
+    src = H.gear(st, cid, bearer) if cid == "0254" else H.in_hand(st, cid)
+    third = H.put(st, "0025", 2, "pantheon", power=5)  # Thor of the player outside the fight
+    H.put(st, "0015", 0, "pantheon", power=2)  # seat 0's own: not "another player's"
+    st = use(st, src)
+    assert st.cards[third].zone == "battle" and st.stack[-1].seat == 2
+    st, _ = E.apply(st, 2, Choose(value=1))  # Thor joins seat 1's army
+    assert st.cards[third].ctrl == 1 and B.army(st, 1) == 4
+    F.reorganise(st)
+    assert st.cards[third].ctrl == 2 and st.cards[third].zone == "pantheon"
+
+
+@covers("0180")
+def test_drobbit_resolves_an_opponents_hidden_event_as_his_own() -> None:
+    st = _fight_table()
+    drobbit = H.put(st, "0180", 0, "battle", power=3)
+    i = H.oracle(st, ["0127", "0015"], 1, power=1, up=False)  # Hinamatsuri: gain 3P
+    st = use(st, drobbit)
+    o = st.players[1].oracles[i]
+    assert st.players[0].reserve == 23 and st.players[1].reserve == 20
+    assert st.cards[o.cards[0]].card == "0127" and not o.up and o.power == 1
+    assert "0127" in st.players[0].peeks
+
+
+@covers("0180")
+def test_drobbit_only_looks_at_a_card_that_is_no_event() -> None:
+    st = _fight_table()
+    drobbit = H.put(st, "0180", 0, "battle", power=3)
+    H.oracle(st, ["0015"], 1, power=1, up=False)
+    before = st.players[0].reserve
+    st = use(st, drobbit)
+    assert st.players[0].reserve == before and st.players[0].peeks == ["0015"]
+    assert not st.players[1].oracles[0].up
+
+
+def _key_index(k: str) -> int:
+    return EF.key_list().index(k)
+
+
+@covers("0191")
+def test_sacrificio_gladiatorio_gives_a_key_for_good() -> None:
+    st = H.blank(2)
+    summoner = H.put(st, "0019", 0, power=2)  # Midori: Invocador, Ashigaru
+    H.gear(st, "0191", summoner)
+    zeus = H.put(st, "0044", 1, power=3)
+    sac = next(u for u, c in st.cards.items() if c.card == "0191")
+    st = use(st, sac)
+    st = pick(st, zeus, _key_index("trueno"))  # Midori, the only one of yours, takes it
+    assert "trueno" in B.keys(st, summoner) and st.cards[summoner].keys_add == ["trueno"]
+    F.reorganise(st)
+    assert "trueno" in B.keys(st, summoner)
+
+
+@covers("0271")
+def test_jak_copies_or_removes_a_key() -> None:
+    from rules.guerra_de_mitos.model import Choose
+
+    st = H.blank(2)
+    jak = H.in_hand(st, "0271")
+    mine = H.put(st, "0015", 0, power=2)
+    zeus = H.put(st, "0044", 1, power=3)
+    st = use(st, jak)
+    st, _ = E.apply(st, 0, Choose(value=1))  # remove a key
+    st = pick(st, zeus, _key_index("dios"))
+    assert "dios" not in B.keys(st, zeus) and B.is_mortal(st, zeus)
+    F.reorganise(st)
+    assert B.is_mortal(st, zeus)
+    jak2 = H.in_hand(st, "0271")
+    st.phase, st.actor = "influence", 0
+    st = use(st, jak2)
+    st, _ = E.apply(st, 0, Choose(value=0))  # copy a key onto one of yours
+    st = pick(st, zeus, _key_index("trueno"))
+    assert B.keys(st, mine) == {"ashigaru", "trueno"}
+
+
+@covers("0258")
+def test_las_manzanas_de_loki_use_an_enemy_ability_as_your_characters() -> None:
+    st = H.blank(2)
+    apples = H.in_hand(st, "0258")
+    tengu = H.put(st, "0020", 1, power=3)  # Karasu Tengu: take 1P from him; opponent -1P
+    H.put(st, "0036", 1, power=3)  # Surtur: another enemy ability
+    mine = H.put(st, "0039", 0, power=2)
+    other = H.put(st, "0058", 0, power=1)
+    broke = H.put(st, "0015", 0, power=0)  # cannot pay the 1P
+    st = use(st, apples)
+    assert st.players[0].reserve == 19  # the card's cost
+    st = pick(st, tengu)
+    assert offered_uids(st) == {mine, other}
+    st = pick(st, mine)
+    assert st.cards[mine].power == 1 and st.cards[tengu].power == 3
+    assert st.players[1].reserve == 19 and st.cards[other].power == 1
+    assert st.cards[broke].power == 0 and not st.stack
+
+
+def offered_uids(st: GdmState) -> set[int]:
+    """The cards offered by the pending choice."""
+    from rules.guerra_de_mitos.model import Target
+
+    return {a.uid for a in E.legal_actions(st, st.stack[-1].seat) if isinstance(a, Target)}
+
+
+@covers("0288")
+def test_deuda_de_honor_uses_an_opponents_resource() -> None:
+    st = H.blank(2)
+    debt = H.in_hand(st, "0288")
+    shit = H.put(st, "0149", 1)  # Templo Shitennoji: tire it; gain 2P
+    st = use(st, debt)
+    assert st.players[0].reserve == 20 - 1 + 2 and st.players[1].reserve == 20
+    assert st.cards[shit].tired  # used as if it were yours: its cost is paid by it
+
+
+@covers("0335")
+def test_tacticas_belicas_gives_the_odd_player_out_a_confrontation() -> None:
+    from rules.guerra_de_mitos.model import Challenge, Pass
+
+    st = H.blank(3)
+    tac = H.in_hand(st, "0335", 2)
+    st2 = H.blank(2)
+    assert not offered(st2, H.in_hand(st2, "0335"))  # two players: nobody is left out
+    st.actor = 2
+    st = use(st, tac, seat=2)
+    for s in (0, 1, 2):
+        st, _ = E.apply(st, s, Pass())
+    assert st.phase == "challenge" and st.chooser == 0
+    st, _ = E.apply(st, 0, Challenge(seat=1))
+    for _ in range(4):
+        st, _ = E.apply(st, next(iter(E.pending(st))), Pass())
+    # seat 2 was left out: it fights one more confrontation against anyone
+    assert st.phase == "challenge" and st.chooser == 2
+    assert {a.seat for a in E.legal_actions(st, 2)} == {0, 1}
+    st, _ = E.apply(st, 2, Challenge(seat=0))
+    assert st.fight is not None and (st.fight.a, st.fight.b) == (2, 0)
+
+
+@covers("0067")
+def test_huitzilopochtli_keeps_the_copied_ability_until_the_end_of_the_turn() -> None:
+    from rules.guerra_de_mitos.model import Pass
+
+    st = H.blank(2)
+    huitzi = H.put(st, "0067", 0, power=5)
+    H.put(st, "0025", 1, power=3)  # Thor: INFLUENCE search Mjolnir; CONFRONTATION tire an enemy
+    foe = H.put(st, "0039", 1, power=2)
+    st = use(st, huitzi)  # Thor is the only character with an ability to copy
+    assert st.cards[huitzi].marks == ["copy:0025"]
+    assert not offered(st, huitzi, 1)  # Thor's INFLUENCE ability: no Mjolnir in the deck
+    st.actor = 0
+    mj = H.on_deck(st, ["0217"])[0]
+    st = use(st, huitzi, 1)
+    assert st.cards[mj].zone == "gear" and st.cards[huitzi].tired
+    # in the confrontation he still has Thor's second ability
+    st.cards[huitzi].tired = False
+    st.cards[huitzi].zone = st.cards[foe].zone = "battle"
+    H.fight(st)
+    st = use(st, huitzi, 2)
+    assert st.cards[foe].tired
+    st, _ = E.apply(st, 1, Pass())
+    F.reorganise(st)
+    assert not [m for m in st.cards[huitzi].marks if m.startswith("copy:")]
+
+
+@covers("0067")
+def test_huitzilopochtli_copies_a_static_text_too() -> None:
+    st = H.blank(2)
+    huitzi = H.put(st, "0067", 0, power=5)
+    H.put(st, "0016", 1, power=2)  # Houou cannot be destroyed
+    st = use(st, huitzi)
+    assert not B.destroyable(st, huitzi)
+
+
+# ---------------------------------------------------------------- costs chosen by the player
+
+
+@covers("0320")
+def test_navios_de_jason_each_action_costs_1p_from_a_character_chosen() -> None:
+    st = _fight_table()
+    jason = H.in_hand(st, "0320")
+    a = H.put(st, "0039", 0, "battle", power=3)
+    b = H.put(st, "0058", 0, "battle", power=2)
+    ymir = H.put(st, "0031", 1, "battle", power=3)  # Ymir: tire an enemy character
+    st = use(st, jason, payer=a)
+    assert st.cards[a].power == 2 and st.flags.get("fight:jason")
+    # seat 1 uses an ability: it first pays 1P from one of its characters (Ymir, the only one)
+    st = use(st, ymir, seat=1)
+    assert st.cards[ymir].power == 2
+    st = pick(st, b)
+    assert st.cards[b].tired
+    # seat 0 plays an action: it chooses which character pays the extra 1P
+    adrenaline = H.in_hand(st, "0326")  # Adrenalina, cost 0: one of yours gets +2F
+    st = use(st, adrenaline)
+    assert offered_uids(st) == {a, b}
+    st = pick(st, b, a)
+    assert (st.cards[a].power, st.cards[b].power) == (2, 1)
+    assert B.strength(st, a) == 1 + 2
+
+
+@covers("0341")
+def test_an_entorno_cost_is_split_as_the_player_chooses() -> None:
+    st = _fight_table()
+    fog = H.in_hand(st, "0341")  # Niebla debilitadora, Entorno, cost 1: every character -2F
+    a = H.put(st, "0039", 0, "battle", power=1)
+    b = H.put(st, "0058", 0, "battle", power=3)
+    H.put(st, "0015", 1, "battle", power=2)
+    st = use(st, fog, payer=a)
+    assert st.cards[a].power == 0 and st.cards[b].power == 3 and not st.stack
+
+
+@covers("0350")
+def test_an_entorno_cost_of_two_takes_the_second_point_where_the_player_says() -> None:
+    st = _fight_table()
+    muspel = H.in_hand(st, "0350")  # Múspel, Entorno, cost 2
+    a = H.put(st, "0039", 0, "battle", power=2)
+    b = H.put(st, "0058", 0, "battle", power=2)
+    c = H.put(st, "0015", 1, "battle", power=2)
+    d = H.put(st, "0097", 1, "battle", power=2)
+    st = use(st, muspel, payer=a)
+    assert st.cards[a].power == 1
+    assert offered_uids(st) == {a, b}
+    st = pick(st, b)
+    assert (st.cards[a].power, st.cards[b].power) == (1, 1)
+    st = pick(st, a, c)  # two of yours -1F, two enemies -3F (the second of each follows)
+    assert [B.strength(st, u) for u in (a, b, c, d)] == [0, 0, 0, 0] and not st.stack
+
+
+@covers("0249")
+def test_libro_de_eibon_puts_an_oracle_in_the_chosen_order() -> None:
+    st = H.blank(2)
+    bearer = H.put(st, "0039", 0, power=2)
+    book = H.gear(st, "0249", bearer)
+    i = H.oracle(st, ["0015", "0039", "0058"], 0, power=3, up=True)
+    o = st.players[0].oracles[i]
+    x, y, z = o.cards
+    st = use(st, book)
+    assert st.cards[book].zone == "discard"
+    assert set(st.players[0].peeks) >= {"0015", "0039", "0058"}
+    assert offered_uids(st) == {x, y, z}
+    st = pick(st, z, x)  # the last one falls into place
+    o = st.players[0].oracles[i]
+    assert o.cards == [z, x, y] and o.power == 0 and not o.up and not st.stack
