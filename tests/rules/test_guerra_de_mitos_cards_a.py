@@ -1292,7 +1292,7 @@ def test_an_entorno_cost_of_two_takes_the_second_point_where_the_player_says() -
     st = pick(st, b)
     assert (st.cards[a].power, st.cards[b].power) == (1, 1)
     st = pick(st, a, c)  # two of yours -1F, two enemies -3F (the second of each follows)
-    assert [B.strength(st, u) for u in (a, b, c, d)] == [0, 0, 0, 0] and not st.stack
+    assert [B.strength(st, u) for u in (a, b, c, d)] == [0, 0, 1 - 3, 0 - 3] and not st.stack
 
 
 @covers("0249")
