@@ -104,7 +104,6 @@ CASES: list[Case] = [
         {"ally.tired": True, "ally.p": 1, "foe.p": -1},
         pan=("0002", "0023"),
         cast={"other": W("0039", 0, None, 2)},  # a Norse character of seat 0 is not offered
-        check=lambda st, n: None,
     ),
     Case("0003", "inf", {"foe.pm": -1}, pan=("0003", "0023")),
     Case(
@@ -232,7 +231,7 @@ CASES: list[Case] = [
         "0046",
         "inf",
         {"ally.keys": frozenset({"heroe", "guerrero"})},
-        cast={"ally": W("0058", 0), "jp": W("", 0)},
+        cast={"ally": W("0058", 0)},
         picks=[0, "ally"],
         note="greek-for-good",
         check=lambda st, n: st.cards[n["ally"]].keys_add == ["guerrero"],
