@@ -1309,3 +1309,47 @@ def test_libro_de_eibon_puts_an_oracle_in_the_chosen_order() -> None:
     st = pick(st, z, x)  # the last one falls into place
     o = st.players[0].oracles[i]
     assert o.cards == [z, x, y] and o.power == 0 and not o.up and not st.stack
+
+
+# ---------------------------------------------------------------- rule changes seen at work
+
+
+@covers("0064")
+def test_chicomecoatl_taxes_each_confrontation_action_of_the_opponent() -> None:
+    st = _fight_table()
+    chico = H.put(st, "0064", 0, "battle", power=3)
+    ymir = H.put(st, "0031", 1, "battle", power=2)
+    H.put(st, "0039", 0, "battle", power=2)
+    st = use(st, chico)
+    st = use(st, ymir, seat=1)
+    st = answer_all(st)
+    assert st.players[1].reserve == 19 and st.players[0].reserve == 20
+
+
+@covers("0068")
+def test_chalchiuhtlicue_keeps_an_enemy_out_of_the_assignment() -> None:
+    from rules.guerra_de_mitos.model import Pass
+
+    st = H.blank(2)
+    chal = H.put(st, "0068", 0, power=4)
+    foe = H.put(st, "0039", 1, power=2)
+    other = H.put(st, "0058", 1, power=2)
+    st = pick(use(st, chal), foe)
+    assert st.cards[chal].power == 2
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    assert st.phase == "fight"
+    assert foe not in F.assignable(st, 1) and other in F.assignable(st, 1)
+
+
+@covers("0172")
+def test_opera_de_sidney_voids_the_next_event_revealed() -> None:
+    st = H.blank(2)
+    opera = H.put(st, "0172", 0)
+    st = use(st, opera)
+    i = H.oracle(st, ["0127", "0015"], 1, up=False)  # Hinamatsuri of the opponent
+    st = reveal_oracle(st, 1, i)
+    assert st.players[1].reserve == 20 and "next_event_void" not in st.lasting
+    j = H.oracle(st, ["0127", "0015"], 1, up=False)
+    st = reveal_oracle(st, 1, j)
+    assert st.players[1].reserve == 23  # only the next one
