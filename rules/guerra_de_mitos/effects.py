@@ -402,6 +402,10 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         o = oracle_at(st, step.vars["_r"])
         rest = o.cards[step.vars.get("_n", 0) :] if o is not None else []
         return CARD, rest if len(rest) > 1 else []
+    if v == "copy" and "_c" in step.vars:
+        copier = step.vars["_w"] if step.vars["_w"] >= 0 else None
+        c = st.cards[step.vars["_c"]]
+        return NUMBER, [i for i in _copy_indices(st, step, c.card, copier) if i not in c.muted]
     if v == "copy" and op.params.get("src") == "mine" and "_g" in step.vars:
         g = step.vars["_g"]
         return CARD, [
@@ -540,16 +544,23 @@ def _copier(st: GdmState, step: Step, op: Op, uid: int | None = None) -> int | N
     return step.src
 
 
-def _copy_index(st: GdmState, step: Step, card: str, copier: int | None) -> int | None:
-    """The first ability of ``card`` of this phase that ``copier`` could use now."""
+def _copy_indices(st: GdmState, step: Step, card: str, copier: int | None) -> list[int]:
+    """The abilities of ``card`` of this phase that ``copier`` could use now."""
+    out = []
     for i, ab in enumerate(abilities(card)):
         if ab.phase != step.phase:
             continue
         if any(o.verb in ("copy", "copied") for o in ab.steps):
             continue  # no copying a copy
         if possible(st, step.seat, copier, card, i, step.phase):
-            return i
-    return None
+            out.append(i)
+    return out
+
+
+def _copy_index(st: GdmState, step: Step, card: str, copier: int | None) -> int | None:
+    """The first ability of ``card`` of this phase that ``copier`` could use now."""
+    got = _copy_indices(st, step, card, copier)
+    return got[0] if got else None
 
 
 def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
@@ -572,6 +583,21 @@ def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
     src = _copier(st, step, op, uid)
     i = _copy_index(st, step, c.card, src)
     return None if i is None or i in c.muted else i
+
+
+def _copy_choice(st: GdmState, step: Step, op: Op, value: int) -> bool:
+    """When the copied card has several usable abilities, remember it and ask which one."""
+    if op.params.get("src") == "mine":
+        card_uid, copier = step.vars["_g"], value
+    else:
+        card_uid, copier = value, _copier(st, step, op, value)
+    c = st.cards[card_uid]
+    usable = [i for i in _copy_indices(st, step, c.card, copier) if i not in c.muted]
+    if len(usable) < 2:
+        return False
+    step.vars["_c"] = card_uid
+    step.vars["_w"] = -1 if copier is None else copier
+    return True
 
 
 def copied_ability(st: GdmState, uid: int | None, ab: Ability) -> tuple[str, int] | None:
@@ -730,7 +756,7 @@ def _after(st: GdmState, step: Step) -> None:
 def _next(step: Step) -> None:
     step.pos += 1
     step.chosen = []
-    for k in ("_k", "_o", "_g", "_u", "_r", "_n"):
+    for k in ("_k", "_o", "_g", "_u", "_r", "_n", "_c", "_w"):
         step.vars.pop(k, None)
 
 
@@ -798,8 +824,17 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
             o.cards.remove(value)
             o.cards.insert(n, value)
         step.vars["_n"] = n + 1
+    elif op.verb == "copy" and "_c" in step.vars:
+        # the ability chosen among those of the copied card
+        copier = step.vars["_w"] if step.vars["_w"] >= 0 else None
+        begin(st, step.seat, copier, st.cards[step.vars["_c"]].card, value, step.phase)
+        step.chosen.append(step.vars["_c"])
     elif op.verb == "copy" and op.params.get("src") == "mine" and "_g" not in step.vars:
         step.vars["_g"] = value
+    elif (
+        op.verb == "copy" and op.params.get("mode") != "keep" and _copy_choice(st, step, op, value)
+    ):
+        pass  # several abilities could be copied: the player chooses one next
     elif op.verb == "under" and "_u" not in step.vars:
         step.vars["_u"] = value
     elif op.verb == "steal" and "_g" not in step.vars:

@@ -1353,3 +1353,18 @@ def test_opera_de_sidney_voids_the_next_event_revealed() -> None:
     j = H.oracle(st, ["0127", "0015"], 1, up=False)
     st = reveal_oracle(st, 1, j)
     assert st.players[1].reserve == 23  # only the next one
+
+
+@covers("0151", "0155")
+def test_palacio_de_moctezuma_chooses_which_ability_of_the_resource_it_copies() -> None:
+    from rules.guerra_de_mitos.model import Choose
+
+    st = H.blank(2)
+    palace = H.put(st, "0151", 0)
+    wabi = H.put(st, "0155", 1)  # two INFLUENCE abilities
+    mine = H.put(st, "0015", 0, power=1)
+    st = use(st, palace)
+    assert {a.value for a in E.legal_actions(st, 0) if isinstance(a, Choose)} == {0, 1}
+    st, _ = E.apply(st, 0, Choose(value=1))  # pay 1P from the reserve; a character gains 1P
+    assert st.cards[palace].tired and not st.cards[wabi].tired
+    assert st.players[0].reserve == 19 and st.cards[mine].power == 2 and not st.stack
