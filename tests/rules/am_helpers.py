@@ -51,41 +51,20 @@ def position(
     hs = [list((hands or {}).get(s, [])) for s in range(n)]
     held = {c for h in hs for c in h}
     # Seats not given a hand hold one harmless card, so their turns stop for a decision.
-    spare = iter(
-        c for c in ("peeled_nuts", "buggy_swires", "sergeant_angua", "groat") if c not in held
-    )
+    spare = iter(c for c in ("peeled_nuts", "buggy_swires", "sergeant_angua", "groat") if c not in held)
     for s in range(n):
         if hands is None or s not in hands:
             hs[s] = [next(spare)]
     held = {c for h in hs for c in h}
     st = AmState(
-        num_seats=n,
-        rng=Rng(seed=seed),
-        turn=turn,
-        money=money or [10] * n,
+        num_seats=n, rng=Rng(seed=seed), turn=turn, money=money or [10] * n,
         personality=personalities or ["vimes", "rust", "selachii", "de_worde"][:n],
-        unused=[
-            p
-            for p in (
-                "vetinari",
-                "dragon_king",
-                "chrysoprase",
-                "rust",
-                "selachii",
-                "de_worde",
-                "vimes",
-            )
-            if p not in (personalities or ["vimes", "rust", "selachii", "de_worde"][:n])
-        ],
-        hands=hs,
-        deck=deck if deck is not None else [c for c in CARDS if c not in held],
+        unused=[p for p in ("vetinari", "dragon_king", "chrysoprase", "rust", "selachii", "de_worde", "vimes")
+                if p not in (personalities or ["vimes", "rust", "selachii", "de_worde"][:n])],
+        hands=hs, deck=deck if deck is not None else [c for c in CARDS if c not in held],
         event_deck=events if events is not None else list(EVENTS),
-        minions=grid,
-        loans=extra.pop("loans", [[] for _ in range(n)]),
-        stuck=[[] for _ in range(n)],
-        peeks=[[] for _ in range(n)],
-        stack=[Frame(kind="turn", seat=turn, actor=turn)],
-        **extra,
+        minions=grid, loans=extra.pop("loans", [[] for _ in range(n)]), stuck=[[] for _ in range(n)], peeks=[[] for _ in range(n)],
+        stack=[Frame(kind="turn", seat=turn, actor=turn)], **extra,
     )
     for name in trouble or []:
         st.trouble[ar(name)] = True

@@ -65,15 +65,8 @@ def set_row(state: RcState, cards: list[str]) -> list[Event]:
     return events
 
 
-def game(
-    n: int,
-    row: list[str],
-    hands: dict[int, list[str]] | None = None,
-    *,
-    start: int = 0,
-    seed: int = 1,
-    **options: Any,
-) -> RcState:
+def game(n: int, row: list[str], hands: dict[int, list[str]] | None = None, *, start: int = 0,
+         seed: int = 1, **options: Any) -> RcState:
     """A fresh game at round 1, phase B, with this row, these hands and this start player."""
     opts = {"buildings": "random_cards", **options}
     s = E.setup(n, opts, seed)
@@ -85,9 +78,8 @@ def game(
             if c not in in_game:
                 # swap in for a card of the same class that is not in the row
                 cls = KIND_OF_BUILDING[c]
-                out = next(
-                    x for x in s.building_deck if KIND_OF_BUILDING[x] == cls and x not in row
-                )
+                out = next(x for x in s.building_deck if KIND_OF_BUILDING[x] == cls
+                           and x not in row)
                 s.building_deck[s.building_deck.index(out)] = c
                 in_game = set(s.building_deck) | set(s.reserve) | set(s.row)
         s.in_play = sorted({BUILDING_CARDS[c][0] for c in in_game})
@@ -108,9 +100,7 @@ def _building_class() -> dict[str, str]:
 KIND_OF_BUILDING = _building_class()
 
 
-def play(
-    state: RcState, *moves: tuple[int, dict[str, Any] | Action]
-) -> tuple[RcState, list[Event]]:
+def play(state: RcState, *moves: tuple[int, dict[str, Any] | Action]) -> tuple[RcState, list[Event]]:
     """Apply (seat, action) moves in order; returns the state and every event."""
     events: list[Event] = []
     for seat, a in moves:
@@ -119,18 +109,12 @@ def play(
     return state, events
 
 
-def supply(
-    state: RcState, choices: dict[int, tuple[int, int | None]]
-) -> tuple[RcState, list[Event]]:
+def supply(state: RcState, choices: dict[int, tuple[int, int | None]]) -> tuple[RcState, list[Event]]:
     """Phase B: every seat's (row card, nun position) choice."""
-    return play(
-        state, *((s, {"kind": "supply", "card": b, "peek": p}) for s, (b, p) in choices.items())
-    )
+    return play(state, *((s, {"kind": "supply", "card": b, "peek": p}) for s, (b, p) in choices.items()))
 
 
-def enter(
-    state: RcState, seat: int, building: int, cards: list[str]
-) -> tuple[RcState, list[Event]]:
+def enter(state: RcState, seat: int, building: int, cards: list[str]) -> tuple[RcState, list[Event]]:
     """Phase C: enter a building with these card ids, then confirm."""
     moves: list[tuple[int, dict[str, Any]]] = [(seat, {"kind": "enter", "building": building})]
     moves += [(seat, {"kind": "play", "card": c}) for c in cards]
@@ -150,14 +134,8 @@ def of_kind(state: RcState, seat: int, kind: str) -> list[str]:
 
 def check_conservation(state: RcState) -> None:
     """Every card is in exactly one place; building cards too."""
-    places = (
-        state.deck
-        + state.discard
-        + state.nuns
-        + [c for h in state.hands for c in h]
-        + [c for p in state.played for c in p]
-        + [c for p in state.piles.values() for c in p]
-    )
+    places = (state.deck + state.discard + state.nuns + [c for h in state.hands for c in h]
+              + [c for p in state.played for c in p] + [c for p in state.piles.values() for c in p])
     counts = Counter(places)
     assert all(v == 1 for v in counts.values()), [c for c, v in counts.items() if v > 1]
     assert set(counts) == set(NUNS) | {c for p in PILES.values() for c in p}
@@ -175,14 +153,9 @@ def to_enter(state: RcState) -> RcState:
     return state
 
 
-def at_building(
-    card: str,
-    plays: dict[int, tuple[int, list[str]]],
-    extra: dict[int, list[str]] | None = None,
-    *,
-    n: int = 3,
-    filler: str = "",
-) -> tuple[RcState, list[Event]]:
+def at_building(card: str, plays: dict[int, tuple[int, list[str]]],
+                extra: dict[int, list[str]] | None = None, *, n: int = 3,
+                filler: str = "") -> tuple[RcState, list[Event]]:
     """A round with `card` first in the row: plays {seat: (row card, kinds played)} in seat
     order from seat 0, each hand being the played cards plus `extra`; phase D runs until
     its first decision."""
@@ -193,6 +166,6 @@ def at_building(
     events: list[Event] = []
     for seat in range(n):
         b, kinds = plays[seat]
-        s, ev = enter(s, seat, b, s.hands[seat][: len(kinds)])
+        s, ev = enter(s, seat, b, s.hands[seat][:len(kinds)])
         events += ev
     return s, events

@@ -35,25 +35,14 @@ def position(
         covered = rest[0] if rest else None
         face_up = rest[1] if len(rest) > 1 else True
         destroyed_by = rest[2] if len(rest) > 2 else None
-        cells[sq(name)] = Cell(
-            tile=tile, owner=owner, covered=covered, face_up=face_up, destroyed_by=destroyed_by
-        )
-    zs = [
-        [ZoneTile(tile=t) for t in zones[s]] + [ZoneTile(tile=t, hidden=True) for t in hidden[s]]
-        for s in (0, 1)
-    ]
+        cells[sq(name)] = Cell(tile=tile, owner=owner, covered=covered, face_up=face_up,
+                               destroyed_by=destroyed_by)
+    zs = [[ZoneTile(tile=t) for t in zones[s]] + [ZoneTile(tile=t, hidden=True) for t in hidden[s]]
+          for s in (0, 1)]
     return RhState(
-        num_seats=2,
-        rng=Rng(seed=1),
-        options=Options(**options),
-        phase="place",
-        turn=turn,
-        first_move=False,
-        board=cells,
-        neutral_zone=neutral or [],
-        zones=zs,
-        discard=discard or [],
-        stock=[],
+        num_seats=2, rng=Rng(seed=1), options=Options(**options), phase="place",
+        turn=turn, first_move=False, board=cells, neutral_zone=neutral or [], zones=zs,
+        discard=discard or [], stock=[],
     )
 
 
@@ -61,11 +50,8 @@ def owners(state: RhState) -> dict[str, tuple[str | None, int, bool]]:
     """Board as {"B2": (tile, owner, face_up)} for compact assertions."""
     from rules.rey_hierofante.model import square_name
 
-    return {
-        square_name(i): (c.tile, c.owner, c.face_up)
-        for i, c in enumerate(state.board)
-        if c is not None
-    }
+    return {square_name(i): (c.tile, c.owner, c.face_up) for i, c in enumerate(state.board)
+            if c is not None}
 
 
 def play(state: RhState, seat: int, *actions: dict[str, Any]) -> RhState:

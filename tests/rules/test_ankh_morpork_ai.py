@@ -37,17 +37,11 @@ def test_ai_plays_every_seat_count() -> None:
 
 
 def test_ai_values_follow_the_personality() -> None:
-    spy = position(
-        3, personalities=["vetinari", "rust", "vimes"], hands={0: ["groat", "sacharissa"]}
-    )
-    king = position(
-        3, personalities=["dragon_king", "rust", "vimes"], hands={0: ["groat", "doctor_hix"]}
-    )
+    spy = position(3, personalities=["vetinari", "rust", "vimes"], hands={0: ["groat", "sacharissa"]})
+    king = position(3, personalities=["dragon_king", "rust", "vimes"], hands={0: ["groat", "doctor_hix"]})
     assert card_value(spy, 0, "groat") > card_value(spy, 0, "buggy_swires")
     assert card_value(king, 0, "doctor_hix") > card_value(king, 0, "buggy_swires")
     calm = position(3, personalities=["dragon_king", "rust", "vimes"])
-    rowdy = position(
-        3, personalities=["dragon_king", "rust", "vimes"], trouble=["1", "2", "3", "4", "5"]
-    )
+    rowdy = position(3, personalities=["dragon_king", "rust", "vimes"], trouble=["1", "2", "3", "4", "5"])
     assert evaluate(rowdy, 0) > evaluate(calm, 0)
     assert evaluate(rowdy, 2) < evaluate(calm, 2)  # Vimes wants the city calm

@@ -11,12 +11,7 @@ SG = ar("Small Gods")
 
 def fire_event(event: str, seed: int = 1, **kw):  # noqa: ANN003, ANN201
     """Red plays the Professor of Recent Runes with ``event`` on top of the event pile."""
-    st = position(
-        hands={RED: ["recent_runes", "groat"], **kw.pop("hands", {})},
-        events=[event],
-        seed=seed,
-        **kw,
-    )
+    st = position(hands={RED: ["recent_runes", "groat"], **kw.pop("hands", {})}, events=[event], seed=seed, **kw)
     st, ev = acts(st, (RED, card("recent_runes")))
     return st, ev
 
@@ -37,28 +32,16 @@ def full_board(n: int = 3) -> dict:
 
 
 def test_the_dragon_clears_one_area() -> None:
-    st, ev = fire_event(
-        "dragon",
-        minions=full_board(),
-        buildings=built(GREEN_S),
-        trouble=[str(a + 1) for a in ALL],
-        trolls={"1": 1, "5": 1, "9": 1},
-    )
+    st, ev = fire_event("dragon", minions=full_board(), buildings=built(GREEN_S),
+                        trouble=[str(a + 1) for a in ALL], trolls={"1": 1, "5": 1, "9": 1})
     (a,) = dice(ev)
-    assert (
-        st.minions[a] == [0, 0, 0]
-        and st.buildings[a] == -1
-        and not st.trouble[a]
-        and st.trolls[a] == 0
-    )
+    assert st.minions[a] == [0, 0, 0] and st.buildings[a] == -1 and not st.trouble[a] and st.trolls[a] == 0
     assert sum(st.buildings[b] == GREEN_S for b in ALL) == 11 - (a != SG) and sum(st.trouble) == 11
 
 
 def test_small_gods_saves_a_building_from_the_dragon() -> None:
     for seed in range(1, 40):
-        st, ev = fire_event(
-            "dragon", seed=seed, buildings={str(a + 1): YELLOW for a in ALL}, money=[10, 10, 10]
-        )
+        st, ev = fire_event("dragon", seed=seed, buildings={str(a + 1): YELLOW for a in ALL}, money=[10, 10, 10])
         if dice(ev)[0] != ar("Small Gods"):
             break
     a = dice(ev)[0]
@@ -106,12 +89,8 @@ def test_fog_discards_the_top_five_cards() -> None:
 
 def test_riots_end_the_game_with_eight_trouble_markers() -> None:
     troubles = [str(a + 1) for a in range(8)]
-    st, ev = fire_event(
-        "riots",
-        trouble=troubles,
-        personalities=["vimes", "rust", "selachii"],
-        minions={"1": {YELLOW: 3}},
-    )
+    st, ev = fire_event("riots", trouble=troubles, personalities=["vimes", "rust", "selachii"],
+                        minions={"1": {YELLOW: 3}})
     assert st.finished and st.end_reason == "riots"
     assert st.winners == [YELLOW]  # on points: Vimes does not win by riots
     st, ev = fire_event("riots", trouble=troubles[:7])
@@ -119,9 +98,8 @@ def test_riots_end_the_game_with_eight_trouble_markers() -> None:
 
 
 def test_subsidence_charges_two_a_building() -> None:
-    st, _ = fire_event(
-        "subsidence", buildings={"1": RED, "2": YELLOW, "3": YELLOW, "4": YELLOW}, money=[10, 3, 10]
-    )
+    st, _ = fire_event("subsidence", buildings={"1": RED, "2": YELLOW, "3": YELLOW, "4": YELLOW},
+                       money=[10, 3, 10])
     assert st.money[RED] == 8 and who(st) == YELLOW  # Yellow can pay for one only
     st, _ = acts(st, (YELLOW, area("2")), (YELLOW, area("4")))
     assert [st.buildings[a] for a in range(4)] == [RED, -1, YELLOW, -1] and st.money[YELLOW] == 1
@@ -141,9 +119,7 @@ def test_mysterious_murders_each_player_removes_one() -> None:
         s = who(st)
         seen.append(s)
         opts = E.legal_actions(st, s)
-        assert (
-            len(opts) == len({a.piece for a in opts}) >= 1
-        )  # any minion there, their own included
+        assert len(opts) == len({a.piece for a in opts}) >= 1  # any minion there, their own included
         st, e2 = acts(st, (s, opts[0].model_dump()))
         ev += e2
     assert seen == [RED, YELLOW, GREEN_S] and sum(map(sum, st.minions)) == 33

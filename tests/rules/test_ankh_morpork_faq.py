@@ -26,34 +26,15 @@ from tests.rules.am_helpers import (
     who,
 )
 
-EVERYWHERE = [
-    "Dolly Sisters",
-    "Unreal Estate",
-    "Dragon's Landing",
-    "Small Gods",
-    "The Scours",
-    "The Hippo",
-    "The Shades",
-    "Dimwell",
-    "Longwall",
-    "Isle of Gods",
-    "Seven Sleepers",
-    "Nap Hill",
-]
+EVERYWHERE = ["Dolly Sisters", "Unreal Estate", "Dragon's Landing", "Small Gods", "The Scours", "The Hippo",
+              "The Shades", "Dimwell", "Longwall", "Isle of Gods", "Seven Sleepers", "Nap Hill"]
 
 
 def test_drumknott_plays_two_cards_each_on_its_own() -> None:
-    st = position(
-        hands={RED: ["drumknott", "pink_pussycat", "groat", "gimlets"]},
-        minions={"Dimwell": {RED: 1}},
-    )
+    st = position(hands={RED: ["drumknott", "pink_pussycat", "groat", "gimlets"]}, minions={"Dimwell": {RED: 1}})
     st = play(st, RED, card("drumknott"), DO)
     assert E.pending(st)[RED].kind == "double"
-    assert {a["card"] for a in legal(st, RED) if a["kind"] == "play"} == {
-        "pink_pussycat",
-        "groat",
-        "gimlets",
-    }
+    assert {a["card"] for a in legal(st, RED) if a["kind"] == "play"} == {"pink_pussycat", "groat", "gimlets"}
     st = play(st, RED, card("pink_pussycat"), DO)  # $3, then its own "play another card"
     assert E.pending(st)[RED].kind == "another"
     st = play(st, RED, card("groat"), area("Dimwell"))
@@ -65,9 +46,7 @@ def test_drumknott_plays_two_cards_each_on_its_own() -> None:
 
 
 def test_ponder_stibbons_after_its_event() -> None:
-    st = position(
-        hands={RED: ["ponder_stibbons", "groat"]}, events=["fog"], minions={"Dimwell": {RED: 1}}
-    )
+    st = position(hands={RED: ["ponder_stibbons", "groat"]}, events=["fog"], minions={"Dimwell": {RED: 1}})
     st = play(st, RED, card("ponder_stibbons"))
     assert st.event_done == ["fog"]
     st = play(st, RED, DO, card("groat"), area("Dimwell"))
@@ -75,11 +54,8 @@ def test_ponder_stibbons_after_its_event() -> None:
 
 
 def _death_position(rv_cards: list[str]) -> object:
-    return position(
-        minions={"Dimwell": {RED: 1, YELLOW: 2}},
-        trouble=["Dimwell"],
-        hands={RED: ["death"], YELLOW: rv_cards},
-    )
+    return position(minions={"Dimwell": {RED: 1, YELLOW: 2}}, trouble=["Dimwell"],
+                    hands={RED: ["death"], YELLOW: rv_cards})
 
 
 def test_death_against_gaspode_a_second_card_is_needed() -> None:
@@ -112,56 +88,36 @@ def test_saying_no_lets_it_happen() -> None:
 
 
 def test_fresh_start_club_puts_the_minion_back_elsewhere() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {YELLOW: 1}},
-        trouble=["Dimwell"],
-        hands={RED: ["mr_gryle"], YELLOW: ["fresh_start_club"]},
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {YELLOW: 1}}, trouble=["Dimwell"],
+                  hands={RED: ["mr_gryle"], YELLOW: ["fresh_start_club"]})
     st = play(st, RED, card("mr_gryle"), piece("Dimwell", YELLOW))
     st = play(st, YELLOW, interrupt("fresh_start_club"))
     assert st.minions[ar("Dimwell")][YELLOW] == 0 and who(st) == YELLOW
     offered = areas_offered(st, YELLOW)
-    assert (
-        ar("Dimwell") not in offered
-        and ar("Longwall") in offered
-        and ar("Seven Sleepers") in offered
-    )
+    assert ar("Dimwell") not in offered and ar("Longwall") in offered and ar("Seven Sleepers") in offered
     st = play(st, YELLOW, area("Seven Sleepers"))
     assert st.minions[ar("Seven Sleepers")][YELLOW] == 1 and who(st) == RED  # Mr Gryle's $1 next
 
 
 def test_wallace_sonky_does_not_stop_symbols() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1}},
-        trouble=["Dimwell"],
-        hands={RED: ["mr_gryle"], YELLOW: ["wallace_sonky"]},
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1}}, trouble=["Dimwell"],
+                  hands={RED: ["mr_gryle"], YELLOW: ["wallace_sonky"]})
     st = play(st, RED, card("mr_gryle"), piece("Dimwell", YELLOW))
     assert who(st) == RED and st.minions[ar("Dimwell")][YELLOW] == 0  # no window was opened
 
 
 def test_wallace_sonky_stops_carcer() -> None:
-    st = position(
-        minions={n: {YELLOW: 1} for n in EVERYWHERE},
-        hands={RED: ["carcer"], YELLOW: ["wallace_sonky", "susan"]},
-    )
+    st = position(minions={n: {YELLOW: 1} for n in EVERYWHERE}, hands={RED: ["carcer"], YELLOW: ["wallace_sonky", "susan"]})
     st = play(st, RED, card("carcer"), DO)
     a = st.stack[-1].area
     st = play(st, RED, {"kind": "piece", "area": a, "piece": YELLOW})
-    assert {x["card"] for x in legal(st, YELLOW) if x["kind"] == "interrupt"} == {
-        "wallace_sonky",
-        "susan",
-    }
+    assert {x["card"] for x in legal(st, YELLOW) if x["kind"] == "interrupt"} == {"wallace_sonky", "susan"}
     st = play(st, YELLOW, interrupt("wallace_sonky"))
     assert st.minions[a][YELLOW] == 1
 
 
 def test_carcer_removes_trolls_and_demons_even_without_trouble() -> None:
-    st = position(
-        trolls={n: 1 for n in EVERYWHERE},
-        demons={n: 1 for n in EVERYWHERE},
-        hands={RED: ["carcer"]},
-    )
+    st = position(trolls={n: 1 for n in EVERYWHERE}, demons={n: 1 for n in EVERYWHERE}, hands={RED: ["carcer"]})
     st = play(st, RED, card("carcer"), DO)
     a = st.stack[-1].area
     assert {(x["area"], x["piece"]) for x in legal(st, RED)} == {(a, TROLL), (a, DEMON)}
@@ -170,18 +126,11 @@ def test_carcer_removes_trolls_and_demons_even_without_trouble() -> None:
 
 
 def test_wallace_sonky_against_fire_brigade_whiteface_and_thieves() -> None:
-    st = position(
-        buildings={"Dimwell": YELLOW},
-        hands={RED: ["fire_brigade", "groat"], YELLOW: ["wallace_sonky"]},
-    )
-    st = play(
-        play(st, RED, card("fire_brigade"), player(YELLOW)), YELLOW, interrupt("wallace_sonky")
-    )
+    st = position(buildings={"Dimwell": YELLOW}, hands={RED: ["fire_brigade", "groat"], YELLOW: ["wallace_sonky"]})
+    st = play(play(st, RED, card("fire_brigade"), player(YELLOW)), YELLOW, interrupt("wallace_sonky"))
     assert st.buildings[ar("Dimwell")] == YELLOW and who(st) == RED  # on to "play another card"
     st = position(hands={RED: ["dr_whiteface"], YELLOW: ["wallace_sonky"]})
-    st = play(
-        play(st, RED, card("dr_whiteface"), player(YELLOW)), YELLOW, interrupt("wallace_sonky")
-    )
+    st = play(play(st, RED, card("dr_whiteface"), player(YELLOW)), YELLOW, interrupt("wallace_sonky"))
     assert st.stuck[YELLOW] == [] and st.money[YELLOW] == 10
     st = position(hands={RED: ["thieves_guild"], YELLOW: ["wallace_sonky"]})
     st = play(play(st, RED, card("thieves_guild"), DO), YELLOW, interrupt("wallace_sonky"))
@@ -191,9 +140,7 @@ def test_wallace_sonky_against_fire_brigade_whiteface_and_thieves() -> None:
 
 def test_wallace_sonky_the_blocked_card_cannot_turn_on_someone_else() -> None:
     st = position(hands={RED: ["nobby_nobbs", "groat"], YELLOW: ["wallace_sonky"]})
-    st = play(
-        play(st, RED, card("nobby_nobbs"), player(YELLOW)), YELLOW, interrupt("wallace_sonky")
-    )
+    st = play(play(st, RED, card("nobby_nobbs"), player(YELLOW)), YELLOW, interrupt("wallace_sonky"))
     assert st.money == [10, 10, 10] and E.pending(st)[RED].kind == "another"
 
 
@@ -201,23 +148,15 @@ def test_wallace_sonky_only_for_yourself_and_not_against_events() -> None:
     st = position(hands={RED: ["nobby_nobbs"], YELLOW: ["wallace_sonky"]})
     st = play(st, RED, card("nobby_nobbs"), player(GREEN_S))
     assert st.money == [13, 10, 7]  # Yellow's Wallace cannot shield Green
-    st = position(
-        minions={n: {YELLOW: 1} for n in EVERYWHERE},
-        hands={RED: ["recent_runes"], YELLOW: ["wallace_sonky", "gaspode"]},
-        events=["dragon"],
-    )
+    st = position(minions={n: {YELLOW: 1} for n in EVERYWHERE}, hands={RED: ["recent_runes"], YELLOW: ["wallace_sonky", "gaspode"]},
+                  events=["dragon"])
     st = play(st, RED, card("recent_runes"))
     assert who(st) == RED and sum(st.minions[a][YELLOW] for a in range(12)) == 11
 
 
 def test_small_gods_keeps_a_demon_off_the_board() -> None:
-    st = position(
-        minions={n: {YELLOW: 1} for n in EVERYWHERE},
-        buildings={"Small Gods": YELLOW},
-        hands={RED: ["recent_runes"]},
-        events=["demons"],
-        money=[10, 20, 10],
-    )
+    st = position(minions={n: {YELLOW: 1} for n in EVERYWHERE}, buildings={"Small Gods": YELLOW},
+                  hands={RED: ["recent_runes"]}, events=["demons"], money=[10, 20, 10])
     st = play(st, RED, card("recent_runes"))
     assert who(st) == YELLOW and E.pending(st)[YELLOW].kind == "small_gods"
     first = st.stack[-2].area
@@ -228,9 +167,7 @@ def test_small_gods_keeps_a_demon_off_the_board() -> None:
 
 
 def test_gaspode_stops_a_move_too() -> None:
-    st = position(
-        minions={"Dimwell": {YELLOW: 1}}, hands={RED: ["the_duckman"], YELLOW: ["gaspode"]}
-    )
+    st = position(minions={"Dimwell": {YELLOW: 1}}, hands={RED: ["the_duckman"], YELLOW: ["gaspode"]})
     st = play(st, RED, card("the_duckman"), piece("Dimwell", YELLOW), area("Longwall"))
     assert legal(st, YELLOW) == [{"kind": "interrupt", "card": "gaspode"}, {"kind": "skip"}]
     st = play(st, YELLOW, interrupt("gaspode"))
@@ -238,21 +175,14 @@ def test_gaspode_stops_a_move_too() -> None:
 
 
 def test_faq_moving_a_minion_makes_trouble() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 2}, "Longwall": {YELLOW: 1}},
-        trouble=["Dimwell"],
-        hands={RED: ["dorfl"]},
-    )
+    st = position(minions={"Dimwell": {RED: 2}, "Longwall": {YELLOW: 1}}, trouble=["Dimwell"], hands={RED: ["dorfl"]})
     st = play(st, RED, card("dorfl"), piece("Dimwell", RED), area("Longwall"))
     assert st.trouble[ar("Longwall")] and not st.trouble[ar("Dimwell")]
 
 
 def test_faq_whiteface_and_fools_guild_cannot_be_discarded() -> None:
-    st = position(
-        hands={RED: ["fools_guild"], YELLOW: ["groat", "hex", "modo"]},
-        minions={"Dimwell": {RED: 1}},
-        buildings={"The Scours": YELLOW, "Unreal Estate": YELLOW},
-    )
+    st = position(hands={RED: ["fools_guild"], YELLOW: ["groat", "hex", "modo"]}, minions={"Dimwell": {RED: 1}},
+                  buildings={"The Scours": YELLOW, "Unreal Estate": YELLOW})
     st = play(st, RED, card("fools_guild"), player(YELLOW))
     assert legal(st, YELLOW) == [{"kind": "pay"}, {"kind": "skip"}]
     st = play(st, YELLOW, SKIP)
@@ -274,11 +204,7 @@ def test_paying_the_ransom() -> None:
 
 
 def test_mossy_lawn_ends_the_turn_and_keeps_the_card() -> None:
-    st = position(
-        hands={RED: ["agony_aunts", "mossy_lawn"]},
-        minions={"Dimwell": {RED: 1, YELLOW: 1}},
-        trouble=["Dimwell"],
-    )
+    st = position(hands={RED: ["agony_aunts", "mossy_lawn"]}, minions={"Dimwell": {RED: 1, YELLOW: 1}}, trouble=["Dimwell"])
     st = play(st, RED, card("agony_aunts"), piece("Dimwell", YELLOW))
     assert {"kind": "interrupt", "card": "mossy_lawn"} in legal(st, RED)
     st, ev = acts(st, (RED, interrupt("mossy_lawn")))

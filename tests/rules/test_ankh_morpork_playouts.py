@@ -55,8 +55,7 @@ def secrets(st: AmState, viewer: int | None, allowed: set[int] | None = None) ->
 
 
 ALL_NAMES = {n for c in CARDS.values() for n in (c.es, c.en)} | {
-    n for p in PERSONALITIES.values() for n in (p.es, p.en)
-}
+    n for p in PERSONALITIES.values() for n in (p.es, p.en)}
 
 
 def leaks(text: str, words: set[str]) -> list[str]:
@@ -110,12 +109,7 @@ def check_conservation(st: AmState) -> None:
     """Every card, coin and piece is somewhere, once."""
     n = st.num_seats
     in_play = [f.card for f in st.stack if f.kind == "card" and f.stage != "kept"]
-    cards = (
-        st.deck
-        + st.discard
-        + in_play
-        + [c for s in range(n) for c in st.hands[s] + st.loans[s] + st.stuck[s]]
-    )
+    cards = st.deck + st.discard + in_play + [c for s in range(n) for c in st.hands[s] + st.loans[s] + st.stuck[s]]
     assert len(cards) == len(set(cards)) == (99 if n == 2 else 101), sorted(cards)
     assert 0 <= sum(st.money) <= 120 and min(st.money) >= 0
     for s in range(n):
@@ -149,11 +143,7 @@ def play_out(seed: int, n: int) -> None:
             with pytest.raises(NotYourTurn):
                 E.apply(st, other, legal[0])
             with pytest.raises(IllegalAction):
-                E.apply(
-                    st,
-                    seat,
-                    Card(card="no_such_card") if not isinstance(legal[0], Card) else Player(seat=3),
-                )
+                E.apply(st, seat, Card(card="no_such_card") if not isinstance(legal[0], Card) else Player(seat=3))
             with pytest.raises(StaleAction):
                 E.apply(st, seat, legal[0], version=st.version + 1)
             assert E.dump_state(st) == before, "apply or a refusal changed its input"

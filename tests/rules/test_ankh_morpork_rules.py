@@ -55,9 +55,7 @@ def test_two_players_leave_out_chrysoprase_hubert_and_cosmo() -> None:
 def test_board_data() -> None:
     assert [a.number for a in AREAS] == list(range(1, 13))
     assert [a.cost for a in AREAS] == [6, 18, 12, 18, 6, 12, 6, 6, 12, 12, 18, 12]
-    assert all(b in ADJ[a] for a in range(12) for b in ADJ[a]) and all(
-        a not in ADJ[a] for a in range(12)
-    )
+    assert all(b in ADJ[a] for a in range(12) for b in ADJ[a]) and all(a not in ADJ[a] for a in range(12))
     assert ar("dragons_landing") not in RIVER and ar("the_hippo") not in RIVER and len(RIVER) == 10
     assert len(CARDS) == 101 and len(GREEN) == 48 and len(BROWN) == 53
 
@@ -66,9 +64,7 @@ def test_placing_next_to_dolly_sisters() -> None:
     # Rulebook: with a minion in Dolly Sisters you may place in it or in the areas the arrows show.
     st = position(minions={"Dolly Sisters": {RED: 1}}, hands={RED: ["groat"]})
     st = play(st, RED, card("groat"))
-    assert areas_offered(st, RED) == {
-        ar(n) for n in ("Dolly Sisters", "Nap Hill", "Dragon's Landing", "Unreal Estate")
-    }
+    assert areas_offered(st, RED) == {ar(n) for n in ("Dolly Sisters", "Nap Hill", "Dragon's Landing", "Unreal Estate")}
 
 
 def test_placing_where_a_minion_is_adds_trouble() -> None:
@@ -91,11 +87,8 @@ def test_no_minion_on_the_board_places_anywhere() -> None:
 
 
 def test_all_twelve_out_takes_one_back_first() -> None:
-    st = position(
-        minions={"Longwall": {RED: 12}, "Dimwell": {YELLOW: 1}},
-        hands={RED: ["groat"]},
-        trouble=["Longwall"],
-    )
+    st = position(minions={"Longwall": {RED: 12}, "Dimwell": {YELLOW: 1}}, hands={RED: ["groat"]},
+                  trouble=["Longwall"])
     st = play(st, RED, card("groat"))
     assert areas_offered(st, RED) == {ar("Longwall")}
     st = play(st, RED, area("Longwall"))
@@ -108,17 +101,9 @@ def test_all_twelve_out_takes_one_back_first() -> None:
 def test_building_example_at_nap_hill() -> None:
     # Rulebook: only Nap Hill is possible; it costs $12 and brings its city area card.
     st = position(
-        minions={
-            "Dolly Sisters": {RED: 1},
-            "Seven Sleepers": {RED: 1, GREEN_S: 2},
-            "Nap Hill": {RED: 1, YELLOW: 3},
-        },
-        trouble=["Dolly Sisters"],
-        buildings={"Seven Sleepers": GREEN_S},
-        hands={RED: ["royal_mint"]},
-        money=[20, 10, 10],
-        personalities=["vimes", "rust", "selachii"],
-    )
+        minions={"Dolly Sisters": {RED: 1}, "Seven Sleepers": {RED: 1, GREEN_S: 2}, "Nap Hill": {RED: 1, YELLOW: 3}},
+        trouble=["Dolly Sisters"], buildings={"Seven Sleepers": GREEN_S}, hands={RED: ["royal_mint"]},
+        money=[20, 10, 10], personalities=["vimes", "rust", "selachii"])
     st = play(st, RED, card("royal_mint"))
     assert areas_offered(st, RED) == {ar("Nap Hill")}
     st = play(st, RED, area("Nap Hill"))
@@ -132,18 +117,10 @@ def test_building_example_at_nap_hill() -> None:
 def test_control_example_with_trolls_and_a_demon() -> None:
     st = position(
         4,
-        minions={
-            "Seven Sleepers": {GREEN_S: 2, YELLOW: 1},
-            "Nap Hill": {YELLOW: 2, RED: 1},
-            "Dolly Sisters": {RED: 2},
-            "Unreal Estate": {BLUE: 1},
-            "Dragon's Landing": {YELLOW: 1, GREEN_S: 1},
-        },
-        trouble=["Nap Hill", "Dolly Sisters", "Unreal Estate"],
-        demons={"Dolly Sisters": 1},
-        trolls={"Unreal Estate": 1},
-        personalities=["vimes", "rust", "selachii", "de_worde"],
-    )
+        minions={"Seven Sleepers": {GREEN_S: 2, YELLOW: 1}, "Nap Hill": {YELLOW: 2, RED: 1},
+                 "Dolly Sisters": {RED: 2}, "Unreal Estate": {BLUE: 1}, "Dragon's Landing": {YELLOW: 1, GREEN_S: 1}},
+        trouble=["Nap Hill", "Dolly Sisters", "Unreal Estate"], demons={"Dolly Sisters": 1}, trolls={"Unreal Estate": 1},
+        personalities=["vimes", "rust", "selachii", "de_worde"])
     assert controller(st, ar("Seven Sleepers")) == GREEN_S
     assert controller(st, ar("Nap Hill")) == YELLOW  # trouble does not matter
     assert controller(st, ar("Dolly Sisters")) is None  # a demon
@@ -154,12 +131,8 @@ def test_control_example_with_trolls_and_a_demon() -> None:
 
 
 def test_assassinate_needs_trouble_and_spares_your_own() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {YELLOW: 2}},
-        trouble=["Dimwell"],
-        trolls={"Dimwell": 1},
-        hands={RED: ["mr_gryle"]},
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {YELLOW: 2}}, trouble=["Dimwell"],
+                  trolls={"Dimwell": 1}, hands={RED: ["mr_gryle"]})
     st = play(st, RED, card("mr_gryle"))
     opts = {(a["area"], a["piece"]) for a in legal(st, RED) if a["kind"] == "piece"}
     assert opts == {(ar("Dimwell"), YELLOW), (ar("Dimwell"), TROLL)}
@@ -169,9 +142,7 @@ def test_assassinate_needs_trouble_and_spares_your_own() -> None:
 
 def test_symbols_in_order_and_each_optional() -> None:
     # Captain Carrot: minion, remove trouble, $1 — each may be skipped.
-    st = position(
-        minions={"Dimwell": {RED: 1}}, trouble=["Longwall"], hands={RED: ["captain_carrot"]}
-    )
+    st = position(minions={"Dimwell": {RED: 1}}, trouble=["Longwall"], hands={RED: ["captain_carrot"]})
     st = play(st, RED, card("captain_carrot"))
     assert E.pending(st)[RED].kind == "minion"
     st = play(st, RED, SKIP)
@@ -203,20 +174,14 @@ def test_faq_no_playable_card_passes_and_still_draws() -> None:
 
 
 def test_pass_with_area_cards_is_a_choice() -> None:
-    st = position(
-        hands={RED: [], YELLOW: ["groat"], 2: ["hex"]},
-        buildings={"Longwall": RED},
-        minions={"Longwall": {RED: 1}},
-    )
+    st = position(hands={RED: [], YELLOW: ["groat"], 2: ["hex"]}, buildings={"Longwall": RED}, minions={"Longwall": {RED: 1}})
     assert legal(st, RED) == [{"kind": "power", "area": ar("Longwall")}, {"kind": "skip"}]
     st = play(st, RED, {"kind": "power", "area": ar("Longwall")})
     assert st.money[RED] == 11 and st.turn == YELLOW  # nothing else to do: the turn ends
 
 
 def test_area_card_once_a_turn_and_not_with_a_demon() -> None:
-    st = position(
-        buildings={"The Hippo": RED}, hands={RED: ["groat"]}, minions={"The Hippo": {RED: 1}}
-    )
+    st = position(buildings={"The Hippo": RED}, hands={RED: ["groat"]}, minions={"The Hippo": {RED: 1}})
     assert {"kind": "power", "area": ar("The Hippo")} in legal(st, RED)
     st = play(st, RED, {"kind": "power", "area": ar("The Hippo")})
     assert st.money[RED] == 12 and {"kind": "power", "area": ar("The Hippo")} not in legal(st, RED)
@@ -237,24 +202,12 @@ def test_refill_to_five_and_a_bigger_hand_is_kept() -> None:
 
 
 def test_six_buildings_then_one_moves() -> None:
-    six = {
-        n: RED
-        for n in ("Dolly Sisters", "The Scours", "The Shades", "Dimwell", "Longwall", "Nap Hill")
-    }
-    st = position(
-        minions={"The Hippo": {RED: 1}},
-        buildings=six,
-        hands={RED: ["royal_mint"]},
-        money=[30, 10, 10],
-    )
+    six = {n: RED for n in ("Dolly Sisters", "The Scours", "The Shades", "Dimwell", "Longwall", "Nap Hill")}
+    st = position(minions={"The Hippo": {RED: 1}}, buildings=six, hands={RED: ["royal_mint"]}, money=[30, 10, 10])
     st = play(st, RED, card("royal_mint"), area("The Hippo"))
     assert E.pending(st)[RED].kind == "building"
     st = play(st, RED, area("Nap Hill"))
-    assert (
-        st.buildings[ar("Nap Hill")] == -1
-        and st.buildings[ar("The Hippo")] == RED
-        and st.money[RED] == 18
-    )
+    assert st.buildings[ar("Nap Hill")] == -1 and st.buildings[ar("The Hippo")] == RED and st.money[RED] == 18
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:
@@ -271,16 +224,9 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
 
 
 def test_pieces_kinds_offered_for_assassination_are_labelled() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1}},
-        demons={"Dimwell": 1},
-        trouble=["Dimwell"],
-        hands={RED: ["mr_gryle"]},
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1}}, demons={"Dimwell": 1}, trouble=["Dimwell"],
+                  hands={RED: ["mr_gryle"]})
     st = play(st, RED, card("mr_gryle"))
     labels = {E.describe(st, RED, a).en for a in E.legal_actions(st, RED)}
-    assert (
-        "Assassinate a demon in Dimwell" in labels
-        and "Assassinate a minion of Player 2 in Dimwell" in labels
-    )
+    assert "Assassinate a demon in Dimwell" in labels and "Assassinate a minion of Player 2 in Dimwell" in labels
     assert who(st) == RED

@@ -34,12 +34,8 @@ def test_loan_stays_in_front_and_pays_ten() -> None:
 
 
 def test_the_bursar_swaps_two_minions_and_troubles_both_areas() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {GREEN_S: 1}},
-        trolls={"Longwall": 1},
-        hands={RED: ["the_bursar"]},
-        events=["fog"],
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {GREEN_S: 1}}, trolls={"Longwall": 1},
+                  hands={RED: ["the_bursar"]}, events=["fog"])
     st = play(st, RED, card("the_bursar"), piece("Dimwell", YELLOW), piece("Longwall", TROLL))
     assert st.minions[ar("Dimwell")] == [1, 0, 0] and st.trolls[ar("Dimwell")] == 1
     assert st.minions[ar("Longwall")] == [0, 1, 1] and st.trolls[ar("Longwall")] == 0
@@ -47,28 +43,19 @@ def test_the_bursar_swaps_two_minions_and_troubles_both_areas() -> None:
 
 
 def test_one_gaspode_stops_the_whole_swap() -> None:
-    st = position(
-        minions={"Dimwell": {YELLOW: 1}, "Longwall": {GREEN_S: 1}},
-        hands={RED: ["the_bursar"], YELLOW: ["gaspode"]},
-        events=["fog"],
-    )
+    st = position(minions={"Dimwell": {YELLOW: 1}, "Longwall": {GREEN_S: 1}}, hands={RED: ["the_bursar"], YELLOW: ["gaspode"]},
+                  events=["fog"])
     st = play(st, RED, card("the_bursar"), piece("Dimwell", YELLOW), piece("Longwall", GREEN_S))
     st = play(st, YELLOW, interrupt("gaspode"))
     assert st.minions[ar("Dimwell")] == [0, 1, 0] and st.minions[ar("Longwall")] == [0, 0, 1]
 
 
 def test_cosmo_lavish_the_paid_player_chooses_the_victim() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1, GREEN_S: 1}},
-        trolls={"Dimwell": 1},
-        trouble=["Dimwell"],
-        hands={RED: ["cosmo_lavish"]},
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1, GREEN_S: 1}}, trolls={"Dimwell": 1}, trouble=["Dimwell"],
+                  hands={RED: ["cosmo_lavish"]})
     st = play(st, RED, card("cosmo_lavish"), player(YELLOW))
     assert who(st) == YELLOW and st.money[:2] == [8, 12]
-    assert {(a["area"], a["piece"]) for a in legal(st, YELLOW)} == {
-        (ar("Dimwell"), p) for p in (YELLOW, GREEN_S, TROLL)
-    }
+    assert {(a["area"], a["piece"]) for a in legal(st, YELLOW)} == {(ar("Dimwell"), p) for p in (YELLOW, GREEN_S, TROLL)}
     st = play(st, YELLOW, piece("Dimwell", GREEN_S))
     assert st.minions[ar("Dimwell")] == [1, 1, 0]
 
@@ -82,11 +69,7 @@ def test_hubert_moves_three_dollars_between_two_others() -> None:
 
 
 def test_reacher_gilt_buys_a_troubled_building_and_its_card() -> None:
-    st = position(
-        buildings={"Dimwell": YELLOW, "Longwall": RED},
-        trouble=["Dimwell"],
-        hands={RED: ["reacher_gilt"]},
-    )
+    st = position(buildings={"Dimwell": YELLOW, "Longwall": RED}, trouble=["Dimwell"], hands={RED: ["reacher_gilt"]})
     st = play(st, RED, card("reacher_gilt"))
     assert areas_offered(st, RED) == {ar("Dimwell")}
     st = play(st, RED, area("Dimwell"))
@@ -113,11 +96,7 @@ def test_stanley_keeps_one_of_two_random_cards() -> None:
     offered = [a["card"] for a in legal(st, RED)]
     assert len(offered) == 2 and set(offered) <= {"hex", "modo", "ruby"}
     st = play(st, RED, pick(offered[0]))
-    assert (
-        offered[0] in st.hands[RED]
-        and offered[1] in st.hands[YELLOW]
-        and len(st.hands[YELLOW]) == 2
-    )
+    assert offered[0] in st.hands[RED] and offered[1] in st.hands[YELLOW] and len(st.hands[YELLOW]) == 2
 
 
 def test_cable_street_discards_the_card_you_choose() -> None:
@@ -129,9 +108,7 @@ def test_cable_street_discards_the_card_you_choose() -> None:
 
 
 def test_chair_swaps_hands_but_not_stuck_cards() -> None:
-    st = position(
-        hands={RED: ["chair_of_studies", "groat"], YELLOW: ["hex", "modo"]}, events=["fog"]
-    )
+    st = position(hands={RED: ["chair_of_studies", "groat"], YELLOW: ["hex", "modo"]}, events=["fog"])
     st.stuck[YELLOW].append("fools_guild")
     st.deck.remove("fools_guild")
     st = play(st, RED, card("chair_of_studies"), player(YELLOW))
@@ -162,10 +139,7 @@ def test_fire_brigade_refused_lets_you_burn() -> None:
 
 
 def test_the_auditors_each_other_player_removes_one() -> None:
-    st = position(
-        minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {YELLOW: 1, GREEN_S: 1}},
-        hands={RED: ["the_auditors"]},
-    )
+    st = position(minions={"Dimwell": {RED: 1, YELLOW: 1}, "Longwall": {YELLOW: 1, GREEN_S: 1}}, hands={RED: ["the_auditors"]})
     st = play(st, RED, card("the_auditors"), DO)
     st = play(st, YELLOW, piece("Longwall", YELLOW))
     assert [a["area"] for a in legal(st, GREEN_S)] == [ar("Longwall")]
@@ -189,9 +163,7 @@ def test_zorgo_and_mrs_cake_touch_only_unused_personalities() -> None:
     st = position(hands={RED: ["mrs_cake"]}, personalities=["vimes", "rust", "selachii"])
     st, ev = acts(st, (RED, card("mrs_cake")), (RED, DO))
     (peek,) = [e for e in ev if e.kind == "peek_private"]
-    assert len(peek.data["personalities"]) == 3 and set(peek.data["personalities"]) <= set(
-        st.unused
-    )
+    assert len(peek.data["personalities"]) == 3 and set(peek.data["personalities"]) <= set(st.unused)
     assert E.view(st, RED).peeked == peek.data["personalities"] and E.view(st, YELLOW).peeked == []
 
 
@@ -202,11 +174,7 @@ def test_carcer_can_take_your_own_minion_when_it_is_all_there_is() -> None:
 
 
 def test_demon_and_troll_count_for_the_isle_crowd() -> None:
-    st = position(
-        minions={"Isle of Gods": {YELLOW: 2}},
-        trolls={"Isle of Gods": 1},
-        demons={"Isle of Gods": 1},
-        hands={RED: ["opera_house"]},
-    )
+    st = position(minions={"Isle of Gods": {YELLOW: 2}}, trolls={"Isle of Gods": 1}, demons={"Isle of Gods": 1},
+                  hands={RED: ["opera_house"]})
     st = play(st, RED, card("opera_house"), DO)
     assert st.money[RED] == 14

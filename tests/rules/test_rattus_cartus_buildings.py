@@ -44,10 +44,8 @@ def test_farm_actions_draw_from_the_top_of_the_deck() -> None:
 
 
 def test_brewery_draws_one_per_influence_or_one_per_two() -> None:
-    s, _ = at_building(
-        "cerveceria-1",
-        {0: (0, [FARM, FARM, FARM, "joker"]), 1: (0, [FARM, FARM, FARM]), 2: (1, [])},
-    )
+    s, _ = at_building("cerveceria-1", {0: (0, [FARM, FARM, FARM, "joker"]),
+                                         1: (0, [FARM, FARM, FARM]), 2: (1, [])})
     assert len(s.hands[0]) == 4  # four influence points
     assert len(s.hands[1]) == 1  # three points: one card
 
@@ -106,11 +104,8 @@ def test_fortune_teller_looks_at_two_or_one_nun_cards() -> None:
 
 
 def test_hospital_premium_one_rat_then_up_to_three_cards() -> None:
-    s, _ = at_building(
-        "hospital-1",
-        {0: (0, ["iglesia"]), 1: (0, []), 2: (1, [])},
-        extra={0: [FARM, FARM, FARM, FARM], 1: [FARM, FARM, FARM]},
-    )
+    s, _ = at_building("hospital-1", {0: (0, ["iglesia"]), 1: (0, []), 2: (1, [])},
+                       extra={0: [FARM, FARM, FARM, FARM], 1: [FARM, FARM, FARM]})
     assert rats(s)[0] == 10 - 1 and E.pending(s).keys() == {0}
     legal = E.legal_actions(s, 0)
     assert legal[-1] == Done() and all(isinstance(a, Discard) for a in legal[:-1])
@@ -138,39 +133,23 @@ def test_hospital_is_skipped_without_rats() -> None:
 def test_guard_tower_takes_three_cards_from_the_unprotected() -> None:
     # seat 0 premium at the Tower (1 card left in hand); seat 1 standard: protected;
     # seat 2 at the Palace holds 5 cards: gives 3 of its choice.
-    s, ev = at_building(
-        "torre_vigia-1",
-        {0: (0, ["caballeria"]), 1: (0, []), 2: (1, [])},
-        extra={0: [FARM], 1: [FARM] * 6, 2: [FARM, "iglesia", "oro", "espada", FARM]},
-    )
+    s, ev = at_building("torre_vigia-1", {0: (0, ["caballeria"]), 1: (0, []), 2: (1, [])},
+                        extra={0: [FARM], 1: [FARM] * 6, 2: [FARM, "iglesia", "oro", "espada", FARM]})
     assert E.pending(s).keys() == {2}
     assert s.tasks[0].seats == [2] and s.tasks[0].counts == [3]
     choices = E.legal_actions(s, 2)
-    assert {KIND[a.card] for a in choices if isinstance(a, Give)} == {
-        FARM,
-        "iglesia",
-        "oro",
-        "espada",
-    }
+    assert {KIND[a.card] for a in choices if isinstance(a, Give)} == {FARM, "iglesia", "oro", "espada"}
     before2 = list(s.hands[2])
-    s, _ = play(
-        s,
-        (2, Give(card=of_kind(s, 2, "oro")[0])),
-        (2, Give(card=of_kind(s, 2, "espada")[0])),
-        (2, Give(card=of_kind(s, 2, "iglesia")[0])),
-    )
+    s, _ = play(s, (2, Give(card=of_kind(s, 2, "oro")[0])), (2, Give(card=of_kind(s, 2, "espada")[0])),
+                (2, Give(card=of_kind(s, 2, "iglesia")[0])))
     assert len(s.hands[2]) == 2 and len(s.hands[0]) == 4
     assert set(before2) - set(s.hands[2]) <= set(s.hands[0])
     assert len(s.hands[1]) == 6  # protected
 
 
 def test_guard_tower_spares_smaller_hands_and_takes_all_of_a_short_one() -> None:
-    s, _ = at_building(
-        "torre_vigia-1",
-        {0: (0, ["caballeria"]), 1: (1, []), 2: (1, []), 3: (1, [])},
-        extra={0: [FARM, FARM], 1: [FARM], 2: [FARM, "oro"], 3: ["iglesia:0"] * 4},
-        n=4,
-    )
+    s, _ = at_building("torre_vigia-1", {0: (0, ["caballeria"]), 1: (1, []), 2: (1, []), 3: (1, [])},
+                       extra={0: [FARM, FARM], 1: [FARM], 2: [FARM, "oro"], 3: ["iglesia:0"] * 4}, n=4)
     # seat 1 holds fewer cards than seat 0 (1 < 2): spared. Seat 2 holds exactly 2: gives
     # both (fewer than three), no question. Seat 3 chooses three of four, though all alike.
     assert len(s.hands[1]) == 1 and len(s.hands[2]) == 0
@@ -181,16 +160,9 @@ def test_guard_tower_spares_smaller_hands_and_takes_all_of_a_short_one() -> None
 
 
 def test_guard_tower_givers_answer_at_the_same_time() -> None:
-    s, _ = at_building(
-        "torre_vigia-1",
-        {0: (0, ["caballeria"]), 1: (1, []), 2: (1, []), 3: (1, [])},
-        extra={
-            1: [FARM, "oro", "iglesia", FARM],
-            2: ["oro", FARM, "iglesia"],
-            3: [FARM, "iglesia", "realeza", "oro"],
-        },
-        n=4,
-    )
+    s, _ = at_building("torre_vigia-1", {0: (0, ["caballeria"]), 1: (1, []), 2: (1, []), 3: (1, [])},
+                       extra={1: [FARM, "oro", "iglesia", FARM], 2: ["oro", FARM, "iglesia"],
+                              3: [FARM, "iglesia", "realeza", "oro"]}, n=4)
     assert E.pending(s).keys() == {1, 3}  # seat 2's three cards all go: no choice
     assert len(s.hands[2]) == 0
     s = first(first(s, 3, 1), 1, 1)
@@ -203,19 +175,16 @@ def test_guard_tower_givers_answer_at_the_same_time() -> None:
 
 def test_standard_action_needs_no_cards_and_ties_go_to_the_first_disc() -> None:
     # both play one card: seat 0 entered first, takes the premium
-    s, _ = at_building(
-        "palacio-2", {0: (0, ["realeza"]), 1: (0, ["realeza"]), 2: (0, [])}, filler="granja-1"
-    )
+    s, _ = at_building("palacio-2", {0: (0, ["realeza"]), 1: (0, ["realeza"]), 2: (0, [])},
+                       filler="granja-1")
     assert s.vp == [2, 1, 1]
     # a later disc with more cards takes the premium
-    s, _ = at_building(
-        "palacio-2",
-        {0: (0, ["realeza"]), 1: (0, ["realeza", "joker"]), 2: (0, [])},
-        filler="granja-1",
-    )
+    s, _ = at_building("palacio-2", {0: (0, ["realeza"]), 1: (0, ["realeza", "joker"]), 2: (0, [])},
+                       filler="granja-1")
     assert s.vp == [1, 2, 1]
     # Swords and Flutes do not count towards the premium
-    s, _ = at_building("palacio-2", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])}, filler="granja-1")
+    s, _ = at_building("palacio-2", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])},
+                       filler="granja-1")
     assert s.vp[:2] == [2, 1]
 
 

@@ -13,9 +13,8 @@ FILL = ["campesinado", "burguesia", "iglesia", "caballeria", "hechiceria", "real
 
 def test_fewest_swords_gives_half_the_hand_rounded_down() -> None:
     # seat 0 plays a Sword, seat 1 none: seat 1 (7 cards) gives 3 of its choice.
-    s, ev = at_building(
-        "palacio-1", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])}, extra={1: FILL + ["oro"]}
-    )
+    s, ev = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])},
+                        extra={1: FILL + ["oro"]})
     assert E.pending(s).keys() == {1} and s.tasks[0].n == 3 and s.tasks[0].target == 0
     sword = [e for e in ev if e.kind == "sword"]
     assert sword and sword[0].data["loser"] == 1 and sword[0].data["cards"] == 3
@@ -30,18 +29,14 @@ def test_fewest_swords_gives_half_the_hand_rounded_down() -> None:
 
 
 def test_tie_for_most_swords_goes_to_the_first_disc() -> None:
-    s, ev = at_building(
-        "palacio-1", {0: (0, ["espada"]), 1: (0, ["espada"]), 2: (0, [])}, extra={2: FILL[:4]}
-    )
+    s, ev = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, ["espada"]), 2: (0, [])},
+                        extra={2: FILL[:4]})
     assert s.tasks[0].kind == "give" and s.tasks[0].seat == 2 and s.tasks[0].target == 0
 
 
 def test_tie_for_fewest_swords_the_winner_chooses() -> None:
-    s, ev = at_building(
-        "palacio-1",
-        {0: (0, ["espada", "espada"]), 1: (0, []), 2: (0, [])},
-        extra={1: FILL[:2], 2: FILL[2:6]},
-    )
+    s, ev = at_building("palacio-1", {0: (0, ["espada", "espada"]), 1: (0, []), 2: (0, [])},
+                        extra={1: FILL[:2], 2: FILL[2:6]})
     assert E.pending(s).keys() == {0}
     assert E.legal_actions(s, 0) == [Choose(seat=1), Choose(seat=2)]
     with pytest.raises(IllegalAction):
@@ -51,11 +46,8 @@ def test_tie_for_fewest_swords_the_winner_chooses() -> None:
 
 
 def test_the_middle_player_is_not_touched() -> None:
-    s, _ = at_building(
-        "palacio-1",
-        {0: (0, ["espada", "espada"]), 1: (0, ["espada"]), 2: (0, [])},
-        extra={1: FILL[:4], 2: ["iglesia:0"] * 4},
-    )
+    s, _ = at_building("palacio-1", {0: (0, ["espada", "espada"]), 1: (0, ["espada"]), 2: (0, [])},
+                       extra={1: FILL[:4], 2: ["iglesia:0"] * 4})
     # seat 2 gives two of its four cards (asked, though they are alike); seat 1 keeps its hand
     assert E.pending(s).keys() == {2} and s.tasks[0].n == 2 and s.tasks[0].target == 0
     for _ in range(2):
@@ -64,22 +56,15 @@ def test_the_middle_player_is_not_touched() -> None:
 
 
 def test_equal_swords_nothing_happens() -> None:
-    s, ev = at_building(
-        "palacio-1",
-        {0: (0, ["espada"]), 1: (0, ["espada"]), 2: (1, [])},
-        extra={0: FILL[:2], 1: FILL[2:4]},
-    )
+    s, ev = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, ["espada"]), 2: (1, [])},
+                        extra={0: FILL[:2], 1: FILL[2:4]})
     assert not [e for e in ev if e.kind == "sword"]
     assert len(s.hands[0]) == 2 and len(s.hands[1]) == 2
 
 
 def test_a_sword_alone_at_a_building_does_nothing() -> None:
-    s, ev = at_building(
-        "palacio-1",
-        {0: (0, ["espada"]), 1: (1, []), 2: (1, [])},
-        extra={1: FILL[:2], 2: FILL[2:4]},
-        filler="monasterio-1",
-    )
+    s, ev = at_building("palacio-1", {0: (0, ["espada"]), 1: (1, []), 2: (1, [])},
+                        extra={1: FILL[:2], 2: FILL[2:4]}, filler="monasterio-1")
     assert not [e for e in ev if e.kind == "sword"]
     assert [len(h) for h in s.hands] == [0, 2, 2]
 
@@ -129,18 +114,14 @@ def test_flute_winner_without_rats_passes_nothing() -> None:
 
 
 def test_swords_and_flutes_bring_no_influence_and_no_rats() -> None:
-    s, ev = at_building(
-        "palacio-1", {0: (0, ["espada", "flauta", "realeza"]), 1: (1, []), 2: (1, [])}
-    )
+    s, ev = at_building("palacio-1", {0: (0, ["espada", "flauta", "realeza"]), 1: (1, []),
+                                      2: (1, [])})
     assert s.influence[0][5] == 1 and rats(s)[0] == 10
 
 
 def test_both_duels_at_one_building() -> None:
-    s, _ = at_building(
-        "palacio-1",
-        {0: (0, ["espada"]), 1: (0, ["flauta"]), 2: (1, [])},
-        extra={0: ["oro", "oro"], 1: ["iglesia:0", "iglesia:0"]},
-    )
+    s, _ = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, ["flauta"]), 2: (1, [])},
+                       extra={0: ["oro", "oro"], 1: ["iglesia:0", "iglesia:0"]})
     # seat 1 lost the Swords (gives 1 of 2 alike cards), seat 0 lost the Flutes (gets a rat)
     assert E.pending(s).keys() == {1}
     s, _ = E.apply(s, 1, E.legal_actions(s, 1)[0])
@@ -152,9 +133,8 @@ def test_what_the_sword_loser_holds_does_not_show_in_the_public_view() -> None:
     must not change what the others see (the loser is asked which cards to give either way)."""
     views = []
     for hand in (["iglesia"] * 4, ["iglesia", "oro", "realeza", "espada"]):
-        s, ev = at_building(
-            "palacio-1", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])}, extra={1: hand}
-        )
+        s, ev = at_building("palacio-1", {0: (0, ["espada"]), 1: (0, []), 2: (1, [])},
+                            extra={1: hand})
         assert E.pending(s).keys() == {1} and s.tasks[0].kind == "give"
         v = E.view(s, None)
         # (the piles and the deck differ only because the two hands were made up from them)
@@ -168,11 +148,8 @@ def test_what_a_guard_tower_giver_holds_does_not_show_in_the_public_view() -> No
     when they are all alike, so nobody learns that their hand is all one kind."""
     from rules.rattus_cartus.model import Give
 
-    s, _ = at_building(
-        "torre_vigia-1",
-        {0: (0, ["caballeria"]), 1: (1, []), 2: (1, [])},
-        extra={1: ["iglesia"] * 4, 2: ["realeza", "oro"]},
-    )
+    s, _ = at_building("torre_vigia-1", {0: (0, ["caballeria"]), 1: (1, []), 2: (1, [])},
+                       extra={1: ["iglesia"] * 4, 2: ["realeza", "oro"]})
     # seat 2 (two cards, fewer than three) gives both without a question: hand sizes are public
     assert len(s.hands[2]) == 0
     assert E.pending(s).keys() == {1} and E.view(s, None).decision.left == 3

@@ -13,25 +13,12 @@ IGLESIA, HECHICERIA = 2, 4
 
 def example_round():
     """Round 1 of the example, up to the end of phase C."""
-    s = game(
-        4,
-        ROW,
-        {
-            RED: ["iglesia", "realeza", "hechiceria", "hechiceria", "campesinado"],
-            YELLOW: ["hechiceria", "hechiceria", "iglesia", "caballeria", "burguesia"],
-            GREEN: [
-                "campesinado",
-                "burguesia",
-                "caballeria",
-                "realeza",
-                "campesinado",
-                "burguesia",
-            ],
-            BLUE: ["espada", "campesinado", "burguesia", "caballeria", "realeza"],
-        },
-        start=RED,
-        buildings="first_game",
-    )
+    s = game(4, ROW, {
+        RED: ["iglesia", "realeza", "hechiceria", "hechiceria", "campesinado"],
+        YELLOW: ["hechiceria", "hechiceria", "iglesia", "caballeria", "burguesia"],
+        GREEN: ["campesinado", "burguesia", "caballeria", "realeza", "campesinado", "burguesia"],
+        BLUE: ["espada", "campesinado", "burguesia", "caballeria", "realeza"],
+    }, start=RED, buildings="first_game")
     return s
 
 
@@ -40,15 +27,10 @@ def test_supply_choices_are_the_three_printed_actions() -> None:
     # "robar dos cartas y mirar una de las cartas de la fila de Religiosas (Tienda del
     # adivino), robar cuatro cartas (Monasterio) o descartar dos ratas (Monasterio)"
     assert [(supply_of(c).draw, supply_of(c).rats, supply_of(c).peeks) for c in s.row] == [
-        (2, 0, 1),
-        (4, 0, 0),
-        (0, 2, 0),
-    ]
+        (2, 0, 1), (4, 0, 0), (0, 2, 0)]
     legal = E.legal_actions(s, GREEN)
     assert legal == [SupplyChoice(card=0, peek=p) for p in range(5)] + [
-        SupplyChoice(card=1),
-        SupplyChoice(card=2),
-    ]
+        SupplyChoice(card=1), SupplyChoice(card=2)]
     assert sorted(E.pending(s)) == [RED, YELLOW, GREEN, BLUE]
 
 

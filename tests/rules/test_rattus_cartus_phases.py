@@ -20,9 +20,8 @@ from tests.rules.rc_helpers import (
 )
 
 
-@pytest.mark.parametrize(
-    ("n", "rounds", "reserve", "row"), [(2, 10, 10, 2), (3, 9, 12, 2), (4, 8, 6, 3), (5, 8, 6, 3)]
-)
+@pytest.mark.parametrize(("n", "rounds", "reserve", "row"), [
+    (2, 10, 10, 2), (3, 9, 12, 2), (4, 8, 6, 3), (5, 8, 6, 3)])
 def test_setup_by_player_count(n: int, rounds: int, reserve: int, row: int) -> None:
     s = E.setup(n, {}, seed=n)
     assert s.rounds == rounds and len(s.reserve) == reserve and len(s.row) == row
@@ -53,21 +52,15 @@ def test_building_choices() -> None:
 
     first = E.setup(3, {}, 1)
     assert types(first) == sorted(
-        [
-            b
-            for b in ("granja", "mercado", "monasterio", "castillo", "palacio", "tienda")
-            for _ in range(5)
-        ]
-    )
+        [b for b in ("granja", "mercado", "monasterio", "castillo", "palacio", "tienda")
+         for _ in range(5)])
     chosen = ["cerveceria", "oficina", "hospital", "torre_vigia", "tesoro", "cabana"]
     s = E.setup(3, {"buildings": "chosen", "chosen": chosen}, 1)
     assert set(types(s)) == set(chosen) and s.in_play == sorted(chosen)
     for seed in range(5):
         s = E.setup(4, {"buildings": "random_buildings"}, seed)
         t = types(s)
-        assert len(set(t)) == 6 and sorted({building_of(f"{b}-1").cls for b in t}) == sorted(
-            CLASSES
-        )
+        assert len(set(t)) == 6 and sorted({building_of(f"{b}-1").cls for b in t}) == sorted(CLASSES)
         s = E.setup(4, {"buildings": "random_cards"}, seed)
         cards = s.building_deck + s.reserve + s.row
         for cls in CLASSES:
@@ -109,7 +102,7 @@ def test_supply_choices_are_secret_until_everybody_has_chosen() -> None:
     for viewer in (None, 0, 1):
         v = E.view(s, viewer)
         assert v.players[2].supply_done and not v.players[0].supply_done
-        assert 'supply_choice":[' not in v.model_dump_json()
+        assert "supply_choice\":[" not in v.model_dump_json()
     assert [e.data for e in ev] == [{"seat": 2}]
     with pytest.raises(NotYourTurn):
         E.apply(s, 2, SupplyChoice(card=1))
@@ -151,14 +144,8 @@ def test_all_nun_cards_seen_any_may_be_looked_at_again() -> None:
 
 
 def test_entering_in_turn_order_one_card_at_a_time_with_undo() -> None:
-    s = to_enter(
-        game(
-            3,
-            ["granja-1", "palacio-1"],
-            {0: ["campesinado:0", "campesinado:4", "oro", "salvo"], 1: ["realeza"], 2: []},
-            start=2,
-        )
-    )
+    s = to_enter(game(3, ["granja-1", "palacio-1"], {
+        0: ["campesinado:0", "campesinado:4", "oro", "salvo"], 1: ["realeza"], 2: []}, start=2))
     assert E.pending(s).keys() == {2}
     s, _ = E.apply(s, 2, Enter(building=1))
     assert E.legal_actions(s, 2) == [Done(), Undo()]
@@ -189,8 +176,7 @@ def test_entering_in_turn_order_one_card_at_a_time_with_undo() -> None:
     other = next(c for c in peasants if c != plays[0].card)
     s, ev = play(s, (0, Enter(building=0)), (0, Play(card=other)), (0, Done()))
     assert [e.data for e in ev if e.kind == "enter"] == [
-        {"seat": 0, "building": 0, "space": 1, "cards": 1}
-    ]
+        {"seat": 0, "building": 0, "space": 1, "cards": 1}]
     assert s.played[0] == [other] and other not in s.hands[0]
     assert E.pending(s).keys() == {1}
 
@@ -206,13 +192,8 @@ def test_picking_is_private_until_confirmed() -> None:
 
 
 def test_safe_conduct_passes_the_turn_until_the_others_have_chosen() -> None:
-    s = to_enter(
-        game(
-            4,
-            ["granja-1", "palacio-1", "castillo-1"],
-            {0: ["salvo", "salvo", "salvo"], 1: ["salvo"], 2: [], 3: []},
-        )
-    )
+    s = to_enter(game(4, ["granja-1", "palacio-1", "castillo-1"],
+                      {0: ["salvo", "salvo", "salvo"], 1: ["salvo"], 2: [], 3: []}))
     s, ev = E.apply(s, 0, Pass())
     assert s.queue == [1, 2, 3, 0] and len(s.piles["salvo"]) == 12 - 3
     assert ev[0].kind == "pass" and ev[0].audience is None

@@ -55,12 +55,8 @@ def perturbed(state: RcState, viewer: int | None, r: random.Random) -> RcState:
     s.nuns = list(s.nuns)  # the engine never changes the nun row, so its copy shares it
     others = [x for x in range(s.num_seats) if x != viewer]
     hidden_played = [x for x in others if x < len(s.played) and not _revealed(s, x)]
-    pool = (
-        list(s.deck)
-        + list(s.discard)
-        + [c for x in others for c in s.hands[x]]
+    pool = list(s.deck) + list(s.discard) + [c for x in others for c in s.hands[x]] \
         + [c for x in hidden_played for c in s.played[x]]
-    )
     hidden_nuns: list[int] = []
     if not s.finished:
         seen = set(s.peeks[viewer]) if viewer is not None else set()
@@ -110,8 +106,7 @@ def check_views(state: RcState, r: random.Random, every_viewer: bool) -> None:
             for a in E.legal_actions(state, viewer):
                 label = E.describe(state, viewer, a)
                 assert not set(CARD_WORD.findall(label.es + a.model_dump_json())) & secret_ids(
-                    state, viewer
-                )
+                    state, viewer)
 
 
 def holds(state: RcState, seat: int) -> set[str]:
@@ -139,9 +134,7 @@ def check_events(before: RcState, after: RcState, events: list[Event]) -> None:
             assert len(e.audience) == 1 and e.data["position"] in after.peeks[e.audience[0]]
         for seat in e.audience:
             assert ids <= holds(before, seat) | holds(after, seat) | passed.get(seat, set()), (
-                seat,
-                e,
-            )
+                seat, e)
 
 
 # ----------------------------------------------------------------------------- play-outs

@@ -11,12 +11,11 @@ from tests.rules.rc_helpers import E, deal, game, set_nuns
 IGL = CLASSES.index("iglesia")
 
 
-def table(
-    n: int, row: tuple[str, ...] = ("palacio-1", "granja-1", "castillo-1"), **options
-) -> RcState:
+def table(n: int, row: tuple[str, ...] = ("palacio-1", "granja-1", "castillo-1"),
+          **options) -> RcState:
     """A game about to be scored: nobody has anything yet, ten nuns in the row, rats at 10."""
     options.setdefault("buildings", "first_game")
-    s = game(n, list(row[: 3 if n > 3 else 2]), **options)
+    s = game(n, list(row[:3 if n > 3 else 2]), **options)
     for seat in range(n):
         deal(s, seat, [])
     set_nuns(s, [4, 3, 2, 1, 0])
@@ -80,10 +79,8 @@ def test_special_majorities_two_or_one_each_on_a_tie_gold_excluded() -> None:
     deal(s, 2, ["salvo"])
     finish(s)
     assert [f.specials for f in s.final] == [
-        {"espada": 2, "flauta": 1, "salvo": 1},
-        {"espada": 0, "flauta": 1, "salvo": 0},
-        {"espada": 0, "flauta": 0, "salvo": 1},
-    ]
+        {"espada": 2, "flauta": 1, "salvo": 1}, {"espada": 0, "flauta": 1, "salvo": 0},
+        {"espada": 0, "flauta": 0, "salvo": 1}]
     # no Treasury among the buildings: Gold scores nothing
     assert [f.gold for f in s.final] == [0, 0, 0]
 
@@ -100,12 +97,8 @@ def test_gold_six_and_three_with_ties_split() -> None:
 
 
 def test_gold_scores_when_the_treasury_is_in_the_game() -> None:
-    s = table(
-        3,
-        ("tesoro-1", "granja-1"),
-        buildings="chosen",
-        chosen=["granja", "mercado", "monasterio", "castillo", "tesoro", "tienda"],
-    )
+    s = table(3, ("tesoro-1", "granja-1"), buildings="chosen",
+              chosen=["granja", "mercado", "monasterio", "castillo", "tesoro", "tienda"])
     assert s.in_play == sorted(["granja", "mercado", "monasterio", "castillo", "tesoro", "tienda"])
     deal(s, 0, ["oro", "oro"])
     deal(s, 1, ["oro"])

@@ -103,9 +103,7 @@ def play_out(seed: int, exhaustive: bool) -> None:
                     assert not leaks(ev.model_dump_json() + ev.text.es, secret), (seed, ev)
         for ev in events:
             if ev.audience is None:
-                assert not leaks(
-                    ev.model_dump_json() + ev.text.es, hidden_of(new, 0) | hidden_of(new, 1)
-                )
+                assert not leaks(ev.model_dump_json() + ev.text.es, hidden_of(new, 0) | hidden_of(new, 1))
         wire = E.dump_action(E.parse_action(json.loads(action.model_dump_json())))
         log.append((seat, wire))
         state = new

@@ -28,10 +28,7 @@ def test_catalogue_has_all_32_tiles() -> None:
     # both factions have identical powers, pair by pair
     for r, b in zip(RED, BLUE, strict=True):
         assert (TILES[r].effect, TILES[r].reach, TILES[r].kind) == (
-            TILES[b].effect,
-            TILES[b].reach,
-            TILES[b].kind,
-        )
+            TILES[b].effect, TILES[b].reach, TILES[b].kind)
 
 
 # ----------------------------------------------------------------------------- opening
@@ -82,19 +79,15 @@ def test_king_destroys_and_the_tile_leaves_at_the_destroyers_next_turn() -> None
 
 
 def test_destroyed_tile_is_not_a_target() -> None:
-    s = position(
-        {"A1": ("obispo", 1, None, False, 0), "B1": ("santa", 1)}, zones=(["ministro"], [])
-    )
+    s = position({"A1": ("obispo", 1, None, False, 0), "B1": ("santa", 1)}, zones=(["ministro"], []))
     s = play(s, 0, place("ministro", "A2"))
     assert Target(square=sq("A1")) not in E.legal_actions(s, 0)
     assert Target(square=sq("B1")) in E.legal_actions(s, 0)
 
 
 def test_no_destruction_when_the_placement_fills_the_board() -> None:
-    board = {
-        n: ("obispo" if i % 2 else "santa", 1)
-        for i, n in enumerate(["A1", "B1", "C1", "A2", "C2", "A3", "B3", "C3"])
-    }
+    board = {n: ("obispo" if i % 2 else "santa", 1) for i, n in enumerate(
+        ["A1", "B1", "C1", "A2", "C2", "A3", "B3", "C3"])}
     s = position(board, zones=(["rey"], ["hierofante"]))
     s2, ev = E.apply(s, 0, place("rey", "B2"))
     # no effect step: the game ends at once with the full board
@@ -136,13 +129,8 @@ def test_minister_flips_one_neighbour() -> None:
 
 
 def test_princess_flips_all_of_a_group_except_immune() -> None:
-    board = {
-        "B1": ("obispo", 1),
-        "A2": ("cardenal", 1),
-        "C2": ("templo", 1),
-        "B3": ("santa", 0),
-        "A1": ("monje", 1),
-    }
+    board = {"B1": ("obispo", 1), "A2": ("cardenal", 1), "C2": ("templo", 1),
+             "B3": ("santa", 0), "A1": ("monje", 1)}
     s = play(position(board, zones=(["princesa"], [])), 0, place("princesa", "B2"))
     assert E.legal_actions(s, 0) == [Group(group="orth"), Group(group="diag"), Decline()]
     s = play(s, 0, {"kind": "group", "group": "orth"})
@@ -168,9 +156,8 @@ def test_queen_line_reaches_past_an_empty_square() -> None:
     assert owners(s)["A3"][1] == 0
 
 
-@pytest.mark.parametrize(
-    ("seat", "flipped", "kept"), [(0, ["A1", "B1", "C1"], ["A3"]), (1, ["A3", "B3", "C3"], ["A1"])]
-)
+@pytest.mark.parametrize(("seat", "flipped", "kept"), [(0, ["A1", "B1", "C1"], ["A3"]),
+                                                       (1, ["A3", "B3", "C3"], ["A1"])])
 def test_fortune_teller_flips_the_three_in_front_of_its_owner(seat, flipped, kept) -> None:
     board = {n: ("obispo", 1 - seat) for n in ["A1", "B1", "C1", "A3", "B3", "C3"]}
     s = position(board, neutral=["adivina"], turn=seat)
@@ -253,13 +240,8 @@ def test_artist_copies_diagonal_and_skips_passive_and_shielded() -> None:
 
 
 def test_copied_fortune_teller_points_away_from_the_copier_owner() -> None:
-    board = {
-        "A2": ("adivina", 1),
-        "A1": ("obispo", 1),
-        "B1": ("santa", 1),
-        "A3": ("monje", 1),
-        "C3": ("paladin", 1),
-    }
+    board = {"A2": ("adivina", 1), "A1": ("obispo", 1), "B1": ("santa", 1), "A3": ("monje", 1),
+             "C3": ("paladin", 1)}
     s = play(position(board, neutral=["bardo"]), 0, place("bardo", "B2"), target("A2"))
     s = play(s, 0, {"kind": "activate"})
     o = owners(s)
@@ -339,12 +321,8 @@ def test_sage_shields_left_and_right_until_moved() -> None:
     targets = {a.square for a in E.legal_actions(s, 0) if isinstance(a, Target)}
     assert targets == {sq("B1"), sq("A2")}
     # the Fairy moves the Sage away: its old neighbours lose the shield
-    s = play(
-        position(board, neutral=["hada"]),
-        0,
-        place("hada", "B2"),
-        {"kind": "move", "source": sq("B1"), "dest": sq("C3")},
-    )
+    s = play(position(board, neutral=["hada"]), 0, place("hada", "B2"),
+             {"kind": "move", "source": sq("B1"), "dest": sq("C3")})
     v = E.view(s, None)
     assert not v.board[sq("A1")].shielded and not v.board[sq("C1")].shielded
 
@@ -384,13 +362,10 @@ def test_witch_returns_an_ally_to_your_area() -> None:
 
 
 def test_hermit_takes_a_tile_from_the_discard_pile() -> None:
-    s = play(
-        position({}, neutral=["ermitano"], discard=["obispo", "dragon"]), 0, place("ermitano", "B2")
-    )
+    s = play(position({}, neutral=["ermitano"], discard=["obispo", "dragon"]), 0,
+             place("ermitano", "B2"))
     assert [a.model_dump() for a in E.legal_actions(s, 0)][:2] == [
-        {"kind": "recover", "tile": "obispo"},
-        {"kind": "recover", "tile": "dragon"},
-    ]
+        {"kind": "recover", "tile": "obispo"}, {"kind": "recover", "tile": "dragon"}]
     s = play(s, 0, {"kind": "recover", "tile": "dragon"})
     assert s.discard == ["obispo"] and [z.tile for z in s.zones[0]] == ["castillo", "dragon"]
 
@@ -405,9 +380,7 @@ def test_hermit_with_an_empty_discard_pile_asks_nothing() -> None:
 
 def _full_but(square: str, owner_of_rest: dict[str, int]) -> dict[str, tuple]:
     names = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"]
-    return {
-        n: ("santa" if owner_of_rest[n] else "rey", owner_of_rest[n]) for n in names if n != square
-    }
+    return {n: ("santa" if owner_of_rest[n] else "rey", owner_of_rest[n]) for n in names if n != square}
 
 
 def test_death_makes_its_ally_lose_whatever_the_count() -> None:
