@@ -395,6 +395,8 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return NUMBER, [0, 1]
     if v == "look" and "_o" in step.vars:
         return NUMBER, [0, 1]
+    if v == "mute" and "_g" in step.vars:
+        return NUMBER, _live_abilities(st, step.vars["_g"])
     if v == "keyof" and "_g" in step.vars:
         idx = {k: i for i, k in enumerate(key_list())}
         return NUMBER, [idx[k] for k in sorted(B.keys(st, step.vars["_g"])) if k in idx]
@@ -498,6 +500,8 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
         return c.zone == ZP and B.is_char(st, uid) and not st.flags.get("no_battle_moves")
     if v == "keyof":
         return bool(B.keys(st, uid))
+    if v == "mute" and op.dur == "perm":
+        return bool(_live_abilities(st, uid))
     if v == "home":
         if c.zone == ORACLE:
             if op.params.get("pay") == "cost":
@@ -583,6 +587,12 @@ def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
     src = _copier(st, step, op, uid)
     i = _copy_index(st, step, c.card, src)
     return None if i is None or i in c.muted else i
+
+
+def _live_abilities(st: GdmState, uid: int) -> list[int]:
+    """The abilities of a card that are not removed for good (static sentences included)."""
+    c = st.cards[uid]
+    return [i for i in range(len(abilities(c.card))) if i not in c.muted]
 
 
 def _copy_choice(st: GdmState, step: Step, op: Op, value: int) -> bool:
@@ -808,6 +818,17 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
             else:
                 B.to_discard(st, o.cards[0])
         step.chosen.append(code)
+    elif (
+        op.verb == "mute"
+        and op.params.get("mode") == "one"
+        and "_g" not in step.vars
+        and len(_live_abilities(st, value)) > 1
+    ):
+        step.vars["_g"] = value  # Yig, Yogg-Sothoth, Shub-Niggurath: which ability goes
+    elif op.verb == "mute" and "_g" in step.vars:
+        c = st.cards[step.vars["_g"]]
+        c.muted = sorted({*c.muted, value})
+        step.chosen.append(step.vars["_g"])
     elif op.verb == "keyof" and "_g" not in step.vars:
         step.vars["_g"] = value
         if op.params.get("as"):
@@ -1173,7 +1194,9 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         else:
             c.f_turn = c.f_perm = 0
     elif v == "mute":
-        if op.dur == "perm":
+        if op.dur == "perm" and op.params.get("mode") == "one":
+            c.muted = sorted({*c.muted, *_live_abilities(st, target)[:1]})
+        elif op.dur == "perm":
             c.muted = list(range(len(abilities(c.card))))
         else:
             c.silenced = True

@@ -1368,3 +1368,22 @@ def test_palacio_de_moctezuma_chooses_which_ability_of_the_resource_it_copies() 
     st, _ = E.apply(st, 0, Choose(value=1))  # pay 1P from the reserve; a character gains 1P
     assert st.cards[palace].tired and not st.cards[wabi].tired
     assert st.players[0].reserve == 19 and st.cards[mine].power == 2 and not st.stack
+
+
+@covers("0104")
+def test_yogg_sothoth_removes_one_ability_chosen_among_several() -> None:
+    from rules.guerra_de_mitos.model import Choose
+
+    st = H.blank(2)
+    yogg = H.put(st, "0104", 0, power=4)
+    H.put(st, "0015", 0, power=1)  # the mortal destroyed as the cost
+    thor = H.put(st, "0025", 1, power=3)  # INFLUENCE and CONFRONTATION abilities
+    H.put(st, "0039", 1, power=2)  # no ability: nothing to remove, not offered
+    st = use(st, yogg)
+    assert offered_uids(st) == {yogg, thor}  # any character with an ability, himself too
+    st = pick(st, thor)
+    assert {a.value for a in E.legal_actions(st, 0) if isinstance(a, Choose)} == {0, 1}
+    st, _ = E.apply(st, 0, Choose(value=1))
+    assert st.cards[thor].muted == [1]
+    F.reorganise(st)
+    assert st.cards[thor].muted == [1]
