@@ -841,12 +841,9 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
     elif op.verb == "reorder":
         o = oracle_at(st, step.vars["_r"])
         n = step.vars.get("_n", 0)
-        if o is not None and value in o.cards and o.cards[n] != value:
-            # the order changes: the oracle loses its power and its top is face down
+        if o is not None and value in o.cards:
             o.cards.remove(value)
             o.cards.insert(n, value)
-            o.power = 0
-            o.up = False
         step.vars["_n"] = n + 1
     elif op.verb == "copy" and "_c" in step.vars:
         # the ability chosen among those of the copied card
@@ -1289,8 +1286,10 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
             B.to_discard(st, o.cards[0])
     elif v == "reorder":
         # "reordena como quieras": the player sees the cards and puts them in order one by
-        # one (choose() places each; a change of order costs the oracle its power).
+        # one (choose() places each); the oracle stays face down and loses its power.
         st.players[seat].peeks.extend(st.cards[u].card for u in o.cards)
+        o.power = 0
+        o.up = False
         step.vars["_r"] = code
         step.vars["_n"] = 0
 

@@ -1387,15 +1387,3 @@ def test_yogg_sothoth_removes_one_ability_chosen_among_several() -> None:
     assert st.cards[thor].muted == [1]
     F.reorganise(st)
     assert st.cards[thor].muted == [1]
-
-
-@covers("0249")
-def test_libro_de_eibon_keeping_the_order_keeps_the_power() -> None:
-    st = H.blank(2)
-    bearer = H.put(st, "0039", 0, power=2)
-    book = H.gear(st, "0249", bearer)
-    i = H.oracle(st, ["0015", "0039"], 0, power=3, up=True)
-    x, y = st.players[0].oracles[i].cards
-    st = pick(use(st, book), x)
-    o = st.players[0].oracles[i]
-    assert o.cards == [x, y] and o.power == 3 and o.up and not st.stack
