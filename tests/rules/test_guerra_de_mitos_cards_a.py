@@ -778,6 +778,15 @@ CASES: list[Case] = [
     Case("0181", "conf", {"src.p": -1, "foe.zone": "pantheon"}),
     Case("0182", "inf", {}, check=lambda st, n: st.flags.get("no_control:0") is True),
 ]
+# The caps of the counted amounts ("máximo 5", "máximo 3"): one more than the cap in play.
+SIX = {f"c{i}": W("0097", 0, "battle", 1) for i in range(5)}
+FOUR_RES = {f"r{i}": W("0166", 0, "pantheon") for i in range(4)}
+CASES += [
+    Case("0007", "conf", {"r0": 5}, cast=SIX, note="cap"),
+    Case("0085", "conf", {"src.f": 3}, cast=FOUR_RES, note="cap"),
+    Case("0096", "inf", {"src.p": 3}, power=1, cast=FOUR_RES, note="cap"),
+    Case("0175", "inf", {"src.tired": True, "r0": 3}, cast=FOUR_RES, note="cap"),
+]
 cover([c.card for c in CASES], __name__ + ".test_card_case")
 
 
