@@ -1396,3 +1396,43 @@ def test_yogg_sothoth_removes_one_ability_chosen_among_several() -> None:
     assert st.cards[thor].muted == [1]
     F.reorganise(st)
     assert st.cards[thor].muted == [1]
+
+
+# ---------------------------------------------------------------- the new code in random play
+
+NEW_DESIGNS = ["0191", "0254", "0258", "0271", "0288", "0328", "0335", "0338", "0320", "0249"]
+NEW_DESIGNS += ["0341", "0350", "0361", "0184", "0190", "0326", "0265", "0266"]
+NEW_GODS = ["0050", "0067", "0092", "0180", "0104", "0151", "0155", "0172"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_cards_with_code_of_their_own_in_random_games(seed: int) -> None:
+    """Short random games whose decks hold those cards: every move applies, the game ends,
+    the state round-trips through JSON and no view shows another seat's hand."""
+    import random
+
+    from rules.guerra_de_mitos.model import DeckSpec, Options
+
+    rng = random.Random(seed)
+    n = 2 if seed % 2 else 3
+    decks = []
+    for myth in rng.sample(H.MYTHOLOGIES, n):
+        d = H.deck_for(myth)
+        decks.append(DeckSpec(pantheon=d.pantheon, gods=d.gods + NEW_GODS, designs=NEW_DESIGNS * 2))
+    st = E.setup(n, Options(decks=decks, max_rounds=5), seed)
+    moves = 0
+    while not st.finished:
+        pend = sorted(E.pending(st))
+        assert pend
+        seat = rng.choice(pend)
+        legal = E.legal_actions(st, seat)
+        assert legal
+        st, _ = E.apply(st, seat, rng.choice(legal))
+        moves += 1
+        if moves % 50 == 0:
+            assert type(st).model_validate_json(st.model_dump_json()) == st
+            for other in range(n):
+                v = E.view(st, other)
+                assert v.hand == [st.cards[u].card for u in st.players[other].hand]
+                assert E.view(st, None).hand is None
+    assert st.finished and E.outcome(st) is not None
