@@ -5,7 +5,8 @@ is unknown::
 
     "inf: lose 1 self ; gain 2 me"
 
-``inf``/``conf``/``static``/``event`` is the phase; the operations before ``;`` are the cost
+``inf``/``conf``/``static``/``event`` is the phase (``any``: a stand-in for a copied
+ability, which takes that ability's phase); the operations before ``;`` are the cost
 (all must be payable), those after it the effect (at least one must be possible); ``,``
 separates operations. An operation is a verb followed by tokens: an amount (``2``, ``-1``,
 ``X``, ``per:<selector>:<max>``), a target selector (who, kind, zone, filters), a duration
