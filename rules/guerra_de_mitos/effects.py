@@ -8,6 +8,7 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 
 from __future__ import annotations
 
+from rules.core import Text, tr
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
@@ -782,6 +783,47 @@ def choice_kind(st: GdmState) -> tuple[str, list[int], bool] | None:
     if cand is None:
         return None
     return cand[0], cand[1], op.upto
+
+
+def choice_text(st: GdmState, value: int) -> Text | None:
+    """What a number means in the choices of the cards with code of their own (a key, an
+    ability, an army, Jak's mode), in both languages; None for any other choice."""
+    if not st.stack:
+        return None
+    step = st.stack[-1]
+    if step.ability == -1 and step.card in ("sub:army", "sub:jak"):
+        if step.card == "sub:jak":
+            return (
+                tr("Copiar una clave", "Copy a key")
+                if value == 0
+                else tr("Quitar una clave", "Remove a key")
+            )
+        f = st.fight
+        seat = (f.a if value == 0 else f.b) if f is not None else value
+        return tr(f"El ejército del asiento {seat + 1}", f"Seat {seat + 1}'s army")
+    if step.ability < 0:
+        return None
+    op = ability_of(step).steps[step.pos]
+    if op.verb == "keyof" and "_g" in step.vars and 0 <= value < len(key_list()):
+        from rules.guerra_de_mitos.cards import KEYS, key_id
+
+        k = key_id(key_list()[value])
+        return KEYS[k] if k else tr(key_list()[value], key_list()[value])
+    card = None
+    if op.verb == "mute" and "_g" in step.vars:
+        card = st.cards[step.vars["_g"]].card
+    elif op.verb == "copy" and "_c" in step.vars:
+        card = st.cards[step.vars["_c"]].card
+    if card is not None and 0 <= value < len(abilities(card)):
+        name = facts(card).name
+        ph = abilities(card)[value].phase
+        es = {"influence": "INFLUENCIA", "confrontation": "ENFRENTAMIENTO"}.get(ph, "")
+        en = {"influence": "INFLUENCE", "confrontation": "CONFRONTATION"}.get(ph, "")
+        return tr(
+            f"{name}: habilidad {value + 1}" + (f" ({es})" if es else " (fija)"),
+            f"{name}: ability {value + 1}" + (f" ({en})" if en else " (static)"),
+        )
+    return None
 
 
 def choose(st: GdmState, value: int, resume: bool = True) -> None:

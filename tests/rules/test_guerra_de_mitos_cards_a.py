@@ -1069,6 +1069,8 @@ def test_upuat_moves_a_character_and_its_controller_picks_the_army() -> None:
     # seat 1 controls it and chooses: 0 the army of seat 0 (who opened), 1 its own
     assert st.stack[-1].seat == 1
     assert {a.value for a in E.legal_actions(st, 1) if isinstance(a, Choose)} == {0, 1}
+    assert EF.choice_text(st, 0).es == "El ejército del asiento 1"  # type: ignore[union-attr]
+    assert EF.choice_text(st, 1).en == "Seat 2's army"  # type: ignore[union-attr]
     st, _ = E.apply(st, 1, Choose(value=1))
     assert st.cards[theirs].ctrl == 1 and B.army(st, 1) == 1
 
@@ -1126,8 +1128,9 @@ def test_sacrificio_gladiatorio_gives_a_key_for_good() -> None:
     H.gear(st, "0191", summoner)
     zeus = H.put(st, "0044", 1, power=3)
     sac = next(u for u, c in st.cards.items() if c.card == "0191")
-    st = use(st, sac)
-    st = pick(st, zeus, _key_index("trueno"))  # Midori, the only one of yours, takes it
+    st = pick(use(st, sac), zeus)
+    assert EF.choice_text(st, _key_index("trueno")).en == "Thunder"  # type: ignore[union-attr]
+    st = pick(st, _key_index("trueno"))  # Midori, the only one of yours, takes it
     assert "trueno" in B.keys(st, summoner) and st.cards[summoner].keys_add == ["trueno"]
     F.reorganise(st)
     assert "trueno" in B.keys(st, summoner)
@@ -1142,6 +1145,7 @@ def test_jak_copies_or_removes_a_key() -> None:
     mine = H.put(st, "0015", 0, power=2)
     zeus = H.put(st, "0044", 1, power=3)
     st = use(st, jak)
+    assert EF.choice_text(st, 1).es == "Quitar una clave"  # type: ignore[union-attr]
     st, _ = E.apply(st, 0, Choose(value=1))  # remove a key
     st = pick(st, zeus, _key_index("dios"))
     assert "dios" not in B.keys(st, zeus) and B.is_mortal(st, zeus)
@@ -1392,6 +1396,7 @@ def test_yogg_sothoth_removes_one_ability_chosen_among_several() -> None:
     assert offered_uids(st) == {yogg, thor}  # any character with an ability, himself too
     st = pick(st, thor)
     assert {a.value for a in E.legal_actions(st, 0) if isinstance(a, Choose)} == {0, 1}
+    assert EF.choice_text(st, 1).en == "Thor: ability 2 (CONFRONTATION)"  # type: ignore[union-attr]
     st, _ = E.apply(st, 0, Choose(value=1))
     assert st.cards[thor].muted == [1]
     F.reorganise(st)
