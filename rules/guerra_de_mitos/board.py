@@ -58,6 +58,11 @@ def statics(st: GdmState, uid: int, verb: str) -> list:
     for i, ab in enumerate(abilities(c.card)):
         if ab.phase == "static" and i not in c.muted and not c.silenced:
             out += [op for op in ab.effect if op.verb == verb]
+    for m in c.marks:  # Huitzilopochtli: the static text of the character copied this turn
+        if m.startswith("copy:") and not c.silenced:
+            for ab in abilities(m[5:]):
+                if ab.phase == "static":
+                    out += [op for op in ab.effect if op.verb == verb]
     return out
 
 
@@ -250,6 +255,8 @@ def destroyable(st: GdmState, uid: int) -> bool:
     """Whether the card may be destroyed now."""
     if statics(st, uid, "indestructible"):
         return False
+    if "nodestroy" in st.cards[uid].marks:
+        return False  # Embrujo de Freya: not while it is borrowed
     return not (st.flags.get("mortals_safe") and is_mortal(st, uid))
 
 
