@@ -45,10 +45,11 @@ def new_game(num_seats: int, options: Options, seed: int) -> tuple[RgState, list
     s.demons.sort()
     # 7: the first player at random
     s.first = s.rng.randint(0, n - 1)
-    # 2 and 3 players: the Saints of no player go where a location token says (the token
-    # only picks the square and goes back face down)
+    # 2 and 3 players: the Saints of no player go where a location token says, a token for
+    # each (so two neutral Saints start on two squares); the tokens only pick the squares
+    # and go back face down
     for c in range(n, 4):
-        s.saints[c] = s.rng.choice(s.pool)
+        s.saints[c] = s.rng.choice([q for q in s.pool if q not in s.saints])
     if n == 2:
         s.neutral = 2
     # 8: everybody draws three cards and keeps one
