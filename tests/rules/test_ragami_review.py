@@ -306,6 +306,28 @@ def test_two_players_the_neutral_ragami_only_helps() -> None:
     assert {a.piece for a in E.legal_actions(s, YELLOW)} == {"R0", "R2"}
 
 
+def test_two_players_may_leave_the_neutral_ragami_out() -> None:
+    # «Los jugadores pueden usar un tercer Ragami neutral» — they may: an option (on by
+    # default); without it, the same order less the neutral Ragami
+    s = keep_first_cards(E.setup(2, {"neutral_ragami": False}, 3))
+    p1, p2 = s.first, 1 - s.first
+    assert s.neutral is None and s.saints[BLUE] is not None and s.saints[PURPLE] is not None
+    assert [(t.kind, t.seat) for t in s.tasks[:6]] == [
+        ("saint", p1),
+        ("virtue", p1),
+        ("saint", p2),
+        ("virtue", p2),
+        ("ragami", p2),
+        ("ragami", p1),
+    ]
+    assert E.setup(3, {"neutral_ragami": False}, 3).neutral is None
+    c = card("ragami")
+    s = table(2, ragamis=["A", "C", None, None], hands=[[c], []])
+    s.options = s.options.model_copy(update={"neutral_ragami": False})
+    s, _ = play(s, (YELLOW, PlayCard(card=c)))
+    assert s.step.piece == "R0"  # only my own Ragami to move
+
+
 # ============================================================================ round preparation
 
 
