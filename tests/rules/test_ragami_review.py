@@ -660,6 +660,33 @@ def test_a_saint_passes_but_never_stops_on_the_square_of_its_ragami() -> None:
     assert "10" not in places and "16" in places  # 11 - 10 - 16
 
 
+def test_no_saint_onto_the_movers_own_ragami() -> None:
+    # «Un jugador no puede, sin embargo, colocar un Santo en un conflicto donde se encuentre
+    # su Ragami.» and card n.º 1 «No puedes colocar Santos en la misma localización que tu
+    # Ragami»: decided for every square (docs/rules/ragami.md, Moving)
+    s = table(3, ragamis=["29", "A", "B", None], saints=[None, 28, None, None], conflicts={29: 2})
+    s, _ = play(s, (YELLOW, UseDie(slot=0)), (YELLOW, Pick(piece="S1")))
+    assert "29" not in legal_places(s, YELLOW) and "30" in legal_places(s, YELLOW)
+    s = table(3, ragamis=["30", "A", "B", None], saints=[None, 28, None, None])
+    s, _ = play(s, (YELLOW, UseDie(slot=0)), (YELLOW, Pick(piece="S1")))
+    assert "30" not in legal_places(s, YELLOW)
+
+
+def test_exchanges_and_discards_alone_are_a_pass() -> None:
+    # «hasta que todos pasan porque no puedan o no quieran realizar más acciones» — decided:
+    # a turn with no die action and no card is a pass, exchanges and discards included
+    hand = [card("ajuste"), card("virtud"), card("cubos")]
+    s = table(3, ragamis=["A", "C", "F", None], cubes=[2, 0, 0], hands=[hand, [], []])
+    s, _ = play(s, (YELLOW, Convert(what="cubes")), (YELLOW, Discard(card=hand[0])))
+    s, _ = play(s, (YELLOW, EndTurn()), (GREEN, EndTurn()), (BLUE, EndTurn()))
+    assert s.round == 2
+    # cashing a card for a cube is the card's use: it counts as acting
+    s = table(3, ragamis=["A", "C", "F", None], hands=[hand, [], []])
+    s, _ = play(s, (YELLOW, CashCard(card=hand[0])), (YELLOW, EndTurn()))
+    s, _ = play(s, (GREEN, EndTurn()), (BLUE, EndTurn()))
+    assert s.round == 1 and s.turn == YELLOW
+
+
 def test_a_saint_moved_from_conflict_to_conflict_still_gives_a_cube() -> None:
     # «Cada vez que un jugador coloca un Santo en un conflicto (un espacio con un dado negro),
     # gana 1 cubo blanco.»
