@@ -629,6 +629,22 @@ def test_purifying_removes_only_demons_one_vp_each() -> None:
     assert s.vp[YELLOW] == 0 and s.demons == [q]
 
 
+def test_a_ragami_move_ends_elsewhere_so_demons_brought_to_it_stay() -> None:
+    # «Si un Ragami termina su movimiento en un espacio donde solo hay Demonios» — the Demons
+    # a Saint-and-Demon action brings onto a Ragami's square are not purified, and the
+    # Ragami cannot step out and back in one move (docs/rules/ragami.md, Moving)
+    s = table(3, ragamis=["30", "A", "B", None], saints=[None, 27, None, None], demons=[24])
+    s, _ = play(s, (YELLOW, UseDie(slot=0)), (YELLOW, Pick(piece="S1")), (YELLOW, Place(at="26")))
+    s, _ = play(s, (YELLOW, Pick(piece="D24")), (YELLOW, Place(at="30")))
+    assert s.demons == [30] and s.vp[YELLOW] == 0
+    s, _ = play(s, (YELLOW, EndTurn()), (GREEN, EndTurn()), (BLUE, EndTurn()))
+    assert "30" not in {p.at for p in _ragami_moves(s, YELLOW)}
+    s, _ = play(s, (YELLOW, UseDie(slot=1, move=True)), (YELLOW, Place(at="29")))
+    s, _ = play(s, (YELLOW, EndTurn()), (GREEN, EndTurn()), (BLUE, EndTurn()))
+    s, _ = play(s, (YELLOW, UseDie(slot=1, move=True)), (YELLOW, Place(at="30")))
+    assert s.demons == [] and s.vp[YELLOW] == 1
+
+
 def test_any_saint_moves_one_to_four_streets_and_its_mover_gets_the_cube() -> None:
     # «Un jugador puede mover CUALQUIER Santo ... Un Santo solo puede moverse por las calles
     # ... Un Santo puede moverse en cualquier dirección un mínimo de 1 espacio y un máximo de 4
