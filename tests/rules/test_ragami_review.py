@@ -240,7 +240,14 @@ def test_three_players_the_fourth_saint_goes_where_a_token_says() -> None:
         assert len(s.pool) == 20  # the token only chose the square
         squares.add(s.saints[PURPLE])
         s = keep_first_cards(s)
-        assert [t.kind for t in s.tasks].count("ragami") == 3
+        f = s.first
+        order = [(f + i) % 3 for i in range(3)]
+        # the third player is the last one: Ragamis from the third, then the first, second
+        assert [(t.kind, t.seat) for t in s.tasks[:9]] == (
+            [("saint", x) for x in order]
+            + [("virtue", x) for x in order[1:] + order[:1]]
+            + [("ragami", x) for x in order[2:] + order[:2]]
+        )
     assert len(squares) > 3
 
 
