@@ -832,7 +832,7 @@ def test_the_virtue_die_of_a_connected_building_pays_and_leaves_at_zero() -> Non
     assert Power(source="virtue", amount=4) in E.legal_actions(s, YELLOW)
     s, _ = play(s, (YELLOW, Power(source="virtue", amount=4)), (YELLOW, Commit()))
     assert s.virtue_at[YELLOW] is None and s.vp[YELLOW] == 4
-    # not during the round (neither by card n.º 4 nor by the preparation's place of others)
+    # not back during the round: card n.º 4 cannot bring it back either
     s.hands[YELLOW] = [card("virtud")]
     s.deck = [c for c in s.deck if c != card("virtud")]
     assert PlayCard(card=card("virtud")) not in E.legal_actions(s, YELLOW)
