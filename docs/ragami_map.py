@@ -3,7 +3,7 @@
     python docs/ragami_map.py
 
 Grey bands are the streets: squares on one street, or at the ends of streets that meet,
-are next to each other. A building's squares are those along its sides. Blue bars join
+are next to each other. The block in the middle is a plaza, not a building. A building's squares are those along its sides. Blue bars join
 the buildings a Ragami may jump between.
 """
 
@@ -67,6 +67,19 @@ def link(a: str, b: str) -> tuple[float, float, float, float]:
     return (*px(at, line - 0.45), *px(at, line + 0.45))
 
 
+def open_ground() -> list[tuple[float, float, float, float]]:
+    """The blocks between streets that hold no building (the plaza)."""
+    xs = sorted({v for r in RECT.values() for v in (r[0], r[2])})
+    ys = sorted({v for r in RECT.values() for v in (r[1], r[3])})
+    out = []
+    for x0, x1 in zip(xs, xs[1:], strict=False):
+        for y0, y1 in zip(ys, ys[1:], strict=False):
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            if not any(r[0] < cx < r[2] and r[1] < cy < r[3] for r in RECT.values()):
+                out.append((x0, y0, x1, y1))
+    return out
+
+
 def draw() -> Image.Image:
     """The map as a picture."""
     w = int(2 * MARGIN + 12 * SCALE)
@@ -85,6 +98,9 @@ def draw() -> Image.Image:
         cx, cy = px((x0 + x1) / 2, (y0 + y1) / 2)
         d.text((cx, cy - 12), b, fill=(60, 40, 20), font=big, anchor="mm")
         d.text((cx, cy + 12), BUILDING_NAME[b].es, fill=(60, 40, 20), font=small, anchor="mm")
+    for x0, y0, x1, y1 in open_ground():
+        cx, cy = px((x0 + x1) / 2, (y0 + y1) / 2)
+        d.text((cx, cy), "Plaza", fill=(150, 140, 120), font=big, anchor="mm")
     for b in BUILDINGS:
         for c in BUILDING_LINKS[b]:
             if b < c:

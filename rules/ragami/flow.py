@@ -45,11 +45,12 @@ def new_game(num_seats: int, options: Options, seed: int) -> tuple[RgState, list
     s.demons.sort()
     # 7: the first player at random
     s.first = s.rng.randint(0, n - 1)
-    # 2 and 3 players: the Saints of no player go where a location token says (the token
-    # only picks the square and goes back face down)
+    # 2 and 3 players: the Saints of no player go where a location token says, a token for
+    # each (so two neutral Saints start on two squares); the tokens only pick the squares
+    # and go back face down
     for c in range(n, 4):
-        s.saints[c] = s.rng.choice(s.pool)
-    if n == 2:
+        s.saints[c] = s.rng.choice([q for q in s.pool if q not in s.saints])
+    if n == 2 and options.neutral_ragami:
         s.neutral = 2
     # 8: everybody draws three cards and keeps one
     s.deck = deck_for(n, options.power_die)
@@ -105,13 +106,16 @@ def placement_tasks(state: RgState) -> list[Task]:
     """Setup steps 9 to 11 in their seat order (the 2-player order of the rulebook)."""
     if state.num_seats == 2:
         p1, p2 = state.first, 1 - state.first
+        neutral = (
+            [] if state.neutral is None else [Task(kind="ragami", seat=p2, colour=state.neutral)]
+        )
         return [
             Task(kind="saint", seat=p1),
             Task(kind="virtue", seat=p1),
             Task(kind="saint", seat=p2),
             Task(kind="virtue", seat=p2),
             Task(kind="ragami", seat=p2, colour=p2),
-            Task(kind="ragami", seat=p2, colour=state.neutral or 2),
+            *neutral,
             Task(kind="ragami", seat=p1, colour=p1),
         ]
     return (

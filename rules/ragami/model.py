@@ -20,6 +20,9 @@ class Options(BaseModel):
 
     # The rulebook's optional rule: play without the power die and its card (n.º 6).
     power_die: bool = True
+    # Two players: «Los jugadores pueden usar un tercer Ragami neutral» (they may; by default
+    # they do). Ignored with three or four players.
+    neutral_ragami: bool = True
 
 
 # ----------------------------------------------------------------------------- actions

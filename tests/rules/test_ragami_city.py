@@ -13,6 +13,7 @@ from rules.ragami.city import (
     BUILDINGS,
     BUILDINGS_AT,
     NEIGHBOURS,
+    RECT,
     SQUARES,
     STREET,
     distance,
@@ -42,7 +43,16 @@ def test_the_rulebook_building_with_six_squares_is_there() -> None:
 def test_every_building_touches_four_to_six_squares_and_every_square_one_to_three() -> None:
     assert all(4 <= len(AROUND[b]) <= 6 for b in BUILDINGS)
     assert all(1 <= len(BUILDINGS_AT[s]) <= 3 for s in SQUARES)
-    assert all(BUILDING_LINKS[b] for b in BUILDINGS)
+
+
+def test_linked_buildings_face_each_other_across_a_street() -> None:
+    # «Puede saltar de un edificio a otro adyacente sin pasar por la calle»
+    assert sum(len(v) for v in BUILDING_LINKS.values()) >= 2 * 3
+    for b in BUILDINGS:
+        for c in BUILDING_LINKS[b]:
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = RECT[b], RECT[c]
+            side = ax1 == bx0 or bx1 == ax0 or ay1 == by0 or by1 == ay0
+            assert side, (b, c)
 
 
 def test_no_dead_ends_and_everything_connected() -> None:
@@ -57,10 +67,14 @@ def test_no_dead_ends_and_everything_connected() -> None:
     assert seen == set(SQUARES), "the streets alone connect every square"
 
 
-def test_crossing_the_city_takes_a_couple_of_moves() -> None:
+def test_crossing_the_city_takes_about_three_moves() -> None:
     nodes = list(NEIGHBOURS)
-    ragami = max(distance(a, b) for a, b in itertools.combinations(nodes, 2))
-    assert 5 <= ragami <= 12  # two or three moves of up to four spaces
+    ragami = {(a, b): distance(a, b) for a, b in itertools.combinations(nodes, 2)}
+    # the farthest places are 9 spaces apart: three moves of up to four spaces
+    assert max(ragami.values()) == 9
+    # from the Biblioteca's east street to the Escuela's west street: three moves or nearly
+    assert all(distance(str(a), str(b)) >= 7 for a in (5, 7, 8) for b in (23, 25, 26))
+    assert sum(1 for d in ragami.values() if d >= 8) >= 5
     far = max(len(street_reach(s)) for s in SQUARES)
     assert far < 30, "a Saint or Demon never reaches the whole city in one move"
     assert min(len(street_reach(s)) for s in SQUARES) >= 8
@@ -73,6 +87,14 @@ def test_the_saint_and_demon_example_fits_the_map() -> None:
 
 
 def test_a_ragami_never_passes_through_a_forbidden_square() -> None:
-    assert distance("1", "3") == 2
-    assert distance("1", "3", frozenset({"2"})) == 3  # round through the buildings instead
-    assert "2" not in ragami_reach("1", frozenset({"2"}))
+    assert distance("11", "16") == 2  # by square 10
+    assert distance("11", "16", frozenset({"10"})) == 4  # round by the Catedral and 1, 6
+    assert "10" not in ragami_reach("11", frozenset({"10"}))
+
+
+def test_the_ayuntamiento_and_the_plaza() -> None:
+    # the Ayuntamiento is the rulebook's example; the square in the middle is a plaza, not
+    # a building: no Ragami stands there
+    assert AROUND["E"] == (12, 14, 15, 18, 19, 20)
+    covered = sum((x1 - x0) * (y1 - y0) for x0, y0, x1, y1 in RECT.values())
+    assert covered == 12 * 12 - 4 * 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import IllegalAction
+from rules.ragami.city import distance
 from rules.ragami.flow import bonuses
 from rules.ragami.model import (
     Arrange,
@@ -27,9 +28,10 @@ YELLOW, GREEN, BLUE = 0, 1, 2
 def test_a_ragami_that_ends_on_demons_purifies_them() -> None:
     # «El Ragami amarillo se mueve dos espacios y termina su movimiento en una localización
     # en la que hay un Demonio. El Ragami amarillo gana 1PV y retira el Demonio»
-    s = table(3, ragamis=["E", "A", "C", None], demons=[21])
-    s, events = play(s, (YELLOW, UseDie(slot=0, move=True)), (YELLOW, Place(at="21")))
-    assert s.ragamis[YELLOW] == "21"
+    s = table(3, ragamis=["E", "A", "C", None], demons=[22])
+    assert distance("E", "22") == 2  # two spaces: square 18, then 22
+    s, events = play(s, (YELLOW, UseDie(slot=0, move=True)), (YELLOW, Place(at="22")))
+    assert s.ragamis[YELLOW] == "22"
     assert s.vp[YELLOW] == 1 and s.demons == []
     assert E.view(s, None).demon_supply == 6
     assert any(e.kind == "purify" for e in events)
@@ -49,7 +51,7 @@ def test_where_a_ragami_may_not_end() -> None:
     s, _ = play(s, (YELLOW, UseDie(slot=0, move=True)))
     dests = {a.at for a in E.legal_actions(s, YELLOW)}
     assert "14" not in dests and "19" not in dests and "13" not in dests
-    assert {"12", "15", "18", "20", "D", "F", "B"} <= dests
+    assert {"12", "15", "18", "20", "H", "G", "C"} <= dests
     with pytest.raises(IllegalAction):
         E.apply(s, YELLOW, Place(at="19"))
 
@@ -143,13 +145,13 @@ def test_resolution_with_the_virtue_die() -> None:
         turn=GREEN,
         ragamis=["A", "24", "C", None],
         conflicts={24: 2},
-        virtue_at=[None, "G", None],
+        virtue_at=[None, "H", None],
         virtue=[1, 3, 1],
     )
     s, _ = play(
         s, (GREEN, UseDie(slot=2)), (GREEN, Power(source="virtue", amount=2)), (GREEN, Commit())
     )
-    assert s.vp[GREEN] == 2 and s.virtue[GREEN] == 1 and s.virtue_at[GREEN] == "G"
+    assert s.vp[GREEN] == 2 and s.virtue[GREEN] == 1 and s.virtue_at[GREEN] == "H"
 
 
 def test_the_virtue_die_must_be_next_to_the_conflict_and_leaves_at_zero() -> None:
@@ -199,13 +201,13 @@ def test_scoring_only_the_die_value() -> None:
 def test_a_failed_power_die_sends_the_ragami_to_a_building_and_loses_nothing() -> None:
     # «el jugador retira inmediatamente su Ragami del conflicto, colocándolo en un edificio
     # adyacente. No perderá los cubos, cartas o puntos de los dados de Virtud»
-    s = table(3, ragamis=["21", "A", "C", None], conflicts={21: 6}, cubes=[2, 0, 0])
+    s = table(3, ragamis=["29", "A", "C", None], conflicts={29: 6}, cubes=[2, 0, 0])
     s, _ = play(s, (YELLOW, UseDie(slot=2)), (YELLOW, Power(source="cubes", amount=2)))
     next_rolls(s, 3)
     s, _ = play(s, (YELLOW, Roll()))
-    assert s.cubes[YELLOW] == 2 and s.vp[YELLOW] == 0 and 21 in s.conflicts
+    assert s.cubes[YELLOW] == 2 and s.vp[YELLOW] == 0 and 29 in s.conflicts
     assert s.dice[2] == 2  # the action was used
-    assert {a.at for a in E.legal_actions(s, YELLOW)} == {"F", "H"}
+    assert {a.at for a in E.legal_actions(s, YELLOW)} == {"G", "H"}
     s, _ = play(s, (YELLOW, Place(at="H")))
     assert s.ragamis[YELLOW] == "H" and s.step is None
     # a square next to one building only: the Ragami goes there at once
@@ -213,20 +215,20 @@ def test_a_failed_power_die_sends_the_ragami_to_a_building_and_loses_nothing() -
     s, _ = play(s, (YELLOW, UseDie(slot=2)))
     next_rolls(s, 2)
     s, _ = play(s, (YELLOW, Roll()))
-    assert s.ragamis[YELLOW] == "D" and s.step is None
+    assert s.ragamis[YELLOW] == "F" and s.step is None
 
 
 def test_end_of_round_virtue_example() -> None:
     # «la ronda termina y por lo tanto los dados amarillo y verde se incrementan de 1 a 4
     # puntos. + 1 punto por tratarse del final de la ronda + 1 por el Ragami amarillo +?»
-    s = table(3, ragamis=["E", "12", "A", None], virtue_at=["E", "E", "C"], virtue=[1, 1, 1])
+    s = table(3, ragamis=["E", "12", "A", None], virtue_at=["E", "E", "G"], virtue=[1, 1, 1])
     s, _ = play(s, (0, EndTurn()), (1, EndTurn()), (2, EndTurn()))
     assert s.round == 2 and s.tasks[0].kind == "prep_virtue"
     # +1 for the round, +1 for the yellow Ragami on E, +1 for the green one on square 12
     assert s.virtue == [4, 4, 2]
-    s = table(3, ragamis=["E", "A", "26", None], virtue_at=["E", "D", "D"], virtue=[1, 5, 6])
+    s = table(3, ragamis=["E", "A", "16", None], virtue_at=["E", "D", "D"], virtue=[1, 5, 6])
     s, _ = play(s, (0, EndTurn()), (1, EndTurn()), (2, EndTurn()))
-    assert s.virtue == [3, 6, 6]  # E: +1 +1 (yellow on E); D: never above 6
+    assert s.virtue == [3, 6, 6]  # E: +1 +1 (yellow on E); D (blue on 16): never above 6
 
 
 def test_action_dice_example_red_one() -> None:

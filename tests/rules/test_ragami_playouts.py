@@ -24,8 +24,9 @@ CHUNKS = 3
 
 
 def options_for(seed: int) -> dict:
-    """Every fourth game without the power die."""
-    return {"power_die": seed % 4 != 3}
+    """Every fourth game without the power die; every fifth without the neutral Ragami (it
+    only matters with two players)."""
+    return {"power_die": seed % 4 != 3, "neutral_ragami": seed % 5 != 4}
 
 
 def policy(r: random.Random, legal: list) -> object:

@@ -143,7 +143,7 @@ def test_a_player_who_passed_acts_again_while_others_act() -> None:
     s, _ = play(
         s,
         (0, UseDie(slot=0, move=True)),
-        (0, Place(at="F")),
+        (0, Place(at="G")),
         (0, EndTurn()),
         (1, EndTurn()),
         (2, EndTurn()),
@@ -165,14 +165,14 @@ def test_a_full_hand_discards_before_drawing() -> None:
 
 
 def test_ageing_conflicts_forbid_the_square_and_move_ragamis() -> None:
-    s = table(3, ragamis=["21", "A", "26", None], conflicts={21: 6, 26: 6, 5: 2})
+    s = table(3, ragamis=["29", "A", "26", None], conflicts={29: 6, 26: 6, 5: 2})
     s, _ = play(s, (0, EndTurn()), (1, EndTurn()), (2, EndTurn()))
-    assert s.forbidden == [21, 26] and 5 in s.conflicts and s.conflicts[5] == 3
-    assert s.ragamis[BLUE] == "D"  # one building next to 26: no choice
+    assert s.forbidden == [26, 29] and 5 in s.conflicts and s.conflicts[5] == 3
+    assert s.ragamis[BLUE] == "F"  # one building next to 26: no choice
     assert s.tasks[0].kind == "flee" and s.tasks[0].seat == YELLOW
-    assert {a.at for a in E.legal_actions(s, YELLOW)} == {"F", "H"}
-    s, _ = play(s, (YELLOW, Place(at="F")))
-    assert s.ragamis[YELLOW] == "F"
+    assert {a.at for a in E.legal_actions(s, YELLOW)} == {"G", "H"}
+    s, _ = play(s, (YELLOW, Place(at="G")))
+    assert s.ragamis[YELLOW] == "G"
     assert len(s.conflicts) == 6  # new conflicts from the tokens
 
 
@@ -352,11 +352,11 @@ def test_card_draw_three_keep_two() -> None:
 
 def test_card_flight_and_two_player_neutral_ragami() -> None:
     c = card("ragami")
-    s = table(2, ragamis=["A", "C", "F", None], hands=[[c], []], demons=[19], neutral=BLUE)
+    s = table(2, ragamis=["A", "C", "F", None], hands=[[c], []], demons=[21], neutral=BLUE)
     s, _ = play(s, (0, PlayCard(card=c)))
     assert set(E.legal_actions(s, 0)) == {Pick(piece="R0"), Pick(piece="R2")}
-    s, _ = play(s, (0, Pick(piece="R2")), (0, Place(at="19")))
-    assert s.ragamis[BLUE] == "19" and s.vp[0] == 0 and s.demons == [19]  # only helps
+    s, _ = play(s, (0, Pick(piece="R2")), (0, Place(at="21")))
+    assert s.ragamis[BLUE] == "21" and s.vp[0] == 0 and s.demons == [21]  # only helps
 
 
 def test_card_swap_gives_a_cube() -> None:
