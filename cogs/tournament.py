@@ -86,7 +86,7 @@ def message_url(t_: TournamentRow) -> str | None:
 
 
 def parse_ranking(text: str) -> list[list[int]]:
-    """"@a @b = @c @d" into ranking groups of user ids: best first, "=" ties two places."""
+    """Parse "@a @b = @c @d" into ranking groups of user ids: best first, "=" ties two places."""
     groups: list[list[int]] = []
     tie = False
     for token in re.findall(r"<@!?\d+>|=", text):
@@ -117,28 +117,48 @@ class TableThreads:
         table's order with the tournament's clock, mention the players, post the board."""
         bot = _bot(self.bot)
         locale = tournament.locale
-        channel = bot.get_channel(tournament.channel_id) or await bot.fetch_channel(tournament.channel_id)
+        channel = bot.get_channel(tournament.channel_id) or await bot.fetch_channel(
+            tournament.channel_id
+        )
         svc: TournamentService = bot.tournaments
         names = {e.user_id: e.name for e in await svc.tournaments.entrants(tournament.id)}
         engine = bot.session.engine(tournament.game_id)
         where = match.bracket or str(match.number)
         title = t("tourney.thread", locale, name=tournament.name, round=match.round, table=where)
-        thread = await patiently(lambda: channel.create_thread(
-            name=clip(title, 100), type=discord.ChannelType.public_thread, auto_archive_duration=10080))
+        thread = await patiently(
+            lambda: channel.create_thread(
+                name=clip(title, 100),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        )
         clock = tournament.clock or {}
         first = match.user_ids[0]
         g = await bot.session.create(
-            guild_id=tournament.guild_id, channel_id=thread.id, game_id=tournament.game_id,
-            options=tournament.options, host_id=first, host_name=names.get(first, str(first)),
-            locale=locale, clock_seconds=clock.get("seconds"), timeout_action=clock.get("timeout", "ai"),
+            guild_id=tournament.guild_id,
+            channel_id=thread.id,
+            game_id=tournament.game_id,
+            options=tournament.options,
+            host_id=first,
+            host_name=names.get(first, str(first)),
+            locale=locale,
+            clock_seconds=clock.get("seconds"),
+            timeout_action=clock.get("timeout", "ai"),
         )
         for user in match.user_ids[1:]:
             await bot.session.join(g.id, user_id=user, name=names.get(user, str(user)), locale=None)
         players = " ".join(f"<@{u}>" for u in match.user_ids)
         link = message_url(tournament)
-        intro = t("tourney.table_intro", locale, name=tournament.name, round=match.round, table=where,
-                  game=engine.title.get(locale), players=players,
-                  clock=clock_text(clock.get("seconds"), clock.get("timeout", "ai"), locale))
+        intro = t(
+            "tourney.table_intro",
+            locale,
+            name=tournament.name,
+            round=match.round,
+            table=where,
+            game=engine.title.get(locale),
+            players=players,
+            clock=clock_text(clock.get("seconds"), clock.get("timeout", "ai"), locale),
+        )
         if link:
             intro += "\n" + t("tourney.standings_link", locale, url=link)
         await patiently(lambda: thread.send(clip(intro, 2000), allowed_mentions=MENTIONS))
@@ -164,7 +184,9 @@ class TableThreads:
             channel = bot.get_channel(g.row.channel_id) or await bot.fetch_channel(g.row.channel_id)
             await patiently(lambda: channel.send(t("tourney.table_closed", tournament.locale)))
         except discord.HTTPException:
-            log.warning("tournament %s: could not tell table %s it is closed", tournament.id, match.id)
+            log.warning(
+                "tournament %s: could not tell table %s it is closed", tournament.id, match.id
+            )
 
 
 # ----------------------------------------------------------------------------- rendering
@@ -187,8 +209,13 @@ def settings_lines(t_: TournamentRow, locale: str) -> list[str]:
         lines.append(t("tourney.table_size_line", locale, n=t_.table_size))
     if t_.rounds:
         lines.append(t("tourney.rounds_line", locale, n=t_.rounds))
-    lines.append(t("tourney.clock_line", locale,
-                   clock=clock_text(clock.get("seconds"), clock.get("timeout", "ai"), locale)))
+    lines.append(
+        t(
+            "tourney.clock_line",
+            locale,
+            clock=clock_text(clock.get("seconds"), clock.get("timeout", "ai"), locale),
+        )
+    )
     lines.append(t(f"tourney.seeding.{t_.seeding}", locale))
     lines.append(t("tourney.rated" if t_.rated else "tourney.unrated", locale))
     if t_.cap:
@@ -203,15 +230,21 @@ def settings_lines(t_: TournamentRow, locale: str) -> list[str]:
 async def signup_message(svc: TournamentService, t_: TournamentRow, locale: str) -> dict[str, Any]:
     """The sign-up message: settings, entrants and the buttons."""
     entrants = await svc.tournaments.entrants(t_.id)
-    embed = discord.Embed(title=t("tourney.title", locale, name=t_.name, id=t_.id),
-                          description="\n".join(settings_lines(t_, locale)), colour=COLOUR)
+    embed = discord.Embed(
+        title=t("tourney.title", locale, name=t_.name, id=t_.id),
+        description="\n".join(settings_lines(t_, locale)),
+        colour=COLOUR,
+    )
     listed = "\n".join(
         f"{i}. <@{e.user_id}>{' ✅' if t_.check_in and e.checked_in else ''}"
         for i, e in enumerate(entrants, start=1)
     )
     cap = f"/{t_.cap}" if t_.cap else ""
-    embed.add_field(name=t("tourney.entrants", locale, n=len(entrants), cap=cap),
-                    value=clip(listed or t("lobby.nobody", locale), 1024), inline=False)
+    embed.add_field(
+        name=t("tourney.entrants", locale, n=len(entrants), cap=cap),
+        value=clip(listed or t("lobby.nobody", locale), 1024),
+        inline=False,
+    )
     embed.set_footer(text=t("tourney.signup_footer", locale))
     view = discord.ui.View(timeout=None)
     if t_.status == "signup":
@@ -223,15 +256,26 @@ async def signup_message(svc: TournamentService, t_: TournamentRow, locale: str)
     return {"embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
 
 
-def standing_line(s: Standing, names: dict[int, str], tiebreaks: tuple[str, ...], elimination: bool,
-                  locale: str) -> str:
+def standing_line(
+    s: Standing, names: dict[int, str], tiebreaks: tuple[str, ...], elimination: bool, locale: str
+) -> str:
     """One player's line of the standings embed."""
     who = f"<@{s.player}>"
     gone = " " + t("tourney.dropped_mark", locale) if s.dropped else ""
     if elimination:
-        return t("tourney.line_elim", locale, rank=s.rank, who=who, wins=s.wins, games=s.games) + gone
+        return (
+            t("tourney.line_elim", locale, rank=s.rank, who=who, wins=s.wins, games=s.games) + gone
+        )
     extra = " · ".join(show(s.tiebreaks[k]) for k in tiebreaks if k in s.tiebreaks)
-    line = t("tourney.line", locale, rank=s.rank, who=who, points=show(s.points), games=s.games, wins=s.wins)
+    line = t(
+        "tourney.line",
+        locale,
+        rank=s.rank,
+        who=who,
+        points=show(s.points),
+        games=s.games,
+        wins=s.wins,
+    )
     return line + (f" · {extra}" if extra else "") + gone
 
 
@@ -245,19 +289,25 @@ async def standings_embed(svc: TournamentService, t_: TournamentRow, locale: str
         "finished": t("tourney.status.finished", locale),
         "cancelled": t("tourney.status.cancelled", locale),
     }.get(t_.status, "")
-    lines = [standing_line(s, names, tbs, t_.format in ELIMINATIONS, locale) for s in rows[:EMBED_LINES]]
+    lines = [
+        standing_line(s, names, tbs, t_.format in ELIMINATIONS, locale) for s in rows[:EMBED_LINES]
+    ]
     if len(rows) > EMBED_LINES:
         lines.append(t("tourney.more", locale, n=len(rows) - EMBED_LINES))
-    embed = discord.Embed(title=t("tourney.standings_title", locale, name=t_.name, id=t_.id),
-                          description=clip("\n".join([status, "", *lines]), 4096), colour=COLOUR)
+    embed = discord.Embed(
+        title=t("tourney.standings_title", locale, name=t_.name, id=t_.id),
+        description=clip("\n".join([status, "", *lines]), 4096),
+        colour=COLOUR,
+    )
     if tbs:
         labels = ", ".join(t(f"tourney.tb.{k}", locale) for k in tbs)
         embed.set_footer(text=clip(t("tourney.tb_footer", locale, tiebreaks=labels), 2048))
     return embed
 
 
-async def standings_files(svc: TournamentService, t_: TournamentRow, locale: str, *,
-                          csv: bool) -> list[discord.File]:
+async def standings_files(
+    svc: TournamentService, t_: TournamentRow, locale: str, *, csv: bool
+) -> list[discord.File]:
     """The standings picture, the bracket picture (eliminations) and, if asked, the CSV."""
     rows = await svc.standings(t_.id)
     names = await names_of(svc, t_.id)
@@ -271,7 +321,9 @@ async def standings_files(svc: TournamentService, t_: TournamentRow, locale: str
         files.append(discord.File(io.BytesIO(art), filename=f"bracket-{t_.id}.png"))
     if csv:
         text = await svc.standings_csv(t_.id)
-        files.append(discord.File(io.BytesIO(text.encode("utf-8")), filename=f"tournament-{t_.id}.csv"))
+        files.append(
+            discord.File(io.BytesIO(text.encode("utf-8")), filename=f"tournament-{t_.id}.csv")
+        )
     return files
 
 
@@ -291,11 +343,17 @@ class SignupButton(
 ):
     """Sign up / Leave / Check in on a tournament's sign-up message; works after a restart."""
 
-    def __init__(self, tournament: int, action: str, label: str | None = None, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(
-            label=label or action, style=_STYLES[action],
-            custom_id=f"tablero:tourney:{action}:{tournament}", disabled=disabled,
-        ))
+    def __init__(
+        self, tournament: int, action: str, label: str | None = None, *, disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or action,
+                style=_STYLES[action],
+                custom_id=f"tablero:tourney:{action}:{tournament}",
+                disabled=disabled,
+            )
+        )
         self.tournament, self.action = tournament, action
 
     @classmethod
@@ -328,9 +386,12 @@ class SignupButton(
 class Tournaments(commands.Cog):
     """Tournaments from sign-up to podium; ratings and records."""
 
-    tournament = app_commands.Group(name="tournament", description="Tournaments of this server",
-                                    guild_only=True)
-    rating = app_commands.Group(name="rating", description="Ratings of this server", guild_only=True)
+    tournament = app_commands.Group(
+        name="tournament", description="Tournaments of this server", guild_only=True
+    )
+    rating = app_commands.Group(
+        name="rating", description="Ratings of this server", guild_only=True
+    )
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -393,7 +454,15 @@ class Tournaments(commands.Cog):
                 await self.announce(tid, done)
             else:
                 t_ = await self.service.require(tid)
-                await self._post(t_, t("tourney.cancelled_few", t_.locale, name=t_.name, why=done.message(t_.locale)))
+                await self._post(
+                    t_,
+                    t(
+                        "tourney.cancelled_few",
+                        t_.locale,
+                        name=t_.name,
+                        why=done.message(t_.locale),
+                    ),
+                )
                 await self.refresh(t_)
 
     # -- telling Discord ------------------------------------------------------------------
@@ -401,13 +470,26 @@ class Tournaments(commands.Cog):
     async def _channel(self, t_: TournamentRow) -> Any:
         return self.bot.get_channel(t_.channel_id) or await self.bot.fetch_channel(t_.channel_id)
 
-    async def _post(self, t_: TournamentRow, content: str, *, ping: list[int] | None = None,
-                    files: list[discord.File] | None = None) -> None:
+    async def _post(
+        self,
+        t_: TournamentRow,
+        content: str,
+        *,
+        ping: list[int] | None = None,
+        files: list[discord.File] | None = None,
+    ) -> None:
         channel = await self._channel(t_)
-        allowed = discord.AllowedMentions(users=[discord.Object(u) for u in ping]) if ping else NO_MENTIONS
+        allowed = (
+            discord.AllowedMentions(users=[discord.Object(u) for u in ping])
+            if ping
+            else NO_MENTIONS
+        )
         try:
-            await patiently(lambda: channel.send(clip(content, 2000), allowed_mentions=allowed,
-                                                 files=files or []))
+            await patiently(
+                lambda: channel.send(
+                    clip(content, 2000), allowed_mentions=allowed, files=files or []
+                )
+            )
         except discord.HTTPException:
             log.warning("tournament %s: could not post in its channel", t_.id, exc_info=True)
 
@@ -420,8 +502,11 @@ class Tournaments(commands.Cog):
         if t_.status == "signup":
             kwargs = await signup_message(self.service, t_, t_.locale)
         else:
-            kwargs = {"embed": await standings_embed(self.service, t_, t_.locale), "view": None,
-                      "allowed_mentions": NO_MENTIONS}
+            kwargs = {
+                "embed": await standings_embed(self.service, t_, t_.locale),
+                "view": None,
+                "allowed_mentions": NO_MENTIONS,
+            }
         try:
             await patiently(lambda: message.edit(**kwargs))
         except discord.HTTPException:
@@ -437,14 +522,31 @@ class Tournaments(commands.Cog):
             if m.result == "bye":
                 continue
             ranked = sorted(m.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
-            order = ", ".join(f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
-                              if p.place is not None else f"– {names.get(p.user_id, p.user_id)}"
-                              for p in ranked)
-            lines.append(t("tourney.result", locale, round=m.round, table=m.bracket or m.number,
-                           how=t(f"tourney.kind.{m.result or 'game'}", locale), order=order))
+            order = ", ".join(
+                f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
+                if p.place is not None
+                else f"– {names.get(p.user_id, p.user_id)}"
+                for p in ranked
+            )
+            lines.append(
+                t(
+                    "tourney.result",
+                    locale,
+                    round=m.round,
+                    table=m.bracket or m.number,
+                    how=t(f"tourney.kind.{m.result or 'game'}", locale),
+                    order=order,
+                )
+            )
         for m in progress.replayed:
-            lines.append(t("tourney.replayed", locale, table=m.bracket or m.number,
-                           thread=await self._thread_of(m)))
+            lines.append(
+                t(
+                    "tourney.replayed",
+                    locale,
+                    table=m.bracket or m.number,
+                    thread=await self._thread_of(m),
+                )
+            )
         if lines:
             await self._post(t_, "\n".join(lines))
         if progress.round_opened is not None and not progress.finished:
@@ -467,8 +569,15 @@ class Tournaments(commands.Cog):
             if m.result == "bye":
                 lines.append(t("tourney.bye", t_.locale, who=who))
             elif m.game is not None:
-                lines.append(t("tourney.table_line", t_.locale, table=m.bracket or m.number, who=who,
-                               thread=await self._thread_of(m)))
+                lines.append(
+                    t(
+                        "tourney.table_line",
+                        t_.locale,
+                        table=m.bracket or m.number,
+                        who=who,
+                        thread=await self._thread_of(m),
+                    )
+                )
         await self._post(t_, "\n".join(lines))
 
     async def _podium(self, t_: TournamentRow) -> None:
@@ -488,8 +597,12 @@ class Tournaments(commands.Cog):
 
     # -- which tournament ------------------------------------------------------------------
 
-    async def _which(self, interaction: discord.Interaction, tournament: int | None,
-                     statuses: tuple[str, ...] = ("signup", "running")) -> TournamentRow:
+    async def _which(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None,
+        statuses: tuple[str, ...] = ("signup", "running"),
+    ) -> TournamentRow:
         if tournament is not None:
             t_ = await self.service.require(tournament)
             if t_.guild_id != interaction.guild_id:
@@ -511,7 +624,9 @@ class Tournaments(commands.Cog):
         key = "tourney.which" if pick else "tourney.none_here"
         raise TournamentRefusal(*(t(key, lang_) for lang_ in ("es", "en")))
 
-    async def _organiser(self, interaction: discord.Interaction, t_: TournamentRow | None = None) -> None:
+    async def _organiser(
+        self, interaction: discord.Interaction, t_: TournamentRow | None = None
+    ) -> None:
         if interaction.permissions.manage_guild:
             return
         if t_ is not None and interaction.user.id == t_.organiser_id:
@@ -522,39 +637,65 @@ class Tournaments(commands.Cog):
             return
         raise TournamentRefusal(*(t("tourney.not_organiser", lang_) for lang_ in ("es", "en")))
 
-    async def _tournament_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    async def _tournament_ac(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
         try:
             rows = await self.service.tournaments.in_guild(
-                interaction.guild_id or 0, ("signup", "running", "finished"))
-            return [app_commands.Choice(name=clip(f"#{x.id} {x.name}", 100), value=x.id)
-                    for x in reversed(rows) if current.lower() in f"#{x.id} {x.name}".lower()][:25]
+                interaction.guild_id or 0, ("signup", "running", "finished")
+            )
+            return [
+                app_commands.Choice(name=clip(f"#{x.id} {x.name}", 100), value=x.id)
+                for x in reversed(rows)
+                if current.lower() in f"#{x.id} {x.name}".lower()
+            ][:25]
         except Exception:
             log.exception("tournament autocomplete failed")
             return []
 
     # -- /tournament -----------------------------------------------------------------------
 
-    @tournament.command(name="create", description="Create a tournament with sign-up in this channel")
+    @tournament.command(
+        name="create", description="Create a tournament with sign-up in this channel"
+    )
     @app_commands.describe(
-        name="The tournament's name", game="Which game", format="How players are paired",
+        name="The tournament's name",
+        game="Which game",
+        format="How players are paired",
         rounds="Rounds (Swiss; default: enough to separate the field)",
         table_size="Players per table (multiplayer games: 3 to 5)",
-        clock="Turn clock of its games", timeout="When time runs out: the bot plays, or takes the seat",
-        cap="Most players that may sign up", check_in="Players must check in before the start",
-        seeding="Seeding by rating or at random", rated="Its games count for ratings",
+        clock="Turn clock of its games",
+        timeout="When time runs out: the bot plays, or takes the seat",
+        cap="Most players that may sign up",
+        check_in="Players must check in before the start",
+        seeding="Seeding by rating or at random",
+        rated="Its games count for ratings",
         signup_hours="Sign-up closes and the tournament starts after these hours",
         options="Game options as key=value separated by spaces",
     )
-    @app_commands.choices(game=_game_choices(), format=FORMAT_CHOICES, clock=CLOCK_CHOICES,
-                          timeout=TIMEOUT_CHOICES, seeding=SEEDING_CHOICES)
+    @app_commands.choices(
+        game=_game_choices(),
+        format=FORMAT_CHOICES,
+        clock=CLOCK_CHOICES,
+        timeout=TIMEOUT_CHOICES,
+        seeding=SEEDING_CHOICES,
+    )
     async def create(
-        self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 80], game: str, format: str,
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 80],
+        game: str,
+        format: str,
         rounds: app_commands.Range[int, 1, 30] | None = None,
         table_size: app_commands.Range[int, 2, 5] | None = None,
-        clock: str | None = None, timeout: str | None = None,
-        cap: app_commands.Range[int, 2, 1000] | None = None, check_in: bool = False,
-        seeding: str = "rating", rated: bool = True,
-        signup_hours: app_commands.Range[int, 1, 2000] | None = None, options: str | None = None,
+        clock: str | None = None,
+        timeout: str | None = None,
+        cap: app_commands.Range[int, 2, 1000] | None = None,
+        check_in: bool = False,
+        seeding: str = "rating",
+        rated: bool = True,
+        signup_hours: app_commands.Range[int, 1, 2000] | None = None,
+        options: str | None = None,
     ) -> None:
         """Create a tournament in sign-up; its message here takes sign-ups."""
         await self._organiser(interaction)
@@ -563,16 +704,32 @@ class Tournaments(commands.Cog):
         server = await bot.session.store.guild_settings(interaction.guild_id)
         opts = engine.parse_options(gather_options(engine, {}, options)).model_dump(mode="json")
         if table_size is None:
-            table_size = 2 if engine.max_players == 2 or format in ELIMINATIONS else min(4, engine.max_players)
+            table_size = (
+                2
+                if engine.max_players == 2 or format in ELIMINATIONS
+                else min(4, engine.max_players)
+            )
         seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         deadline = bot.clock.now() + signup_hours * 3600 if signup_hours else None
         public = server.locale or locale_of(interaction)
         t_ = await self.service.create(
-            guild_id=interaction.guild_id or 0, channel_id=interaction.channel_id or 0,
-            organiser_id=interaction.user.id, name=name, game_id=game, format=format,
-            table_size=table_size, seed=secrets.randbits(62), locale=public, options=opts,
-            rounds=rounds, clock={"seconds": seconds, "timeout": timeout or server.timeout_action},
-            signup_deadline=deadline, cap=cap, check_in=check_in, seeding=seeding, rated=rated,
+            guild_id=interaction.guild_id or 0,
+            channel_id=interaction.channel_id or 0,
+            organiser_id=interaction.user.id,
+            name=name,
+            game_id=game,
+            format=format,
+            table_size=table_size,
+            seed=secrets.randbits(62),
+            locale=public,
+            options=opts,
+            rounds=rounds,
+            clock={"seconds": seconds, "timeout": timeout or server.timeout_action},
+            signup_deadline=deadline,
+            cap=cap,
+            check_in=check_in,
+            seeding=seeding,
+            rated=rated,
         )
         await interaction.response.send_message(**await signup_message(self.service, t_, public))
         message = await interaction.original_response()
@@ -584,7 +741,9 @@ class Tournaments(commands.Cog):
         """Sign up (like the button)."""
         t_ = await self._which(interaction, tournament, ("signup",))
         await self.service.enter(t_.id, interaction.user.id, interaction.user.display_name)
-        await reply(interaction, t("tourney.joined", locale_of(interaction), name=t_.name), ephemeral=True)
+        await reply(
+            interaction, t("tourney.joined", locale_of(interaction), name=t_.name), ephemeral=True
+        )
         await self._refresh_signup(t_.id)
 
     @tournament.command(name="leave", description="Withdraw before the tournament starts")
@@ -593,7 +752,9 @@ class Tournaments(commands.Cog):
         """Withdraw before the start (like the button)."""
         t_ = await self._which(interaction, tournament, ("signup", "running"))
         await self.service.leave(t_.id, interaction.user.id)
-        await reply(interaction, t("tourney.left", locale_of(interaction), name=t_.name), ephemeral=True)
+        await reply(
+            interaction, t("tourney.left", locale_of(interaction), name=t_.name), ephemeral=True
+        )
         await self._refresh_signup(t_.id)
 
     async def _refresh_signup(self, tournament: int) -> None:
@@ -607,26 +768,39 @@ class Tournaments(commands.Cog):
         await self._organiser(interaction, t_)
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.service.start(t_.id)
-        await reply(interaction, t("tourney.started", locale_of(interaction), name=t_.name), ephemeral=True)
+        await reply(
+            interaction, t("tourney.started", locale_of(interaction), name=t_.name), ephemeral=True
+        )
         await self.announce(t_.id, progress)
 
     @tournament.command(name="standings", description="The standings, a picture and a CSV file")
     @app_commands.describe(tournament="Which tournament")
-    async def standings(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def standings(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
         """The standings as an embed with the picture (and bracket) and the CSV export."""
         t_ = await self._which(interaction, tournament, ("signup", "running", "finished"))
         locale = locale_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         embed = await standings_embed(self.service, t_, locale)
         files = await standings_files(self.service, t_, locale, csv=True)
-        await reply(interaction, ephemeral=True, embed=embed, files=files, allowed_mentions=NO_MENTIONS)
+        await reply(
+            interaction, ephemeral=True, embed=embed, files=files, allowed_mentions=NO_MENTIONS
+        )
 
     @tournament.command(name="award", description="Decide a table's result (organiser)")
-    @app_commands.describe(table="The table's number in the current round",
-                           ranking="Players best first as mentions; '=' between two ties them",
-                           tournament="Which tournament")
-    async def award(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 1000], ranking: str,
-                    tournament: int | None = None) -> None:
+    @app_commands.describe(
+        table="The table's number in the current round",
+        ranking="Players best first as mentions; '=' between two ties them",
+        tournament="Which tournament",
+    )
+    async def award(
+        self,
+        interaction: discord.Interaction,
+        table: app_commands.Range[int, 1, 1000],
+        ranking: str,
+        tournament: int | None = None,
+    ) -> None:
         """Award a table's result; players left out are placed last."""
         t_ = await self._which(interaction, tournament, ("running",))
         await self._organiser(interaction, t_)
@@ -636,44 +810,70 @@ class Tournaments(commands.Cog):
             raise TournamentRefusal(*(t("tourney.ranking_help", lang_) for lang_ in ("es", "en")))
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.service.award(t_.id, match.id, groups)
-        await reply(interaction, t("tourney.awarded", locale_of(interaction), table=table), ephemeral=True)
+        await reply(
+            interaction, t("tourney.awarded", locale_of(interaction), table=table), ephemeral=True
+        )
         await self.announce(t_.id, progress)
 
     async def _table(self, t_: TournamentRow, number: int) -> MatchRow:
         for m in await self.service.tournaments.matches(t_.id, t_.current_round):
             if m.number == number and m.result != "bye":
                 return m
-        raise TournamentRefusal(*(t("tourney.no_table", lang_, table=number) for lang_ in ("es", "en")))
+        raise TournamentRefusal(
+            *(t("tourney.no_table", lang_, table=number) for lang_ in ("es", "en"))
+        )
 
-    @tournament.command(name="repair", description="Start a table again with a new game (organiser)")
-    @app_commands.describe(table="The table's number in the current round", tournament="Which tournament")
-    async def repair(self, interaction: discord.Interaction, table: app_commands.Range[int, 1, 1000],
-                     tournament: int | None = None) -> None:
+    @tournament.command(
+        name="repair", description="Start a table again with a new game (organiser)"
+    )
+    @app_commands.describe(
+        table="The table's number in the current round", tournament="Which tournament"
+    )
+    async def repair(
+        self,
+        interaction: discord.Interaction,
+        table: app_commands.Range[int, 1, 1000],
+        tournament: int | None = None,
+    ) -> None:
         """Close a table's game and open a new one with the same players."""
         t_ = await self._which(interaction, tournament, ("running",))
         await self._organiser(interaction, t_)
         match = await self._table(t_, table)
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.service.repair_table(t_.id, match.id)
-        await reply(interaction, t("tourney.repaired", locale_of(interaction), table=table), ephemeral=True)
+        await reply(
+            interaction, t("tourney.repaired", locale_of(interaction), table=table), ephemeral=True
+        )
         await self.announce(t_.id, progress)
 
-    @tournament.command(name="drop", description="Drop a player from the rest of the tournament (organiser)")
+    @tournament.command(
+        name="drop", description="Drop a player from the rest of the tournament (organiser)"
+    )
     @app_commands.describe(player="The player to drop", tournament="Which tournament")
-    async def drop(self, interaction: discord.Interaction, player: discord.Member,
-                   tournament: int | None = None) -> None:
+    async def drop(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        tournament: int | None = None,
+    ) -> None:
         """Drop a player: an unfinished game of theirs is lost, they are not paired again."""
         t_ = await self._which(interaction, tournament, ("running",))
         if player.id != interaction.user.id:
             await self._organiser(interaction, t_)
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.service.drop(t_.id, player.id)
-        await reply(interaction, t("tourney.dropped", locale_of(interaction), who=player.mention),
-                    ephemeral=True, allowed_mentions=NO_MENTIONS)
+        await reply(
+            interaction,
+            t("tourney.dropped", locale_of(interaction), who=player.mention),
+            ephemeral=True,
+            allowed_mentions=NO_MENTIONS,
+        )
         await self._post(t_, t("tourney.dropped", t_.locale, who=player.mention))
         await self.announce(t_.id, progress)
 
-    @tournament.command(name="end", description="End the tournament now; the standings stand (organiser)")
+    @tournament.command(
+        name="end", description="End the tournament now; the standings stand (organiser)"
+    )
     @app_commands.describe(tournament="Which tournament")
     async def end(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """End early: open tables are closed unplayed (a tournament in sign-up is cancelled)."""
@@ -681,7 +881,9 @@ class Tournaments(commands.Cog):
         await self._organiser(interaction, t_)
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.service.end(t_.id)
-        await reply(interaction, t("tourney.ended", locale_of(interaction), name=t_.name), ephemeral=True)
+        await reply(
+            interaction, t("tourney.ended", locale_of(interaction), name=t_.name), ephemeral=True
+        )
         t_ = await self.service.require(t_.id)
         if t_.status == "cancelled":
             await self._post(t_, t("tourney.cancelled", t_.locale, name=t_.name))
@@ -697,23 +899,36 @@ class Tournaments(commands.Cog):
 
     @rating.command(name="me", description="Your ratings and record on this server")
     @app_commands.describe(player="Whose ratings (default: yours)")
-    async def me(self, interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    async def me(
+        self, interaction: discord.Interaction, player: discord.Member | None = None
+    ) -> None:
         """A player's rating for each game (the conservative estimate) and their record."""
         locale = locale_of(interaction)
         who = player or interaction.user
         guild = interaction.guild_id or 0
         ratings = {r.game_id: r for r in await self.service.ratings.player_ratings(guild, who.id)}
-        embed = discord.Embed(title=t("rating.me_title", locale, who=who.display_name), colour=COLOUR)
+        embed = discord.Embed(
+            title=t("rating.me_title", locale, who=who.display_name), colour=COLOUR
+        )
         for gid, engine in registered_games().items():
             record = await self.service.ratings.record(guild, gid, who.id)
             if not record.games and gid not in ratings:
                 continue
             r = ratings.get(gid)
-            value = t("rating.value", locale, rating=r.conservative, n=r.games) if r else t("rating.unrated", locale)
-            recent = " ".join(
-                "·" if place is None else f"{place + 1}/{n}" for _, place, n in record.recent
-            ) or "-"
-            value += "\n" + t("rating.record", locale, games=record.games, wins=record.wins, recent=recent)
+            value = (
+                t("rating.value", locale, rating=r.conservative, n=r.games)
+                if r
+                else t("rating.unrated", locale)
+            )
+            recent = (
+                " ".join(
+                    "·" if place is None else f"{place + 1}/{n}" for _, place, n in record.recent
+                )
+                or "-"
+            )
+            value += "\n" + t(
+                "rating.record", locale, games=record.games, wins=record.wins, recent=recent
+            )
             embed.add_field(name=engine.title.get(locale), value=value, inline=False)
         if not embed.fields:
             embed.description = t("rating.none", locale)
@@ -727,10 +942,22 @@ class Tournaments(commands.Cog):
         locale = locale_of(interaction)
         engine = _bot(interaction).session.engine(game)
         rows = await self.service.ratings.leaderboard(interaction.guild_id or 0, game, limit=20)
-        lines = [t("rating.top_line", locale, rank=i, who=f"<@{r.user_id}>", rating=r.conservative, n=r.games)
-                 for i, r in enumerate(rows, start=1)]
-        embed = discord.Embed(title=t("rating.top_title", locale, game=engine.title.get(locale)),
-                              description="\n".join(lines) or t("rating.nobody", locale), colour=COLOUR)
+        lines = [
+            t(
+                "rating.top_line",
+                locale,
+                rank=i,
+                who=f"<@{r.user_id}>",
+                rating=r.conservative,
+                n=r.games,
+            )
+            for i, r in enumerate(rows, start=1)
+        ]
+        embed = discord.Embed(
+            title=t("rating.top_title", locale, game=engine.title.get(locale)),
+            description="\n".join(lines) or t("rating.nobody", locale),
+            colour=COLOUR,
+        )
         embed.set_footer(text=t("rating.footer", locale))
         await reply(interaction, embed=embed, ephemeral=False, allowed_mentions=NO_MENTIONS)
 

@@ -10,13 +10,19 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tourney.format.round_robin": {"es": "liga (todos contra todos)", "en": "round robin"},
     "tourney.format.single_elim": {"es": "eliminación directa", "en": "single elimination"},
     "tourney.format.double_elim": {"es": "doble eliminación", "en": "double elimination"},
-    "tourney.table_size_line": {"es": "Mesas de hasta {n} jugadores", "en": "Tables of up to {n} players"},
+    "tourney.table_size_line": {
+        "es": "Mesas de hasta {n} jugadores",
+        "en": "Tables of up to {n} players",
+    },
     "tourney.rounds_line": {"es": "Rondas: {n}", "en": "Rounds: {n}"},
     "tourney.clock_line": {"es": "Reloj: {clock}", "en": "Clock: {clock}"},
     "tourney.seeding.rating": {"es": "Cabezas de serie por rating", "en": "Seeded by rating"},
     "tourney.seeding.random": {"es": "Cabezas de serie al azar", "en": "Seeded at random"},
     "tourney.rated": {"es": "Sus partidas cuentan para el rating", "en": "Its games are rated"},
-    "tourney.unrated": {"es": "Sus partidas no cuentan para el rating", "en": "Its games are not rated"},
+    "tourney.unrated": {
+        "es": "Sus partidas no cuentan para el rating",
+        "en": "Its games are not rated",
+    },
     "tourney.cap_line": {"es": "Plazas: {n}", "en": "Places: {n}"},
     "tourney.check_in_line": {
         "es": "Hay que confirmar asistencia (**Confirmar**) antes del comienzo",
@@ -29,7 +35,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Sign up with the button; you may leave until it starts.",
     },
     "tourney.btn.checkin": {"es": "Confirmar", "en": "Check in"},
-    "tourney.thread": {"es": "{name} · R{round} · mesa {table}", "en": "{name} · R{round} · table {table}"},
+    "tourney.thread": {
+        "es": "{name} · R{round} · mesa {table}",
+        "en": "{name} · R{round} · table {table}",
+    },
     "tourney.table_intro": {
         "es": "🏆 **{name}**, ronda {round}, mesa {table}: {game}.\nJugadores: {players}\nReloj: {clock}",
         "en": "🏆 **{name}**, round {round}, table {table}: {game}.\nPlayers: {players}\nClock: {clock}",
@@ -49,7 +58,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "tourney.dropped_mark": {"es": "(retirado)", "en": "(dropped)"},
     "tourney.more": {"es": "… y {n} más (imagen y CSV)", "en": "… and {n} more (picture and CSV)"},
-    "tourney.standings_title": {"es": "Clasificación · {name} (#{id})", "en": "Standings · {name} (#{id})"},
+    "tourney.standings_title": {
+        "es": "Clasificación · {name} (#{id})",
+        "en": "Standings · {name} (#{id})",
+    },
     "tourney.status.running": {"es": "En juego: ronda {round}", "en": "Playing: round {round}"},
     "tourney.status.finished": {"es": "Terminado", "en": "Finished"},
     "tourney.status.cancelled": {"es": "Cancelado", "en": "Cancelled"},
@@ -68,12 +80,27 @@ MESSAGES: dict[str, dict[str, str]] = {
     "tourney.kind.awarded": {"es": "decidido por la organización", "en": "awarded"},
     "tourney.kind.nobody": {"es": "nadie gana", "en": "nobody won"},
     "tourney.kind.bye": {"es": "descanso", "en": "bye"},
-    "tourney.replayed": {"es": "La mesa {table} se juega otra vez: {thread}", "en": "Table {table} is played again: {thread}"},
-    "tourney.round_opened": {"es": "🏆 **{name}**: empieza la ronda {round}.", "en": "🏆 **{name}**: round {round} begins."},
-    "tourney.table_line": {"es": "Mesa {table}: {who} · {thread}", "en": "Table {table}: {who} · {thread}"},
+    "tourney.replayed": {
+        "es": "La mesa {table} se juega otra vez: {thread}",
+        "en": "Table {table} is played again: {thread}",
+    },
+    "tourney.round_opened": {
+        "es": "🏆 **{name}**: empieza la ronda {round}.",
+        "en": "🏆 **{name}**: round {round} begins.",
+    },
+    "tourney.table_line": {
+        "es": "Mesa {table}: {who} · {thread}",
+        "en": "Table {table}: {who} · {thread}",
+    },
     "tourney.bye": {"es": "Descansa (gana 1 punto): {who}", "en": "Bye (scores 1 point): {who}"},
-    "tourney.finished": {"es": "🏆 **{name}** ha terminado. Podio:", "en": "🏆 **{name}** is over. The podium:"},
-    "tourney.cancelled": {"es": "El torneo **{name}** se ha cancelado.", "en": "The tournament **{name}** has been cancelled."},
+    "tourney.finished": {
+        "es": "🏆 **{name}** ha terminado. Podio:",
+        "en": "🏆 **{name}** is over. The podium:",
+    },
+    "tourney.cancelled": {
+        "es": "El torneo **{name}** se ha cancelado.",
+        "en": "The tournament **{name}** has been cancelled.",
+    },
     "tourney.cancelled_few": {
         "es": "El torneo **{name}** se ha cancelado al cerrar la inscripción: {why}",
         "en": "The tournament **{name}** was cancelled when sign-up closed: {why}",
@@ -90,12 +117,27 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Solo la organización (Gestionar servidor o el rol de torneos de /configurar) puede hacer eso.",
         "en": "Only organisers (Manage Server or the tournament role from /config) can do that.",
     },
-    "tourney.joined": {"es": "Te has inscrito en **{name}**.", "en": "You have signed up for **{name}**."},
-    "tourney.left": {"es": "Ya no estás inscrito en **{name}**.", "en": "You are no longer signed up for **{name}**."},
+    "tourney.joined": {
+        "es": "Te has inscrito en **{name}**.",
+        "en": "You have signed up for **{name}**.",
+    },
+    "tourney.left": {
+        "es": "Ya no estás inscrito en **{name}**.",
+        "en": "You are no longer signed up for **{name}**.",
+    },
     "tourney.started": {"es": "**{name}** ha empezado.", "en": "**{name}** has started."},
-    "tourney.awarded": {"es": "Resultado de la mesa {table} anotado.", "en": "Table {table}'s result recorded."},
-    "tourney.repaired": {"es": "La mesa {table} empieza de nuevo.", "en": "Table {table} starts again."},
-    "tourney.dropped": {"es": "{who} se retira del torneo.", "en": "{who} has dropped from the tournament."},
+    "tourney.awarded": {
+        "es": "Resultado de la mesa {table} anotado.",
+        "en": "Table {table}'s result recorded.",
+    },
+    "tourney.repaired": {
+        "es": "La mesa {table} empieza de nuevo.",
+        "en": "Table {table} starts again.",
+    },
+    "tourney.dropped": {
+        "es": "{who} se retira del torneo.",
+        "en": "{who} has dropped from the tournament.",
+    },
     "tourney.ended": {"es": "**{name}** se ha cerrado.", "en": "**{name}** has been closed."},
     "tourney.no_table": {
         "es": "No hay mesa {table} en la ronda actual.",
@@ -108,7 +150,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "config.organiser_role": {"es": "Organizan torneos", "en": "Tournament organisers"},
     "config.manage_server": {"es": "Gestionar servidor", "en": "Manage Server"},
     "rating.me_title": {"es": "Rating de {who}", "en": "{who}'s ratings"},
-    "rating.value": {"es": "Rating **{rating}** ({n} partidas puntuadas)", "en": "Rating **{rating}** ({n} rated games)"},
+    "rating.value": {
+        "es": "Rating **{rating}** ({n} partidas puntuadas)",
+        "en": "Rating **{rating}** ({n} rated games)",
+    },
     "rating.unrated": {"es": "Sin rating todavía", "en": "Not rated yet"},
     "rating.record": {
         "es": "{games} partidas, {wins} victorias · últimas: {recent}",
@@ -116,8 +161,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "rating.none": {"es": "Aún no hay partidas terminadas.", "en": "No finished games yet."},
     "rating.top_title": {"es": "Mejores de {game}", "en": "Best at {game}"},
-    "rating.top_line": {"es": "{rank}. {who} — **{rating}** ({n} partidas)", "en": "{rank}. {who} — **{rating}** ({n} games)"},
-    "rating.nobody": {"es": "Nadie tiene rating en este juego todavía.", "en": "Nobody is rated at this game yet."},
+    "rating.top_line": {
+        "es": "{rank}. {who} — **{rating}** ({n} partidas)",
+        "en": "{rank}. {who} — **{rating}** ({n} games)",
+    },
+    "rating.nobody": {
+        "es": "Nadie tiene rating en este juego todavía.",
+        "en": "Nobody is rated at this game yet.",
+    },
     "rating.footer": {
         "es": "Estimación prudente (OpenSkill, μ − 3σ): sube al ganar y al jugar más.",
         "en": "Conservative estimate (OpenSkill, μ − 3σ): rises with wins and with games played.",
@@ -159,16 +210,14 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Create a tournament with sign-up in this channel": "Crea un torneo con inscripción en este canal",
     "The tournament's name": "El nombre del torneo",
     "How players are paired": "Cómo se emparejan los jugadores",
-    "Rounds (Swiss; default: enough to separate the field)":
-        "Rondas (suizo; por defecto, las necesarias para desempatar)",
+    "Rounds (Swiss; default: enough to separate the field)": "Rondas (suizo; por defecto, las necesarias para desempatar)",
     "Players per table (multiplayer games: 3 to 5)": "Jugadores por mesa (juegos multijugador: de 3 a 5)",
     "Turn clock of its games": "Reloj por turno de sus partidas",
     "Most players that may sign up": "Máximo de inscritos",
     "Players must check in before the start": "Hay que confirmar asistencia antes de empezar",
     "Seeding by rating or at random": "Cabezas de serie por rating o al azar",
     "Its games count for ratings": "Sus partidas cuentan para el rating",
-    "Sign-up closes and the tournament starts after these hours":
-        "La inscripción se cierra y el torneo empieza pasadas estas horas",
+    "Sign-up closes and the tournament starts after these hours": "La inscripción se cierra y el torneo empieza pasadas estas horas",
     "Game options as key=value separated by spaces": "Opciones del juego como clave=valor separadas por espacios",
     "Sign up for the tournament": "Inscríbete en el torneo",
     "Withdraw before the tournament starts": "Retira tu inscripción antes de que empiece",
@@ -176,20 +225,16 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "The standings, a picture and a CSV file": "La clasificación, una imagen y un archivo CSV",
     "Decide a table's result (organiser)": "Decide el resultado de una mesa (organización)",
     "The table's number in the current round": "El número de la mesa en la ronda actual",
-    "Players best first as mentions; '=' between two ties them":
-        "Jugadores, el mejor primero, como menciones; un «=» entre dos los empata",
+    "Players best first as mentions; '=' between two ties them": "Jugadores, el mejor primero, como menciones; un «=» entre dos los empata",
     "Start a table again with a new game (organiser)": "Repite una mesa con una partida nueva (organización)",
-    "Drop a player from the rest of the tournament (organiser)":
-        "Retira a un jugador del resto del torneo (organización)",
+    "Drop a player from the rest of the tournament (organiser)": "Retira a un jugador del resto del torneo (organización)",
     "The player to drop": "El jugador que se retira",
-    "End the tournament now; the standings stand (organiser)":
-        "Termina el torneo ya; la clasificación queda como está (organización)",
+    "End the tournament now; the standings stand (organiser)": "Termina el torneo ya; la clasificación queda como está (organización)",
     "Which tournament": "Qué torneo",
     "Your ratings and record on this server": "Tu rating y tu historial en este servidor",
     "Whose ratings (default: yours)": "De quién (por defecto, tú)",
     "The server's best players of a game": "Los mejores jugadores de un juego en este servidor",
-    "Role allowed to run tournaments (besides Manage Server)":
-        "Rol que puede organizar torneos (además de Gestionar servidor)",
+    "Role allowed to run tournaments (besides Manage Server)": "Rol que puede organizar torneos (además de Gestionar servidor)",
 }
 
 CHOICES_ES: dict[str, str] = {
@@ -206,9 +251,13 @@ def register() -> None:
     """Add these messages and names to the shared catalogue (once; a clash is a bug)."""
     from cogs.common import i18n
 
-    for table, extra in ((i18n.MESSAGES, MESSAGES), (i18n.COMMAND_NAMES_ES, COMMAND_NAMES_ES),
-                         (i18n.PARAMETER_NAMES_ES, PARAMETER_NAMES_ES),
-                         (i18n.DESCRIPTIONS_ES, DESCRIPTIONS_ES), (i18n.CHOICES_ES, CHOICES_ES)):
+    for table, extra in (
+        (i18n.MESSAGES, MESSAGES),
+        (i18n.COMMAND_NAMES_ES, COMMAND_NAMES_ES),
+        (i18n.PARAMETER_NAMES_ES, PARAMETER_NAMES_ES),
+        (i18n.DESCRIPTIONS_ES, DESCRIPTIONS_ES),
+        (i18n.CHOICES_ES, CHOICES_ES),
+    ):
         clash = [k for k in extra if k in table and table[k] != extra[k]]  # type: ignore[operator]
         if clash:
             raise RuntimeError(f"message ids defined twice: {sorted(clash)}")

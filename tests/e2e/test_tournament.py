@@ -27,7 +27,9 @@ HOUR = 3600.0
 
 
 def text_of(message: dict) -> str:
-    return (message.get("content") or "") + json.dumps(message.get("embeds", []), ensure_ascii=False)
+    return (message.get("content") or "") + json.dumps(
+        message.get("embeds", []), ensure_ascii=False
+    )
 
 
 async def play(session: SessionService, game: int, *, until_one_pending: bool = False) -> None:
@@ -53,8 +55,12 @@ async def sign_up(t: Table, organiser: dict, players: list[dict], **options) -> 
     _, _, message = await t.slash("tournament create", organiser, **options)
     assert message is not None and not message["flags"] & EPHEMERAL
     tid = int(message["embeds"][0]["title"].split("#")[-1])
-    join = next(c["custom_id"] for c in t.fake.components(message) if ":join:" in c.get("custom_id", ""))
-    leave = next(c["custom_id"] for c in t.fake.components(message) if ":leave:" in c.get("custom_id", ""))
+    join = next(
+        c["custom_id"] for c in t.fake.components(message) if ":join:" in c.get("custom_id", "")
+    )
+    leave = next(
+        c["custom_id"] for c in t.fake.components(message) if ":leave:" in c.get("custom_id", "")
+    )
     for p in players:
         await t.click(message, join, p)
     # leaving before the start, then coming back
@@ -80,10 +86,14 @@ async def round_tables(t: Table, tid: int, number: int, count: int) -> list:
         if found:
             return found
         await asyncio.sleep(0.02)
-    raise AssertionError(f"round {number} did not open {count} tables: {await store.matches(tid, number)}")
+    raise AssertionError(
+        f"round {number} did not open {count} tables: {await store.matches(tid, number)}"
+    )
 
 
-async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restarts(fake, db) -> None:
+async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restarts(
+    fake, db
+) -> None:
     clock = ManualClock()
     names = ["org"] + [f"p{i}" for i in range(1, 10)]
     async with FakeWorld(users=names, fake=fake, owner="org") as world:
@@ -91,12 +101,23 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         await t.start()
         org, players = world["org"], [world[f"p{i}"] for i in range(1, 10)]
         # only organisers create tournaments
-        _, _, refused = await t.slash("tournament create", players[0], name="Nope", game="rattus_cartus",
-                                      format="swiss")
+        _, _, refused = await t.slash(
+            "tournament create", players[0], name="Nope", game="rattus_cartus", format="swiss"
+        )
         assert refused["flags"] & EPHEMERAL and "organisers" in text_of(refused)
-        tid, signup = await sign_up(t, org, players, name="Liga de la peste", game="rattus_cartus",
-                                    format="swiss", table_size=3, rounds=2, clock="12h", timeout="drop",
-                                    seeding="random")
+        tid, signup = await sign_up(
+            t,
+            org,
+            players,
+            name="Liga de la peste",
+            game="rattus_cartus",
+            format="swiss",
+            table_size=3,
+            rounds=2,
+            clock="12h",
+            timeout="drop",
+            seeding="random",
+        )
         _, _, started = await t.slash("tournament start", org, wait=30)
         assert "has started" in text_of(started)
         svc = t.bot.tournaments
@@ -113,7 +134,9 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
             intro = fake.channel_messages(thread)[0]
             assert set(fake.pinged(intro)) == {str(u) for u in m.user_ids}
             assert standings_url in intro["content"] and "12h" in intro["content"]
-        announced = await fake.wait_for_message(world.channel, lambda msg: "round 1 begins" in msg["content"])
+        announced = await fake.wait_for_message(
+            world.channel, lambda msg: "round 1 begins" in msg["content"]
+        )
         threads = [(await t.game(m.game)).row.channel_id for m in r1]
         assert all(f"<#{thread}>" in announced["content"] for thread in threads)
         # the sign-up message has become the standings
@@ -122,8 +145,12 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
 
         # table 1 plays to the end; the bot is restarted mid-round
         await play(t.bot.session, r1[0].game)
-        await fake.wait_until(lambda: "Round 1, table 1" in "".join(
-            m["content"] or "" for m in fake.channel_messages(world.channel)))
+        await fake.wait_until(
+            lambda: (
+                "Round 1, table 1"
+                in "".join(m["content"] or "" for m in fake.channel_messages(world.channel))
+            )
+        )
         await t.restart()
         svc = t.bot.tournaments
         assert (await svc.tournaments.get_match(r1[0].id)).status == "finished"
@@ -144,7 +171,8 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         places = {p.user_id: p.place for p in done.players}
         assert places[late_user] == max(places.values())  # last, whatever the bot achieved
         history = await t.bot.session.store._fetchall(
-            "SELECT count(*) FROM rating_history WHERE game = ?", (r1[1].game,))
+            "SELECT count(*) FROM rating_history WHERE game = ?", (r1[1].game,)
+        )
         assert history[0][0] == 0  # a game with an AI seat is not rated
 
         # table 3 ends while the bot is down: the next start takes its result and opens round 2
@@ -171,8 +199,9 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         for m in r2[1:]:
             await play(t.bot.session, m.game)
 
-        podium = await fake.wait_for_message(world.channel, lambda msg: "is over" in (msg["content"] or ""),
-                                             timeout=20)
+        podium = await fake.wait_for_message(
+            world.channel, lambda msg: "is over" in (msg["content"] or ""), timeout=20
+        )
         assert (await svc.require(tid)).status == "finished"
         assert any(f["filename"].endswith(".png") for f in fake.files(podium))
         first = [s.player for s in await svc.standings(tid) if s.rank == 1]
@@ -187,12 +216,16 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         assert {f"tournament-{tid}.png", f"tournament-{tid}.csv"} <= set(files)
         rows = list(csv.DictReader(io.StringIO(files[f"tournament-{tid}.csv"]["data"].decode())))
         assert len(rows) == 9
-        assert [r for r in rows if r["dropped"] in ("yes", "True", "true", "1")][0]["user_id"] == str(gone)
+        assert [r for r in rows if r["dropped"] in ("yes", "True", "true", "1")][0][
+            "user_id"
+        ] == str(gone)
 
         # ratings: whole numbers, a record for each player who finished a rated game
         _, _, top = await t.slash("rating top", players[0], game="rattus_cartus")
         lines = top["embeds"][0]["description"].splitlines()
-        assert lines and all(line.split("**")[1].lstrip("-").isdigit() for line in lines if "**" in line)
+        assert lines and all(
+            line.split("**")[1].lstrip("-").isdigit() for line in lines if "**" in line
+        )
         _, _, mine = await t.slash("rating me", world[t._name_of(r1[0].user_ids[0])])
         assert "games" in text_of(mine) and mine["flags"] & EPHEMERAL
 
@@ -203,8 +236,15 @@ async def test_single_elimination_of_eight_to_the_podium(fake, db) -> None:
         t = Table(world, db, random.Random(2))
         await t.start()
         org, players = world["org"], [world[f"k{i}"] for i in range(1, 9)]
-        tid, _ = await sign_up(t, org, players, name="Copa del Rey", game="rey_hierofante",
-                               format="single_elim", options="wins_needed=1")
+        tid, _ = await sign_up(
+            t,
+            org,
+            players,
+            name="Copa del Rey",
+            game="rey_hierofante",
+            format="single_elim",
+            options="wins_needed=1",
+        )
         await t.slash("tournament start", org, wait=30)
         svc = t.bot.tournaments
         expected = {1: 4, 2: 2, 3: 1}
@@ -216,15 +256,21 @@ async def test_single_elimination_of_eight_to_the_podium(fake, db) -> None:
                     await t.bot.session.settle()
                     await t.restart()  # mid-round: the bracket goes on after it
                     svc = t.bot.tournaments
-        podium = await fake.wait_for_message(world.channel, lambda msg: "is over" in (msg["content"] or ""),
-                                             timeout=20)
+        podium = await fake.wait_for_message(
+            world.channel, lambda msg: "is over" in (msg["content"] or ""), timeout=20
+        )
         standings = await svc.standings(tid)
         champion = [s.player for s in standings if s.rank == 1]
         assert len(champion) == 1 and str(champion[0]) in fake.pinged(podium)
         assert [s.rank for s in standings] == [1, 2, 3, 3, 5, 5, 5, 5]
-        assert {f["filename"] for f in fake.files(podium)} >= {f"tournament-{tid}.png", f"bracket-{tid}.png"}
+        assert {f["filename"] for f in fake.files(podium)} >= {
+            f"tournament-{tid}.png",
+            f"bracket-{tid}.png",
+        }
         # every game was rated: the champion has three wins and a rating above a newcomer's 0
         _, _, mine = await t.slash("rating me", world[t._name_of(champion[0])])
         assert "3 games, 3 wins" in text_of(mine)
-        rating = (await svc.ratings.ratings_of(int(world.guild["id"]), "rey_hierofante", champion))[champion[0]]
+        rating = (await svc.ratings.ratings_of(int(world.guild["id"]), "rey_hierofante", champion))[
+            champion[0]
+        ]
         assert rating.games == 3 and f"**{rating.conservative}**" in text_of(mine)
