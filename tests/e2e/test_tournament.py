@@ -274,3 +274,88 @@ async def test_single_elimination_of_eight_to_the_podium(fake, db) -> None:
             champion[0]
         ]
         assert rating.games == 3 and f"**{rating.conservative}**" in text_of(mine)
+
+
+async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_and_ending_early(
+    fake, db
+) -> None:
+    clock = ManualClock()
+    names = ["org", "helper", "q1", "q2", "q3", "q4", "q5"]
+    async with FakeWorld(
+        users=names, fake=fake, owner="org", user_options={"helper": {"manage_channels": True}}
+    ) as world:
+        t = Table(world, db, random.Random(3), clock=clock)
+        await t.start()
+        org, helper = world["org"], world["helper"]
+        quick = [world[f"q{i}"] for i in range(1, 6)]
+        gid = world.guild["id"]
+        role_id = fake.guild_members[gid][helper["id"]]["roles"][0]
+        role = next(r for r in fake.guilds[gid]["roles"] if r["id"] == role_id)
+        _, _, shown = await t.slash("config", org, organiser_role=role)
+        assert f"<@&{role_id}>" in text_of(shown)
+        # the organiser role may create; sign-up closes by itself an hour later
+        _, _, message = await t.slash(
+            "tournament create",
+            helper,
+            name="Copa rápida",
+            game="rey_hierofante",
+            format="swiss",
+            rounds=2,
+            check_in=True,
+            signup_hours=1,
+            options="wins_needed=1",
+        )
+        tid = int(message["embeds"][0]["title"].split("#")[-1])
+        buttons = {
+            c["custom_id"].split(":")[2]: c["custom_id"]
+            for c in fake.components(message)
+            if c.get("custom_id", "").startswith("tablero:tourney:")
+        }
+        for p in quick:
+            await t.click(message, buttons["join"], p)
+        for p in quick[:4]:
+            await t.click(message, buttons["checkin"], p)
+        assert text_of(fake.messages[message["id"]]).count("✅") == 4
+        _, _, refused = await t.slash("tournament start", quick[0])
+        assert "organisers" in text_of(refused)
+        cog = t.bot.get_cog("Tournaments")
+        await cog.tick()
+        assert (await t.bot.tournaments.require(tid)).status == "signup"  # not yet
+        clock.advance(HOUR + 1)
+        await cog.tick()
+        svc = t.bot.tournaments
+        entrants = [e.user_id for e in await svc.tournaments.entrants(tid)]
+        assert int(quick[4]["id"]) not in entrants and len(entrants) == 4  # never checked in
+        r1 = await round_tables(t, tid, 1, 2)
+
+        # table 1 is played again with a new game; table 2's result is awarded
+        _, _, said = await t.slash("tournament repair", helper, table=1, wait=20)
+        assert "starts again" in text_of(said)
+        assert (await t.game(r1[0].game)).status == "abandoned"
+        again = await svc.tournaments.get_match(r1[0].id)
+        assert again.status == "playing" and again.game != r1[0].game
+        await fake.wait_for_message(world.channel, lambda m: "played again" in (m["content"] or ""))
+        loser, winner = r1[1].user_ids
+        _, _, said = await t.slash(
+            "tournament award", helper, table=2, ranking=f"<@{winner}> <@{loser}>", wait=20
+        )
+        assert "recorded" in text_of(said)
+        awarded = await svc.tournaments.get_match(r1[1].id)
+        assert awarded.result == "awarded"
+        assert {p.user_id: p.place for p in awarded.players} == {winner: 0, loser: 1}
+        assert (await t.game(r1[1].game)).status == "abandoned"
+        await play(t.bot.session, again.game)
+        await round_tables(t, tid, 2, 2)
+
+        # ended early in round 2: its tables are closed, the standings stand
+        _, _, said = await t.slash("tournament end", helper, wait=20)
+        assert "closed" in text_of(said)
+        await fake.wait_for_message(world.channel, lambda m: "is over" in (m["content"] or ""))
+        assert (await svc.require(tid)).status == "finished"
+        for m in await svc.tournaments.matches(tid, 2):
+            assert (await t.game(m.game)).status == "abandoned"
+            assert m.status == "playing"  # no result: never played
+        first_round = [await svc.tournaments.get_match(m.id) for m in r1]
+        winners = {p.user_id for m in first_round for p in m.players if p.place == 0}
+        standings = await svc.standings(tid)
+        assert {s.player for s in standings if s.points == 1} == winners  # round 2 never counted
