@@ -315,8 +315,7 @@ async def standings_files(
     png = await asyncio.to_thread(standings_png, rows, names, tiebreaks_of(t_), locale, title)
     files = [discord.File(io.BytesIO(png), filename=f"tournament-{t_.id}.png")]
     if t_.format in ELIMINATIONS and t_.status != "signup":
-        entrants = await svc.tournaments.entrants(t_.id)
-        bracket = svc._bracket(t_, entrants, await svc.tournaments.matches(t_.id))
+        bracket = await svc.bracket(t_.id)
         art = await asyncio.to_thread(bracket_png, bracket, names, locale, title)
         files.append(discord.File(io.BytesIO(art), filename=f"bracket-{t_.id}.png"))
     if csv:
