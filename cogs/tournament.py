@@ -26,7 +26,7 @@ from cogs.common.i18n import locale_of, t
 from cogs.common.patience import patiently
 from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
-from cogs.lobby import gather_options
+from cogs.lobby import _check_bot_permissions, gather_options
 from cogs.pictures.tournament import bracket_png, standings_png
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
@@ -145,8 +145,12 @@ class TableThreads:
             clock_seconds=clock.get("seconds"),
             timeout_action=clock.get("timeout", "ai"),
         )
+        # Each player's private messages in the language their Discord last showed us.
+        known = await bot.session.store.users_settings(list(match.user_ids))
         for user in match.user_ids[1:]:
-            await bot.session.join(g.id, user_id=user, name=names.get(user, str(user)), locale=None)
+            await bot.session.join(
+                g.id, user_id=user, name=names.get(user, str(user)), locale=known[user].locale
+            )
         players = " ".join(f"<@{u}>" for u in match.user_ids)
         link = message_url(tournament)
         intro = t(
@@ -698,6 +702,11 @@ class Tournaments(commands.Cog):
     ) -> None:
         """Create a tournament in sign-up; its message here takes sign-ups."""
         await self._organiser(interaction)
+        # Tables open as threads of this channel: it must be a text channel where the bot
+        # may open threads and post in them.
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise Refusal(t("tourney.text_channel", "es"), t("tourney.text_channel", "en"))
+        _check_bot_permissions(interaction, True, None)
         bot = _bot(interaction)
         engine = bot.session.engine(game)
         server = await bot.session.store.guild_settings(interaction.guild_id)

@@ -105,6 +105,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "El torneo **{name}** se ha cancelado al cerrar la inscripción: {why}",
         "en": "The tournament **{name}** was cancelled when sign-up closed: {why}",
     },
+    "tourney.text_channel": {
+        "es": "Crea el torneo en un canal de texto: cada mesa abrirá en él un hilo.",
+        "en": "Create the tournament in a text channel: each table will open a thread in it.",
+    },
     "tourney.none_here": {
         "es": "No hay ningún torneo abierto aquí.",
         "en": "There is no open tournament here.",
