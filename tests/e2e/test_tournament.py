@@ -327,6 +327,12 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         entrants = [e.user_id for e in await svc.tournaments.entrants(tid)]
         assert int(quick[4]["id"]) not in entrants and len(entrants) == 4  # never checked in
         r1 = await round_tables(t, tid, 1, 2)
+        # a table's thread is no place for a new tournament (its tables would need threads)
+        thread = fake.channels[str((await t.game(r1[0].game)).row.channel_id)]
+        _, _, refused = await t.slash(
+            "tournament create", org, thread, name="Otra", game="rey_hierofante", format="swiss"
+        )
+        assert refused["flags"] & EPHEMERAL and "text channel" in text_of(refused)
 
         # table 1 is played again with a new game; table 2's result is awarded
         _, _, said = await t.slash("tournament repair", helper, table=1, wait=20)
