@@ -302,6 +302,7 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
             format="swiss",
             rounds=2,
             check_in=True,
+            cap=5,
             signup_hours=1,
             options="wins_needed=1",
         )
@@ -313,6 +314,10 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         }
         for p in quick:
             await t.click(message, buttons["join"], p)
+        full = fake.messages[message["id"]]
+        assert "(5/5)" in text_of(full)
+        join = next(c for c in fake.components(full) if c.get("custom_id") == buttons["join"])
+        assert join.get("disabled")  # the cap is reached
         for p in quick[:4]:
             await t.click(message, buttons["checkin"], p)
         assert text_of(fake.messages[message["id"]]).count("✅") == 4
