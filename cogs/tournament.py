@@ -23,7 +23,7 @@ from discord.ext import commands
 from cogs.common import i18n_tournament
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
-from cogs.common.patience import patiently
+from cogs.common.patience import forbidden, patiently, permission_names
 from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.lobby import _check_bot_permissions, gather_options
@@ -111,6 +111,9 @@ class TableThreads:
     def __init__(self, bot: commands.Bot, feed: ResultFeed | None = None) -> None:
         self.bot = bot
         self.feed = feed
+        # Tournaments already told that Discord refuses their threads (told once, not
+        # at every retry).
+        self.told_refused: set[int] = set()
 
     async def open_table(self, tournament: TournamentRow, match: MatchRow) -> int:
         """Open a thread under the tournament's channel, create the game seated in the
@@ -125,13 +128,22 @@ class TableThreads:
         engine = bot.session.engine(tournament.game_id)
         where = match.bracket or str(match.number)
         title = t("tourney.thread", locale, name=tournament.name, round=match.round, table=where)
-        thread = await patiently(
-            lambda: channel.create_thread(
-                name=clip(title, 100),
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=10080,
+        try:
+            thread = await patiently(
+                lambda: channel.create_thread(
+                    name=clip(title, 100),
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=10080,
+                )
             )
-        )
+        except discord.HTTPException as exc:
+            if forbidden(exc) and tournament.id not in self.told_refused:
+                # The table stays stored, unopened: the next check (every minute, and at
+                # each start) opens it once the bot may open threads here.
+                self.told_refused.add(tournament.id)
+                await self._tell_refused(channel, tournament)
+            raise
+        self.told_refused.discard(tournament.id)
         clock = tournament.clock or {}
         first = match.user_ids[0]
         g = await bot.session.create(
@@ -169,6 +181,15 @@ class TableThreads:
         result = await bot.session.start(g.id, by=first)
         await bot.announcer.publish(result, board_repost=True)
         return g.id
+
+    async def _tell_refused(self, channel: Any, tournament: TournamentRow) -> None:
+        """Say in the tournament's channel that its tables wait for the thread permissions."""
+        locale = tournament.locale
+        perms = permission_names(["create_public_threads", "send_messages_in_threads"], locale)
+        try:
+            await patiently(lambda: channel.send(t("tourney.no_threads", locale, perms=perms)))
+        except discord.HTTPException:
+            log.warning("tournament %s: cannot open tables nor say why", tournament.id)
 
     async def close_table(self, tournament: TournamentRow, match: MatchRow) -> None:
         """Close a table's game that will not be finished (an award, a drop, a replay, the end)."""
@@ -435,11 +456,20 @@ class Tournaments(commands.Cog):
         try:
             await self.feed.catch_up()
             for tid in await self.service.tournaments.running_ids():
-                progress = await self.service.resume(tid)
-                await self.announce(tid, progress)
+                await self._resume(tid)
             await self.tick()
         except Exception:
             log.exception("resuming tournaments failed")
+
+    async def _resume(self, tournament: int) -> None:
+        """Open what a running tournament owes: tables never opened, a round that is due."""
+        progress = await self.service.resume(tournament)
+        # Tables opened late are the round's own tables, not tables played again.
+        late, progress.replayed = progress.replayed, []
+        await self.announce(tournament, progress)
+        if late and progress.round_opened is None:
+            t_ = await self.service.require(tournament)
+            await self._round_opened(t_, t_.current_round)
 
     async def _poll_signups(self) -> None:
         while True:
@@ -450,7 +480,18 @@ class Tournaments(commands.Cog):
                 log.exception("sign-up deadlines check failed")
 
     async def tick(self) -> None:
-        """Start (or cancel) every tournament whose sign-up deadline has passed."""
+        """Start (or cancel) every tournament whose sign-up deadline has passed, and open
+        any table stored but never opened (Discord refused its thread, say)."""
+        store = self.service.tournaments
+        for tid in await store.running_ids():
+            t_ = await store.get(tid)
+            if t_ is None or t_.status != "running":
+                continue
+            if any(m.status == "pending" for m in await store.matches(tid, t_.current_round)):
+                try:
+                    await self._resume(tid)
+                except discord.HTTPException:
+                    log.info("tournament %s: its tables still cannot open", tid)
         now = _bot(self.bot).clock.now()
         for tid, done in (await self.service.start_due(now)).items():
             if isinstance(done, Progress):

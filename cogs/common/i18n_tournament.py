@@ -105,6 +105,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "El torneo **{name}** se ha cancelado al cerrar la inscripción: {why}",
         "en": "The tournament **{name}** was cancelled when sign-up closed: {why}",
     },
+    "tourney.no_threads": {
+        "es": "⚠️ No puedo abrir los hilos de las mesas aquí: me faltan estos permisos: {perms}. "
+        "Las mesas se abrirán solas en cuanto los tenga.",
+        "en": "⚠️ I cannot open the tables' threads here: I am missing these permissions: {perms}. "
+        "The tables will open by themselves once I have them.",
+    },
     "tourney.text_channel": {
         "es": "Crea el torneo en un canal de texto: cada mesa abrirá en él un hilo.",
         "en": "Create the tournament in a text channel: each table will open a thread in it.",

@@ -19,7 +19,7 @@ from services.clock import ManualClock
 from services.session import SessionService
 from storage import Store
 
-from .fake_discord import EPHEMERAL
+from .fake_discord import CREATE_PUBLIC_THREADS, EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
 
@@ -355,8 +355,30 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         assert awarded.result == "awarded"
         assert {p.user_id: p.place for p in awarded.players} == {winner: 0, loser: 1}
         assert (await t.game(r1[1].game)).status == "abandoned"
+        # Discord refuses the next round's threads: the tables wait, stored, and open by
+        # themselves at the next check once the permission is back
+        await fake.deny_bot(world.channel, CREATE_PUBLIC_THREADS)
         await play(t.bot.session, again.game)
+        await t.bot.session.settle()
+        await fake.wait_for_message(
+            world.channel, lambda m: "cannot open the tables' threads" in (m["content"] or "")
+        )
+        waiting = await svc.tournaments.matches(tid, 2)
+        assert len(waiting) == 2 and all(m.status == "pending" for m in waiting)
+        await cog.tick()
+        assert all(m.status == "pending" for m in await svc.tournaments.matches(tid, 2))
+        notices = [
+            m
+            for m in fake.channel_messages(world.channel)
+            if "cannot open the tables' threads" in (m["content"] or "")
+        ]
+        assert len(notices) == 1  # said once, not at every retry
+        await fake.set_overwrite(world.channel, fake.bot_user["id"], deny=0, member=True)
+        await cog.tick()
         await round_tables(t, tid, 2, 2)
+        await fake.wait_for_message(
+            world.channel, lambda m: "round 2 begins" in (m["content"] or "")
+        )
 
         # ended early in round 2: its tables are closed, the standings stand
         _, _, said = await t.slash("tournament end", helper, wait=20)
