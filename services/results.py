@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from services.ratings import RatedSeat
 from services.session import Game, GameOver, SessionService
 from services.tournament import Progress, TournamentService
+from storage.tournaments import MatchRow
 
 ProgressListener = Callable[[int, Progress], Awaitable[None]]
 
@@ -46,6 +47,10 @@ class ResultFeed:
             self.closing.discard(g.id)
             return
         match = await self.tournaments.tournaments.match_for_game(g.id)
+        if over.dropped is not None:
+            if match is not None:
+                await self.dropped(g, match)
+            return
         if over.abandoned:
             seated = {s.user_id for s in g.seats if not s.ai and s.user_id is not None}
             leavers = [over.by] if over.by in seated else []
@@ -53,6 +58,19 @@ class ResultFeed:
         else:
             progress = await self.finished(g)
         if match is not None and progress is not None:
+            await self.on_progress(match.tournament, progress)
+
+    async def dropped(self, g: Game, match: MatchRow) -> None:
+        """A tournament table's player put out by the clock: once at most one player is
+        left, the result is settled (whoever left loses), so the table closes at once rather
+        than have the last player play the bot to the end."""
+        if g.status != "active" or sum(1 for s in g.seats if not s.ai) > 1:
+            return
+        leavers = [s.user_id for s in g.seats if s.dropped and s.user_id is not None]
+        progress = await self.tournaments.game_abandoned(g.id, leavers)
+        t = await self.tournaments.require(match.tournament)
+        await self.tournaments.host.close_table(t, match)
+        if progress is not None:
             await self.on_progress(match.tournament, progress)
 
     async def finished(self, g: Game) -> Progress | None:

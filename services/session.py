@@ -186,11 +186,13 @@ def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
 
 @dataclass(frozen=True)
 class GameOver:
-    """A game that has just ended: finished by its rules, or abandoned (and by whom)."""
+    """A game that has just ended: finished by its rules, or abandoned (and by whom); or,
+    with ``dropped``, a player the clock has just put out of a game that goes on."""
 
     game: Game
     abandoned: bool = False
     by: int | None = None
+    dropped: int | None = None
 
 
 @dataclass
@@ -383,9 +385,11 @@ class SessionService:
         if row is not None:
             g.row = row
 
-    def _game_over(self, g: Game, *, abandoned: bool = False, by: int | None = None) -> None:
+    def _game_over(
+        self, g: Game, *, abandoned: bool = False, by: int | None = None, dropped: int | None = None
+    ) -> None:
         for listener in self.game_over_listeners:
-            task = asyncio.create_task(self._tell(listener, GameOver(g, abandoned, by)))
+            task = asyncio.create_task(self._tell(listener, GameOver(g, abandoned, by, dropped)))
             self._over_tasks.add(task)
             task.add_done_callback(self._over_tasks.discard)
 
@@ -841,6 +845,7 @@ class SessionService:
                 result.dropped = True
                 # Rewrite the deadlines without the dropped seat (and nothing else changes).
                 await self.store.put_deadlines([])
+                self._game_over(g, dropped=row.user_id)
             else:
                 for _ in range(AI_MOVE_LIMIT):
                     if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):

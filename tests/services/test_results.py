@@ -142,30 +142,78 @@ async def test_a_player_who_abandons_loses_and_a_moderator_singles_nobody_out(st
     assert not await svc.ratings.ratings_of(GUILD, "rey_hierofante", [1, 2, 3, 4])
 
 
-async def test_a_seat_dropped_by_the_clock_loses_and_the_game_is_not_rated(store: Store) -> None:
-    clock = ManualClock()
-    session, svc, _, t, _ = await setup(
-        store, clock, format="swiss", rounds=1, clock={"seconds": 3600, "timeout": "drop"}
+async def test_a_player_the_clock_puts_out_loses_and_a_lone_player_left_wins_at_once(
+    store: Store,
+) -> None:
+    time = ManualClock()
+    session, svc, _, t, told = await setup(
+        store, time, format="swiss", rounds=1, clock={"seconds": 3600, "timeout": "drop"}
     )
     await svc.start(t.id)
     m, other = await playing(svc, t.id)
     (row,) = await store.deadlines(m.game)
     late = row.user_id
-    clock.advance(3601)
+    time.advance(3601)
     await session.timeout(row)
+    await session.settle()
     g = await session.require(m.game)
     assert g.seat_row(row.seat).dropped
-    await play(session, m.game, random.Random(2))
-    await session.settle()
+    # two players: the one left wins there and then; the table closes
+    assert g.status == "abandoned" and m.game in session_host(svc).closed
     m = await svc.tournaments.get_match(m.id)
-    assert {p.user_id: p.place for p in m.players}[late] == 1  # last, whatever the bot did
-    rated = await svc.ratings.ratings_of(GUILD, "rey_hierofante", list(m.user_ids))
-    assert rated == {}
+    assert m.result == "abandoned"
+    assert {p.user_id: p.place for p in m.players} == {u: int(u == late) for u in m.user_ids}
+    assert any(m.id in [r.id for r in p.recorded] for _, p in told)
+    assert await svc.ratings.ratings_of(GUILD, "rey_hierofante", list(m.user_ids)) == {}
     await play(session, other.game, random.Random(3))
     await session.settle()
-    assert set(await svc.ratings.ratings_of(GUILD, "rey_hierofante", list(other.user_ids))) == set(
-        other.user_ids
+    rated = await svc.ratings.ratings_of(GUILD, "rey_hierofante", list(other.user_ids))
+    assert set(rated) == set(other.user_ids)
+    assert (await svc.require(t.id)).status == "finished"
+
+
+async def test_a_seat_dropped_at_a_bigger_table_plays_on_and_the_game_is_not_rated(
+    store: Store,
+) -> None:
+    time = ManualClock()
+    session, svc, _, t, _ = await setup(
+        store,
+        time,
+        game_id="ankh_morpork",
+        format="swiss",
+        table_size=3,
+        rounds=1,
+        options={},
+        clock={"seconds": 3600, "timeout": "drop"},
     )
+    await svc.enter(t.id, 5, "p5")
+    await svc.enter(t.id, 6, "p6")
+    await svc.start(t.id)
+    m = (await playing(svc, t.id))[0]
+    (row,) = await store.deadlines(m.game)
+    time.advance(3601)
+    await session.timeout(row)
+    await session.settle()
+    assert (await session.require(m.game)).status == "active"  # two players still at it
+    await play(session, m.game, random.Random(5))
+    await session.settle()
+    m = await svc.tournaments.get_match(m.id)
+    g = await session.require(m.game)
+    assert g.status == "finished"
+    outcome = g.engine.outcome(g.state)
+    assert outcome is not None
+    order = [g.seat_row(s).user_id for group in outcome.ranking for s in group]
+    stayed = [u for u in order if u != row.user_id]
+    # last, whatever the bot did with the seat; the others keep the game's order
+    places = {p.user_id: p.place for p in m.players}
+    assert places[row.user_id] == 2 and [places[u] for u in stayed] == [0, 1]
+    assert await svc.ratings.ratings_of(GUILD, "ankh_morpork", list(m.user_ids)) == {}
+
+
+def session_host(svc: TournamentService) -> SessionTables:
+    host = svc.host
+    assert isinstance(host, SessionTables)
+    return host
 
 
 async def test_games_the_tournament_closes_are_not_counted_as_abandoned(store: Store) -> None:
