@@ -31,7 +31,7 @@ from cogs.pictures.tournament import bracket_png, standings_png
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.results import ResultFeed
-from services.session import GameOver, Refusal
+from services.session import Refusal
 from services.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Standing, show
 from services.tournament import ELIMINATIONS, Progress, TournamentRefusal, TournamentService
 from storage.tournaments import MatchRow, TournamentRow
@@ -281,9 +281,7 @@ async def signup_message(svc: TournamentService, t_: TournamentRow, locale: str)
     return {"embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
 
 
-def standing_line(
-    s: Standing, names: dict[int, str], tiebreaks: tuple[str, ...], elimination: bool, locale: str
-) -> str:
+def standing_line(s: Standing, tiebreaks: tuple[str, ...], elimination: bool, locale: str) -> str:
     """One player's line of the standings embed."""
     who = f"<@{s.player}>"
     gone = " " + t("tourney.dropped_mark", locale) if s.dropped else ""
@@ -307,16 +305,13 @@ def standing_line(
 async def standings_embed(svc: TournamentService, t_: TournamentRow, locale: str) -> discord.Embed:
     """The standings as an embed (the first lines; the picture and CSV carry all)."""
     rows = await svc.standings(t_.id)
-    names = await names_of(svc, t_.id)
     tbs = tiebreaks_of(t_)
     status = {
         "running": t("tourney.status.running", locale, round=t_.current_round),
         "finished": t("tourney.status.finished", locale),
         "cancelled": t("tourney.status.cancelled", locale),
     }.get(t_.status, "")
-    lines = [
-        standing_line(s, names, tbs, t_.format in ELIMINATIONS, locale) for s in rows[:EMBED_LINES]
-    ]
+    lines = [standing_line(s, tbs, t_.format in ELIMINATIONS, locale) for s in rows[:EMBED_LINES]]
     if len(rows) > EMBED_LINES:
         lines.append(t("tourney.more", locale, n=len(rows) - EMBED_LINES))
     embed = discord.Embed(
@@ -1016,4 +1011,4 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Tournaments(bot))
 
 
-__all__ = ["GameOver", "SignupButton", "TableThreads", "Tournaments", "parse_ranking"]
+__all__ = ["SignupButton", "TableThreads", "Tournaments", "parse_ranking"]
