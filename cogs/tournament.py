@@ -177,7 +177,11 @@ class TableThreads:
         )
         if link:
             intro += "\n" + t("tourney.standings_link", locale, url=link)
-        await patiently(lambda: thread.send(clip(intro, 2000), allowed_mentions=MENTIONS))
+        try:
+            await patiently(lambda: thread.send(clip(intro, 2000), allowed_mentions=MENTIONS))
+        except discord.HTTPException:
+            # The game is seated either way; the board's own notices say what is missing.
+            log.warning("tournament %s: could not introduce table %s", tournament.id, match.id)
         result = await bot.session.start(g.id, by=first)
         await bot.announcer.publish(result, board_repost=True)
         return g.id
