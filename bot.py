@@ -30,7 +30,7 @@ log = logging.getLogger("tablero")
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.settings", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork",
-    "cogs.ragami",
+    "cogs.ragami", "cogs.tournament",
 )
 # Pause between games while checking boards after a start, to stay far below Discord's
 # rate limits when many games are open.
@@ -187,6 +187,12 @@ class TableroBot(commands.Bot):
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()
+        if self._session is not None:
+            # Results of games that just ended still reach their tournament (a round may open).
+            try:
+                await asyncio.wait_for(self._session.settle(), DRAIN_TIMEOUT)
+            except TimeoutError:
+                log.warning("results of ended games still in flight at shutdown")
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -59,6 +59,7 @@ class Settings(commands.Cog):
         timeout="When time runs out: the bot plays, or takes the seat",
         role="Role allowed to create games",
         channel="Channel where new games open their threads",
+        organiser_role="Role allowed to run tournaments (besides Manage Server)",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
     async def config(
@@ -69,6 +70,7 @@ class Settings(commands.Cog):
         timeout: str | None = None,
         role: discord.Role | None = None,
         channel: discord.TextChannel | None = None,
+        organiser_role: discord.Role | None = None,
     ) -> None:
         """Show the server's settings, changing those given."""
         locale = locale_of(interaction)
@@ -90,6 +92,9 @@ class Settings(commands.Cog):
             changes["creator_role_id"] = None if role.is_default() else role.id
         if channel is not None:
             changes["games_channel_id"] = channel.id
+        if organiser_role is not None:
+            # Choosing @everyone leaves tournaments to Manage Server again.
+            changes["organiser_role_id"] = None if organiser_role.is_default() else organiser_role.id
         if changes:
             gs = await store.update_guild(interaction.guild_id, **changes)
         else:

@@ -11,7 +11,7 @@ import dataclasses
 import json
 import logging
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -184,6 +184,17 @@ def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
         out.append(f"{name}={json.dumps(mine, sort_keys=True)}")
 
 
+@dataclass(frozen=True)
+class GameOver:
+    """A game that has just ended: finished by its rules, or abandoned (and by whom); or,
+    with ``dropped``, a player the clock has just put out of a game that goes on."""
+
+    game: Game
+    abandoned: bool = False
+    by: int | None = None
+    dropped: int | None = None
+
+
 @dataclass
 class Step:
     """One committed move: who, what, what it caused, the version and state it produced."""
@@ -272,6 +283,11 @@ class SessionService:
         self.is_reaction: Callable[[Game, Seat], bool] = lambda g, seat: False
         # Called after any commit that wrote deadlines, so the scheduler looks again.
         self.on_deadlines: Callable[[], None] = lambda: None
+        # Told when a game ends or is abandoned (results, ratings, tournaments listen), each
+        # in a task of its own started after the commit, so a listener never runs inside
+        # the game's lock; a restart finds what a crash kept them from hearing in the store.
+        self.game_over_listeners: list[Callable[[GameOver], Awaitable[None]]] = []
+        self._over_tasks: set[asyncio.Task[None]] = set()
         self._engines = engines
         self._games: dict[int, Game] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -368,6 +384,26 @@ class SessionService:
         row = await self.store.get_game(g.id)
         if row is not None:
             g.row = row
+
+    def _game_over(
+        self, g: Game, *, abandoned: bool = False, by: int | None = None, dropped: int | None = None
+    ) -> None:
+        for listener in self.game_over_listeners:
+            task = asyncio.create_task(self._tell(listener, GameOver(g, abandoned, by, dropped)))
+            self._over_tasks.add(task)
+            task.add_done_callback(self._over_tasks.discard)
+
+    @staticmethod
+    async def _tell(listener: Callable[[GameOver], Awaitable[None]], over: GameOver) -> None:
+        try:
+            await listener(over)
+        except Exception:
+            log.exception("game %s: a game-over listener failed", over.game.id)
+
+    async def settle(self) -> None:
+        """Wait until every listener told of a game's end has finished."""
+        while self._over_tasks:
+            await asyncio.gather(*list(self._over_tasks), return_exceptions=True)
 
     # -- lobby ----------------------------------------------------------------------
 
@@ -524,6 +560,7 @@ class SessionService:
                 )
             await self.store.set_status(game, "abandoned")
             await self._reload_row(g)
+            self._game_over(g, abandoned=True, by=by)
             return g
 
     # -- play -------------------------------------------------------------------------
@@ -645,6 +682,8 @@ class SessionService:
         )
         if plan is not None and plan.new:
             self.on_deadlines()
+        if new.finished:
+            self._game_over(g)
 
     async def _plan(self, g: Game, prev: GameState | None, new: GameState) -> DeadlinePlan | None:
         """The game's deadlines after a step from ``prev`` to ``new``: a seat that stays
@@ -806,6 +845,7 @@ class SessionService:
                 result.dropped = True
                 # Rewrite the deadlines without the dropped seat (and nothing else changes).
                 await self.store.put_deadlines([])
+                self._game_over(g, dropped=row.user_id)
             else:
                 for _ in range(AI_MOVE_LIMIT):
                     if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):

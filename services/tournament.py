@@ -653,6 +653,12 @@ class TournamentService:
             dropped=[e.user_id for e in entrants if e.dropped],
         )
 
+    async def bracket(self, tournament: int) -> Bracket:
+        """An elimination's bracket as the stored results make it (for its picture)."""
+        t = await self.require(tournament)
+        entrants = await self.tournaments.entrants(tournament)
+        return self._bracket(t, entrants, await self.tournaments.matches(tournament))
+
     async def standings_csv(self, tournament: int) -> str:
         """The standings as CSV text."""
         t = await self.require(tournament)

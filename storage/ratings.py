@@ -198,6 +198,15 @@ class RatingStore:
         wins = sum(1 for r in rows if r[1] == 0 and r[3] == 1)
         return Record(len(rows), wins, tuple((r[0], r[1], r[2]) for r in rows[:recent]))
 
+    async def unrecorded_games(self) -> list[int]:
+        """Finished games whose result was never stored (a crash came first), oldest first."""
+        rows = await self._store._fetchall(
+            "SELECT g.id FROM games g WHERE g.status = 'finished'"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
+            " ORDER BY g.finished_at, g.id"
+        )
+        return [r[0] for r in rows]
+
     async def results(self, guild_id: int) -> list[ResultRow]:
         """A server's results in the order they finished (for recomputing its ratings)."""
         rows = await self._store._fetchall(

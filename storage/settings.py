@@ -31,6 +31,7 @@ class GuildSettings:
     timeout_action: str = "ai"
     creator_role_id: int | None = None
     games_channel_id: int | None = None
+    organiser_role_id: int | None = None  # may run tournaments (besides Manage Server)
 
 
 _USER_COLUMNS = ", ".join(f.name for f in fields(UserSettings))

@@ -55,6 +55,9 @@ def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
     embed.add_field(name=t("config.channel", locale),
                     value=f"<#{gs.games_channel_id}>" if gs.games_channel_id else t("config.here", locale),
                     inline=False)
+    embed.add_field(name=t("config.organiser_role", locale),
+                    value=f"<@&{gs.organiser_role_id}>" if gs.organiser_role_id
+                    else t("config.manage_server", locale), inline=False)
     return embed
 
 

@@ -209,7 +209,9 @@ async def test_a_board_older_than_an_hour_is_posted_again(fake, db) -> None:
         await move_by_command(t, gid, random.Random(1))
         version = (await t.game(gid)).version
         board = await fake.wait_until(lambda: t._current_board(gid, version))
-        assert board["id"] != old and old in fake.deleted_messages
+        # the old board is deleted just after the new one is posted
+        await fake.wait_until(lambda: old in fake.deleted_messages)
+        assert board["id"] != old
         assert fake.errors_with(30046)
         fake.errors.clear()
 
