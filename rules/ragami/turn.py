@@ -715,8 +715,7 @@ def picked(state: RgState, seat: int, piece: str) -> Event:
     if kind == "C":
         return ev(
             "pick",
-            f"{who(seat).es} elige el dado de Conflicto de la casilla {n} "
-            f"({state.conflicts[n]}).",
+            f"{who(seat).es} elige el dado de Conflicto de la casilla {n} ({state.conflicts[n]}).",
             f"{who(seat).en} chooses the Conflict die on square {n} ({state.conflicts[n]}).",
             seat=seat,
             piece=piece,
