@@ -868,14 +868,14 @@ def resolution_event(state: RgState, seat: int, res: Resolution) -> Event:
         free_en.append(f"+2 from the {c.en} Ragami")
     return ev(
         "resolve_start",
-        f"{who(seat).es} intenta resolver el conflicto de la casilla {res.square}: "
-        f"cuesta {res.cost} ({cost[0]})"
+        f"{who(seat).es} intenta resolver el conflicto de la casilla {res.square}, "
+        f"que cuesta {res.cost} ({cost[0]})"
         + (f"; {', '.join(free_es)}" if free_es else "")
-        + f" ({running(res).es}).",
-        f"{who(seat).en} tries to resolve the conflict on square {res.square}: "
-        f"it costs {res.cost} ({cost[1]})"
+        + f": {running(res).es}.",
+        f"{who(seat).en} tries to resolve the conflict on square {res.square}, "
+        f"which costs {res.cost} ({cost[1]})"
         + (f"; {', '.join(free_en)}" if free_en else "")
-        + f" ({running(res).en}).",
+        + f": {running(res).en}.",
         seat=seat,
         square=res.square,
         saints=res.saints,

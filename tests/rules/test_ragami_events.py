@@ -10,7 +10,18 @@ import pytest
 
 from rules.core import Event
 from rules.ragami.cards import CARDS, card_name
-from rules.ragami.model import Done, Keep, Pick, Place, PlayCard, Power, PowerCard, RgView, UseDie
+from rules.ragami.model import (
+    Cancel,
+    Done,
+    Keep,
+    Pick,
+    Place,
+    PlayCard,
+    Power,
+    PowerCard,
+    RgView,
+    UseDie,
+)
 from tests.rules.rg_helpers import E, card, play, table
 from tests.rules.test_ragami_playouts import options_for, policy
 
@@ -104,11 +115,15 @@ def test_adding_cubes_says_the_amount_and_the_running_total() -> None:
     start = next(e for e in events if e.kind == "resolve_start")
     assert start.audience is None
     assert "cuesta 7 (dado 5 + 2 Demonio(s))" in start.text.es
-    assert "(power 0 of 7)" in start.text.en
+    assert "which costs 7 (die 5 + 2 Demon(s)): power 0 of 7." in start.text.en
     s, events = play(s, (0, Power(source="cubes", amount=2)))
     assert [e.text.es for e in events] == ["Jugador 1 (amarillo) añade 2 de cubos (poder 2 de 7)."]
     assert [e.text.en for e in events] == ["Player 1 (yellow) adds 2 from cubes (power 2 of 7)."]
     assert events[0].audience is None and events[0].data["power"] == 2
+    s, events = play(s, (0, Cancel()))
+    assert [e.kind for e in events] == ["cancel"] and events[0].audience is None
+    assert "gives up resolving the conflict on square 12" in events[0].text.en
+    assert s.cubes[0] == 4
 
 
 def test_saints_and_a_second_ragami_count_from_the_start_and_a_power_card_is_named() -> None:
@@ -124,8 +139,8 @@ def test_saints_and_a_second_ragami_count_from_the_start_and_a_power_card_is_nam
     s.cube_supply = 27
     s, events = play(s, (0, UseDie(slot=2)))
     start = next(e for e in events if e.kind == "resolve_start")
-    assert "+1 por Santo(s), +2 por el Ragami verde (poder 3 de 6)" in start.text.es
-    assert "+1 from Saint(s), +2 from the green Ragami (power 3 of 6)" in start.text.en
+    assert "+1 por Santo(s), +2 por el Ragami verde: poder 3 de 6." in start.text.es
+    assert "+1 from Saint(s), +2 from the green Ragami: power 3 of 6." in start.text.en
     s, events = play(s, (0, PowerCard(card=four)))
     (e,) = events
     assert e.audience is None
