@@ -248,7 +248,20 @@ class RgEngine(Engine[RgState]):
             return T.convert(state, seat, "virtue")
         state.tasks.pop(0)
         if isinstance(a, Done):
-            return []
+            at = state.virtue_at[seat]
+            return [
+                ev(
+                    "virtue_stay",
+                    f"{who(seat).es} deja su dado de Virtud en {node_name(at).es}."
+                    if at is not None
+                    else f"{who(seat).es} no coloca dado de Virtud.",
+                    f"{who(seat).en} leaves their Virtue die on {node_name(at).en}."
+                    if at is not None
+                    else f"{who(seat).en} places no Virtue die.",
+                    seat=seat,
+                    at=at,
+                )
+            ]
         if isinstance(a, SetDie):
             state.rolled[t.die] = a.value
             return [

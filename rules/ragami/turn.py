@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, Event
+from rules.core import Action, Event, Text, tr
 from rules.ragami.cards import CARDS, POWER_CARDS, card_name, kind_of
 from rules.ragami.city import BUILDINGS, BUILDINGS_AT, SQUARES, node_name, street_reach
 from rules.ragami.flow import draw_cards, end_turn
@@ -420,6 +420,7 @@ def start_die_action(state: RgState, seat: int, slot: int, move: bool, free: boo
     if not move and slot == 2:
         res = new_resolution(state, seat, slot=slot, via=None, free=free)
         state.step = Step(kind="resolve", slot=slot, free=free, res=res)
+        events.append(resolution_event(state, seat, res))
     if not free:
         state.die_used = True
     state.acted = True
@@ -494,11 +495,10 @@ def play_card(state: RgState, seat: int, card: int) -> list[Event]:
     ]
     if k == "resolver":
         pay_cubes(state, seat, 1)
-        state.step = Step(
-            kind="resolve", res=new_resolution(state, seat, slot=None, via=card, free=False)
-        )
+        res = new_resolution(state, seat, slot=None, via=card, free=False)
+        state.step = Step(kind="resolve", res=res)
         state.acted = True
-        return events
+        return [*events, resolution_event(state, seat, res)]
     state.acted = True
     state.discard.append(card)
     if k == "santos":
@@ -578,10 +578,19 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         state.step = st.model_copy(update={"piece": a.piece})
         if k == "swap":
             return swap(state, seat, int(a.piece[1:]))
-        return []
+        return [picked(state, seat, a.piece)]
     if isinstance(a, Done):
         state.step = None
-        return []
+        what = ("Santos", "Saints") if k == "saints" else ("Demonios", "Demons")
+        return [
+            ev(
+                "done",
+                f"{who(seat).es} no mueve más {what[0]}.",
+                f"{who(seat).en} moves no more {what[1]}.",
+                seat=seat,
+                step=k,
+            )
+        ]
     if k in ("saint", "saints"):
         assert isinstance(a, Place)
         return move_saint(state, seat, st, int(st.piece[1:]), int(a.at))
@@ -610,10 +619,28 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         state.hands[seat].append(a.card)
         state.fresh[seat].append(a.card)
         left = st.keep - 1
+        # which card is kept stays private; that one was kept is told to everyone
+        kept = [
+            ev(
+                "kept",
+                f"Te quedas {card_name(a.card).es}.",
+                f"You keep {card_name(a.card).en}.",
+                [seat],
+                card=a.card,
+            )
+        ]
         if left > 0 and state.drawn[seat]:
             state.step = st.model_copy(update={"keep": left})
-            return []
-        return finish_draw(state, seat)
+            return [
+                ev(
+                    "keep_one",
+                    f"{who(seat).es} se queda una carta y elige otra más.",
+                    f"{who(seat).en} keeps a card and chooses one more.",
+                    seat=seat,
+                ),
+                *kept,
+            ]
+        return finish_draw(state, seat) + kept
     if k == "adjust":
         assert isinstance(a, Adjust)
         q = int(st.piece[1:])
@@ -664,6 +691,47 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         ]
     assert st.res is not None
     return resolve_step(state, seat, st.res, a)
+
+
+def picked(state: RgState, seat: int, piece: str) -> Event:
+    """The piece chosen to move (or the Conflict die to change), before where it goes."""
+    kind, n = piece[0], int(piece[1:])
+    if kind in ("S", "R"):
+        place = state.saints[n] if kind == "S" else state.ragamis[n]
+        at = node_name(str(place))
+        noun = ("Santo", "Saint") if kind == "S" else ("Ragami", "Ragami")
+        if n == seat:
+            what = (f"su {noun[0]}", f"their {noun[1]}")
+        else:
+            c = COLOUR_NAME[n]
+            what = (f"el {noun[0]} {c.es}", f"the {c.en} {noun[1]}")
+        return ev(
+            "pick",
+            f"{who(seat).es} elige mover {what[0]} ({at.es}).",
+            f"{who(seat).en} chooses to move {what[1]} ({at.en}).",
+            seat=seat,
+            piece=piece,
+        )
+    if kind == "C":
+        return ev(
+            "pick",
+            f"{who(seat).es} elige el dado de Conflicto de la casilla {n} ({state.conflicts[n]}).",
+            f"{who(seat).en} chooses the Conflict die on square {n} ({state.conflicts[n]}).",
+            seat=seat,
+            piece=piece,
+        )
+    what = (
+        ("colocar un Demonio nuevo", "place a new Demon")
+        if n == 0
+        else (f"mover un Demonio de la casilla {n}", f"move a Demon from square {n}")
+    )
+    return ev(
+        "pick",
+        f"{who(seat).es} elige {what[0]}.",
+        f"{who(seat).en} chooses to {what[1]}.",
+        seat=seat,
+        piece=piece,
+    )
 
 
 def finish_draw(state: RgState, seat: int) -> list[Event]:
@@ -776,16 +844,70 @@ def swap(state: RgState, seat: int, c: int) -> list[Event]:
 # ----------------------------------------------------------------------------- resolving
 
 
+def running(res: Resolution) -> Text:
+    """The power gathered so far against the cost: "poder 5 de 7"."""
+    return tr(f"poder {res.total} de {res.cost}", f"power {res.total} of {res.cost}")
+
+
+def resolution_event(state: RgState, seat: int, res: Resolution) -> Event:
+    """A resolution begins: its cost, and the power Saints and a second Ragami give."""
+    demons = res.cost - res.die
+    cost = (
+        (f"dado {res.die} + {demons} Demonio(s)", f"die {res.die} + {demons} Demon(s)")
+        if demons
+        else (f"dado {res.die}", f"die {res.die}")
+    )
+    free_es, free_en = [], []
+    if res.saints:
+        n = len(res.saints)
+        free_es.append(f"+{n} por Santo(s)")
+        free_en.append(f"+{n} from Saint(s)")
+    if res.helper is not None:
+        c = COLOUR_NAME[res.helper]
+        free_es.append(f"+2 por el Ragami {c.es}")
+        free_en.append(f"+2 from the {c.en} Ragami")
+    return ev(
+        "resolve_start",
+        f"{who(seat).es} intenta resolver el conflicto de la casilla {res.square}, "
+        f"que cuesta {res.cost} ({cost[0]})"
+        + (f"; {', '.join(free_es)}" if free_es else "")
+        + f": {running(res).es}.",
+        f"{who(seat).en} tries to resolve the conflict on square {res.square}, "
+        f"which costs {res.cost} ({cost[1]})"
+        + (f"; {', '.join(free_en)}" if free_en else "")
+        + f": {running(res).en}.",
+        seat=seat,
+        square=res.square,
+        saints=res.saints,
+        helper=res.helper,
+        power=res.total,
+        cost=res.cost,
+    )
+
+
 def resolve_step(state: RgState, seat: int, res: Resolution, a: Action) -> list[Event]:
     """One step of a resolution: add power, commit, roll, or give up."""
     if isinstance(a, Power):
         if a.source == "cubes":
             state.cubes[seat] -= a.amount
             res = res.model_copy(update={"cubes": res.cubes + a.amount})
+            src = ("de cubos", "from cubes")
         else:
             res = res.model_copy(update={"virtue": res.virtue + a.amount})
+            src = ("de su dado de Virtud", "from their Virtue die")
         state.step = state.step.model_copy(update={"res": res})  # type: ignore[union-attr]
-        return []
+        return [
+            ev(
+                "power",
+                f"{who(seat).es} añade {a.amount} {src[0]} ({running(res).es}).",
+                f"{who(seat).en} adds {a.amount} {src[1]} ({running(res).en}).",
+                seat=seat,
+                source=a.source,
+                amount=a.amount,
+                power=res.total,
+                cost=res.cost,
+            )
+        ]
     if isinstance(a, PowerCard):
         k = CARDS[a.card]
         state.hands[seat].remove(a.card)
@@ -794,7 +916,26 @@ def resolve_step(state: RgState, seat: int, res: Resolution, a: Action) -> list[
         power = {"poder2": 2, "poder4": 4, "poderx": unknown_power(state, seat)}.get(k, 0)
         res = res.model_copy(update={"card": a.card, "card_cubes": cost, "card_power": power})
         state.step = state.step.model_copy(update={"res": res})  # type: ignore[union-attr]
-        return []
+        # the card goes face up into the resolution: naming it reveals nothing hidden
+        name = card_name(a.card)
+        paid = (f", paga {cost} cubo(s)", f", pays {cost} cube(s)") if cost else ("", "")
+        if k == "doble":
+            gain = ("el dado de Poder se tirará dos veces", "the Power die will be rolled twice")
+        else:
+            gain = (f"+{power}", f"+{power}")
+        return [
+            ev(
+                "power_card",
+                f"{who(seat).es} juega {name.es}{paid[0]}: {gain[0]} ({running(res).es}).",
+                f"{who(seat).en} plays {name.en}{paid[1]}: {gain[1]} ({running(res).en}).",
+                seat=seat,
+                card=a.card,
+                cubes=cost,
+                amount=power,
+                power=res.total,
+                cost=res.cost,
+            )
+        ]
     if isinstance(a, Cancel):
         return cancel(state, seat, res)
     if isinstance(a, Commit):
@@ -832,7 +973,17 @@ def cancel(state: RgState, seat: int, res: Resolution) -> list[Event]:
         state.acted = res.was_acted
         state.die_used = res.die_was_used
     state.step = None
-    return []
+    return [
+        ev(
+            "cancel",
+            f"{who(seat).es} renuncia a resolver el conflicto de la casilla {res.square} "
+            "y recupera lo que había añadido.",
+            f"{who(seat).en} gives up resolving the conflict on square {res.square} "
+            "and takes back what they had added.",
+            seat=seat,
+            square=res.square,
+        )
+    ]
 
 
 def spend(state: RgState, seat: int, res: Resolution) -> None:

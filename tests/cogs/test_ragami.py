@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from cogs.common.present import ui_for
+from cogs.common.i18n import t
+from cogs.common.present import event_lines, said_by, ui_for
 from cogs.pictures.ragami import render_board
 from cogs.ragami import UI
 from rules.core import Text
@@ -13,7 +14,7 @@ from rules.ragami.engine import RgEngine
 from rules.ragami.model import RgState
 from services.session import Game
 from storage import GameRow, SeatRow
-from tests.rules.test_ragami_playouts import perturbed
+from tests.rules.test_ragami_playouts import perturbed, policy
 
 E = RgEngine()
 USERS = (101, 202, 303, 404)
@@ -397,3 +398,26 @@ def test_the_board_names_the_piece_being_moved() -> None:
     fields = {name: value for name, value, _ in UI.board_fields(game(after), "es", pictured=True)}
     assert fields["Se mueve"].startswith("Santo ")
     assert "Se mueve" not in {name for name, _, _ in UI.board_fields(game(s), "es", pictured=True)}
+
+
+def test_no_move_of_a_whole_game_is_told_as_a_secret_choice() -> None:
+    """The channel's line for every move (power added, a power card, a piece picked, going
+    on, a kept card) says what was done, never "made a choice only they know". Half the
+    moves are the built-in player's (it resolves), half random (they pick pieces)."""
+    state = E.setup(3, {}, 11)
+    g = game(state)
+    r = random.Random(11)
+    hidden = [t("log.hidden_move", loc) for loc in ("en", "es")]
+    kinds: set[str] = set()
+    while not state.finished:
+        seat = r.choice(sorted(E.pending(state)))
+        if r.random() < 0.5:
+            action = E.ai_action(state, seat)
+        else:
+            action = policy(r, E.legal_actions(state, seat))
+        state, events = E.apply(state, seat, action)
+        for loc in ("en", "es"):
+            line = said_by(g, seat, event_lines(events, loc, None, g=g), loc)
+            assert not any(h in line for h in hidden), (state.version, line)
+        kinds |= {e.kind for e in events}
+    assert {"pick", "power", "resolve_start", "virtue_stay"} <= kinds, kinds

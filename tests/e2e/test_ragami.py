@@ -9,6 +9,7 @@ import random
 import re
 from typing import Any
 
+from cogs.common.i18n import t as say
 from cogs.ragami import UI
 from rules.ragami.cards import KIND, card_name
 from rules.ragami.model import Keep, Pick, Place, PlayCard, RgState, UseDie
@@ -45,6 +46,14 @@ NEVER_PUBLIC = re.compile(
     r"Your hand|Tu mano|You choose among|Eliges entre|You draw:|Robas:|You keep |Te quedas "
     r"|tablero:act"
 )
+# Every Ragami move is told with what was done (a hidden keep says that a card was kept):
+# the channel never falls back to "made a choice only they know".
+HIDDEN_MOVE = (say("log.hidden_move", "en"), say("log.hidden_move", "es"))
+# The steps that used to be told that way: power added or played, a piece picked.
+STEP_TOLD = re.compile(
+    r"\*\*(?: \(\w+\))? (?:adds \d+ from|añade \d+ de|plays #\d+ .*\(power|juega n\.º \d+ .*\(poder"
+    r"|chooses to move|elige mover|chooses to place|elige colocar)"
+)
 RUNNING = {
     "en": re.compile(r"Conflict on square (\d+): power \*\*(\d+)\*\* of \*\*(\d+)\*\*"),
     "es": re.compile(r"Conflicto de la casilla (\d+): poder \*\*(\d+)\*\* de \*\*(\d+)\*\*"),
@@ -55,6 +64,7 @@ class Watcher(ChannelWatcher):
     """Checks every channel message, as it is now and after every edit, for private things."""
 
     drawing_checked = 0  # sets of drawn cards looked for
+    steps_told = 0  # record lines telling power added or a piece picked
 
     def check(self, state: RgState) -> None:
         """Check new and edited messages: no private words, no card being chosen from."""
@@ -68,6 +78,8 @@ class Watcher(ChannelWatcher):
         self.drawing_checked += len(drawing)
         for text in self.new_texts():
             assert not NEVER_PUBLIC.search(text), f"private words in the channel:\n{text}"
+            assert not any(h in text for h in HIDDEN_MOVE), f"a move told as secret:\n{text}"
+            self.steps_told += len(STEP_TOLD.findall(text))
             # cards being chosen from are named nowhere public (a copy of the same kind
             # may have been played openly, so only the whole set is looked for)
             for names in drawing:
@@ -437,6 +449,7 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
                 p.total_locales,
             )
             assert watcher.checked > 50 and watcher.drawing_checked > 4
+            assert watcher.steps_told > 5, watcher.steps_told
             # nobody may move any more
             _, _, msg = await t.slash("rg pass", world["alice"])
             assert msg["flags"] & EPHEMERAL
