@@ -107,9 +107,13 @@ def _why_not(deck: Deck, c: Card, count: int, problem: DeckProblem) -> tuple[str
     """A refused addition in words: the rule, then what the player may do instead."""
     have = deck.counts().get(c.id, 0)
     if problem.rule == "one_copy":
-        what_es, what_en = ("un dios", "a god") if c.is_god else ("una carta única", "a unique card")
+        what_es, what_en = (
+            ("un dios", "a god") if c.is_god else ("una carta única", "a unique card")
+        )
         fix_es, fix_en = (
-            ("el mazo ya la tiene", "the deck already has it") if have else ("añade solo 1", "add just 1")
+            ("el mazo ya la tiene", "the deck already has it")
+            if have
+            else ("añade solo 1", "add just 1")
         )
         return (
             f"{c.name}: solo una copia de {what_es}; {fix_es}.",
@@ -134,9 +138,13 @@ def _why_not(deck: Deck, c: Card, count: int, problem: DeckProblem) -> tuple[str
             f"the deck's pantheon is {mine_en}; choose a card of your mythology or change pantheon.",
         )
     if problem.rule == "battle_limit":
-        battle = sum(n for cid, n in deck.counts().items() if cid in cards() and cards()[cid].is_battle)
+        battle = sum(
+            n for cid, n in deck.counts().items() if cid in cards() and cards()[cid].is_battle
+        )
         room = MAX_BATTLE - battle
-        fix_es = "quita antes una carta Batalla" if room <= 0 else f"puedes añadir {room} como mucho"
+        fix_es = (
+            "quita antes una carta Batalla" if room <= 0 else f"puedes añadir {room} como mucho"
+        )
         fix_en = "remove a Battle card first" if room <= 0 else f"you may add {room} at most"
         return (
             f"{c.name}: como mucho {MAX_BATTLE} cartas con la clave Batalla y el mazo tiene {battle}; "
@@ -163,8 +171,9 @@ def parse_import(text: str) -> Deck:
     """
     raw = (text or "").strip()
     if not raw:
-        raise DeckFormatError("Pega un código de mazo o una lista de cartas.",
-                              "Paste a deck code or a list of cards.")
+        raise DeckFormatError(
+            "Pega un código de mazo o una lista de cartas.", "Paste a deck code or a list of cards."
+        )
     if re.fullmatch(r"[0-9A-Za-z\-_.]{8,}", raw):  # one word: a share code, unless a card's name
         try:
             return import_code(raw)
@@ -215,8 +224,10 @@ async def deck_choice(store: Store, user_id: int, key: str) -> DeckChoice:
         return DeckChoice(key=key, name=tr(rd.name, rd.name_en), deck=rd.deck)
     row = await store.get_deck(int(ident)) if kind == "deck" and ident.isdigit() else None
     if row is None or row.user_id != user_id:
-        raise _refuse("Ese mazo no existe o no es tuyo: elige uno de tus mazos o un mazo listo.",
-                      "That deck does not exist or is not yours: choose one of your decks or a ready deck.")
+        raise _refuse(
+            "Ese mazo no existe o no es tuyo: elige uno de tus mazos o un mazo listo.",
+            "That deck does not exist or is not yours: choose one of your decks or a ready deck.",
+        )
     deck = row_deck(row)
     problems = validate(deck)
     if problems:
@@ -232,8 +243,12 @@ async def lock_deck(store: Store, tournament: int, user_id: int, key: str) -> De
     deck change nothing there); DeckRefusal unless it is theirs and legal."""
     choice = await deck_choice(store, user_id, key)
     return await store.lock_deck(
-        tournament, user_id, source=choice.key, name=choice.name.es,
-        pantheon=choice.deck.pantheon, cards=choice.deck.counts(),
+        tournament,
+        user_id,
+        source=choice.key,
+        name=choice.name.es,
+        pantheon=choice.deck.pantheon,
+        cards=choice.deck.counts(),
     )
 
 
@@ -283,8 +298,10 @@ def _too_many() -> DeckRefusal:
 
 def _count(count: int) -> None:
     if not 1 <= count <= MAX_COUNT:
-        raise _refuse(f"El número de copias va de 1 a {MAX_COUNT}.",
-                      f"The number of copies goes from 1 to {MAX_COUNT}.")
+        raise _refuse(
+            f"El número de copias va de 1 a {MAX_COUNT}.",
+            f"The number of copies goes from 1 to {MAX_COUNT}.",
+        )
 
 
 class DeckBook:
@@ -319,7 +336,8 @@ class DeckBook:
         """A new deck (empty, or ``deck``'s cards) for ``user_id``."""
         try:
             row = await self.store.create_deck(
-                user_id, name,
+                user_id,
+                name,
                 pantheon=deck.pantheon if deck else None,
                 cards=deck.counts() if deck else None,
             )
@@ -386,12 +404,16 @@ class DeckBook:
         def change(row: DeckRow) -> dict[str, object]:
             if c.type == "pantheon":
                 if row.pantheon != c.id:
-                    raise _refuse(f"{c.name} no es el panteón de «{row.name}».",
-                                  f'{c.name_en} is not the pantheon of "{row.name}".')
+                    raise _refuse(
+                        f"{c.name} no es el panteón de «{row.name}».",
+                        f'{c.name_en} is not the pantheon of "{row.name}".',
+                    )
                 return {"pantheon": None}
             have = row.cards.get(c.id, 0)
             if have == 0:
-                raise _refuse(f"{c.name} no está en «{row.name}».", f'{c.name_en} is not in "{row.name}".')
+                raise _refuse(
+                    f"{c.name} no está en «{row.name}».", f'{c.name_en} is not in "{row.name}".'
+                )
             if count > have:
                 raise _refuse(
                     f"«{row.name}» solo tiene {have} de {c.name}: quita {have} como mucho.",
@@ -439,5 +461,7 @@ class DeckBook:
             except ValueError:
                 raise _bad_name() from None
             return _change(new)
-        raise _refuse("El mazo cambió mientras tanto; inténtalo otra vez.",
-                      "The deck changed meanwhile; try again.")
+        raise _refuse(
+            "El mazo cambió mientras tanto; inténtalo otra vez.",
+            "The deck changed meanwhile; try again.",
+        )

@@ -79,15 +79,26 @@ def clean_name(name: str) -> str:
 
 def _deck(r: Sequence[Any], cards: dict[str, int]) -> DeckRow:
     return DeckRow(
-        id=r[0], user_id=r[1], name=r[2], pantheon=r[3], cards=cards, version=r[4],
-        created_at=r[5], updated_at=r[6],
+        id=r[0],
+        user_id=r[1],
+        name=r[2],
+        pantheon=r[3],
+        cards=cards,
+        version=r[4],
+        created_at=r[5],
+        updated_at=r[6],
     )
 
 
 def _lock(r: Sequence[Any]) -> DeckLock:
     return DeckLock(
-        tournament=r[0], user_id=r[1], source=r[2], name=r[3], pantheon=r[4],
-        cards=json.loads(r[5]), locked_at=r[6],
+        tournament=r[0],
+        user_id=r[1],
+        source=r[2],
+        name=r[3],
+        pantheon=r[4],
+        cards=json.loads(r[5]),
+        locked_at=r[6],
     )
 
 
@@ -154,9 +165,11 @@ class DeckQueries:
         counts = _check_cards(cards or {})
         now = time.time()
         async with self._write() as db:  # type: ignore[attr-defined]
-            n = list(await db.execute_fetchall(
-                "SELECT COUNT(*) FROM gdm_decks WHERE user_id = ?", (user_id,)
-            ))[0][0]
+            n = list(
+                await db.execute_fetchall(
+                    "SELECT COUNT(*) FROM gdm_decks WHERE user_id = ?", (user_id,)
+                )
+            )[0][0]
             if n >= max_decks:
                 raise TooManyDecks(f"user {user_id} already has {n} decks")
             try:
@@ -190,9 +203,12 @@ class DeckQueries:
         was read, DeckNameTaken when another of their decks has the new name.
         """
         async with self._write() as db:  # type: ignore[attr-defined]
-            rows = list(await db.execute_fetchall(
-                f"SELECT {DECK_COLUMNS} FROM gdm_decks WHERE id = ? AND user_id = ?", (deck_id, user_id)
-            ))
+            rows = list(
+                await db.execute_fetchall(
+                    f"SELECT {DECK_COLUMNS} FROM gdm_decks WHERE id = ? AND user_id = ?",
+                    (deck_id, user_id),
+                )
+            )
             if not rows:
                 raise UnknownDeck(f"user {user_id} has no deck {deck_id}")
             if rows[0][4] != version:
@@ -217,13 +233,20 @@ class DeckQueries:
                 )
             else:
                 got = await db.execute_fetchall(
-                    "SELECT card, copies FROM gdm_deck_cards WHERE deck = ? ORDER BY card", (deck_id,)
+                    "SELECT card, copies FROM gdm_deck_cards WHERE deck = ? ORDER BY card",
+                    (deck_id,),
                 )
                 counts = {c: k for c, k in got}
             r = rows[0]
             return DeckRow(
-                id=deck_id, user_id=user_id, name=new_name, pantheon=new_pantheon, cards=counts,
-                version=version + 1, created_at=r[5], updated_at=now,
+                id=deck_id,
+                user_id=user_id,
+                name=new_name,
+                pantheon=new_pantheon,
+                cards=counts,
+                version=version + 1,
+                created_at=r[5],
+                updated_at=now,
             )
 
     async def copy_deck(self, deck_id: int, user_id: int, new_name: str) -> DeckRow:
@@ -231,7 +254,9 @@ class DeckQueries:
         source = await self.get_deck(deck_id)
         if source is None or source.user_id != user_id:
             raise UnknownDeck(f"user {user_id} has no deck {deck_id}")
-        return await self.create_deck(user_id, new_name, pantheon=source.pantheon, cards=source.cards)
+        return await self.create_deck(
+            user_id, new_name, pantheon=source.pantheon, cards=source.cards
+        )
 
     async def delete_deck(self, deck_id: int, user_id: int) -> None:
         """Delete one of ``user_id``'s decks (its cards go with it); UnknownDeck if none."""
@@ -259,7 +284,8 @@ class DeckQueries:
         now = time.time()
         async with self._write() as db:  # type: ignore[attr-defined]
             await db.execute(
-                "DELETE FROM gdm_deck_locks WHERE tournament = ? AND user_id = ?", (tournament, user_id)
+                "DELETE FROM gdm_deck_locks WHERE tournament = ? AND user_id = ?",
+                (tournament, user_id),
             )
             await db.execute(
                 f"INSERT INTO gdm_deck_locks ({LOCK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",

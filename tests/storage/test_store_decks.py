@@ -38,7 +38,9 @@ async def _tournament(store: Store) -> int:
 async def test_a_deck_survives_close_and_reopen(tmp_path: Path) -> None:
     path = tmp_path / "d.db"
     async with await Store.open(path) as s:
-        row = await s.create_deck(ALICE, "  Samuráis   de Yomi ", pantheon="0001", cards={"0004": 2, "0010": 1})
+        row = await s.create_deck(
+            ALICE, "  Samuráis   de Yomi ", pantheon="0001", cards={"0004": 2, "0010": 1}
+        )
         row = await s.update_deck(row.id, ALICE, version=row.version, cards={"0004": 1, "0011": 2})
     async with await Store.open(path) as s:
         again = await s.get_deck(row.id)
@@ -96,7 +98,9 @@ async def test_copy_and_delete_only_ones_own(store: Store) -> None:
     assert await store.get_deck(row.id) is None
     assert [d.name for d in await store.user_decks(ALICE)] == ["Base 2"]
     # the cards of the deleted deck went with it
-    assert await store._fetchall("SELECT COUNT(*) FROM gdm_deck_cards WHERE deck = ?", (row.id,)) == [(0,)]
+    assert await store._fetchall(
+        "SELECT COUNT(*) FROM gdm_deck_cards WHERE deck = ?", (row.id,)
+    ) == [(0,)]
     with pytest.raises(UnknownDeck):
         await store.delete_deck(row.id, ALICE)
 
@@ -123,14 +127,16 @@ async def test_concurrent_edits_of_one_version_let_one_through(store: Store) -> 
 async def test_a_tournament_lock_is_a_copy_kept_after_the_deck_changes(store: Store) -> None:
     tid = await _tournament(store)
     row = await store.create_deck(ALICE, "Torneo", pantheon="0001", cards={"0004": 1})
-    lock = await store.lock_deck(tid, ALICE, source=f"deck:{row.id}", name=row.name,
-                                 pantheon=row.pantheon, cards=row.cards)
+    lock = await store.lock_deck(
+        tid, ALICE, source=f"deck:{row.id}", name=row.name, pantheon=row.pantheon, cards=row.cards
+    )
     await store.update_deck(row.id, ALICE, version=0, cards={"0005": 2})
     await store.delete_deck(row.id, ALICE)
     kept = await store.deck_lock(tid, ALICE)
     assert kept == lock and kept.cards == {"0004": 1} and kept.pantheon == "0001"
     # a new choice during sign-up replaces the old one
-    again = await store.lock_deck(tid, ALICE, source="ready:nordica", name="N", pantheon="0022",
-                                  cards={"0030": 2})
+    again = await store.lock_deck(
+        tid, ALICE, source="ready:nordica", name="N", pantheon="0022", cards={"0030": 2}
+    )
     assert await store.deck_locks(tid) == [again]
     assert await store.deck_lock(tid, BOB) is None
