@@ -50,6 +50,7 @@ log = logging.getLogger("tablero.gdm_decks")
 MENU_SIZE = 25  # answers of an autocomplete
 SEARCH_SHOWN = 25  # cards listed by a search
 PROBLEMS_SHOWN = 6  # problems listed after a change
+EMBED_TOTAL = 6000  # characters Discord accepts in one embed
 GDM_DESCRIPTION = "Guerra de Mitos (War of Myths) moves"
 
 WORDS: dict[str, tuple[str, str]] = {
@@ -83,6 +84,10 @@ WORDS: dict[str, tuple[str, str]] = {
     "design_deck": ("Mazo de designios ({n})", "Design deck ({n})"),
     "empty": ("(vacío)", "(empty)"),
     "cont": ("(sigue)", "(cont.)"),
+    "more_lines": (
+        "… y {n} líneas más (la lista entera: /gdm mazo exportar)",
+        "… and {n} more lines (the whole list: /gdm deck export)",
+    ),
     "list_title": ("Tus mazos de Guerra de Mitos", "Your Guerra de Mitos decks"),
     "list_none": (
         "Aún no tienes mazos: crea uno con /gdm mazo crear o importa uno con /gdm mazo importar.",
@@ -282,20 +287,40 @@ def _chunks(lines: list[str], limit: int = 1024) -> list[str]:
 
 
 def deck_embed(row: DeckRow, locale: str) -> discord.Embed:
-    """A deck as an embed: pantheon and sizes, what it lacks, and its cards by deck."""
+    """A deck as an embed: pantheon and sizes, what it lacks, and its cards by deck (a
+    deck too long for one embed ends with how many lines are left out)."""
     deck = row_deck(row)
     embed = discord.Embed(
         title=clip(row.name, 256),
         description=clip(
-            sizes_line(deck, locale) + "\n" + problems_text(validate(deck), locale, 10), 4096
+            sizes_line(deck, locale) + "\n" + problems_text(validate(deck), locale, 10), 2000
         ),
         colour=COLOUR,
     )
+    # Discord refuses an embed over 6000 characters in all: keep room for the field names.
+    budget = EMBED_TOTAL - len(embed.title or "") - len(embed.description or "") - 200
     god, design = deck.size()
-    for key, part, n in (("god_deck", deck.god, god), ("design_deck", deck.design, design)):
-        lines = [f"{k} × {_card_name(cid, locale)}" for cid, k in part.items()] or [
-            word("empty", locale)
-        ]
+    parts = [("god_deck", deck.god, god), ("design_deck", deck.design, design)]
+    lines_by_part = [
+        [f"{k} × {_card_name(cid, locale)}" for cid, k in part.items()] or [word("empty", locale)]
+        for _, part, _ in parts
+    ]
+    total = sum(len(line) + 1 for lines in lines_by_part for line in lines)
+    if total > budget:
+        kept: list[list[str]] = []
+        left = budget - 60
+        for lines in lines_by_part:
+            take = []
+            for line in lines:
+                if left - len(line) - 1 < 0:
+                    break
+                take.append(line)
+                left -= len(line) + 1
+            kept.append(take)
+        dropped = sum(len(a) - len(b) for a, b in zip(lines_by_part, kept, strict=True))
+        kept[-1].append(word("more_lines", locale, n=dropped))
+        lines_by_part = kept
+    for (key, _, n), lines in zip(parts, lines_by_part, strict=True):
         for i, chunk in enumerate(_chunks(lines)):
             name = (
                 word(key, locale, n=n)
