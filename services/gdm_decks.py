@@ -174,15 +174,22 @@ def parse_import(text: str) -> Deck:
         raise DeckFormatError(
             "Pega un código de mazo o una lista de cartas.", "Paste a deck code or a list of cards."
         )
-    if re.fullmatch(r"[0-9A-Za-z\-_.]{8,}", raw):  # one word: a share code, unless a card's name
+    code_error: DeckFormatError | None = None
+    if "\n" not in raw and re.fullmatch(r"[0-9A-Za-z\-_. ]{8,}", raw):
+        # one line of letters and digits: a share code (perhaps in groups), unless it reads
+        # as a list ("2 Hacha", or a card's name alone)
         try:
             return import_code(raw)
-        except DeckFormatError:
-            if by_name(raw) is None:
-                raise
+        except DeckFormatError as exc:
+            code_error = exc
     if "\n" not in raw:
         raw = "\n".join(part for part in re.split(r"[;,]", raw))
-    return import_list(raw)
+    try:
+        return import_list(raw)
+    except DeckFormatError:
+        if code_error is not None and " " not in raw.strip():
+            raise code_error from None
+        raise
 
 
 # ----------------------------------------------------------------------------- choices

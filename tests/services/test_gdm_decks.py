@@ -286,6 +286,10 @@ async def test_malformed_codes_and_lists_are_refused_and_change_nothing(
 
 async def test_a_code_with_one_character_changed_is_refused(book: DeckBook) -> None:
     code = export_code(ready_decks()["griega"].deck)
+    # typed in groups, in lower case, with O for 0: still the same deck
+    spaced = " ".join(code[i : i + 5] for i in range(0, len(code), 5)).lower().replace("0", "o")
+    assert parse_import(spaced) == ready_decks()["griega"].deck
+    assert parse_import("Hacha") == parse_import("1 Hacha")  # a single card's name is a list
     broken = code[:10] + ("0" if code[10] != "0" else "1") + code[11:]
     with pytest.raises(DeckFormatError):
         await book.import_deck(ALICE, "x", broken)
