@@ -222,6 +222,14 @@ async def playable_decks(store: Store, user_id: int) -> list[DeckChoice]:
     return out
 
 
+async def deck_menu(store: Store, user_id: int, current: str = "") -> list[DeckChoice]:
+    """What a player may pick in a lobby, for a menu or autocomplete: their legal decks
+    first, then the ready decks, those whose name (either language) holds ``current``."""
+    q = fold(current or "")
+    out = [*await playable_decks(store, user_id), *ready_choices()]
+    return [c for c in out if q in fold(c.name.es) or q in fold(c.name.en)]
+
+
 async def deck_choice(store: Store, user_id: int, key: str) -> DeckChoice:
     """The deck ``key`` names for ``user_id`` (one of their legal decks or a ready deck);
     DeckRefusal when it is not theirs, does not exist or cannot be played."""

@@ -24,6 +24,7 @@ from services.gdm_decks import (
     DeckBook,
     DeckRefusal,
     deck_choice,
+    deck_menu,
     lock_deck,
     locked_deck,
     parse_import,
@@ -314,6 +315,11 @@ async def test_the_lobby_and_tournament_helpers(book: DeckBook, store: Store) ->
     mine = await playable_decks(store, ALICE)
     assert [c.name.es for c in mine] == ["Legal"]
     assert (await deck_choice(store, ALICE, "ready:nordica")).deck == ready_decks()["nordica"].deck
+    menu = await deck_menu(store, ALICE)
+    assert [c.key for c in menu] == [mine[0].key] + [f"ready:{r}" for r in ready_decks()]
+    assert [c.key for c in await deck_menu(store, ALICE, "leg")] == [mine[0].key]
+    assert [c.key for c in await deck_menu(store, BOB, "norse")] == []  # names, not mythologies
+    assert len(await deck_menu(store, BOB)) == len(ready_decks())
     await refused(deck_choice(store, BOB, mine[0].key), "no es tuyo", "not yours")
     await refused(deck_choice(store, ALICE, "ready:nadie"), "no existe")
     now = time.time()
