@@ -131,6 +131,22 @@ async def test_build_from_nothing_export_and_import_by_another_player(fake, db) 
 
         # alice's decks are hers: bob cannot see or touch them
         assert "no deck called" in text_of(await answer(t, "gdm deck show", bob, deck="Olímpicos"))
+        # copy, rename, remove, delete: and a deleted deck comes back from the code it leaves
+        await answer(t, "gdm deck copy", alice, deck="Olímpicos", new_name="Prueba")
+        renamed = await answer(
+            t, "gdm mazo renombrar", alice, mazo="Prueba", nuevo_nombre="Variante"
+        )
+        assert "«Prueba» se llama ahora «Variante»" in text_of(renamed)
+        await pick(t, "gdm deck remove", alice, "card", "hach", cid("Hacha"), deck="Variante")
+        less = await answer(
+            t, "gdm deck remove", alice, deck="Variante", card=cid("Hacha"), count=2
+        )
+        assert "quitadas 2 × Hacha" in text_of(less) and "Mazo de designios 28/30" in text_of(less)
+        gone = await answer(t, "gdm deck delete", alice, deck="Variante")
+        back = re.search(r"`([0-9A-Z]+)`", text_of(gone)).group(1)
+        await answer(t, "gdm deck import", alice, name="Variante", text=back)
+        rows = {r.name: row_deck(r) for r in await t.bot.store.user_decks(int(alice["id"]))}
+        assert rows == {"Olímpicos": greek, "Variante": greek.with_card(cid("Hacha"), -2)}
         # (playing a game with these decks waits for the game's lobby to offer them)
 
 
