@@ -15,6 +15,7 @@ from types import TracebackType
 import aiosqlite
 
 from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
+from .decks import DeckQueries
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
@@ -35,7 +36,7 @@ from .settings import SettingsQueries
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries):
+class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
