@@ -7,8 +7,9 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
@@ -18,6 +19,7 @@ from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
+from .outbox import ChangeNote, OutboxQueries, write_change
 from .rows import (
     ACTION_COLUMNS,
     GAME_COLUMNS,
@@ -35,7 +37,19 @@ from .settings import SettingsQueries
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries):
+@dataclass(frozen=True)
+class MoveWrite:
+    """One move to store: who, the action and state JSON, and what it does to the clock."""
+
+    seat: int
+    action: str
+    state: str
+    finished: bool
+    deadlines: DeadlinePlan | None = None
+    own: bool = False
+
+
+class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
@@ -145,8 +159,11 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries):
         locale: str,
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
+        host_seat: tuple[str, str | None] | None = None,
     ) -> GameRow:
-        """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game."""
+        """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game.
+        ``host_seat`` (name, locale) seats the host in the same transaction: a lobby never
+        exists without its host."""
         now = time.time()
         options_json = json.dumps(options, ensure_ascii=False, separators=(",", ":"))
         async with self._write() as db:
@@ -171,7 +188,14 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries):
                 if "channel_id" in str(e):
                     raise ChannelBusy(f"channel {channel_id} already has an open game") from e
                 raise
-            return game_from_sql(list(rows)[0])
+            created = game_from_sql(list(rows)[0])
+            if host_seat is not None:
+                await db.execute(
+                    "INSERT INTO seats (game, seat, user_id, ai, name, locale, dm_closed)"
+                    " VALUES (?, 0, ?, FALSE, ?, ?, FALSE)",
+                    (created.id, host_id, host_seat[0], host_seat[1]),
+                )
+            return created
 
     async def get_game(self, game: int) -> GameRow | None:
         """The game with that id, or None."""
@@ -265,9 +289,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries):
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game))
             return True
 
-    async def drop_seat(self, game: int, seat: int) -> None:
-        """The seat's player is out for good: the bot plays the seat from now on."""
+    async def drop_seat(self, game: int, seat: int, change: ChangeNote | None = None) -> None:
+        """The seat's player is out for good: the bot plays the seat from now on (and
+        ``change``, what that owes Discord, is written with it)."""
         async with self._write() as db:
+            if change is not None:
+                await write_change(db, game, change)
             n = await self._changes(
                 db, "UPDATE seats SET ai = TRUE, dropped = TRUE WHERE game = ? AND seat = ?",
                 (game, seat),
@@ -301,6 +328,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries):
         state: str,
         version: int = 0,
         deadlines: DeadlinePlan | None = None,
+        change: ChangeNote | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
         NotInLobby (a StaleVersion) otherwise."""
@@ -319,6 +347,8 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries):
                 raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
             if deadlines is not None:
                 await apply_plan(db, game, deadlines)
+            if change is not None:
+                await write_change(db, game, change)
             return game_from_sql(rows[0])
 
     async def commit_move(
@@ -332,43 +362,66 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries):
         finished: bool,
         deadlines: DeadlinePlan | None = None,
         own: bool = False,
+        change: ChangeNote | None = None,
     ) -> int:
         """Store a move's new state and log row, and the game's deadlines, in one transaction;
         StaleVersion if someone moved first. ``own``: the seat's player made it (not the bot
-        for them), so their catch-up starts after it."""
-        seq = expected_version + 1
+        for them), so their catch-up starts after it. ``change``: what the move owes
+        Discord, written in the same transaction."""
+        step = MoveWrite(seat=seat, action=action, state=state, finished=finished,
+                         deadlines=deadlines, own=own)
+        return await self.commit_moves(game, expected_version=expected_version, steps=[step],
+                                       change=change)
+
+    async def commit_moves(
+        self,
+        game: int,
+        *,
+        expected_version: int,
+        steps: Sequence[MoveWrite],
+        change: ChangeNote | None = None,
+    ) -> int:
+        """Store several moves in a row (one player's choice made of several steps) in one
+        transaction: all of them or none. Returns the last seq."""
+        seq = expected_version
         now = time.time()
         async with self._write() as db:
-            # Same guard either way; status is only written when it changes so the
-            # status indexes are not rewritten on every ordinary move.
-            if finished:
-                sql = (
-                    "UPDATE games SET state = ?, version = ?, status = 'finished', updated_at = ?,"
-                    " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-                )
-                params: tuple[object, ...] = (state, seq, now, now, game, expected_version)
-            else:
-                sql = (
-                    "UPDATE games SET state = ?, version = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ? AND status = 'active'"
-                )
-                params = (state, seq, now, game, expected_version)
-            changed = await self._changes(db, sql, params)
-            if not changed:
-                # Raising inside _write() rolls back: nothing of this attempt remains.
-                raise StaleVersion(f"game {game} is no longer active at version {expected_version}")
-            await db.execute(
-                "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game, seq, seat, action, now),
-            )
-            if own:
+            for step in steps:
+                seq += 1
+                # Same guard either way; status is only written when it changes so the
+                # status indexes are not rewritten on every ordinary move.
+                if step.finished:
+                    sql = (
+                        "UPDATE games SET state = ?, version = ?, status = 'finished',"
+                        " updated_at = ?, finished_at = ?"
+                        " WHERE id = ? AND version = ? AND status = 'active'"
+                    )
+                    params: tuple[object, ...] = (step.state, seq, now, now, game, seq - 1)
+                else:
+                    sql = (
+                        "UPDATE games SET state = ?, version = ?, updated_at = ?"
+                        " WHERE id = ? AND version = ? AND status = 'active'"
+                    )
+                    params = (step.state, seq, now, game, seq - 1)
+                changed = await self._changes(db, sql, params)
+                if not changed:
+                    # Raising inside _write() rolls back: nothing of this attempt remains.
+                    raise StaleVersion(f"game {game} is no longer active at version {seq - 1}")
                 await db.execute(
-                    "UPDATE seats SET seen_seq = ? WHERE game = ? AND seat = ?", (seq, game, seat)
+                    "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                    (game, seq, step.seat, step.action, now),
                 )
-            if finished:
-                await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
-            elif deadlines is not None:
-                await apply_plan(db, game, deadlines)
+                if step.own:
+                    await db.execute(
+                        "UPDATE seats SET seen_seq = ? WHERE game = ? AND seat = ?",
+                        (seq, game, step.seat),
+                    )
+                if step.finished:
+                    await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
+                elif step.deadlines is not None:
+                    await apply_plan(db, game, step.deadlines)
+            if change is not None:
+                await write_change(db, game, change)
         return seq
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
