@@ -23,6 +23,7 @@ from cogs.common.delivery import Delivery
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
 from services.clock import Clock, Scheduler, SystemClock
+from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
 
@@ -53,6 +54,9 @@ class Settings:
     guild_id: int | None = None
     log_level: str = "INFO"
     locale: str = "es"
+    # Where Discord is: None for Discord itself; a test server (tests/e2e's fake) otherwise.
+    discord_api: str | None = None
+    discord_gateway: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -74,13 +78,33 @@ class Settings:
         locale = env.get("TABLERO_LOCALE", "es").strip().lower() or "es"
         if locale[:2] not in ("es", "en"):
             raise SettingsError(f"TABLERO_LOCALE must be es or en, not {locale!r}.")
+        api = env.get("TABLERO_DISCORD_API", "").strip() or None
+        gateway = env.get("TABLERO_DISCORD_GATEWAY", "").strip() or None
+        for name, url, schemes in (("TABLERO_DISCORD_API", api, ("http://", "https://")),
+                                   ("TABLERO_DISCORD_GATEWAY", gateway, ("ws://", "wss://"))):
+            if url is not None and not url.startswith(schemes):
+                raise SettingsError(f"{name} must be a URL starting with {' or '.join(schemes)}, not {url!r}.")
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
             guild_id=int(guild) if guild else None,
             log_level=level,
             locale=locale[:2],
+            discord_api=api,
+            discord_gateway=gateway,
         )
+
+    def point_discord_py(self) -> None:
+        """Send discord.py's REST calls and gateway connection where the settings say."""
+        if self.discord_api is not None:
+            import discord.http
+
+            discord.http.Route.BASE = self.discord_api.rstrip("/")
+        if self.discord_gateway is not None:
+            import discord.gateway
+            import yarl
+
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.discord_gateway)
 
 
 class TableroBot(commands.Bot):
@@ -106,6 +130,7 @@ class TableroBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()
         self.run_clock = run_clock
         self.scheduler: Scheduler | None = None
+        self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
         i18n.set_default_locale(settings.locale)
 
@@ -116,10 +141,20 @@ class TableroBot(commands.Bot):
             raise RuntimeError("the bot has not been set up yet")
         return self._session
 
+    @property
+    def outbox(self) -> Outbox:
+        """What committed changes owe Discord, delivered once each (after a crash too)."""
+        if self._outbox is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._outbox
+
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register persistent components, sync commands."""
         self.store = await Store.open(self.settings.db_path)
         self._session = SessionService(self.store, clock=self.clock)
+        self._outbox = Outbox(self._session)
+        self._outbox.plan = self.announcer.plan
+        self._outbox.send = self.announcer.send
         # An interrupt window (the game's presentation knows which prompts are one) that
         # times out is answered "no".
         self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
@@ -159,6 +194,10 @@ class TableroBot(commands.Bot):
     async def resume_games(self) -> None:
         """Let AI seats make moves they owe and check each open game's board message."""
         try:
+            # First what a crash kept from Discord (finished games' last boards too).
+            left = await self.outbox.drain()
+            if left:
+                log.info("delivered %d changes left undelivered by the last run", left)
             ids = await self.session.open_games()
             log.info("resuming %d open games", len(ids))
             for game in ids:
@@ -228,6 +267,7 @@ def main() -> int:
         print(f"Tablero cannot start: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level)
+    settings.point_discord_py()
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

@@ -21,9 +21,9 @@ from services.faults import crash_point
 from services.history import replay_log, reveals, undo_json
 from storage import ChannelBusy, GameRow, NotInLobby, SeatRow, SeatTaken, StaleVersion, Store
 from storage.deadlines import DeadlinePlan, DeadlineRow
+from storage.lookups import UndoRequest
 from storage.outbox import ChangeNote
 from storage.store import MoveWrite
-from storage.lookups import UndoRequest
 
 # Kinds of action that say "no" to a question asked out of turn; an interrupt window
 # whose time runs out is answered with one of them. ("pass" is not one: in Rattus Cartus

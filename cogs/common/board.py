@@ -15,6 +15,7 @@ from cogs.common.i18n import t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
 from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
 from rules.core import Event
+from services.faults import crash_point
 from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.board")
@@ -124,10 +125,14 @@ class BoardKeeper:
         repost: bool = False,
         keep_old: bool = False,
         rendered: Rendered | None = None,
+        nonce: str | None = None,
+        since: float | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
         ``rendered`` replaces the usual rendering (e.g. the lobby marked as started).
+        ``nonce`` goes with a new post (Discord then never creates it twice); ``since`` (a
+        change whose delivery a crash cut) first adopts a board posted after it, if any.
 
         Never raises for Discord errors: the move behind it is already committed."""
         if events is not None:
@@ -145,6 +150,8 @@ class BoardKeeper:
                 return g.row.board_message_id
             try:
                 rendered = rendered or await self.render(g)
+                if since is not None and await self._adopt_posted(g, rendered, since):
+                    repost = False  # the board this change posted is there: bring it up to date
                 mid = g.row.board_message_id
                 self.refused.pop(game, None)
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
@@ -158,7 +165,7 @@ class BoardKeeper:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                return await self._post(g, rendered, delete_old=not keep_old)
+                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce)
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
@@ -167,10 +174,46 @@ class BoardKeeper:
                     log.warning("game %s: could not show the board", game, exc_info=True)
                 return None
 
-    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool) -> int:
+    async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
+        """After a crash: the game's boards posted since ``since`` (known by their title);
+        keep the newest as the game's one board and delete the others. True if one was found."""
+        from cogs.common.delivery import SINCE_MARGIN
+
+        title = rendered.embed.title if rendered.embed is not None else None
+        me = getattr(getattr(self.bot, "user", None), "id", None)
+        channel = self._channel(g)
+        if title is None or not hasattr(channel, "history"):
+            return False
+        after = discord.Object(id=discord.utils.time_snowflake(
+            dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC)))
+        found: list[discord.Message] = []
+        try:
+            async for message in channel.history(limit=50, after=after):
+                if (me is None or message.author.id == me) and any(e.title == title for e in message.embeds):
+                    found.append(message)
+        except discord.HTTPException:
+            return False
+        if not found:
+            return False
+        newest = max(found, key=lambda m: m.id)
+        if newest.id != g.row.board_message_id:
+            log.info("game %s: adopting board %s posted before a restart", g.id, newest.id)
+            await self.bot.session.set_board_message(g.id, channel.id, newest.id)
+            self._track(channel.id, newest.id)
+        for message in found:
+            if message.id != newest.id:
+                try:
+                    await channel.get_partial_message(message.id).delete()
+                except discord.HTTPException:
+                    pass
+        return True
+
+    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None) -> int:
         channel = self._channel(g)
         old = g.row.board_message_id
-        message = await patiently(lambda: channel.send(**rendered.send_kwargs()))
+        extra = {"nonce": nonce} if nonce is not None else {}
+        message = await patiently(lambda: channel.send(**rendered.send_kwargs(), **extra))
+        crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
         self._track(channel.id, message.id)
         if old is not None and delete_old and old != message.id:
