@@ -22,6 +22,7 @@ from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
+from services import faults
 from services.clock import Clock, Scheduler, SystemClock
 from services.outbox import Outbox
 from services.session import SessionService
@@ -210,6 +211,8 @@ class TableroBot(commands.Bot):
                 except Exception:
                     log.exception("could not resume game %s", game)
                 await asyncio.sleep(RESUME_PAUSE)
+            log.info("resumed %d open games", len(ids))
+            faults.arm()
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -2,8 +2,10 @@
 
 ``TABLERO_CRASH_AT=name`` (or ``name:n`` for the n-th time the point is reached) makes
 ``crash_point(name)`` end the process with SIGKILL: no cleanup, no flush, exactly what a
-power cut or an OOM kill does to the bot. Unset (always, outside the crash tests), a
-crash point costs one dictionary lookup.
+power cut or an OOM kill does to the bot. Points count only once ``arm()`` was called (the
+bot calls it when its start-up work, delivering what a previous crash left, is over), so
+one process can recover from one crash and then die at the next. Unset (always, outside
+the crash tests), a crash point costs one environment lookup.
 """
 
 from __future__ import annotations
@@ -13,6 +15,13 @@ import signal
 
 _ENV = "TABLERO_CRASH_AT"
 _hits: dict[str, int] = {}
+_armed = False
+
+
+def arm() -> None:
+    """Start counting crash points (see the module's docstring)."""
+    global _armed
+    _armed = True
 
 
 def _target() -> tuple[str, int] | None:
@@ -26,7 +35,7 @@ def _target() -> tuple[str, int] | None:
 def crash_point(name: str) -> None:
     """Die here (SIGKILL) if the environment names this point and its turn has come."""
     target = _target()
-    if target is None or target[0] != name:
+    if target is None or target[0] != name or not _armed:
         return
     _hits[name] = _hits.get(name, 0) + 1
     if _hits[name] == target[1]:

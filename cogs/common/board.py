@@ -46,6 +46,19 @@ def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.dat
     return now - discord.utils.snowflake_time(message_id) > max_age
 
 
+def is_board_of(message: discord.Message, game: int, rendered: Rendered) -> bool:
+    """Whether ``message`` is a board of ``game``: it carries the game's "My hand" button
+    (a board in play), or the title and footer of ``rendered`` (a finished game's board).
+    A lobby has the same title but neither."""
+    hand = f"tablero:hand:{game}"
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None) == hand:
+                return True
+    title, footer = rendered.embed.title, rendered.embed.footer.text
+    return footer is not None and any(e.title == title and e.footer.text == footer for e in message.embeds)
+
+
 class BoardKeeper:
     """Keeps one up-to-date board (or lobby) message per game."""
 
@@ -179,17 +192,16 @@ class BoardKeeper:
         keep the newest as the game's one board and delete the others. True if one was found."""
         from cogs.common.delivery import SINCE_MARGIN
 
-        title = rendered.embed.title if rendered.embed is not None else None
         me = getattr(getattr(self.bot, "user", None), "id", None)
         channel = self._channel(g)
-        if title is None or not hasattr(channel, "history"):
+        if not hasattr(channel, "history"):
             return False
         after = discord.Object(id=discord.utils.time_snowflake(
             dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC)))
         found: list[discord.Message] = []
         try:
             async for message in channel.history(limit=50, after=after):
-                if (me is None or message.author.id == me) and any(e.title == title for e in message.embeds):
+                if (me is None or message.author.id == me) and is_board_of(message, g.id, rendered):
                     found.append(message)
         except discord.HTTPException:
             return False

@@ -1,0 +1,195 @@
+"""The real bot, in its own process against the fake Discord, killed with SIGKILL at chosen
+points of a change's delivery and started again: nothing owed is lost, nothing lands twice.
+
+Each scenario plays in a channel of its own. The bot process that delivers what one crash
+left behind (its start-up drain) is the one that dies at the next scenario's point: the
+crash points only count once the start-up work is over (services/faults.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .fake_discord import NONCE_WINDOW, FakeDiscord
+from .harness import FakeWorld
+
+ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 30.0
+
+
+class BotProcess:
+    """``python bot.py`` pointed at the fake through TABLERO_DISCORD_API/GATEWAY."""
+
+    def __init__(self, fake: FakeDiscord, db: str, log: Path, crash_at: str | None = None) -> None:
+        self.fake, self.db, self.log, self.crash_at = fake, db, log, crash_at
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> BotProcess:
+        """Start it and wait until it has delivered what was left and resumed every game."""
+        env = {**os.environ, "DISCORD_TOKEN": "fake-token", "TABLERO_DB": self.db,
+               "TABLERO_DISCORD_API": self.fake.http_base, "TABLERO_DISCORD_GATEWAY": self.fake.gateway_url,
+               "TABLERO_LOG_LEVEL": "INFO", "TABLERO_CRASH_AT": self.crash_at or ""}
+        env.pop("TABLERO_GUILD_ID", None)
+        with open(self.log, "wb") as err:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "bot.py", cwd=ROOT, env=env,
+                stdout=asyncio.subprocess.DEVNULL, stderr=err)
+        async with asyncio.timeout(START_TIMEOUT):
+            while "resumed" not in self.text():
+                if self.proc.returncode is not None:
+                    raise AssertionError(f"the bot stopped while starting:\n{self.text()}")
+                await asyncio.sleep(0.05)
+        return self
+
+    def text(self) -> str:
+        """What the process logged so far."""
+        return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def errors(self) -> list[str]:
+        """Logged errors and tracebacks."""
+        return [ln for ln in self.text().splitlines() if "ERROR" in ln or "Traceback" in ln]
+
+    async def killed(self, timeout: float = 20.0) -> None:
+        """Wait until the process killed itself at its crash point."""
+        assert self.proc is not None
+        await asyncio.wait_for(self.proc.wait(), timeout)
+        assert self.proc.returncode == -signal.SIGKILL, (self.proc.returncode, self.text()[-3000:])
+
+    async def stop(self) -> None:
+        """Stop it (SIGTERM, then SIGKILL if it lingers)."""
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        self.proc.terminate()
+        try:
+            await asyncio.wait_for(self.proc.wait(), 10)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+
+
+def query(db: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Read the bot's database from outside (WAL lets us while it runs)."""
+    con = sqlite3.connect(db)
+    try:
+        return list(con.execute(sql, params))
+    finally:
+        con.close()
+
+
+def undelivered(db: str) -> int:
+    """Outbox rows not yet delivered."""
+    return query(db, "SELECT COUNT(*) FROM outbox WHERE done_at IS NULL")[0][0]
+
+
+def boards(fake: FakeDiscord, channel: dict, game: int) -> list[dict]:
+    """Live board messages of ``game`` (they carry its "My hand" button)."""
+    return [m for m in fake.channel_messages(channel)
+            if any(c.get("custom_id") == f"tablero:hand:{game}" for c in fake.components(m))]
+
+
+def records(fake: FakeDiscord, channel: dict, game: int) -> list[dict]:
+    """Announcements of the game's start in the channel."""
+    return [m for m in fake.channel_messages(channel) if f"#{game} " in m["content"] and not m["embeds"]]
+
+
+def hands(fake: FakeDiscord, user: dict, game: int) -> list[dict]:
+    """Hand DMs of ``game`` sent to ``user``."""
+    return [m for m in fake.dms_to(user) if f"#{game} " in m["content"] and m["embeds"]]
+
+
+async def open_lobby(fake: FakeDiscord, world: FakeWorld, channel: dict, game: str) -> int:
+    """alice opens a lobby of ``game`` and bob joins it; the game's number."""
+    inter = await fake.slash("game new", world["alice"], channel, game=game)
+    await fake.wait_response(inter)
+    lobby = fake.response_message(inter)
+    assert lobby is not None
+    gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+    inter = await fake.slash("game join", world["bob"], channel)
+    await fake.wait_response(inter)
+    return gid
+
+
+async def crash_at_start(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, bot: BotProcess) -> int:
+    """Open a Rattus Cartus lobby and start it; the bot dies somewhere in the start."""
+    gid = await open_lobby(fake, world, channel, "rattus_cartus")
+    await fake.slash("game start", world["alice"], channel)
+    await bot.killed()
+    return gid
+
+
+def assert_start_delivered(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, gid: int) -> None:
+    """Everything a game's start owes, exactly once: one record, one live board (the stored
+    one), one hand DM to each player, nothing left in the outbox."""
+    assert undelivered(db) == 0
+    live = boards(fake, channel, gid)
+    assert len(live) == 1, [m["id"] for m in live]
+    stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
+    assert str(stored) == live[0]["id"]
+    assert len(records(fake, channel, gid)) == 1
+    for name in ("alice", "bob"):
+        assert len(hands(fake, world[name], gid)) == 1, name
+
+
+@pytest.mark.asyncio
+async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    channels = ["commit", "fanout", "sent", "late", "board", "move"]
+    async with FakeWorld(fake=fake, channels=channels) as world:
+        db = str(tmp_path / "tablero.db")
+        logs = iter(tmp_path / f"bot{i}.log" for i in range(20))
+        ch = world.channels
+        procs: list[BotProcess] = []
+
+        async def bot(crash_at: str | None) -> BotProcess:
+            proc = BotProcess(fake, db, next(logs), crash_at)
+            procs.append(proc)
+            return await proc.start()
+
+        try:
+            # 1. Killed after the start is committed, before anything is told: the hidden
+            #    hands dealt at the start still reach both players, once.
+            p = await bot("session.committed:1")
+            g1 = await crash_at_start(fake, world, db, ch["commit"], p)
+            assert undelivered(db) == 1 and not hands(fake, world["alice"], g1)
+            # 2. ...mid-fan-out: the record and the board are out and marked, no hand yet.
+            p = await bot("outbox.marked:2")
+            assert_start_delivered(fake, world, db, ch["commit"], g1)
+            g2 = await crash_at_start(fake, world, db, ch["fanout"], p)
+            assert len(records(fake, ch["fanout"], g2)) == 1 and not hands(fake, world["alice"], g2)
+            # 3. ...after alice's hand DM went out, before it was marked: sent again at
+            #    once, Discord's nonce answers with the first message.
+            p = await bot("outbox.sent:3")
+            assert_start_delivered(fake, world, db, ch["fanout"], g2)
+            g3 = await crash_at_start(fake, world, db, ch["sent"], p)
+            assert len(hands(fake, world["alice"], g3)) == 1 and undelivered(db) > 0
+            # 4. The same crash, restarted after Discord forgot the nonce: the DM history shows
+            #    the hand went out.
+            p = await bot("outbox.sent:3")
+            assert_start_delivered(fake, world, db, ch["sent"], g3)
+            g4 = await crash_at_start(fake, world, db, ch["late"], p)
+            fake.clock.advance(NONCE_WINDOW + 1)
+            # 5. ...after the board was posted, before it was stored: one live board still.
+            p = await bot("board.posted:1")
+            assert_start_delivered(fake, world, db, ch["late"], g4)
+            g5 = await crash_at_start(fake, world, db, ch["board"], p)
+            assert len(boards(fake, ch["board"], g5)) == 1
+            p = await bot(None)
+            assert_start_delivered(fake, world, db, ch["board"], g5)
+            await p.stop()
+            for proc in procs:
+                assert not proc.errors(), proc.text()[-3000:]
+            delivered = sum(proc.text().count("delivered") for proc in procs)
+            print(f"crash tests: {len(procs)} bot processes, {len(procs) - 1} killed; "
+                  f"{delivered} start-up deliveries of what a crash left")
+        finally:
+            for proc in procs:
+                await proc.stop()
