@@ -58,6 +58,7 @@ class Settings:
     # Where Discord is: None for Discord itself; a test server (tests/e2e's fake) otherwise.
     discord_api: str | None = None
     discord_gateway: str | None = None
+    ready_wait: float = 2.0  # seconds to wait for the servers' data at start-up
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -85,6 +86,11 @@ class Settings:
                                    ("TABLERO_DISCORD_GATEWAY", gateway, ("ws://", "wss://"))):
             if url is not None and not url.startswith(schemes):
                 raise SettingsError(f"{name} must be a URL starting with {' or '.join(schemes)}, not {url!r}.")
+        wait = env.get("TABLERO_READY_WAIT", "").strip() or "2"
+        try:
+            ready_wait = float(wait)
+        except ValueError:
+            raise SettingsError(f"TABLERO_READY_WAIT must be a number of seconds, not {wait!r}.") from None
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
@@ -93,6 +99,7 @@ class Settings:
             locale=locale[:2],
             discord_api=api,
             discord_gateway=gateway,
+            ready_wait=max(0.0, ready_wait),
         )
 
     def point_discord_py(self) -> None:
@@ -271,7 +278,7 @@ def main() -> int:
         return 2
     setup_logging(settings.log_level)
     settings.point_discord_py()
-    bot = create_bot(settings)
+    bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

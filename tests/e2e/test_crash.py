@@ -36,7 +36,8 @@ class BotProcess:
         """Start it and wait until it has delivered what was left and resumed every game."""
         env = {**os.environ, "DISCORD_TOKEN": "fake-token", "TABLERO_DB": self.db,
                "TABLERO_DISCORD_API": self.fake.http_base, "TABLERO_DISCORD_GATEWAY": self.fake.gateway_url,
-               "TABLERO_LOG_LEVEL": "INFO", "TABLERO_CRASH_AT": self.crash_at or ""}
+               "TABLERO_LOG_LEVEL": "INFO", "TABLERO_CRASH_AT": self.crash_at or "",
+               "TABLERO_READY_WAIT": "0.05"}
         env.pop("TABLERO_GUILD_ID", None)
         with open(self.log, "wb") as err:
             self.proc = await asyncio.create_subprocess_exec(
@@ -125,6 +126,28 @@ async def crash_at_start(fake: FakeDiscord, world: FakeWorld, db: str, channel: 
     return gid
 
 
+def said(fake: FakeDiscord, channel: dict) -> list[dict]:
+    """The channel's plain announcements (records of moves), without boards and lobbies."""
+    return [m for m in fake.channel_messages(channel) if m["content"] and not m["embeds"]]
+
+
+async def move_by_menu(fake: FakeDiscord, world: FakeWorld, db: str, gid: int) -> None:
+    """Whoever must act picks the first option of the board's menu (two steps if grouped)."""
+    board = fake.messages[str(query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0])]
+    menu = next(c for c in fake.components(board) if c.get("custom_id", "").startswith(f"tablero:pick:{gid}:"))
+    seat = int(menu["custom_id"].split(":")[4])
+    uid = query(db, "SELECT user_id FROM seats WHERE game = ? AND seat = ?", gid, seat)[0][0]
+    user = next(u for u in world.users.values() if int(u["id"]) == uid)
+    value = menu["options"][0]["value"]
+    inter = await fake.select(board, menu["custom_id"], user, [value])
+    if value.startswith("g"):
+        await fake.wait_response(inter)
+        step = fake.response_message(inter)
+        assert step is not None
+        menu = next(c for c in fake.components(step) if c.get("custom_id", "").startswith("tablero:pick:"))
+        await fake.select(step, menu["custom_id"], user, [menu["options"][0]["value"]])
+
+
 def assert_start_delivered(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, gid: int) -> None:
     """Everything a game's start owes, exactly once: one record, one live board (the stored
     one), one hand DM to each player, nothing left in the outbox."""
@@ -143,7 +166,7 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     channels = ["commit", "fanout", "sent", "late", "board", "move"]
-    async with FakeWorld(fake=fake, channels=channels) as world:
+    async with FakeWorld(fake=fake, users=["alice", "bob", "carol"], channels=channels) as world:
         db = str(tmp_path / "tablero.db")
         logs = iter(tmp_path / f"bot{i}.log" for i in range(20))
         ch = world.channels
@@ -171,19 +194,39 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert_start_delivered(fake, world, db, ch["fanout"], g2)
             g3 = await crash_at_start(fake, world, db, ch["sent"], p)
             assert len(hands(fake, world["alice"], g3)) == 1 and undelivered(db) > 0
-            # 4. The same crash, restarted after Discord forgot the nonce: the DM history shows
-            #    the hand went out.
-            p = await bot("outbox.sent:3")
+            # 4. ...after a spectator's DM went out, restarted once Discord forgot the nonce:
+            #    the DM channel's history shows it went out.
+            p = await bot("outbox.sent:5")
             assert_start_delivered(fake, world, db, ch["sent"], g3)
-            g4 = await crash_at_start(fake, world, db, ch["late"], p)
+            g4 = await open_lobby(fake, world, ch["late"], "rattus_cartus")
+            inter = await fake.slash("game watch", world["carol"], ch["late"])
+            await fake.wait_response(inter)
+            await fake.slash("game start", world["alice"], ch["late"])
+            await p.killed()
+            assert len(fake.dms_to(world["carol"])) == 1
             fake.clock.advance(NONCE_WINDOW + 1)
             # 5. ...after the board was posted, before it was stored: one live board still.
             p = await bot("board.posted:1")
             assert_start_delivered(fake, world, db, ch["late"], g4)
             g5 = await crash_at_start(fake, world, db, ch["board"], p)
             assert len(boards(fake, ch["board"], g5)) == 1
-            p = await bot(None)
+            fake.clock.advance(NONCE_WINDOW + 1)  # the board is found in the channel, not by nonce
+            # 6. ...after a move's record answered the player's menu, before it was marked.
+            p = await bot("outbox.sent:3")
             assert_start_delivered(fake, world, db, ch["board"], g5)
+            g6 = await open_lobby(fake, world, ch["move"], "rey_hierofante")
+            inter = await fake.slash("game start", world["alice"], ch["move"])
+            await fake.wait_response(inter)
+            await fake.wait_until(lambda: undelivered(db) == 0 and len(said(fake, ch["move"])) == 1)
+            await move_by_menu(fake, world, db, g6)
+            await p.killed()
+            assert len(said(fake, ch["move"])) == 2
+            p = await bot(None)
+            assert undelivered(db) == 0
+            assert len(said(fake, ch["move"])) == 2
+            live = boards(fake, ch["move"], g6)
+            assert len(live) == 1 and live[0]["embeds"][0]["footer"]["text"].endswith(" 1")
+            assert len(fake.dms_to(world["carol"])) == 1
             await p.stop()
             for proc in procs:
                 assert not proc.errors(), proc.text()[-3000:]
