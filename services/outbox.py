@@ -52,8 +52,14 @@ class Outbox:
         self.delivered = 0  # messages sent (or found already sent) and marked done
         self.again = 0  # of them, messages delivered after a restart
 
-    async def deliver(self, change: int, result: MoveResult | None = None, context: Any = None,
-                      *, again: bool = False) -> None:
+    async def deliver(
+        self,
+        change: int,
+        result: MoveResult | None = None,
+        context: Any = None,
+        *,
+        again: bool = False,
+    ) -> None:
         """Deliver what change ``change`` still owes. ``result``: the change as it was just
         made (None: rebuild it from the log); ``again``: it may be half delivered already."""
         if change in self._busy:
@@ -64,7 +70,9 @@ class Outbox:
         finally:
             self._busy.discard(change)
 
-    async def _deliver(self, change: int, result: MoveResult | None, context: Any, again: bool) -> None:
+    async def _deliver(
+        self, change: int, result: MoveResult | None, context: Any, again: bool
+    ) -> None:
         assert self.plan is not None and self.send is not None
         store = self.session.store
         row = await store.outbox_row(change)
@@ -82,11 +90,15 @@ class Outbox:
             if child.done:
                 continue
             try:
-                await self.send(Delivery(row=child, change=row, result=result, context=context, again=again))
+                await self.send(
+                    Delivery(row=child, change=row, result=result, context=context, again=again)
+                )
             except Exception:
                 # Not Discord saying no (the sending handles that): a bug. Give this message
                 # up rather than retry it at every start; the rest still goes out.
-                log.exception("game %s: could not deliver %s of change %s", row.game, child.key, change)
+                log.exception(
+                    "game %s: could not deliver %s of change %s", row.game, child.key, change
+                )
             crash_point("outbox.sent")
             await store.outbox_done(child.id, change=change)
             self.delivered += 1
@@ -116,19 +128,35 @@ class Outbox:
         rows = await self.session.store.actions(g.id)
         entries = list(replay_log(g.engine, len(g.seats), g.row.options, g.row.seed, rows))
         start = g.engine.setup(len(g.seats), g.row.options, g.row.seed)
-        before = start if first == start.version else next(
-            (e.after for e in entries if e.row.seq == first), None)
+        before = (
+            start
+            if first == start.version
+            else next((e.after for e in entries if e.row.seq == first), None)
+        )
         steps: list[Step] = []
         for e in entries:
             if first < e.row.seq <= last:
                 action = None if e.undoes is not None else g.engine.parse_action(e.row.action)
-                steps.append(Step(seat=e.row.seat, action=action, events=e.events, version=e.row.seq,
-                                  ai=ai[len(steps)] if len(steps) < len(ai) else False, state=e.after))
+                steps.append(
+                    Step(
+                        seat=e.row.seat,
+                        action=action,
+                        events=e.events,
+                        version=e.row.seq,
+                        ai=ai[len(steps)] if len(steps) < len(ai) else False,
+                        state=e.after,
+                    )
+                )
         state = steps[-1].state if steps else before
         at = g if state is None or state.version == g.version else _at(g, state)
-        return MoveResult(game=at, before=None if p.get("start") else before, steps=steps,
-                          timed_out=p.get("timed_out"), dropped=bool(p.get("dropped")),
-                          undone=p.get("undone"))
+        return MoveResult(
+            game=at,
+            before=None if p.get("start") else before,
+            steps=steps,
+            timed_out=p.get("timed_out"),
+            dropped=bool(p.get("dropped")),
+            undone=p.get("undone"),
+        )
 
 
 def _at(g: Game, state: Any) -> Game:

@@ -59,8 +59,15 @@ def _dumps(payload: dict[str, Any]) -> str:
 def outbox_from_sql(r: Sequence[Any]) -> OutboxRow:
     """Build an OutboxRow from a tuple selected with OUTBOX_COLUMNS."""
     return OutboxRow(
-        id=r[0], game=r[1], parent=r[2], kind=r[3], key=r[4], payload=json.loads(r[5]),
-        created_at=r[6], expanded=bool(r[7]), done_at=r[8],
+        id=r[0],
+        game=r[1],
+        parent=r[2],
+        kind=r[3],
+        key=r[4],
+        payload=json.loads(r[5]),
+        created_at=r[6],
+        expanded=bool(r[7]),
+        done_at=r[8],
     )
 
 

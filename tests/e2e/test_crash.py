@@ -34,15 +34,26 @@ class BotProcess:
 
     async def start(self) -> BotProcess:
         """Start it and wait until it has delivered what was left and resumed every game."""
-        env = {**os.environ, "DISCORD_TOKEN": "fake-token", "TABLERO_DB": self.db,
-               "TABLERO_DISCORD_API": self.fake.http_base, "TABLERO_DISCORD_GATEWAY": self.fake.gateway_url,
-               "TABLERO_LOG_LEVEL": "INFO", "TABLERO_CRASH_AT": self.crash_at or "",
-               "TABLERO_READY_WAIT": "0.05"}
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": "fake-token",
+            "TABLERO_DB": self.db,
+            "TABLERO_DISCORD_API": self.fake.http_base,
+            "TABLERO_DISCORD_GATEWAY": self.fake.gateway_url,
+            "TABLERO_LOG_LEVEL": "INFO",
+            "TABLERO_CRASH_AT": self.crash_at or "",
+            "TABLERO_READY_WAIT": "0.05",
+        }
         env.pop("TABLERO_GUILD_ID", None)
         with open(self.log, "wb") as err:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "bot.py", cwd=ROOT, env=env,
-                stdout=asyncio.subprocess.DEVNULL, stderr=err)
+                sys.executable,
+                "bot.py",
+                cwd=ROOT,
+                env=env,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=err,
+            )
         async with asyncio.timeout(START_TIMEOUT):
             while "resumed" not in self.text():
                 if self.proc.returncode is not None:
@@ -92,13 +103,18 @@ def undelivered(db: str) -> int:
 
 def boards(fake: FakeDiscord, channel: dict, game: int) -> list[dict]:
     """Live board messages of ``game`` (they carry its "My hand" button)."""
-    return [m for m in fake.channel_messages(channel)
-            if any(c.get("custom_id") == f"tablero:hand:{game}" for c in fake.components(m))]
+    return [
+        m
+        for m in fake.channel_messages(channel)
+        if any(c.get("custom_id") == f"tablero:hand:{game}" for c in fake.components(m))
+    ]
 
 
 def records(fake: FakeDiscord, channel: dict, game: int) -> list[dict]:
     """Announcements of the game's start in the channel."""
-    return [m for m in fake.channel_messages(channel) if f"#{game} " in m["content"] and not m["embeds"]]
+    return [
+        m for m in fake.channel_messages(channel) if f"#{game} " in m["content"] and not m["embeds"]
+    ]
 
 
 def hands(fake: FakeDiscord, user: dict, game: int) -> list[dict]:
@@ -118,7 +134,9 @@ async def open_lobby(fake: FakeDiscord, world: FakeWorld, channel: dict, game: s
     return gid
 
 
-async def crash_at_start(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, bot: BotProcess) -> int:
+async def crash_at_start(
+    fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, bot: BotProcess
+) -> int:
     """Open a Rattus Cartus lobby and start it; the bot dies somewhere in the start."""
     gid = await open_lobby(fake, world, channel, "rattus_cartus")
     await fake.slash("game start", world["alice"], channel)
@@ -133,8 +151,14 @@ def said(fake: FakeDiscord, channel: dict) -> list[dict]:
 
 async def move_by_menu(fake: FakeDiscord, world: FakeWorld, db: str, gid: int) -> None:
     """Whoever must act picks the first option of the board's menu (two steps if grouped)."""
-    board = fake.messages[str(query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0])]
-    menu = next(c for c in fake.components(board) if c.get("custom_id", "").startswith(f"tablero:pick:{gid}:"))
+    board = fake.messages[
+        str(query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0])
+    ]
+    menu = next(
+        c
+        for c in fake.components(board)
+        if c.get("custom_id", "").startswith(f"tablero:pick:{gid}:")
+    )
     seat = int(menu["custom_id"].split(":")[4])
     uid = query(db, "SELECT user_id FROM seats WHERE game = ? AND seat = ?", gid, seat)[0][0]
     user = next(u for u in world.users.values() if int(u["id"]) == uid)
@@ -144,11 +168,15 @@ async def move_by_menu(fake: FakeDiscord, world: FakeWorld, db: str, gid: int) -
         await fake.wait_response(inter)
         step = fake.response_message(inter)
         assert step is not None
-        menu = next(c for c in fake.components(step) if c.get("custom_id", "").startswith("tablero:pick:"))
+        menu = next(
+            c for c in fake.components(step) if c.get("custom_id", "").startswith("tablero:pick:")
+        )
         await fake.select(step, menu["custom_id"], user, [menu["options"][0]["value"]])
 
 
-def assert_start_delivered(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, gid: int) -> None:
+def assert_start_delivered(
+    fake: FakeDiscord, world: FakeWorld, db: str, channel: dict, gid: int
+) -> None:
     """Everything a game's start owes, exactly once: one record, one live board (the stored
     one), one hand DM to each player, nothing left in the outbox."""
     assert undelivered(db) == 0
@@ -231,8 +259,10 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             for proc in procs:
                 assert not proc.errors(), proc.text()[-3000:]
             delivered = sum(proc.text().count("delivered") for proc in procs)
-            print(f"crash tests: {len(procs)} bot processes, {len(procs) - 1} killed; "
-                  f"{delivered} start-up deliveries of what a crash left")
+            print(
+                f"crash tests: {len(procs)} bot processes, {len(procs) - 1} killed; "
+                f"{delivered} start-up deliveries of what a crash left"
+            )
         finally:
             for proc in procs:
                 await proc.stop()
