@@ -203,9 +203,7 @@ class TableroBot(commands.Bot):
         """Let AI seats make moves they owe and check each open game's board message."""
         try:
             # First what a crash kept from Discord (finished games' last boards too).
-            left = await self.outbox.drain()
-            if left:
-                log.info("delivered %d changes left undelivered by the last run", left)
+            await self.outbox.drain()
             ids = await self.session.open_games()
             log.info("resuming %d open games", len(ids))
             for game in ids:

@@ -34,6 +34,7 @@ from cogs.common.undo import UndoButton, ask
 from rules.core import Engine
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
+from services.faults import crash_point
 from services.replay import animation, build_record, states_of, transcript
 from services.session import Game, MoveResult, NoGame, Refusal
 from services.vacation import set_vacation
@@ -415,6 +416,7 @@ class Lobby(commands.Cog):
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
             rendered = render_lobby(g, g.locale)
             response = await interaction.response.send_message(**rendered.send_kwargs())
+            crash_point("lobby.posted")
             if response.message_id is not None:
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
             return

@@ -110,11 +110,18 @@ class Outbox:
     async def drain(self, game: int | None = None) -> int:
         """Deliver every change left undone (by a crash, say), oldest first; how many."""
         changes = await self.session.store.open_changes(game)
+        before = self.again
         for change in changes:
             try:
                 await self.deliver(change.id, again=True)
             except Exception:
                 log.exception("game %s: could not deliver change %s", change.game, change.id)
+        if changes:
+            log.info(
+                "outbox: %d changes left undelivered, %d messages delivered now",
+                len(changes),
+                self.again - before,
+            )
         return len(changes)
 
     async def rebuild(self, change: OutboxRow) -> MoveResult | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -260,4 +261,29 @@ class BoardKeeper:
         g = await self.bot.session.get(game)
         if g is None:
             return
+        if g.row.board_message_id is None:
+            await self._find_lost(g)
         await self.refresh(game)
+
+    async def _find_lost(self, g: Game) -> None:
+        """A game without a stored message (the bot died between posting its lobby and
+        storing it): adopt the newest lobby or board of the game in its channel, so the game
+        keeps one live message rather than gaining a second."""
+        me = getattr(getattr(self.bot, "user", None), "id", None)
+        channel = self._channel(g)
+        if not hasattr(channel, "history"):
+            return
+        ours = re.compile(rf"tablero:(lobby:\w+|hand):{g.id}")
+        try:
+            async for message in channel.history(limit=50):
+                if me is not None and message.author.id != me:
+                    continue
+                ids = [getattr(item, "custom_id", None) or ""
+                       for row in message.components for item in getattr(row, "children", [row])]
+                if any(ours.fullmatch(cid) for cid in ids):
+                    log.info("game %s: adopting its message %s found after a restart", g.id, message.id)
+                    await self.bot.session.set_board_message(g.id, channel.id, message.id)
+                    self._track(channel.id, message.id)
+                    return
+        except discord.HTTPException:
+            log.info("game %s: could not look for its message after a restart", g.id)

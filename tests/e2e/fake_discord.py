@@ -503,6 +503,7 @@ class FakeDiscord:
         self._change = asyncio.Event()
         # Message nonces sent with enforce_nonce: nonce -> (message id, when), for NONCE_WINDOW.
         self._nonces: dict[str, tuple[str, float]] = {}
+        self.nonce_repeats = 0  # messages sent again with a known nonce, answered with the first
         self._routes = self._route_table()
 
     # ------------------------------------------------------------------ lifecycle
@@ -1780,6 +1781,7 @@ class FakeDiscord:
                     and self.clock.now() - seen[1] < NONCE_WINDOW):
                 # Discord answers with the message already created with this nonce, and
                 # creates none (enforce_nonce: the nonce is unique for a few minutes).
+                self.nonce_repeats += 1
                 return 200, {**public(self.messages[seen[0]]), "nonce": nonce}
         msg = self._create_message(channel["id"], req.body, req.files)
         if nonce is not None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -193,7 +194,7 @@ def assert_start_delivered(
 async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    channels = ["commit", "fanout", "sent", "late", "board", "move"]
+    channels = ["commit", "fanout", "sent", "late", "board", "move", "lobby"]
     async with FakeWorld(fake=fake, users=["alice", "bob", "carol"], channels=channels) as world:
         db = str(tmp_path / "tablero.db")
         logs = iter(tmp_path / f"bot{i}.log" for i in range(20))
@@ -249,19 +250,45 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             await move_by_menu(fake, world, db, g6)
             await p.killed()
             assert len(said(fake, ch["move"])) == 2
-            p = await bot(None)
+            p = await bot("lobby.posted:1")
             assert undelivered(db) == 0
             assert len(said(fake, ch["move"])) == 2
             live = boards(fake, ch["move"], g6)
             assert len(live) == 1 and live[0]["embeds"][0]["footer"]["text"].endswith(" 1")
             assert len(fake.dms_to(world["carol"])) == 1
+            # 7. ...after a lobby was posted, before it was stored: it is found, not doubled.
+            inter = await fake.slash("game new", world["alice"], ch["lobby"], game="ragami")
+            await p.killed()
+            lobby = fake.response_message(inter)
+            assert lobby is not None
+            g7 = int(lobby["embeds"][0]["title"].split("#")[-1])
+            assert query(db, "SELECT board_message_id FROM games WHERE id = ?", g7) == [(None,)]
+            p = await bot(None)
+            lobbies = [
+                m
+                for m in fake.channel_messages(ch["lobby"])
+                if any(c.get("custom_id", "").endswith(f":{g7}") for c in fake.components(m))
+            ]
+            assert [m["id"] for m in lobbies] == [lobby["id"]]
+            stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", g7)[0][0]
+            assert str(stored) == lobby["id"]
             await p.stop()
             for proc in procs:
                 assert not proc.errors(), proc.text()[-3000:]
-            delivered = sum(proc.text().count("delivered") for proc in procs)
+            figures = [
+                re.search(r"outbox: (\d+) changes left undelivered, (\d+) messages", proc.text())
+                for proc in procs
+            ]
+            changes = sum(int(m[1]) for m in figures if m)
+            messages = sum(int(m[2]) for m in figures if m)
+            histories = sum(
+                1 for r in fake.requests if r.method == "GET" and r.path.endswith("/messages")
+            )
             print(
-                f"crash tests: {len(procs)} bot processes, {len(procs) - 1} killed; "
-                f"{delivered} start-up deliveries of what a crash left"
+                f"\ncrash tests: {len(procs)} bot processes, {len(procs) - 1} killed with SIGKILL; "
+                f"after the restarts {changes} changes and {messages} messages delivered; "
+                f"{fake.nonce_repeats} sends answered by their nonce, {histories} history reads; "
+                f"{len(fake.messages)} messages live in the end"
             )
         finally:
             for proc in procs:
