@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,8 @@ RESUME_PAUSE = 0.05
 # discord.py's names for the tasks that run slash commands and component callbacks.
 DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
 DRAIN_TIMEOUT = 5.0
+# How long delivered outbox rows are kept.
+OUTBOX_KEEP = 7 * 24 * 3600.0
 
 
 class SettingsError(Exception):
@@ -204,6 +207,8 @@ class TableroBot(commands.Bot):
         try:
             # First what a crash kept from Discord (finished games' last boards too).
             await self.outbox.drain()
+            # Delivered changes are kept a week (to look into a complaint), then forgotten.
+            await self.store.prune_outbox(time.time() - OUTBOX_KEEP)
             ids = await self.session.open_games()
             log.info("resuming %d open games", len(ids))
             for game in ids:

@@ -107,8 +107,10 @@ class OutboxQueries:
 
     async def expand_change(self, change: int, messages: Sequence[Owed]) -> list[OutboxRow]:
         """Write the messages ``change`` owes, once: a change already expanded keeps the
-        messages written the first time. Returns them in the order they go out."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        messages written the first time. Returns them in the order they go out. Not synced
+        to disk on its own: only a power cut can undo it, and then the change is expanded
+        again, as the plan is made from the stored change."""
+        async with self._write(durable=False) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "SELECT expanded FROM outbox WHERE id = ? AND parent IS NULL", (change,)
             )
@@ -131,9 +133,11 @@ class OutboxQueries:
         return [outbox_from_sql(r) for r in rows]
 
     async def outbox_done(self, row_id: int, *, change: int | None = None) -> None:
-        """Mark a message delivered; with ``change``, the change too when nothing of it is left."""
+        """Mark a message delivered; with ``change``, the change too when nothing of it is left.
+        Not synced to disk on its own: a power cut may undo it, and delivery looks before it
+        sends again (nonce, history), as after any crash."""
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(durable=False) as db:  # type: ignore[attr-defined]
             await db.execute(
                 "UPDATE outbox SET done_at = ? WHERE id = ? AND done_at IS NULL", (now, row_id)
             )

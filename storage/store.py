@@ -64,6 +64,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
         """Wrap an open connection; use Store.open() rather than calling this."""
         self._db = db
         self._lock = asyncio.Lock()
+        self._synchronous = "FULL"  # the connection's level (Store.open sets it)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -99,7 +100,9 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        store = cls(db)
+        store._synchronous = synchronous.upper()
+        return store
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
@@ -120,20 +123,39 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
         await self.close()
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception."""
+    async def _write(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception.
+
+        ``durable=False``: the commit survives the process being killed but not a power cut
+        (WAL with synchronous NORMAL: no fsync of its own; the next durable commit syncs it
+        too). For bookkeeping that is safe to redo, such as marking outbox messages sent."""
+        relax = not durable and self._synchronous in ("FULL", "EXTRA")
         async with self._lock:
+            if relax:
+                await self._db.execute("PRAGMA synchronous = NORMAL")
             try:
-                # Inside the try: if we are cancelled while BEGIN is queued it still runs
-                # on aiosqlite's thread, and the rollback below (queued after it) undoes it
-                # before the lock lets anyone else in.
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                # rollback() is a no-op when no transaction is open (BEGIN failed, say).
-                await self._db.rollback()
-                raise
+                async with self._transaction() as db:
+                    yield db
+            finally:
+                if relax:
+                    # Shielded: even if we are cancelled, the level is put back (aiosqlite
+                    # runs it before any statement queued after it).
+                    await asyncio.shield(self._db.execute(f"PRAGMA synchronous = {self._synchronous}"))
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One BEGIN IMMEDIATE ... COMMIT under the lock already held; rolled back on errors."""
+        try:
+            # Inside the try: if we are cancelled while BEGIN is queued it still runs
+            # on aiosqlite's thread, and the rollback below (queued after it) undoes it
+            # before the lock lets anyone else in.
+            await self._db.execute("BEGIN IMMEDIATE")
+            yield self._db
+            await self._db.execute("COMMIT")
+        except BaseException:
+            # rollback() is a no-op when no transaction is open (BEGIN failed, say).
+            await self._db.rollback()
+            raise
 
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""
