@@ -554,7 +554,7 @@ class Lobby(commands.Cog):
             ephemeral=False,
             allowed_mentions=NO_MENTIONS,
         )
-        await bot.boards.refresh(g.id)
+        await bot.outbox.drain(g.id, again=False)  # the board without its menus, owed by the abandon
 
 
     # -- what is waiting ---------------------------------------------------------------------

@@ -107,16 +107,18 @@ class Outbox:
         if not children:
             await store.outbox_done(change)
 
-    async def drain(self, game: int | None = None) -> int:
-        """Deliver every change left undone (by a crash, say), oldest first; how many."""
+    async def drain(self, game: int | None = None, *, again: bool = True) -> int:
+        """Deliver every change left undone, oldest first; how many. ``again`` (at start-up):
+        they may be half delivered by a process that died; False for changes this process
+        just made (the game's, say, after an abandon)."""
         changes = await self.session.store.open_changes(game)
         before = self.again
         for change in changes:
             try:
-                await self.deliver(change.id, again=True)
+                await self.deliver(change.id, again=again)
             except Exception:
                 log.exception("game %s: could not deliver change %s", change.game, change.id)
-        if changes:
+        if changes and again:
             log.info(
                 "outbox: %d changes left undelivered, %d messages delivered now",
                 len(changes),

@@ -554,7 +554,8 @@ class SessionService:
                     "Only the player who created the game or someone with Manage Channels "
                     "can abandon it.",
                 )
-            await self.store.set_status(game, "abandoned")
+            # The board (menus gone) is owed with it: written in the same transaction.
+            await self.store.set_status(game, "abandoned", change=ChangeNote({"board": True}))
             await self._reload_row(g)
             return g
 

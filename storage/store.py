@@ -462,17 +462,29 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
             game, "board_channel_id = ?, board_message_id = ?", (channel_id, message_id)
         )
 
-    async def set_status(self, game: int, status: str) -> None:
-        """Force a status (e.g. 'abandoned'); ChannelBusy if reopening would clash in its channel."""
+    async def set_status(self, game: int, status: str, change: ChangeNote | None = None) -> None:
+        """Force a status (e.g. 'abandoned'); ChannelBusy if reopening would clash in its
+        channel. Closing the game also drops its deadlines, and ``change`` (what it owes
+        Discord) is written, all in one transaction."""
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}; expected one of {STATUSES}")
+        closing = status in ("finished", "abandoned")
         try:
-            if status in ("finished", "abandoned"):
-                await self._update_game(game, "status = ?, finished_at = ?", (status, time.time()))
-                async with self._write() as db:
+            async with self._write() as db:
+                if closing:
+                    sql, params = "status = ?, finished_at = ?", (status, time.time())
+                else:
+                    sql, params = "status = ?", (status,)
+                n = await self._changes(
+                    db, f"UPDATE games SET {sql}, updated_at = ? WHERE id = ?",
+                    (*params, time.time(), game),
+                )
+                if not n:
+                    raise UnknownGame(f"no game {game}")
+                if closing:
                     await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
-            else:
-                await self._update_game(game, "status = ?", (status,))
+                if change is not None:
+                    await write_change(db, game, change)
         except sqlite3.IntegrityError as e:
             if "channel_id" in str(e):
                 raise ChannelBusy(

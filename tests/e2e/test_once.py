@@ -106,3 +106,17 @@ async def test_a_slow_commands_refusal_never_lands_in_the_public_thinking_messag
         assert not [m for m in public if m["flags"] & (1 << 7)], "a thinking placeholder was left"
         texts = json.dumps([m["content"] for m in public], ensure_ascii=False)
         assert refusal["content"] not in texts
+
+
+async def test_an_abandoned_games_board_loses_its_menus_through_the_outbox(fake, db) -> None:
+    async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
+        t = Table(world, db, random.Random(5))
+        await t.start()
+        gid = await two_player_game(t)
+        version = (await t.game(gid)).version
+        await fake.wait_until(lambda: t._current_board(gid, version))  # with its menus
+        await t.slash("game abandon", world["alice"])
+        # The abandon and the board it owes were one transaction; the board is shown as the
+        # game now is: no menus, nothing left owed.
+        await fake.wait_until(lambda: not fake.components(t.board(gid)))
+        assert await t.bot.session.store.open_changes(gid) == []
