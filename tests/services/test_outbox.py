@@ -122,3 +122,19 @@ async def test_a_message_that_fails_for_a_bug_is_given_up_and_the_rest_goes(stor
     await box.drain()
     assert [kind for _, kind, _ in rec.sent] == ["board"]
     assert await store.open_changes() == []
+
+
+async def test_a_finished_games_last_change_is_delivered_after_a_restart(store: Store) -> None:
+    session, gid, _ = await played(store, 0)
+    g = await session.require(gid)
+    while g.status == "active":
+        seat = sorted(g.pending())[0]
+        await session.move(gid, g.seat_row(seat).user_id, g.legal_actions(seat)[0], g.version)
+    assert g.status == "finished" and gid not in await store.open_game_ids()
+    # Restart: the game is no longer open, yet what its last move owes goes out.
+    rec = Recorder()
+    box = outbox_for(SessionService(store), rec)
+    await box.drain()
+    last = rec.planned[-1][1]
+    assert last is not None and last.finished and last.steps[-1].version == g.version
+    assert await store.open_changes() == []
