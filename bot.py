@@ -207,6 +207,7 @@ class TableroBot(commands.Bot):
         try:
             # First what a crash kept from Discord (finished games' last boards too).
             await self.outbox.drain()
+            await self.announcer.remove_orphan_threads()
             # Delivered changes are kept a week (to look into a complaint), then forgotten.
             await self.store.prune_outbox(time.time() - OUTBOX_KEEP)
             ids = await self.session.open_games()

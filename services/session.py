@@ -413,6 +413,7 @@ class SessionService:
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
         host_locale: str | None = None,
+        pending_thread: int | None = None,
     ) -> Game:
         """Open a lobby in ``channel_id`` with the host seated; options are validated first.
         ``locale`` is the game's public language; ``host_locale`` the host's own (if other)."""
@@ -429,6 +430,7 @@ class SessionService:
                 clock_seconds=clock_seconds,
                 timeout_action=timeout_action,
                 host_seat=(host_name, host_locale or locale),
+                pending_thread=pending_thread,
             )
         except ChannelBusy:
             busy = await self.store.game_in_channel(channel_id)

@@ -87,6 +87,17 @@ async def write_change(db: aiosqlite.Connection, game: int, note: ChangeNote) ->
         )
 
 
+@dataclass(frozen=True)
+class PendingThread:
+    """A thread being opened for a new game, not yet holding it."""
+
+    id: int
+    guild_id: int | None
+    parent_id: int
+    name: str
+    created_at: float
+
+
 class OutboxQueries:
     """Outbox reads and writes, mixed into Store (uses its _write and _fetchall)."""
 
@@ -165,3 +176,25 @@ class OutboxQueries:
                 (before,),
             ) as cur:
                 return cur.rowcount
+
+    async def add_pending_thread(self, guild_id: int | None, parent_id: int, name: str) -> int:
+        """Note a thread about to be opened for a new game; its id."""
+        async with self._write() as db:  # type: ignore[attr-defined]
+            rows = await db.execute_fetchall(
+                "INSERT INTO pending_threads (guild_id, parent_id, name, created_at)"
+                " VALUES (?, ?, ?, ?) RETURNING id",
+                (guild_id, parent_id, name, time.time()),
+            )
+            return int(list(rows)[0][0])
+
+    async def pending_threads(self) -> list[PendingThread]:
+        """Threads noted as being opened whose game was never created (a crash, a failure)."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT id, guild_id, parent_id, name, created_at FROM pending_threads ORDER BY id"
+        )
+        return [PendingThread(*r) for r in rows]
+
+    async def drop_pending_thread(self, pending: int) -> None:
+        """Forget a pending thread (its game was created, or it was cleaned up)."""
+        async with self._write() as db:  # type: ignore[attr-defined]
+            await db.execute("DELETE FROM pending_threads WHERE id = ?", (pending,))

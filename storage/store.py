@@ -182,10 +182,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
         host_seat: tuple[str, str | None] | None = None,
+        pending_thread: int | None = None,
     ) -> GameRow:
         """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game.
         ``host_seat`` (name, locale) seats the host in the same transaction: a lobby never
-        exists without its host."""
+        exists without its host. ``pending_thread``: the thread noted before it was opened
+        for this game now holds it (forgotten in the same transaction)."""
         now = time.time()
         options_json = json.dumps(options, ensure_ascii=False, separators=(",", ":"))
         async with self._write() as db:
@@ -211,6 +213,8 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, OutboxQueries):
                     raise ChannelBusy(f"channel {channel_id} already has an open game") from e
                 raise
             created = game_from_sql(list(rows)[0])
+            if pending_thread is not None:
+                await db.execute("DELETE FROM pending_threads WHERE id = ?", (pending_thread,))
             if host_seat is not None:
                 await db.execute(
                     "INSERT INTO seats (game, seat, user_id, ai, name, locale, dm_closed)"

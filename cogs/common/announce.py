@@ -8,6 +8,7 @@ ends here, so the rules of who is pinged and how are kept in one place.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -93,6 +94,7 @@ class Announcer:
 
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
+        self.started = time.time()
 
     # -- after a change ------------------------------------------------------------------
 
@@ -288,6 +290,33 @@ class Announcer:
 
     def _locale(self, g: Game, seat: Seat) -> str:
         return lang(g.seat_row(seat).locale or g.locale)
+
+    # -- after a restart -------------------------------------------------------------------
+
+    async def remove_orphan_threads(self) -> int:
+        """Threads opened for a new game that a crash kept from holding it (noted before
+        they were opened): removed, so no empty game thread is left behind. How many."""
+        from cogs.common.delivery import SINCE_MARGIN
+
+        store = self.bot.session.store
+        removed = 0
+        for pending in await store.pending_threads():
+            if pending.created_at >= self.started:
+                continue  # being opened by this process right now
+            guild = self.bot.get_guild(pending.guild_id) if pending.guild_id is not None else None
+            for thread in guild.threads if guild is not None else []:
+                if (thread.parent_id != pending.parent_id or thread.name != pending.name
+                        or discord.utils.snowflake_time(thread.id).timestamp() < pending.created_at - SINCE_MARGIN
+                        or await store.latest_game_in_channel(thread.id) is not None):
+                    continue
+                try:
+                    await thread.delete()
+                    removed += 1
+                    log.info("removed thread %s, opened for a game a crash kept from it", thread.id)
+                except discord.HTTPException:
+                    log.warning("could not remove thread %s, left without its game", thread.id)
+            await store.drop_pending_thread(pending.id)
+        return removed
 
     # -- turn DMs, reminders, catch-up --------------------------------------------------------
 

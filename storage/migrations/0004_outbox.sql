@@ -22,3 +22,14 @@ CREATE TABLE outbox (
 -- Delivery after a restart reads only what is left to do.
 CREATE INDEX outbox_open ON outbox (id) WHERE done_at IS NULL;
 CREATE INDEX outbox_parent ON outbox (parent);
+
+-- A thread being opened for a new game (/game new thread: True): written before the thread
+-- is created and removed in the transaction that creates the game in it, so a thread left
+-- without its game by a crash in between is found and removed at the next start.
+CREATE TABLE pending_threads (
+    id          INTEGER PRIMARY KEY,
+    guild_id    BIGINT,
+    parent_id   BIGINT NOT NULL,                   -- the channel the thread opens in
+    name        TEXT NOT NULL,
+    created_at  DOUBLE PRECISION NOT NULL
+);

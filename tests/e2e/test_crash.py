@@ -194,7 +194,7 @@ def assert_start_delivered(
 async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
-    channels = ["commit", "fanout", "sent", "late", "board", "move", "lobby"]
+    channels = ["commit", "fanout", "sent", "late", "board", "move", "lobby", "thread"]
     async with FakeWorld(fake=fake, users=["alice", "bob", "carol"], channels=channels) as world:
         db = str(tmp_path / "tablero.db")
         logs = iter(tmp_path / f"bot{i}.log" for i in range(20))
@@ -263,7 +263,7 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert lobby is not None
             g7 = int(lobby["embeds"][0]["title"].split("#")[-1])
             assert query(db, "SELECT board_message_id FROM games WHERE id = ?", g7) == [(None,)]
-            p = await bot(None)
+            p = await bot("thread.created:1")
             lobbies = [
                 m
                 for m in fake.channel_messages(ch["lobby"])
@@ -272,6 +272,19 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert [m["id"] for m in lobbies] == [lobby["id"]]
             stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", g7)[0][0]
             assert str(stored) == lobby["id"]
+            # 8. ...after a thread was opened for a new game, before the game was created in
+            #    it: the empty thread is removed at the next start.
+            await fake.slash("game new", world["alice"], ch["thread"], game="ragami", thread=True)
+            await p.killed()
+            threads = [
+                c for c in fake.channels.values() if c.get("parent_id") == ch["thread"]["id"]
+            ]
+            assert len(threads) == 1 and query(db, "SELECT COUNT(*) FROM pending_threads") == [(1,)]
+            p = await bot(None)
+            assert not [
+                c for c in fake.channels.values() if c.get("parent_id") == ch["thread"]["id"]
+            ]
+            assert query(db, "SELECT COUNT(*) FROM pending_threads") == [(0,)]
             await p.stop()
             for proc in procs:
                 assert not proc.errors(), proc.text()[-3000:]
