@@ -674,11 +674,14 @@ class SessionService:
                               state=new))
             prev = new
         result.steps.extend(steps)
+        written = result.change.id if result.change is not None else None
         try:
             await self.store.commit_moves(g.id, expected_version=g.state.version, steps=writes,
                                           change=result.note())
         except StaleVersion:
             del result.steps[-len(steps):]
+            if result.change is not None:
+                result.change.id = written  # a row written by the rolled-back commit is gone
             # Someone else's write landed first (another process, or a bug in our
             # locking): our copy is stale, so reload it and let the player look again.
             self.forget(g.id)
@@ -688,6 +691,8 @@ class SessionService:
             ) from None
         except BaseException:
             del result.steps[-len(steps):]
+            if result.change is not None:
+                result.change.id = written
             raise
         g.state = prev
         g.row = dataclasses.replace(
