@@ -23,7 +23,9 @@ from .fake_discord import NONCE_WINDOW, FakeDiscord
 from .harness import FakeWorld
 
 ROOT = Path(__file__).resolve().parents[2]
-START_TIMEOUT = 30.0
+START_TIMEOUT = 60.0
+# How long the bot may take to answer: generous, as a separate process on a busy machine.
+WAIT = 20.0
 
 
 class BotProcess:
@@ -70,7 +72,7 @@ class BotProcess:
         """Logged errors and tracebacks."""
         return [ln for ln in self.text().splitlines() if "ERROR" in ln or "Traceback" in ln]
 
-    async def killed(self, timeout: float = 20.0) -> None:
+    async def killed(self, timeout: float = 40.0) -> None:
         """Wait until the process killed itself at its crash point."""
         assert self.proc is not None
         await asyncio.wait_for(self.proc.wait(), timeout)
@@ -126,12 +128,12 @@ def hands(fake: FakeDiscord, user: dict, game: int) -> list[dict]:
 async def open_lobby(fake: FakeDiscord, world: FakeWorld, channel: dict, game: str) -> int:
     """alice opens a lobby of ``game`` and bob joins it; the game's number."""
     inter = await fake.slash("game new", world["alice"], channel, game=game)
-    await fake.wait_response(inter)
+    await fake.wait_response(inter, timeout=WAIT)
     lobby = fake.response_message(inter)
     assert lobby is not None
     gid = int(lobby["embeds"][0]["title"].split("#")[-1])
     inter = await fake.slash("game join", world["bob"], channel)
-    await fake.wait_response(inter)
+    await fake.wait_response(inter, timeout=WAIT)
     return gid
 
 
@@ -166,7 +168,7 @@ async def move_by_menu(fake: FakeDiscord, world: FakeWorld, db: str, gid: int) -
     value = menu["options"][0]["value"]
     inter = await fake.select(board, menu["custom_id"], user, [value])
     if value.startswith("g"):
-        await fake.wait_response(inter)
+        await fake.wait_response(inter, timeout=WAIT)
         step = fake.response_message(inter)
         assert step is not None
         menu = next(
@@ -229,7 +231,7 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert_start_delivered(fake, world, db, ch["sent"], g3)
             g4 = await open_lobby(fake, world, ch["late"], "rattus_cartus")
             inter = await fake.slash("game watch", world["carol"], ch["late"])
-            await fake.wait_response(inter)
+            await fake.wait_response(inter, timeout=WAIT)
             await fake.slash("game start", world["alice"], ch["late"])
             await p.killed()
             assert len(fake.dms_to(world["carol"])) == 1
@@ -245,8 +247,10 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert_start_delivered(fake, world, db, ch["board"], g5)
             g6 = await open_lobby(fake, world, ch["move"], "rey_hierofante")
             inter = await fake.slash("game start", world["alice"], ch["move"])
-            await fake.wait_response(inter)
-            await fake.wait_until(lambda: undelivered(db) == 0 and len(said(fake, ch["move"])) == 1)
+            await fake.wait_response(inter, timeout=WAIT)
+            await fake.wait_until(
+                lambda: undelivered(db) == 0 and len(said(fake, ch["move"])) == 1, timeout=WAIT
+            )
             await move_by_menu(fake, world, db, g6)
             await p.killed()
             assert len(said(fake, ch["move"])) == 2

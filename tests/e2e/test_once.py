@@ -26,9 +26,11 @@ async def two_player_game(t: Table) -> int:
     return gid
 
 
-def held(monkeypatch: pytest.MonkeyPatch, t: Table, calls: int) -> list[Any]:
-    """Hold the session's moves until ``calls`` of them have arrived (so they cross); the
-    versions they carry are recorded."""
+def held(
+    monkeypatch: pytest.MonkeyPatch, t: Table, calls: int, go: asyncio.Event | None = None
+) -> list[Any]:
+    """Hold the session's moves until ``calls`` of them have arrived (so they cross), and
+    ``go`` is set if given; the versions they carry are recorded."""
     session = t.bot.session
     real_move = session.move
     seen: list[Any] = []
@@ -39,6 +41,8 @@ def held(monkeypatch: pytest.MonkeyPatch, t: Table, calls: int) -> list[Any]:
         if len(seen) >= calls:
             all_in.set()
         await all_in.wait()
+        if go is not None:
+            await go.wait()
         return await real_move(game, user_id, action, version)
 
     monkeypatch.setattr(session, "move", move)
@@ -67,12 +71,11 @@ async def test_the_same_move_sent_twice_applies_once_and_the_second_is_refused_p
         await fake.wait_response(second)
         assert seen == [version, version]  # checked again under the game's lock
         await fake.wait_until(lambda: t.bot.session.cached(gid).version == version + 1)
-        refusals = [
-            m
-            for m in (fake.response_message(first), fake.response_message(second))
-            if m is not None and m["flags"] & EPHEMERAL
-        ]
-        assert len(refusals) == 1 and refusals[0]["content"]
+        # One refusal, private (an ephemeral answer, or a followup if the command was slow).
+        refusals = await fake.wait_until(
+            lambda: [m for m in fake.ephemeral_responses(user) if m["content"]] or None
+        )
+        assert len(refusals) == 1
         # Sent again later (a double click, a retry), it is still refused: stale.
         _, _, again = await t.slash("game move", user, choice=value)
         assert again is not None and again["flags"] & EPHEMERAL
@@ -88,12 +91,15 @@ async def test_a_slow_commands_refusal_never_lands_in_the_public_thinking_messag
         gid = await two_player_game(t)
         monkeypatch.setattr(choices, "SLOW", 0.01)  # every move is deferred ("thinking…")
         version = (await t.game(gid)).version
-        seen = held(monkeypatch, t, 2)
+        go = asyncio.Event()  # both moves wait until both commands were deferred
+        seen = held(monkeypatch, t, 2, go)
         _, user = await t.user_to_act(gid)
         first = await fake.slash("game move", user, world.channel, choice=f"#0@{version}")
         second = await fake.slash("game move", user, world.channel, choice=f"#0@{version}")
         for inter in (first, second):
             assert (await fake.wait_response(inter))["type"] == 5  # deferred, in public
+        go.set()
+        await fake.wait_until(lambda: len(seen) == 2)
         assert seen == [version, version]
         refusal = await fake.wait_until(
             lambda: next((m for m in fake.ephemeral_responses(user) if m["content"]), None)
