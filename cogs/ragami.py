@@ -1,34 +1,92 @@
-"""Ragami in Discord: how the board, the hands and the choices look.
+"""Ragami in Discord: the /rg commands, the private step-by-step panel, and the board.
 
 Every decision goes through the session service and the engine's legal actions (the
-engine already splits many-step choices: piece, then destination; a resolution one power
-source at a time), so the shared Play menu offers each step. This module only draws:
-the public picture of the city, the board's text fields, the players' names in the
-rules' texts, and each hand in private (by DM, or ephemerally when DMs are closed).
+engine splits many-step choices: piece, then destination; a resolution one power source
+at a time). This module draws the public picture of the city, the board's text fields,
+the players' names in the rules' texts and each hand in private (by DM, or ephemerally
+when DMs are closed), and turns commands and clicks into the engine's own actions. Every
+step of a resolution shows the power gathered against the cost before it commits.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Collection, Sequence
+from functools import partial
+from typing import TypeVar
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.present import GameUI, engine_view, mention, register
+from cogs.common import i18n, services
+from cogs.common.choices import (
+    ActButton,
+    ActSelect,
+    action_choices,
+    chooser,
+    fold,
+    play_action,
+    play_value,
+    publish,
+    within,
+)
+from cogs.common.errors import reply
+from cogs.common.i18n import locale_of
+from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
-from rules.core import GameState, Seat, Text
-from rules.ragami.cards import card_name, kind_of
-from rules.ragami.model import RgView
-from services.session import Game
+from rules.core import Action, GameState, Seat, Text
+from rules.ragami.cards import KINDS, Kind, card_name, kind_of
+from rules.ragami.city import node_name
+from rules.ragami.engine import piece_label
+from rules.ragami.model import (
+    Cancel,
+    Commit,
+    Convert,
+    Done,
+    EndTurn,
+    Pick,
+    Place,
+    Power,
+    Resolution,
+    RgView,
+    Roll,
+    UseDie,
+)
+from services.session import Game, Refusal
+
+log = logging.getLogger("tablero.ragami")
+T = TypeVar("T")
 
 GAME_ID = "ragami"
+MENU_SIZE = 25  # options in a select menu or an autocomplete answer
+ROWS = 5  # rows of components in a message
 # The engine names seats "Jugador 2 (verde)" / "Player 2 (green)"; Discord shows names.
 SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-4])\b")
 COLOUR_DISC = ("🟡", "🟢", "🔵", "🟣")
+CURRENT = "*"  # the piece already chosen (or being placed), as a /rg piece value
 
-WORDS = {
+DIE_KINDS = frozenset({"use_die"})
+CARD_KINDS = frozenset({"play_card", "cash_card", "discard"})
+KEEP_KINDS = frozenset({"keep"})
+RESOLVE_KINDS = frozenset({"power", "power_card", "roll", "commit", "cancel"})
+# Answered with a button; everything else goes in a menu.
+BUTTON_KINDS = ("commit", "roll", "cancel", "convert", "done", "end_turn")
+# Menus of the private panel, by the kinds they gather, in the order they are shown.
+MENUS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("ph_power", frozenset({"power", "power_card"})),
+    ("ph_die", DIE_KINDS),
+    ("ph_cards", CARD_KINDS),
+    ("ph_keep", KEEP_KINDS),
+    ("ph_piece", frozenset({"pick"})),
+    ("ph_place", frozenset({"place"})),
+)
+
+WORDS: dict[str, tuple[str, str]] = {
     "players": ("Jugadores", "Players"),
+    "round": ("Ronda {n}", "Round {n}"),
     "conflicts": ("Conflictos", "Conflicts"),
     "dice": ("Dados de Acción", "Action dice"),
     "hand": ("Tu mano", "Your hand"),
@@ -36,19 +94,169 @@ WORDS = {
     "drawn": ("Eliges entre", "You choose among"),
     "resolving": ("Resolviendo", "Resolving"),
     "none": ("ninguna", "none"),
+    "final": ("Puntuación final", "Final scoring"),
+    "final_line": (
+        "{who}: **{total} PV** ({before} + {cubes} de cubos + {bonus} de bonificación · {res} resueltos)",
+        "{who}: **{total} VP** ({before} + {cubes} from cubes + {bonus} bonus · {res} resolved)",
+    ),
+    # the running total of a resolution
+    "res_line": (
+        "⚔️ Conflicto de la casilla {square}: poder **{total}** de **{cost}** "
+        "(dado {die} + Demonios {demons})",
+        "⚔️ Conflict on square {square}: power **{total}** of **{cost}** (die {die} + Demons {demons})",
+    ),
+    "res_parts": ("Reunido: {parts}", "Gathered: {parts}"),
+    "res_saints": ("Santos {n}", "Saints {n}"),
+    "res_helper": ("segundo Ragami 2", "second Ragami 2"),
+    "res_cubes": ("cubos {n}", "cubes {n}"),
+    "res_virtue": ("Virtud {n}", "Virtue {n}"),
+    "res_card": ("{card} {n}", "{card} {n}"),
+    "res_nothing": ("nada aún", "nothing yet"),
+    "res_missing": ("Faltan **{n}**.", "**{n}** more needed."),
+    "res_enough": (
+        "Basta: ya puedes resolver el conflicto.",
+        "Enough: you may resolve the conflict.",
+    ),
+    "moving": ("Mueves: **{piece}**", "Moving: **{piece}**"),
+    "moving_field": ("Se mueve", "Moving"),
+    "after_power": ("→ poder {total} de {cost}", "→ power {total} of {cost}"),
+    "die_value": ("dado a {n}", "die at {n}"),
+    "conflict_at": (
+        "conflicto: dado {die} + Demonios {demons}",
+        "conflict: die {die} + Demons {demons}",
+    ),
+    "on": ("en {where}", "on {where}"),
+    # panel placeholders
+    "ph_power": ("Suma poder…", "Add power…"),
+    "ph_die": ("Usa un dado de Acción…", "Use an Action die…"),
+    "ph_cards": ("Tus cartas…", "Your cards…"),
+    "ph_keep": ("La carta que te quedas…", "The card you keep…"),
+    "ph_piece": ("Elige la pieza…", "Choose the piece…"),
+    "ph_place": ("Elige el destino…", "Choose where…"),
+    "ph_other": ("Elige…", "Choose…"),
+    # commands: refusals and hints
+    "not_rg": (
+        "En este canal no hay una partida de Ragami.",
+        "There is no Ragami game in this channel.",
+    ),
+    "nothing_die": (
+        "Ahora no puedes usar un dado de Acción. {prompt}",
+        "You cannot use an Action die now. {prompt}",
+    ),
+    "nothing_card": (
+        "Ahora no puedes jugar, cambiar ni descartar cartas. {prompt}",
+        "You cannot play, exchange or discard cards now. {prompt}",
+    ),
+    "nothing_keep": (
+        "Ahora no hay cartas que elegir. {prompt}",
+        "There are no cards to choose now. {prompt}",
+    ),
+    "nothing_resolve": (
+        "No estás resolviendo un conflicto: empieza con /rg dado (Resolver) o una carta Resolver. {prompt}",
+        "You are not resolving a conflict: start one with /rg die (Resolve) or a Resolve card. {prompt}",
+    ),
+    "nothing_piece": (
+        "Ahora no hay pieza que mover. {prompt}",
+        "There is no piece to move now. {prompt}",
+    ),
+    "nothing_pass": (
+        "Ahora no puedes terminar ni saltarte nada. {prompt}",
+        "You cannot end or skip anything now. {prompt}",
+    ),
+    "hint": ("Nada de esto ahora: {prompt}", "Nothing of this now: {prompt}"),
+    "bad_piece": (
+        "«{value}» no es una pieza que puedas mover ahora. Puedes: {options}",
+        "'{value}' is not a piece you can move now. You can: {options}",
+    ),
+    "bad_dest": (
+        "«{value}» no es un destino posible para {piece}. Puedes ir a: {options}",
+        "'{value}' is not a possible destination for {piece}. You can go to: {options}",
+    ),
+    "need_dest": (
+        "Di adónde va {piece}: {options}",
+        "Say where {piece} goes: {options}",
+    ),
+    "bad_card": (
+        "«{value}» no es una carta de acción de Ragami. Las cartas: {options}",
+        "'{value}' is not a Ragami action card. The cards: {options}",
+    ),
+    # /rg card
+    "copies": ("Copias", "Copies"),
+    "icons": ("Iconos", "Icons"),
+    "icon_cube": (
+        "⬜ cubo blanco: en vez de jugarla, puedes cambiarla por un cubo blanco",
+        "⬜ white cube: instead of playing it, you may exchange it for a white cube",
+    ),
+    "icon_triangle": (
+        "🔺 triángulo rojo: suma poder al resolver; una sola por conflicto",
+        "🔺 red triangle: adds power when resolving; only one per conflict",
+    ),
+    "icon_none": ("ninguno", "none"),
+    "card_footer": (
+        "Puedes jugarla desde el turno siguiente a recibirla.",
+        "You may play it from the turn after you get it.",
+    ),
 }
 
 
-def word(key: str, locale: str) -> str:
-    """A word of this module in the player's language."""
+def word(key: str, locale: str, **fmt: object) -> str:
+    """A text of this module in the player's language."""
     es, en = WORDS[key]
-    return es if (locale or "").lower().startswith("es") else en
+    text = es if (locale or "").lower().startswith("es") else en
+    return text.format(**fmt) if fmt else text
+
+
+def refusal(key: str, **fmt: object) -> Refusal:
+    """A refusal in both languages from a text of this module."""
+    return Refusal(word(key, "es", **fmt), word(key, "en", **fmt))
+
+
+def _kind(a: Action) -> str:
+    return str(getattr(a, "kind", ""))
+
+
+# ----------------------------------------------------------------------------- the running total
+
+
+def resolution_lines(r: Resolution, locale: str) -> list[str]:
+    """A resolution's running total: power gathered by source against the cost, and what
+    is still missing."""
+    lines = [
+        word(
+            "res_line",
+            locale,
+            square=r.square,
+            total=r.total,
+            cost=r.cost,
+            die=r.die,
+            demons=r.cost - r.die,
+        )
+    ]
+    parts = []
+    if r.saints:
+        parts.append(word("res_saints", locale, n=len(r.saints)))
+    if r.helper is not None:
+        parts.append(word("res_helper", locale))
+    if r.cubes:
+        parts.append(word("res_cubes", locale, n=r.cubes))
+    if r.virtue:
+        parts.append(word("res_virtue", locale, n=r.virtue))
+    if r.card is not None:
+        parts.append(word("res_card", locale, card=card_name(r.card).get(locale), n=r.card_power))
+    lines.append(word("res_parts", locale, parts=" · ".join(parts) or word("res_nothing", locale)))
+    missing = r.cost - r.total
+    lines.append(
+        word("res_missing", locale, n=missing) if missing > 0 else word("res_enough", locale)
+    )
+    return lines
 
 
 class RgUI(GameUI):
-    """How Ragami looks: the city picture and the players; hands in private."""
+    """How Ragami looks: the city picture and the players; hands and the panel in private."""
 
     game_id = GAME_ID
+    # A move can set off a chain (a resolution, the end of a round): one event per line.
+    event_separator = "\n"
 
     def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RgView:
         """The engine's view for ``seat`` (None: public)."""
@@ -65,6 +273,15 @@ class RgUI(GameUI):
 
         return SEAT_WORD.sub(named, text.get(locale))
 
+    def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
+        """The engine's label of a legal action, with names (menus show no bold)."""
+        assert g.state is not None
+        return clip(
+            self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100
+        )
+
+    # -- private information -------------------------------------------------------------
+
     def dm_facts(self, g: Game, state: GameState | None, seat: Seat) -> list[str]:
         """A DM when the hand or the cards to choose from change."""
         if state is None:
@@ -74,16 +291,58 @@ class RgUI(GameUI):
             return []
         return [f"hand={me.hand}", f"drawn={me.drawn}"]
 
+    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
+        """The step panel: menus of the dice, cards, pieces, destinations and power
+        sources the engine allows now, and buttons for resolving, rolling, giving up,
+        exchanging and ending the turn."""
+        if g.state is None or g.status != "active" or seat not in g.pending():
+            return None
+        return panel(g, seat, locale)
+
+    def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
+        """The running total of a resolution, the piece being moved, and the question."""
+        lines = list(self.progress_lines(g, seat, locale))
+        prompt = g.pending().get(seat)
+        if prompt is not None:
+            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+        return "\n".join(lines) or super().menu_text(g, seat, locale)
+
+    def progress_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """Where ``seat``'s many-step action stands (nothing when it is in none)."""
+        if g.state is None:
+            return []
+        v = self.view(g, None)
+        st = v.step
+        if st is None or v.turn != seat or v.phase != "turn":
+            return []
+        if st.res is not None:
+            return resolution_lines(st.res, locale)
+        if st.piece:
+            return [word("moving", locale, piece=piece_label(st.piece).get(locale))]
+        return []
+
+    # -- pictures and embeds -------------------------------------------------------------
+
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The public board drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+        out = g.engine.outcome(g.state) if g.state is not None else None
+        draw = partial(render_board, winners=out.winners if out is not None else None)
+        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
+
+    def title(self, g: Game, locale: str) -> str:
+        """The title with the round."""
+        base = super().title(g, locale)
+        if g.state is None:
+            return base
+        return f"{base} · {word('round', locale, n=self.view(g, None).round)}"
 
     def board_fields(
         self, g: Game, locale: str, pictured: bool = False
     ) -> list[tuple[str, str, bool]]:
-        """Players with their scores; without a picture also the conflicts and dice."""
+        """Players with their scores; without a picture also the conflicts and dice; the
+        running total of a resolution; the final scoring."""
         if g.state is None:
             return super().board_fields(g, locale, pictured)
         v = self.view(g, None)
@@ -102,8 +361,28 @@ class RgUI(GameUI):
             fields.append((word("conflicts", locale), conflicts or "-", True))
             fields.append((word("dice", locale), " / ".join(str(d) for d in v.dice), True))
         if v.step is not None and v.step.res is not None:
-            r = v.step.res
-            fields.append((word("resolving", locale), f"{r.square}: {r.total}/{r.cost}", True))
+            fields.append(
+                (word("resolving", locale), "\n".join(resolution_lines(v.step.res, locale)), False)
+            )
+        elif v.step is not None and v.step.piece:
+            fields.append(
+                (word("moving_field", locale), piece_label(v.step.piece).get(locale), True)
+            )
+        if v.final is not None:
+            final = [
+                word(
+                    "final_line",
+                    locale,
+                    who=mention(g, f.seat),
+                    total=f.total,
+                    before=f.vp_before,
+                    cubes=f.cubes,
+                    bonus=f.bonus,
+                    res=f.resolved,
+                )
+                for f in sorted(v.final, key=lambda f: -f.total)
+            ]
+            fields.append((word("final", locale), "\n".join(final), False))
         return fields
 
     def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
@@ -112,7 +391,8 @@ class RgUI(GameUI):
         me = v.me
         if me is None:
             return []
-        out = [f"**{word('hand', locale)}**:"]
+        # while resolving, the panel below the hand needs the running total above it
+        out = [*self.progress_lines(g, seat, locale), f"**{word('hand', locale)}**:"]
         for c in me.hand:
             k = kind_of(c)
             new = f" *({word('new', locale)})*" if c in me.fresh else ""
@@ -129,11 +409,583 @@ UI = RgUI()
 register(UI)
 
 
+# ----------------------------------------------------------------------------- the panel
+
+
+def _about(g: Game, seat: Seat, a: Action, v: RgView, locale: str) -> str:
+    """The small print under a menu entry: a card's text, a die's value, what lies on a
+    square, the total after adding power."""
+    card = getattr(a, "card", None)
+    if isinstance(card, int):
+        return kind_of(card).text.get(locale)
+    if isinstance(a, UseDie):
+        return word("die_value", locale, n=v.dice[a.slot])
+    if isinstance(a, Power) and v.step is not None and v.step.res is not None:
+        r = v.step.res
+        return word("after_power", locale, total=r.total + a.amount, cost=r.cost)
+    if isinstance(a, Pick) and a.piece[0] in "SR":
+        c = int(a.piece[1:])
+        where = v.saints[c] if a.piece[0] == "S" else v.ragamis[c]
+        return (
+            word("on", locale, where=node_name(str(where)).get(locale)) if where is not None else ""
+        )
+    if isinstance(a, Place) and a.at.isdigit():
+        for c in v.conflicts:
+            if c.square == int(a.at):
+                return word("conflict_at", locale, die=c.die, demons=c.demons)
+    return ""
+
+
+def _style(a: Action) -> discord.ButtonStyle:
+    if isinstance(a, Commit):
+        return discord.ButtonStyle.success
+    if isinstance(a, Cancel):
+        return discord.ButtonStyle.danger
+    if isinstance(a, Roll | Convert):
+        return discord.ButtonStyle.primary
+    return discord.ButtonStyle.secondary
+
+
+def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
+    """``seat``'s private panel for what it must decide now, from its legal actions: a
+    menu per kind of choice (power sources, dice, cards, pieces, destinations, anything
+    else), a button for each choice without options; the generic menu if it would not fit."""
+    actions = g.legal_actions(seat)
+    v = UI.view(g, seat)
+    buttons = [i for i, a in enumerate(actions) if _kind(a) in BUTTON_KINDS]
+    taken = set(buttons)
+    groups: list[tuple[str, list[int]]] = []
+    for key, kinds in MENUS:
+        items = [i for i, a in enumerate(actions) if _kind(a) in kinds]
+        taken.update(items)
+        groups.append((key, items))
+    groups.append(("ph_other", [i for i in range(len(actions)) if i not in taken]))
+    menus = [
+        (key, chunk)
+        for key, items in groups
+        for chunk in (items[k : k + MENU_SIZE] for k in range(0, len(items), MENU_SIZE))
+    ]
+    if len(menus) + -(-len(buttons) // 5) > ROWS:
+        return chooser(g, seat, locale)
+    view = discord.ui.View(timeout=None)
+    for part, (key, chunk) in enumerate(menus):
+        options = [
+            discord.SelectOption(
+                label=UI.label(g, seat, actions[i], locale) or "-",
+                value=str(i),
+                description=clip(_about(g, seat, actions[i], v, locale), 100) or None,
+            )
+            for i in chunk
+        ]
+        view.add_item(
+            ActSelect(g.id, g.version, seat, part, options=options, placeholder=word(key, locale))
+        )
+    for i in buttons:
+        view.add_item(
+            ActButton(
+                g.id,
+                g.version,
+                seat,
+                i,
+                label=UI.label(g, seat, actions[i], locale),
+                style=_style(actions[i]),
+            )
+        )
+    return view
+
+
+# ----------------------------------------------------------------------------- commands' helpers
+
+
+def _prompt(g: Game, seat: Seat) -> Text:
+    p = g.pending().get(seat)
+    return p.text if p is not None else Text(es="", en="")
+
+
+def _nothing(g: Game, seat: Seat, key: str) -> Refusal:
+    prompt = _prompt(g, seat)
+    return Refusal(
+        word(key, "es", prompt=UI.named(g, prompt.es, bold=False)),
+        word(key, "en", prompt=UI.named(g, prompt.en, bold=False)),
+    )
+
+
+def _require(g: Game, seat: Seat, kinds: Collection[str], key: str) -> None:
+    """Refuse (saying what is asked instead) unless some legal action is of ``kinds``."""
+    if not any(_kind(a) in kinds for a in g.legal_actions(seat)):
+        raise _nothing(g, seat, key)
+
+
+def choices_of(kinds: Collection[str] | None):  # noqa: ANN201 - discord.py reads the signature
+    """An autocomplete callback offering the caller's legal moves of ``kinds``, or one
+    line saying what is asked instead when there are none."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        out = await action_choices(interaction, current, kinds)
+        if out:
+            return out
+        try:
+            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
+            seat = g.seat_of(interaction.user.id) if g is not None else None
+            if g is None or seat is None or g.state is None or current:
+                return out
+            prompt = UI.named(g, _prompt(g, seat).get(locale_of(interaction)), bold=False)
+            return [
+                app_commands.Choice(
+                    name=clip(word("hint", locale_of(interaction), prompt=prompt), 100), value="-"
+                )
+            ]
+        except Exception:
+            log.exception("autocomplete hint failed")
+            return out
+
+    return complete
+
+
+def _matches(needle: str, names: Sequence[str]) -> tuple[bool, bool]:
+    """(exact, partial) match of a folded ``needle`` against ``names``."""
+    folded = [fold(n) for n in names]
+    exact = needle in folded
+    # digits only match whole: "1" is not square 12
+    partial = bool(needle) and not needle.isdigit() and any(needle in f for f in folded)
+    return exact, partial
+
+
+def _pick_one(value: str, options: Sequence[tuple[T, Sequence[str]]]) -> T | None:
+    """The option ``value`` names (exactly, else the one it is part of), or None."""
+    needle = fold(value)
+    exact = [a for a, names in options if _matches(needle, names)[0]]
+    if len(exact) == 1:
+        return exact[0]
+    partial = [a for a, names in options if _matches(needle, names)[1]]
+    return partial[0] if len(partial) == 1 else None
+
+
+def _piece_names(g: Game, seat: Seat, a: Pick) -> list[str]:
+    label = piece_label(a.piece)
+    return [a.piece, label.es, label.en, UI.label(g, seat, a, "es"), UI.label(g, seat, a, "en")]
+
+
+def _place_names(g: Game, seat: Seat, a: Place, state: GameState) -> list[str]:
+    name = node_name(a.at)
+    d = g.engine.describe(state, seat, a)
+    return [a.at, name.es, name.en, d.es, d.en]
+
+
+def current_piece(g: Game, seat: Seat) -> Text:
+    """What the caller is placing or moving now, when the piece is already chosen (a
+    picked piece, or what a setup step places)."""
+    st = UI.view(g, None).step
+    if st is not None and st.piece:
+        return piece_label(st.piece)
+    return _prompt(g, seat)
+
+
+def piece_choices(g: Game, seat: Seat, current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of /rg piece: the pieces the caller may move now, or the one already
+    chosen when only its destination is left."""
+    legal = g.legal_actions(seat)
+    needle = fold(current)
+    out = []
+    picks = [a for a in legal if isinstance(a, Pick)]
+    for a in picks:
+        label = UI.label(g, seat, a, locale)
+        if needle and needle not in fold(label):
+            continue
+        out.append(app_commands.Choice(name=label, value=a.piece))
+    if not picks and any(isinstance(a, Place) for a in legal):
+        label = clip(UI.named(g, current_piece(g, seat).get(locale), bold=False), 100)
+        out.append(app_commands.Choice(name=label, value=CURRENT))
+    return out[:MENU_SIZE]
+
+
+def destinations(g: Game, seat: Seat, piece: str) -> tuple[GameState, Pick | None, list[Place]]:
+    """For a piece named in /rg piece: the state its destination is chosen in, the pick
+    that comes first (None when the piece is already chosen), and the legal destinations."""
+    assert g.state is not None
+    legal = g.legal_actions(seat)
+    picks = [a for a in legal if isinstance(a, Pick)]
+    if picks:
+        chosen = _pick_one(piece, [(a, _piece_names(g, seat, a)) for a in picks])
+        if not isinstance(chosen, Pick):
+            options = {
+                lang: "; ".join(UI.label(g, seat, a, lang) for a in picks) for lang in ("es", "en")
+            }
+            raise Refusal(
+                *(
+                    word(
+                        "bad_piece", lang, value=clip(piece, 40), options=clip(options[lang], 1500)
+                    )
+                    for lang in ("es", "en")
+                )
+            )
+        # what the engine allows once the piece is chosen (nothing is committed here)
+        after, _ = g.engine.apply(g.state, seat, chosen)
+        return (
+            after,
+            chosen,
+            [a for a in g.engine.legal_actions(after, seat) if isinstance(a, Place)],
+        )
+    places = [a for a in legal if isinstance(a, Place)]
+    if not places:
+        raise _nothing(g, seat, "nothing_piece")
+    return g.state, None, places
+
+
+def destination_choices(
+    g: Game, seat: Seat, piece: str, current: str, locale: str
+) -> list[app_commands.Choice[str]]:
+    """Autocomplete of /rg piece's destination: only the legal ones for the piece chosen."""
+    state, _, places = destinations(g, seat, piece or CURRENT)
+    needle = fold(current)
+    out = []
+    for a in places:
+        label = clip(g.engine.describe(state, seat, a).get(locale), 100)
+        if needle and not any(needle in fold(n) for n in _place_names(g, seat, a, state)):
+            continue
+        out.append(app_commands.Choice(name=label, value=a.at))
+        if len(out) == MENU_SIZE:
+            break
+    return out
+
+
+def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> list[Action]:
+    """The engine's steps for "move ``piece`` to ``destination``": pick it (unless it is
+    already chosen), then place it; a refusal naming the legal ones otherwise."""
+    state, pick, places = destinations(g, seat, piece)
+    steps: list[Action] = [pick] if pick is not None else []
+    what = piece_label(pick.piece) if pick is not None else current_piece(g, seat)
+    if not destination:
+        if pick is not None and not places:
+            return steps  # a piece that goes nowhere (a Conflict die, a Ragami to swap with)
+        options = {
+            lang: clip(", ".join(node_name(a.at).get(lang) for a in places), 1500)
+            for lang in ("es", "en")
+        }
+        raise Refusal(
+            *(
+                word(
+                    "need_dest",
+                    lang,
+                    piece=UI.named(g, what.get(lang), bold=False),
+                    options=options[lang],
+                )
+                for lang in ("es", "en")
+            )
+        )
+    to = _pick_one(destination, [(a, _place_names(g, seat, a, state)) for a in places])
+    if to is None:
+        options = {
+            lang: clip(", ".join(node_name(a.at).get(lang) for a in places), 1500)
+            for lang in ("es", "en")
+        }
+        raise Refusal(
+            *(
+                word(
+                    "bad_dest",
+                    lang,
+                    value=clip(destination, 40),
+                    piece=UI.named(g, what.get(lang), bold=False),
+                    options=options[lang] or "-",
+                )
+                for lang in ("es", "en")
+            )
+        )
+    return [*steps, to]
+
+
+def find_kind(value: str) -> Kind | None:
+    """The kind of action card a typed or autocompleted value names: its id, its printed
+    number, or its name in either language."""
+    raw = value.strip()
+    digits = re.sub(r"^(?:n\.?\s*º|#|no\.?)\s*", "", raw.casefold())
+    if digits.isdigit():
+        return next((k for k in KINDS if k.number == int(digits)), None)
+    return _pick_one(raw, [(k, [k.id, k.name.es, k.name.en]) for k in KINDS])
+
+
+def kind_title(k: Kind, locale: str) -> str:
+    """A kind's printed number and name."""
+    return f"n.º {k.number} {k.name.es}" if locale == "es" else f"#{k.number} {k.name.en}"
+
+
+def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete over the 15 kinds of action card (their texts are no secret)."""
+    needle = fold(current)
+    out = []
+    for k in KINDS:
+        title = kind_title(k, locale)
+        if needle and not any(needle in fold(n) for n in (title, k.name.es, k.name.en, k.id)):
+            continue
+        out.append(app_commands.Choice(name=clip(title, 100), value=k.id))
+    return out[:MENU_SIZE]
+
+
+def card_embed(k: Kind, locale: str) -> discord.Embed:
+    """What a kind of action card does, its copies and icons."""
+    embed = discord.Embed(
+        title=kind_title(k, locale), description=k.text.get(locale), colour=COLOUR
+    )
+    embed.add_field(name=word("copies", locale), value=str(k.copies), inline=True)
+    icons = [word("icon_cube", locale)] if k.cube else []
+    if k.triangle:
+        icons.append(word("icon_triangle", locale))
+    embed.add_field(
+        name=word("icons", locale),
+        value="\n".join(icons) or word("icon_none", locale),
+        inline=False,
+    )
+    embed.set_footer(text=word("card_footer", locale))
+    return embed
+
+
+# ----------------------------------------------------------------------------- Spanish names
+
+_COMMANDS_ES = {
+    "rg": "rg",
+    "die": "dado",
+    "piece": "pieza",
+    "keep": "quedarse",
+    "resolve": "resolver",
+}
+_PARAMETERS_ES = {"piece": "pieza", "destination": "destino", "step": "paso"}
+_DESCRIPTIONS_ES = {
+    "Ragami moves": "Jugadas de Ragami",
+    "Use an Action die: its slot's action, or move a Ragami": "Usa un dado de Acción: la acción de su casilla, o mover un Ragami",
+    "Move a piece: the piece, then its destination among the legal ones": "Mueve una pieza: la pieza y luego su destino entre los posibles",
+    "Play a card, exchange it for a cube, or discard it": "Juega una carta, cámbiala por un cubo o descártala",
+    "Keep one of the cards you have drawn": "Quédate una de las cartas que has robado",
+    "Resolve a conflict step by step: add power, roll, resolve or give up": "Resuelve un conflicto paso a paso: suma poder, tira, resuelve o renuncia",
+    "End your turn, or skip the optional rest of a step": "Termina tu turno, o sáltate lo opcional de un paso",
+    "Anything the game asks now (setup, dice, exchanges)": "Lo que pida la partida ahora (preparación, dados, cambios)",
+    "What an action card does": "Qué hace una carta de acción",
+    "The die and what you do with it": "El dado y lo que haces con él",
+    "The piece you move (or place)": "La pieza que mueves (o colocas)",
+    "Where it goes": "Adónde va",
+    "The card": "La carta",
+    "The power source, or resolve, roll, give up": "La fuente de poder, o resolver, tirar, renunciar",
+    "What you decide": "Lo que decides",
+    "The card to keep": "La carta que te quedas",
+}
+
+
+def _spanish_names() -> None:
+    # The catalogue of command names lives with the platform; Ragami's are merged in
+    # when the cog is imported, refusing to change a name another command already has.
+    for table, extra in (
+        (i18n.COMMAND_NAMES_ES, _COMMANDS_ES),
+        (i18n.PARAMETER_NAMES_ES, _PARAMETERS_ES),
+        (i18n.DESCRIPTIONS_ES, _DESCRIPTIONS_ES),
+    ):
+        for key, value in extra.items():
+            if table.setdefault(key, value) != value:
+                raise RuntimeError(f"Spanish name of {key!r} defined twice")
+
+
+_spanish_names()
+
+
+# ----------------------------------------------------------------------------- the cog
+
+
 class Ragami(commands.Cog):
-    """Ragami's presentation; moves go through the shared Play menu and /game commands."""
+    """The /rg commands."""
+
+    rg = app_commands.Group(name="rg", description="Ragami moves", guild_only=True)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+
+    async def _game(self, interaction: discord.Interaction) -> Game:
+        bot = services(interaction)
+        g = await bot.session.require_in_channel(interaction.channel_id or 0)
+        if g.row.game_id != GAME_ID:
+            raise refusal("not_rg")
+        return g
+
+    async def _mine(self, interaction: discord.Interaction) -> tuple[Game, Seat]:
+        g = await self._game(interaction)
+        return await services(interaction).session.prepare(g.id, interaction.user.id)
+
+    async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
+        """After a move by command: the caller's next step, privately, if they have one
+        (with the running total of a resolution)."""
+        g = await services(interaction).session.get(game)
+        if g is None or g.status != "active":
+            return
+        seat = g.seat_of(interaction.user.id)
+        if seat is None or seat not in g.pending():
+            return
+        locale = locale_of(interaction)
+        view = UI.menu(g, seat, locale)
+        await interaction.followup.send(
+            clip(UI.menu_text(g, seat, locale), 2000),
+            view=view or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    async def _by_kind(
+        self, interaction: discord.Interaction, value: str, kinds: Collection[str], nothing: str
+    ) -> None:
+        g, seat = await self._mine(interaction)
+        _require(g, seat, kinds, nothing)
+        await play_value(interaction, value, kinds)
+        await self._then_panel(interaction, g.id)
+
+    # -- moves -------------------------------------------------------------------------
+
+    @rg.command(name="die", description="Use an Action die: its slot's action, or move a Ragami")
+    @app_commands.describe(choice="The die and what you do with it")
+    async def die(self, interaction: discord.Interaction, choice: str) -> None:
+        """Use one of the three Action dice (once a turn); its steps follow privately."""
+        await self._by_kind(interaction, choice, DIE_KINDS, "nothing_die")
+
+    _die_ac = die.autocomplete("choice")(choices_of(DIE_KINDS))
+
+    @rg.command(
+        name="piece",
+        description="Move a piece: the piece, then its destination among the legal ones",
+    )
+    @app_commands.describe(piece="The piece you move (or place)", destination="Where it goes")
+    async def piece(
+        self, interaction: discord.Interaction, piece: str, destination: str | None = None
+    ) -> None:
+        """Pick a piece and put it on a legal destination, in one go."""
+        bot = services(interaction)
+        g, seat = await self._mine(interaction)
+        steps = piece_steps(g, seat, piece, destination)
+        result = await within(
+            interaction, bot.session.move_many(g.id, interaction.user.id, steps, g.version)
+        )
+        await publish(interaction, result)
+        await self._then_panel(interaction, g.id)
+
+    @piece.autocomplete("piece")
+    async def _piece_ac(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
+            seat = (
+                g.seat_of(interaction.user.id)
+                if g is not None and g.row.game_id == GAME_ID
+                else None
+            )
+            if g is None or seat is None or g.state is None or seat not in g.pending():
+                return await action_choices(interaction, current, kinds=())
+            return piece_choices(g, seat, current, locale_of(interaction)) or await choices_of(())(
+                interaction, current
+            )
+        except Exception:
+            log.exception("piece autocomplete failed")
+            return []
+
+    @piece.autocomplete("destination")
+    async def _destination_ac(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
+            seat = (
+                g.seat_of(interaction.user.id)
+                if g is not None and g.row.game_id == GAME_ID
+                else None
+            )
+            if g is None or seat is None or g.state is None or seat not in g.pending():
+                return await action_choices(interaction, current, kinds=())
+            piece = str(getattr(interaction.namespace, "piece", "") or "")
+            return destination_choices(g, seat, piece, current, locale_of(interaction))
+        except Refusal:
+            return []  # the piece typed so far is not one that may move: nowhere to offer
+        except Exception:
+            log.exception("destination autocomplete failed")
+            return []
+
+    @rg.command(name="play", description="Play a card, exchange it for a cube, or discard it")
+    @app_commands.describe(card="The card")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        """Play a card held since an earlier turn (its steps follow privately), exchange a
+        white-cube card for a cube, or discard from a full hand."""
+        await self._by_kind(interaction, card, CARD_KINDS, "nothing_card")
+
+    _play_ac = play.autocomplete("card")(choices_of(CARD_KINDS))
+
+    @rg.command(name="keep", description="Keep one of the cards you have drawn")
+    @app_commands.describe(card="The card to keep")
+    async def keep(self, interaction: discord.Interaction, card: str) -> None:
+        """Keep a drawn card (the others go face up to the discard pile)."""
+        await self._by_kind(interaction, card, KEEP_KINDS, "nothing_keep")
+
+    _keep_ac = keep.autocomplete("card")(choices_of(KEEP_KINDS))
+
+    @rg.command(
+        name="resolve",
+        description="Resolve a conflict step by step: add power, roll, resolve or give up",
+    )
+    @app_commands.describe(step="The power source, or resolve, roll, give up")
+    async def resolve(self, interaction: discord.Interaction, step: str) -> None:
+        """One step of the resolution under way; the running total follows privately."""
+        await self._by_kind(interaction, step, RESOLVE_KINDS, "nothing_resolve")
+
+    _resolve_ac = resolve.autocomplete("step")(choices_of(RESOLVE_KINDS))
+
+    @rg.command(name="pass", description="End your turn, or skip the optional rest of a step")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        """End the turn (a turn with no action is a pass), or go on without the optional
+        rest of a step (the second Saint, the virtue die at the round's start)."""
+        g, seat = await self._mine(interaction)
+        legal = g.legal_actions(seat)
+        action = next((a for a in legal if isinstance(a, EndTurn)), None) or next(
+            (a for a in legal if isinstance(a, Done)), None
+        )
+        if action is None:
+            raise _nothing(g, seat, "nothing_pass")
+        await play_action(interaction, g.id, action)
+        await self._then_panel(interaction, g.id)
+
+    @rg.command(name="decide", description="Anything the game asks now (setup, dice, exchanges)")
+    @app_commands.describe(choice="What you decide")
+    async def decide(self, interaction: discord.Interaction, choice: str) -> None:
+        """Any legal move of the moment, by its label."""
+        g = await self._game(interaction)
+        await play_value(interaction, choice, None)
+        await self._then_panel(interaction, g.id)
+
+    _decide_ac = decide.autocomplete("choice")(choices_of(None))
+
+    # -- looking things up ---------------------------------------------------------------
+
+    @rg.command(name="card", description="What an action card does")
+    @app_commands.describe(card="The card")
+    async def card(self, interaction: discord.Interaction, card: str) -> None:
+        """A card's text, copies and icons, privately, in the caller's language."""
+        locale = locale_of(interaction)
+        k = find_kind(card)
+        if k is None:
+            raise Refusal(
+                *(
+                    word(
+                        "bad_card",
+                        lang,
+                        value=clip(card, 40),
+                        options=", ".join(kind_title(x, lang) for x in KINDS),
+                    )
+                    for lang in ("es", "en")
+                )
+            )
+        await reply(interaction, embed=card_embed(k, locale), ephemeral=True)
+
+    @card.autocomplete("card")
+    async def _card_ac(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            return card_choices(current, locale_of(interaction))
+        except Exception:
+            log.exception("card autocomplete failed")
+            return []
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,8 +30,20 @@ CONTENT = 2000
 
 
 def clip(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters with an ellipsis when it is longer."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to at most ``limit`` characters, with an ellipsis, when it is longer.
+
+    A text of several lines loses whole lines from its end (a board field never shows half
+    a line), a single line is cut between words; either way a mention, a link or a bold
+    name is never split in two."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit - 1)  # room for "\n…" after the last whole line
+    if cut > 0:
+        return text[:cut].rstrip() + "\n…"
+    cut = text.rfind(" ", 0, limit)
+    if cut <= 0:  # one long word: nothing better than a hard cut
+        cut = limit - 1
+    return text[:cut].rstrip() + "…"
 
 
 @dataclass

@@ -10,7 +10,7 @@ import io
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from cogs.pictures.fonts import fit
 from cogs.pictures.fonts import font as shared_font
@@ -18,12 +18,17 @@ from rules.ragami.city import BUILDING_NAME, BUILDINGS, POSITION, RECT
 from rules.ragami.model import RgView
 
 WIDTH = 760
-MARGIN = 34
+# Discord shows an embed's picture about 520 px wide: every text is drawn at least
+# TEXT_MIN px high at full size, so it is still about 11 px on the screen.
+DISPLAY = 520
+TEXT_MIN = 16
+MARGIN = 38
 SCALE = (WIDTH - 2 * MARGIN) / 12
-HEADER = 34
+HEADER = 40
 CITY = int(12 * SCALE + 2 * MARGIN)
-BOARD_H = 64
-PLAYER_LINE = 26
+BOARD_H = 76
+PLAYER_LINE = 32
+HALF = 19  # half the side of a street square
 
 BG = (245, 240, 228)
 STREET = (205, 205, 205)
@@ -42,6 +47,8 @@ TEXT: dict[str, dict[str, str]] = {
     "setup": {"es": "Preparación", "en": "Preparation"},
     "turn": {"es": "Turno de {name}", "en": "{name}'s turn"},
     "over": {"es": "Fin de la partida", "en": "Game over"},
+    "won": {"es": "Fin · gana {who}", "en": "Game over · {who} wins"},
+    "shared": {"es": "Fin · victoria compartida", "en": "Game over · shared victory"},
     "slots": {
         "es": "Santo y Demonio|Robar cartas|Resolver",
         "en": "Saint and Demon|Draw cards|Resolve",
@@ -67,32 +74,97 @@ def _px(x: float, y: float) -> tuple[float, float]:
     return MARGIN + x * SCALE, HEADER + MARGIN + y * SCALE
 
 
-def render_board(view: RgView, names: Sequence[str], locale: str) -> bytes:
-    """The public board as a PNG."""
+def render_board(
+    view: RgView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None
+) -> bytes:
+    """The public board as a PNG (with ``winners``, the seats that won, marked)."""
     n = len(view.players)
     img = _background(n, locale).copy()
-    d = ImageDraw.Draw(img)
-    _header(d, view, names, locale)
+    d = _Draw(img)
+    _header(d, view, names, locale, winners)
     _city(d, view, locale)
     _action_board(d, view, locale, HEADER + CITY)
-    _players(d, view, names, locale, HEADER + CITY + BOARD_H)
+    _players(d, view, names, locale, HEADER + CITY + BOARD_H, winners)
     out = io.BytesIO()
-    # drawn after every move: a 64-colour palette encodes far faster than RGB, and the
-    # board has few colours besides the edges of its letters
-    img.quantize(colors=64, method=Image.Quantize.FASTOCTREE).save(
+    # drawn after every move: a palette PNG encodes far faster than RGB, and mapping onto a
+    # palette made once (the board's colours and the blends at the edges of its letters
+    # and shapes) costs a millisecond where working a palette out each time costs thirty
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
         out, format="PNG", optimize=False, compress_level=1
     )
     return out.getvalue()
 
 
-def _header(d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str) -> None:
-    if v.finished:
+class _Draw(ImageDraw.ImageDraw):
+    """ImageDraw whose texts are drawn once and then pasted: a board redrawn after every
+    move repeats most of its texts (square numbers, names, labels)."""
+
+    def __init__(self, im: Image.Image) -> None:
+        super().__init__(im)
+        self.canvas = im
+
+    def text(  # type: ignore[override]
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: tuple[int, int, int] = INK,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str = "la",
+    ) -> None:
+        """Paste ``text`` at ``xy`` (its ``anchor`` point), drawn once per font and colour."""
+        assert font is not None
+        strip, left, top = _glyphs(text, font, fill, anchor)
+        self.canvas.paste(strip, (round(xy[0] + left), round(xy[1] + top)), strip)
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(
+    text: str, font: ImageFont.FreeTypeFont, fill: tuple[int, int, int], anchor: str
+) -> tuple[Image.Image, int, int]:
+    """``text`` on a transparent strip, with the strip's offset from the anchor point."""
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    strip = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (*fill, 0))
+    ImageDraw.Draw(strip).text((-left, -top), text, fill=fill, font=font, anchor=anchor)
+    return strip, left, top
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """A palette image of the picture's colours and three blends between every two."""
+    base = [BG, STREET, BUILDING, INK, FAINT, WHITE, FORBIDDEN, DEMON, *COLOUR]
+    colours = list(base)
+    for i, a in enumerate(base):
+        for b in base[i + 1 :]:
+            colours += [
+                tuple(round(x + (y - x) * k / 4) for x, y in zip(a, b, strict=True))
+                for k in (1, 2, 3)
+            ]
+    colours = list(dict.fromkeys(colours))[:256]
+    colours += [BG] * (256 - len(colours))
+    pal = Image.new("P", (1, 1))
+    pal.putpalette([c for rgb in colours for c in rgb])
+    return pal
+
+
+def _header(
+    d: ImageDraw.ImageDraw,
+    v: RgView,
+    names: Sequence[str],
+    locale: str,
+    winners: Sequence[int] | None,
+) -> None:
+    if v.finished and winners:
+        who = names[winners[0]] if winners[0] < len(names) else f"#{winners[0] + 1}"
+        what = _t("won", locale, who=who) if len(winners) == 1 else _t("shared", locale)
+    elif v.finished:
         what = _t("over", locale)
     elif v.phase == "turn":
         what = _t("turn", locale, name=names[v.turn] if v.turn < len(names) else v.turn + 1)
     else:
         what = _t(v.phase if v.phase in ("keep", "setup") else "setup", locale)
-    text, f = fit(f"{_t('round', locale, n=v.round)} · {what}", 20, WIDTH - 20, bold=True)
+    text, f = fit(
+        f"{_t('round', locale, n=v.round)} · {what}", 26, WIDTH - 20, bold=True, min_size=TEXT_MIN
+    )
     d.text((10, 7), text, fill=INK, font=f)
 
 
@@ -102,26 +174,29 @@ INSET = 0.4
 @lru_cache(maxsize=8)
 def _background(players: int, locale: str) -> Image.Image:
     """What never changes: the streets and the buildings with their names."""
-    height = HEADER + CITY + BOARD_H + PLAYER_LINE * players + 34
+    height = HEADER + CITY + BOARD_H + PLAYER_LINE * players + 36
     img = Image.new("RGB", (WIDTH, height), BG)
-    d = ImageDraw.Draw(img)
+    d = _Draw(img)
     for b in BUILDINGS:
         x0, y0, x1, y1 = RECT[b]
         corners = [_px(x0, y0), _px(x1, y0), _px(x1, y1), _px(x0, y1), _px(x0, y0)]
         d.line(corners, fill=STREET, width=int(SCALE * 0.55), joint="curve")
-    small, big = shared_font(12, True), shared_font(18, True)
+    big = shared_font(24, True)
     for b in BUILDINGS:
         x0, y0, x1, y1 = RECT[b]
         box = (*_px(x0 + INSET, y0 + INSET), *_px(x1 - INSET, y1 - INSET))
         d.rectangle(box, fill=BUILDING, outline=FAINT, width=2)
         cx, cy = _px((x0 + x1) / 2, (y0 + y1) / 2)
-        d.text((cx, cy - 30), b, fill=INK, font=big, anchor="mm")
-        d.text((cx, cy - 12), BUILDING_NAME[b].get(locale), fill=FAINT, font=small, anchor="mm")
+        d.text((cx, cy - 34), b, fill=INK, font=big, anchor="mm")
+        name, small = fit(
+            BUILDING_NAME[b].get(locale), 17, box[2] - box[0] - 8, bold=True, min_size=TEXT_MIN
+        )
+        d.text((cx, cy - 12), name, fill=FAINT, font=small, anchor="mm")
     return img
 
 
 def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
-    small, tiny, big = shared_font(12, True), shared_font(10, True), shared_font(18, True)
+    small, tiny, big = shared_font(18, True), shared_font(TEXT_MIN, True), shared_font(24, True)
     virtue_at: dict[str, list[int]] = {}
     for p in v.players:
         if p.virtue_at is not None:
@@ -134,21 +209,21 @@ def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
         x0, y0, x1, y1 = RECT[b]
         cx, cy = _px((x0 + x1) / 2, (y0 + y1) / 2)
         for i, seat in enumerate(virtue_at.get(b, [])):
-            x = cx - 36 + 26 * i
-            d.rounded_rectangle((x, cy + 4, x + 22, cy + 26), 4, fill=COLOUR[seat], outline=INK)
+            x = cx - 62 + 32 * i
+            d.rounded_rectangle((x, cy + 4, x + 28, cy + 32), 5, fill=COLOUR[seat], outline=INK)
             d.text(
-                (x + 11, cy + 15), str(v.players[seat].virtue), fill=WHITE, font=small, anchor="mm"
+                (x + 14, cy + 18), str(v.players[seat].virtue), fill=WHITE, font=small, anchor="mm"
             )
         for i, c in enumerate(ragamis.get(b, [])):
-            _ragami(d, cx - 30 + 22 * i, cy + 42, c, v.neutral == c, tiny)
+            _ragami(d, cx - 42 + 28 * i, cy + 54, c, v.neutral == c, tiny)
     conflicts = {c.square: c for c in v.conflicts}
-    half = 15
+    half = HALF
     for q, (x, y) in POSITION.items():
         px, py = _px(x, y)
         if q in v.forbidden:
             d.rectangle((px - half, py - half, px + half, py + half), fill=FORBIDDEN, outline=INK)
-            d.line((px - 9, py - 9, px + 9, py + 9), fill=WHITE, width=3)
-            d.line((px - 9, py + 9, px + 9, py - 9), fill=WHITE, width=3)
+            d.line((px - 11, py - 11, px + 11, py + 11), fill=WHITE, width=4)
+            d.line((px - 11, py + 11, px + 11, py - 11), fill=WHITE, width=4)
         elif q in conflicts:
             d.rounded_rectangle((px - half, py - half, px + half, py + half), 5, fill=INK)
             d.text((px, py), str(conflicts[q].die), fill=WHITE, font=big, anchor="mm")
@@ -157,35 +232,36 @@ def _city(d: ImageDraw.ImageDraw, v: RgView, locale: str) -> None:
                 (px - half, py - half, px + half, py + half), fill=WHITE, outline=INK, width=2
             )
             d.text((px, py), str(q), fill=INK, font=small, anchor="mm")
-        if q in conflicts:
-            d.text((px, py - half - 7), str(q), fill=FAINT, font=tiny, anchor="mm")
+        if q in conflicts or q in v.forbidden:
+            # the square's number above its die or cross
+            d.text((px, py - half - 9), str(q), fill=INK, font=tiny, anchor="mm")
         demons = v.demons.count(q)
         if demons:
             d.polygon(
                 [
-                    (px + half - 2, py - half - 6),
-                    (px + half + 12, py - half - 6),
-                    (px + half + 5, py - half + 6),
+                    (px + half - 3, py - half - 8),
+                    (px + half + 17, py - half - 8),
+                    (px + half + 7, py - half + 9),
                 ],
                 fill=DEMON,
                 outline=INK,
             )
             if demons > 1:
                 d.text(
-                    (px + half + 5, py - half - 13), str(demons), fill=DEMON, font=tiny, anchor="mm"
+                    (px + half + 7, py - half - 3), str(demons), fill=WHITE, font=tiny, anchor="mm"
                 )
         for c, sq in enumerate(v.saints):
             if sq == q:
-                sx = px - half - 8
-                sy = py + half - 2 - 12 * sum(1 for k in range(c) if v.saints[k] == q)
-                d.ellipse((sx - 6, sy - 6, sx + 6, sy + 6), fill=COLOUR[c], outline=WHITE, width=2)
+                sx = px - half - 10
+                sy = py + half - 4 - 17 * sum(1 for k in range(c) if v.saints[k] == q)
+                d.ellipse((sx - 8, sy - 8, sx + 8, sy + 8), fill=COLOUR[c], outline=WHITE, width=2)
         for i, c in enumerate(ragamis.get(str(q), [])):
-            _ragami(d, px - 10 + 20 * i, py + half + 9, c, v.neutral == c, tiny)
+            _ragami(d, px - 13 + 26 * i, py + half + 12, c, v.neutral == c, tiny)
 
 
 def _ragami(d: ImageDraw.ImageDraw, x: float, y: float, colour: int, neutral: bool, f) -> None:
     d.polygon(
-        [(x, y - 10), (x + 9, y), (x, y + 10), (x - 9, y)],
+        [(x, y - 13), (x + 12, y), (x, y + 13), (x - 12, y)],
         fill=COLOUR[colour],
         outline=INK if not neutral else WHITE,
     )
@@ -195,7 +271,7 @@ def _ragami(d: ImageDraw.ImageDraw, x: float, y: float, colour: int, neutral: bo
 def _action_board(d: ImageDraw.ImageDraw, v: RgView, locale: str, top: int) -> None:
     names = _t("slots", locale).split("|")
     w = (WIDTH - 20) / 3
-    small, big = shared_font(13, True), shared_font(22, True)
+    big = shared_font(28, True)
     for i in range(3):
         x = 10 + i * w
         d.rounded_rectangle(
@@ -203,29 +279,37 @@ def _action_board(d: ImageDraw.ImageDraw, v: RgView, locale: str, top: int) -> N
         )
         value = v.dice[i] if i < len(v.dice) else 0
         colour = DEMON if value == 1 else INK if value else FAINT
-        d.rounded_rectangle((x + 10, top + 12, x + 50, top + 52), 6, fill=colour)
-        d.text((x + 30, top + 32), str(value), fill=WHITE, font=big, anchor="mm")
-        label, f = fit(names[i], 14, w - 70, bold=True)
+        d.rounded_rectangle((x + 9, top + 14, x + 53, top + 58), 7, fill=colour)
+        d.text((x + 31, top + 36), str(value), fill=WHITE, font=big, anchor="mm")
+        label, f = fit(names[i], 18, w - 68, bold=True, min_size=TEXT_MIN)
         d.text((x + 60, top + 14), label, fill=INK, font=f)
-        d.text((x + 60, top + 34), _t("move", locale), fill=FAINT, font=small)
+        more, small = fit(_t("move", locale), 16, w - 68, min_size=TEXT_MIN)
+        d.text((x + 60, top + 40), more, fill=FAINT, font=small)
 
 
 def _players(
-    d: ImageDraw.ImageDraw, v: RgView, names: Sequence[str], locale: str, top: int
+    d: ImageDraw.ImageDraw,
+    v: RgView,
+    names: Sequence[str],
+    locale: str,
+    top: int,
+    winners: Sequence[int] | None,
 ) -> None:
-    f = shared_font(14, True)
     for p in v.players:
         y = top + PLAYER_LINE * p.seat + 4
-        d.ellipse((12, y + 3, 28, y + 19), fill=COLOUR[p.seat], outline=INK)
+        d.ellipse((12, y + 3, 32, y + 23), fill=COLOUR[p.seat], outline=INK)
         name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
         marker = "▶ " if v.phase == "turn" and v.turn == p.seat and not v.finished else ""
-        label, lf = fit(marker + name, 15, 240, bold=True)
-        d.text((36, y + 2), label, fill=INK, font=lf)
+        if winners and p.seat in winners:
+            marker = "★ "
+        label, lf = fit(marker + name, 20, 220, bold=True, min_size=TEXT_MIN)
+        d.text((40, y + 1), label, fill=INK, font=lf)
         info = _t("player", locale, vp=p.vp, res=p.resolved, cubes=p.cubes, hand=p.hand)
-        d.text((290, y + 3), info, fill=INK, font=f)
+        info, f = fit(info, 19, WIDTH - 274, bold=True, min_size=TEXT_MIN)
+        d.text((266, y + 2), info, fill=INK, font=f)
     y = top + PLAYER_LINE * len(v.players) + 6
     text = _t(
         "supply", locale, pool=v.pool, deck=v.deck, cubes=v.cube_supply, demons=v.demon_supply
     )
-    label, lf = fit(text, 14, WIDTH - 20)
+    label, lf = fit(text, 18, WIDTH - 20, bold=True, min_size=TEXT_MIN)
     d.text((12, y), label, fill=FAINT, font=lf)

@@ -38,20 +38,24 @@ from rules.rey_hierofante.tiles import TILES, Tile
 
 # ----------------------------------------------------------------------------- geometry
 
-W, H = 760, 664
+# Discord shows a picture at most 520 px wide: this one is shrunk to about two thirds, so no
+# text is drawn smaller than 14 px (about 9.6 px as shown).
+SMALL = 14
+W, H = 760, 778
 SQ = 124  # a board square
 TILE = 116  # a tile on a square (4 px of the square shows round it)
-BOARD_X, BOARD_Y = 32, 146  # top-left corner of square A1
-PLATE = (12, 126, 424, 538)  # the board with its labelled edges
-MINI = 64  # a tile in a play area or the neutral zone
+MINI = 88  # a tile in a play area or the neutral zone (its name fits at the small size)
+MID_TOP, MID_BOTTOM = 158, 620  # the board and the right column, between the two panels
+PLATE = (12, 183, 424, 595)  # the board with its labelled edges, in the middle of that band
+BOARD_X, BOARD_Y = 32, 203  # top-left corner of square A1
 SIDE_X0, SIDE_X1 = 436, 748  # the right column
-STATUS_BOX = (SIDE_X0, 126, SIDE_X1, 220)
-NEUTRAL_BOX = (SIDE_X0, 228, SIDE_X1, 392)
-DISCARD_BOX = (SIDE_X0, 400, SIDE_X1, 538)
+STATUS_BOX = (SIDE_X0, 158, SIDE_X1, 252)
+NEUTRAL_BOX = (SIDE_X0, 260, SIDE_X1, 474)
+DISCARD_BOX = (SIDE_X0, 482, SIDE_X1, 620)
 # Per seat: the panel, its name strip (on the outer edge) and the top of its zone row.
-PANEL_BOX = {1: (12, 8, 748, 118), 0: (12, 546, 748, 656)}
-STRIP = {1: (8, 42), 0: (622, 656)}
-ZONE_TOP = {1: 48, 0: 552}
+PANEL_BOX = {1: (12, 8, 748, 150), 0: (12, 628, 748, 770)}
+STRIP = {1: (8, 42), 0: (736, 770)}
+ZONE_TOP = {1: 48, 0: 634}
 ZONE_X0, ZONE_X1 = 24, 736
 
 # ----------------------------------------------------------------------------- colours
@@ -106,17 +110,17 @@ PALETTE = Palette(
 HINT: dict[str, tuple[str, str]] = {
     "destroy": ("Destruye", "Destroys"), "banish": ("Destierra", "Banishes"),
     "flip": ("Gira", "Flips"), "move": ("Mueve", "Moves"), "copy": ("Copia", "Copies"),
-    "banish_zone": ("Destierra en zona", "Banishes in zone"),
-    "recover": ("Recupera descarte", "Recovers discard"), "cancel": ("Anula", "Cancels"),
+    "banish_zone": ("Quita de zona", "Zone banish"),
+    "recover": ("Recupera uno", "Recovers one"), "cancel": ("Anula", "Cancels"),
     "shield": ("Escudo", "Shield"), "protect": ("Protege lados", "Guards sides"),
-    "cover": ("Cubre aliado", "Covers ally"), "return": ("Devuelve aliado", "Returns ally"),
-    "death": ("Su dueño pierde", "Owner loses"), "none": ("Sin efecto", "No effect"),
+    "cover": ("Cubre aliado", "Covers ally"), "return": ("Devuelve", "Returns ally"),
+    "death": ("Dueño pierde", "Owner loses"), "none": ("Sin efecto", "No effect"),
 }
 HINT_BY_TILE: dict[str, tuple[str, str]] = {
     "reina": ("Gira línea", "Flips line"), "cardenal": ("Gira línea", "Flips line"),
     "princesa": ("Gira grupo", "Flips group"), "santa": ("Gira grupo", "Flips group"),
     "adivina": ("Gira 3 delante", "Flips 3 ahead"), "dragon": ("Gira todas", "Flips all"),
-    "pirata": ("Rompe escudos", "Breaks shields"), "blanca": ("", ""),
+    "pirata": ("Sin escudos", "Breaks shields"), "blanca": ("", ""),
 }
 # Tiles whose effect reaches no square get an emblem instead of the reach diagram.
 EMBLEM: dict[str, tuple[str, RGB]] = {
@@ -252,25 +256,25 @@ def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: st
         name = f"{name} / {_tile_name(covered, es)}"
     ink = FACTION_INK[t.faction]
     if big:
-        lines, fs = fit_lines(name, size - 16, 18, min_size=11, max_lines=2, bold=True)
+        lines, fs = fit_lines(name, size - 16, 18, min_size=SMALL, max_lines=2, bold=True)
         put_lines(im, (size / 2, size * 0.235), lines, fs, ink, bold=True, align="m")
         (_turned_diagram if turned else _diagram)(im, t, size / 2, size * 0.53, 10, 2)
         hint = _hint(t, es)
         if hint:
-            lines, fs = fit_lines(hint, size - 16, 13, min_size=9)
+            lines, fs = fit_lines(hint, size - 14, SMALL, min_size=SMALL)
             put_text(im, (size / 2, size * 0.775), lines[0], fs, _kind_colour(t), align="m")
         # The printed alignment, on the tile's foot (the side facing its owner).
         foot = border + 6 if turned else size - border - 9
         d.rectangle((border + 6, foot, size - border - 7, foot + 3), fill=FACTION_BAND[t.faction])
     else:
         bold = True
-        lines, fs = fit_lines(name, size - 10, 12, min_size=9, max_lines=2, bold=True)
+        lines, fs = fit_lines(name, size - 10, SMALL, min_size=SMALL, max_lines=2, bold=True)
         if lines[-1].endswith("…"):  # a long single word: the regular face is narrower
             bold = False
-            lines, fs = fit_lines(name, size - 10, 12, min_size=8, max_lines=2)
-        put_lines(im, (size / 2, size * 0.31), lines, fs, ink, bold=bold, align="m")
-        cell = max(4, size // 10)
-        _diagram(im, t, size / 2, size * 0.71, cell, 1)
+            lines, fs = fit_lines(name, size - 10, SMALL, min_size=SMALL, max_lines=2)
+        put_lines(im, (size / 2, size * 0.3), lines, fs, ink, bold=bold, align="m")
+        cell = max(4, size // 11)
+        _diagram(im, t, size / 2, size * 0.72, cell, 1)
     return im
 
 
@@ -293,7 +297,7 @@ def board_back(es: bool) -> Image.Image:
     d.line((24, 24, TILE - 25, TILE - 25), fill=BACK_MARK, width=6)
     d.line((24, TILE - 25, TILE - 25, 24), fill=BACK_MARK, width=6)
     label = "DESTRUIDA" if es else "DESTROYED"
-    lines, fs = fit_lines(label, TILE - 28, 13, min_size=9, bold=True)
+    lines, fs = fit_lines(label, TILE - 24, SMALL, min_size=SMALL, bold=True)
     d.rounded_rectangle((10, TILE / 2 - 12, TILE - 11, TILE / 2 + 12), 6, fill=BACK_LABEL)
     put_text(im, (TILE / 2, TILE / 2), lines[0], fs, BACK_TEXT, bold=True, align="m")
     return im
@@ -350,9 +354,9 @@ def _base(es: bool) -> Image.Image:
     for colour, word in ((ACTIVE, "activo" if es else "active"),
                          (PASSIVE, "pasivo" if es else "passive")):
         d.rectangle((x, y - 5, x + 9, y + 4), fill=colour)
-        x += 16 + put_text(im, (x + 15, y), word, 13, MUTED) + 18
+        x += 16 + put_text(im, (x + 15, y), word, SMALL, MUTED) + 18
     for seat in (0, 1):  # the side's name, first on its strip
-        put_text(im, (ZONE_X0, _strip_middle(seat)), _tr(es, FACTION_NAME[seat]), 12, TEXT,
+        put_text(im, (ZONE_X0, _strip_middle(seat)), _tr(es, FACTION_NAME[seat]), SMALL, TEXT,
                  bold=True)
     return im
 
@@ -380,14 +384,14 @@ def _pill_text(mark: int, es: bool) -> str:
 
 
 def _pill_left(right: float, text: str) -> float:
-    return right - text_width(text, 12, bold=True) - 18
+    return right - text_width(text, SMALL, bold=True) - 18
 
 
 def _pill(canvas: Image.Image, d: ImageDraw.ImageDraw, right: float, cy: float, text: str) -> float:
     """A gold label ending at ``right``; returns its left edge."""
     left = _pill_left(right, text)
     d.rounded_rectangle((left, cy - 11, right, cy + 11), 11, fill=GOLD)
-    put_text(canvas, (left + 9, cy), text, 12, INK, bold=True)
+    put_text(canvas, (left + 9, cy), text, SMALL, INK, bold=True)
     return left
 
 
@@ -427,7 +431,7 @@ def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, 
             d.ellipse((right - 12, cy - 6, right, cy + 6), outline=TEXT, width=2,
                       fill=GOLD if k < score else SEAT[seat])
             right -= 16
-        right -= 4 + put_text(im, (right, cy), "Victorias" if es else "Wins", 13, TEXT, align="r")
+        right -= 4 + put_text(im, (right, cy), "Victorias" if es else "Wins", SMALL, TEXT, align="r")
     else:
         label = f"Puntos {score}" if es else f"Points {score}"
         right -= put_text(im, (right, cy), label, 14, TEXT, bold=True, align="r")
@@ -551,14 +555,14 @@ def _mark(view: RhView, seat: int, winner: int | None) -> int:
 def _panel(canvas: IndexCanvas, view: RhView, seat: int, name: str, mark: int, es: bool) -> None:
     """A player's strip (name, allies, score; side and turn are in the background) and
     play area."""
-    x = ZONE_X0 + text_mask(_tr(es, FACTION_NAME[seat]), 12, True)[0].width - 2 + 14
+    x = ZONE_X0 + text_mask(_tr(es, FACTION_NAME[seat]), SMALL, True)[0].width - 2 + 14
     o = view.options
     match = o.scoring == "match"
     allies = view.allies[seat] if seat < len(view.allies) else 0
     piece, px, py, right = _scores(seat, es, mark, match, min(o.wins_needed, 9) if match else 0,
                                    view.wins[seat] if match else view.points[seat], allies)
     canvas.paste(piece, (px, py))
-    lines, fs = fit_lines(name, right - x, 18, min_size=13, bold=True)
+    lines, fs = fit_lines(name, right - x, 18, min_size=SMALL, bold=True)
     _text(canvas, (x, _strip_middle(seat)), lines[0], fs, TEXT, SEAT[seat], bold=True)
     _zone(canvas, view.zones[seat] if seat < len(view.zones) else [], seat, es)
 
@@ -572,7 +576,7 @@ def _zone(canvas: IndexCanvas, zone: list[ZoneTileView], seat: int, es: bool) ->
     gap = 6
     span = ZONE_X1 - ZONE_X0
     # Shrink the tiles when many are held; past the smallest size, the rest is a count.
-    size = max(44, min(MINI, (span + gap) // len(zone) - gap))
+    size = max(72, min(MINI, (span + gap) // len(zone) - gap))
     fit = (span + gap) // (size + gap)
     shown = zone if len(zone) <= fit else zone[:fit - 1]
     y = top + (MINI - size) // 2
@@ -591,10 +595,10 @@ def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None
     width = x1 - x0
     _, top, _, _ = STATUS_BOX
     _text(canvas, (x0, top + 15), _game_line(view, es), 14, MUTED)
-    lines, fs = fit_lines(_status(view, names, es), width, 17, min_size=12, max_lines=2, bold=True)
+    lines, fs = fit_lines(_status(view, names, es), width, 17, min_size=SMALL, max_lines=2, bold=True)
     _lines(canvas, (x0, top + 47), lines, fs, GOLD, bold=True)
     variant = _tr(es, VARIANT_NAME.get(view.options.variant, (view.options.variant,) * 2))
-    _text(canvas, (x0, top + 80), ("Variante: " if es else "Variant: ") + variant, 13, MUTED)
+    _text(canvas, (x0, top + 80), ("Variante: " if es else "Variant: ") + variant, SMALL, MUTED)
 
     _, top, _, _ = NEUTRAL_BOX
     tiles: list[str] = view.neutral_zone
@@ -613,10 +617,10 @@ def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None
     _text(canvas, (x0, top + 15), truncate(title, width, 14, bold=True), 14, MUTED, bold=True)
     if not tiles:
         _text(canvas, (x0, top + 60), note or ("Vacía" if es else "Empty"), 14, MUTED)
-    per_row, pitch = 4, MINI + 10
+    per_row, pitch = 3, MINI + 6
     for k, tile in enumerate(tiles[:2 * per_row]):
         if k == 2 * per_row - 1 and len(tiles) > 2 * per_row:
-            _text(canvas, (x0 + 3 * pitch + MINI / 2, top + 26 + MINI + 6 + MINI / 2),
+            _text(canvas, (x0 + (per_row - 1) * pitch + MINI / 2, top + 26 + MINI + 6 + MINI / 2),
                   f"+{len(tiles) - k}", 18, TEXT, bold=True, align="m")
             break
         canvas.paste(_mini_piece(tile, None, MINI, es),
@@ -628,12 +632,12 @@ def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None
           bold=True)
     if view.discard:
         text = ", ".join(_tile_name(t, es) for t in reversed(view.discard))  # newest first
-        lines, fs = fit_lines(text, width, 14, min_size=12, max_lines=3)
+        lines, fs = fit_lines(text, width, SMALL, min_size=SMALL, max_lines=3)
         _lines(canvas, (x0, top + 50), lines, fs, TEXT)
     else:
         _text(canvas, (x0, top + 40), "Vacía" if es else "Empty", 14, TEXT)
     stock = f"Reserva neutral: {view.stock_count}" if es else f"Neutral stock: {view.stock_count}"
-    _text(canvas, (x0, top + 94), stock, 13, MUTED)
+    _text(canvas, (x0, top + 94), stock, SMALL, MUTED)
 
 
 def _board(canvas: IndexCanvas, view: RhView, es: bool) -> None:

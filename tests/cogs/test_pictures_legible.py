@@ -12,6 +12,7 @@ import pytest
 from cogs.pictures.ankh_morpork import render_board as am_render
 from cogs.pictures.rattus_cartus import disc_boxes, track_row
 from cogs.pictures.rattus_cartus import render_board as rc_render
+from cogs.pictures.rey_hierofante import render_board as rh_render
 from rules.registry import engine
 from tests.cogs.legibility import MIN_SHOWN_TEXT, smallest_shown_text
 
@@ -76,3 +77,18 @@ def test_ankh_morpork_counts_costs_and_panel_are_readable_at_discord_width(seats
     for st in positions("ankh_morpork", seats, 5, 25)[::3]:
         for locale in ("es", "en"):
             check_legible(partial(am_render, eng.view(st, None), LONG_NAMES[:seats], locale))
+
+
+@pytest.mark.parametrize("variant", ["original", "draft"])
+def test_rey_hierofante_tiles_and_panels_are_readable_at_discord_width(variant: str) -> None:
+    eng = engine("rey_hierofante")
+    st = eng.setup(2, {"variant": variant}, 4)
+    rng = random.Random(4)
+    for step in range(40):
+        if st.finished:
+            break
+        if step % 8 == 0:
+            for seat in (0, 1):  # each player's own picture
+                check_legible(partial(rh_render, eng.view(st, seat), LONG_NAMES[:2], "es" if seat else "en"))
+        seat = sorted(eng.pending(st))[0]
+        st, _ = eng.apply(st, seat, rng.choice(eng.legal_actions(st, seat)))

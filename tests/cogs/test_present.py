@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import cogs.rey_hierofante  # noqa: F401 - registers the game's presentation
-from cogs.common.present import ui_for
+from cogs.common.present import clip, ui_for
 from cogs.rey_hierofante import tile_name
 from tests.cogs.helpers import advance, game
 
@@ -65,3 +68,36 @@ def test_finished_board_gives_the_result_and_pings_nobody() -> None:
     rendered = ui_for(g.row.game_id).board(g, [], "en")
     assert rendered.content is None
     assert "Game over" in (rendered.embed.description or "")
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from("abc ñ*<@>0123456789"), max_size=60), min_size=1, max_size=40),
+       st.integers(min_value=5, max_value=400))
+def test_clip_cuts_whole_lines_and_whole_words(lines: list[str], limit: int) -> None:
+    text = "\n".join(lines)
+    out = clip(text, limit)
+    assert len(out) <= limit
+    if len(text) <= limit:
+        assert out == text
+        return
+    assert out.endswith("…")
+    kept = out[:-1].rstrip("\n")
+    if text.rfind("\n", 0, limit - 1) > 0:  # at least one whole line fits
+        # whole lines only: every kept line is a line of the text, unchanged
+        kept_lines = kept.split("\n")
+        assert kept_lines == [ln.rstrip() if i == len(kept_lines) - 1 else ln
+                              for i, ln in enumerate(lines[: len(kept_lines)])]
+    else:
+        # between two words (or a hard cut when the first word alone is too long)
+        prefix = out[:-1]
+        assert text.startswith(prefix)
+        assert text[len(prefix)] in " \n" or text.rfind(" ", 0, limit) <= 0
+
+
+def test_a_long_field_loses_its_last_lines_not_half_a_line_and_keeps_mentions_whole() -> None:
+    rows = [f"<@{100000000000000000 + k}> **Jugadora número {k} de la mesa** tiene 3 cartas" for k in range(40)]
+    out = clip("\n".join(rows), 1024)
+    assert len(out) <= 1024 and out.endswith("\n…")
+    assert all(line in rows for line in out.split("\n")[:-1])
+    single = clip(" ".join(rows), 200)
+    assert len(single) <= 200 and single.endswith("…")
+    assert all(word in " ".join(rows).split(" ") for word in single[:-1].split(" "))

@@ -96,6 +96,7 @@ def test_names_replace_seat_numbers() -> None:
 
 def test_board_fields_show_scores_and_the_running_resolution() -> None:
     g = game(advance(E.setup(3, {}, 9), 30), locale="es")
+    assert UI.title(g, "es").endswith(f"· Ronda {g.state.round}")
     fields = UI.board_fields(g, "es", pictured=False)
     names = [f[0] for f in fields]
     assert names[:3] == ["Jugadores", "Conflictos", "Dados de Acción"]
@@ -127,3 +128,272 @@ def test_every_legal_action_has_a_label_in_both_languages() -> None:
                     assert label and "{" not in label
         seat = min(E.pending(s))
         s, _ = E.apply(s, seat, E.ai_action(s, seat))
+
+
+# ----------------------------------------------------------------------------- legibility
+
+
+def test_every_text_of_the_picture_stays_legible_at_discords_width() -> None:
+    from functools import partial
+
+    import cogs.pictures.ragami as pic
+    from tests.cogs.legibility import MIN_SHOWN_TEXT, smallest_shown_text
+
+    long_names = [f"Jugadora número {i} de la mesa ñá"[:32] for i in range(1, 5)]
+    for n in (2, 4):
+        s = E.setup(n, {}, 30 + n)
+        for moves in (0, 150, 400):
+            s = advance(s, moves)
+            for locale in ("es", "en"):
+                draw = partial(pic.render_board, E.view(s, None), long_names[:n], locale)
+                shown, text, width = smallest_shown_text(draw)
+                assert width == pic.WIDTH
+                # about 11 px on the screen (16 px drawn, shown at 520 of 760 px wide),
+                # above the project's floor; the old picture drew 10 px numbers (under 7 px)
+                assert shown >= max(MIN_SHOWN_TEXT, 10.9), (text, shown)
+
+
+# ----------------------------------------------------------------------------- the step panel
+
+
+def panel_indices(view) -> list[int]:
+    """The legal-action indices a panel offers (its menus' values and its buttons)."""
+    from cogs.common.choices import ActButton, ActSelect
+
+    out: list[int] = []
+    for child in view.children:
+        if isinstance(child, ActSelect):
+            out += [int(o.value) for o in child.item.options]
+        elif isinstance(child, ActButton):
+            out.append(child.index)
+    return out
+
+
+def test_the_panel_offers_every_legal_move_once_and_nothing_else() -> None:
+    from cogs.ragami import panel
+
+    s = E.setup(3, {}, 17)
+    g = game(s)
+    seen = 0
+    for _ in range(260):
+        if s.finished:
+            break
+        g.state = s
+        seat = min(E.pending(s))
+        legal = E.legal_actions(s, seat)
+        view = panel(g, seat, "es")
+        if any(
+            type(c).__name__ == "ActSelect" or type(c).__name__ == "ActButton"
+            for c in view.children
+        ):
+            assert sorted(panel_indices(view)) == list(range(len(legal)))
+            assert len(view.children) <= 25
+            seen += 1
+        s, _ = E.apply(s, seat, E.ai_action(s, seat))
+    assert seen > 200
+
+
+def resolving_states(seed: int, count: int) -> list[RgState]:
+    """States in the middle of a resolution, from a game of the built-in player."""
+    out = []
+    s = E.setup(3, {}, seed)
+    while not s.finished and len(out) < count:
+        if s.step is not None and s.step.res is not None:
+            out.append(s)
+        seat = min(E.pending(s))
+        s, _ = E.apply(s, seat, E.ai_action(s, seat))
+    return out
+
+
+def test_every_step_of_a_resolution_shows_the_running_total() -> None:
+    states = resolving_states(5, 12)
+    assert len(states) >= 6
+    enough = short = 0
+    for s in states:
+        g = game(s)
+        r = s.step.res
+        seat = s.turn
+        en = UI.menu_text(g, seat, "en")
+        es = UI.menu_text(g, seat, "es")
+        assert f"Conflict on square {r.square}: power **{r.total}** of **{r.cost}**" in en
+        assert f"Conflicto de la casilla {r.square}: poder **{r.total}** de **{r.cost}**" in es
+        if r.total >= r.cost:
+            assert "Enough: you may resolve" in en
+            enough += 1
+        else:
+            assert (
+                f"**{r.cost - r.total}** more needed" in en
+                and f"Faltan **{r.cost - r.total}**" in es
+            )
+            short += 1
+        # the board and the private view ("my hand" under which the panel opens) say it too
+        fields = dict((name, value) for name, value, _ in UI.board_fields(g, "en", pictured=True))
+        assert f"power **{r.total}** of **{r.cost}**" in fields["Resolving"]
+        assert f"power **{r.total}** of **{r.cost}**" in "\n".join(UI.private_lines(g, seat, "en"))
+        # nobody else sees it in their private view: it is the turn player's progress
+        other = (seat + 1) % 3
+        assert "Conflict on square" not in "\n".join(UI.private_lines(g, other, "en"))
+    assert enough and short
+
+
+def test_power_choices_say_the_total_they_reach() -> None:
+    from cogs.common.choices import ActSelect
+    from cogs.ragami import panel
+
+    for s in resolving_states(8, 20):
+        r = s.step.res
+        if r.total >= r.cost or s.cubes[s.turn] == 0:
+            continue
+        view = panel(game(s), s.turn, "en")
+        menu = next(c for c in view.children if isinstance(c, ActSelect))
+        first = menu.item.options[0]
+        assert first.label == "+1 from cubes"
+        assert first.description == f"→ power {r.total + 1} of {r.cost}"
+        return
+    raise AssertionError("no resolution short of power with cubes to add")
+
+
+# ----------------------------------------------------------------------------- /rg piece
+
+
+def picking_state(seed: int) -> RgState:
+    """A state where the turn player chooses a piece to move (then its destination)."""
+    from rules.ragami.model import Pick
+
+    s = E.setup(3, {}, seed)
+    r = random.Random(seed)
+    while not s.finished:
+        seat = min(E.pending(s))
+        legal = E.legal_actions(s, seat)
+        if s.phase == "turn" and any(isinstance(a, Pick) and a.piece[0] == "S" for a in legal):
+            return s
+        s, _ = E.apply(s, seat, r.choice(legal))
+    raise AssertionError("no Saint to pick")
+
+
+def test_piece_then_destination_only_among_the_legal_ones() -> None:
+    import pytest
+
+    from cogs.ragami import destination_choices, piece_choices, piece_steps
+    from rules.ragami.model import Pick, Place
+    from services.session import Refusal
+
+    s = picking_state(3)
+    g = game(s)
+    seat = s.turn
+    picks = [a for a in E.legal_actions(s, seat) if isinstance(a, Pick)]
+    offered = piece_choices(g, seat, "", "en")
+    assert [c.value for c in offered] == [a.piece for a in picks]
+    pick = picks[0]
+    after, _ = E.apply(s, seat, pick)
+    legal_to = [a.at for a in E.legal_actions(after, seat) if isinstance(a, Place)]
+    assert [c.value for c in destination_choices(g, seat, pick.piece, "", "en")] == legal_to[:25]
+    # by the autocompleted values, or by the names a player types
+    steps = piece_steps(g, seat, pick.piece, legal_to[0])
+    assert steps == [pick, Place(at=legal_to[0])]
+    label = offered[0].name
+    assert piece_steps(g, seat, label.upper(), f"square {legal_to[0]}") == steps
+    state = s
+    for a in steps:
+        state, _ = E.apply(state, seat, a)
+    # a square out of reach, nonsense, or no destination: refused in both languages, naming
+    # the legal destinations
+    unreachable = next(str(q) for q in range(1, 31) if str(q) not in legal_to)
+    for bad in (unreachable, "the moon"):
+        with pytest.raises(Refusal) as err:
+            piece_steps(g, seat, pick.piece, bad)
+        assert (
+            f"square {legal_to[0]}" in err.value.text.en
+            and f"casilla {legal_to[0]}" in err.value.text.es
+        )
+    with pytest.raises(Refusal) as err:
+        piece_steps(g, seat, pick.piece, None)
+    assert "Say where" in err.value.text.en
+    with pytest.raises(Refusal) as err:
+        piece_steps(g, seat, "dragon", legal_to[0])
+    assert "not a piece you can move now" in err.value.text.en
+    # once the piece is chosen, only its destination is left: "*" names it
+    g2 = game(after)
+    assert [c.value for c in piece_choices(g2, seat, "", "en")] == ["*"]
+    assert piece_steps(g2, seat, "*", legal_to[-1]) == [Place(at=legal_to[-1])]
+
+
+# ----------------------------------------------------------------------------- /rg card and names
+
+
+def test_any_card_is_found_by_number_name_or_id() -> None:
+    from cogs.ragami import card_choices, card_embed, find_kind
+    from rules.ragami.cards import KINDS
+
+    for k in KINDS:
+        assert find_kind(str(k.number)) is k
+        assert find_kind(f"#{k.number}") is k and find_kind(f"n.º {k.number}") is k
+        assert (
+            find_kind(k.name.es.upper()) is k and find_kind(k.name.en) is k and find_kind(k.id) is k
+        )
+        embed = card_embed(k, "es")
+        assert k.text.es in embed.description and str(k.copies) in embed.fields[0].value
+        assert ("🔺" in embed.fields[1].value) == k.triangle and (
+            "⬜" in embed.fields[1].value
+        ) == k.cube
+    assert find_kind("dragon") is None and find_kind("99") is None
+    assert len(card_choices("", "en")) == len(KINDS)
+    assert {c.value for c in card_choices("power", "en")} >= {"poder2", "poder4"}
+
+
+def test_spanish_command_names_are_unique_in_the_group() -> None:
+    from cogs.common import i18n
+    from cogs.ragami import Ragami
+
+    names = [c.name for c in Ragami.rg.commands]
+    assert {"die", "piece", "play", "keep", "resolve", "pass", "decide", "card"} <= set(names)
+    spanish = [i18n.COMMAND_NAMES_ES.get(n, n) for n in names]
+    assert len(set(spanish)) == len(spanish), spanish
+    for c in Ragami.rg.commands:
+        assert c.description in i18n.DESCRIPTIONS_ES
+        for p in c.parameters:
+            assert p.name in i18n.PARAMETER_NAMES_ES
+
+
+def test_the_final_picture_names_the_winner() -> None:
+    from cogs.pictures.ragami import render_board
+    from tests.cogs.legibility import recorded_text
+
+    s = advance(E.setup(3, {}, 6), 2000)
+    assert s.finished
+    winners = E.outcome(s).winners
+    g = game(s)
+    with recorded_text() as drawn:
+        png = UI.picture(g, None, "en")
+    assert png is not None and png.startswith(PNG)
+    texts = [text for _, text in drawn]
+    if len(winners) == 1:
+        assert f"Game over · {NAMES[winners[0]]} wins" in " ".join(texts)
+    assert {f"★ {NAMES[w]}" for w in winners} <= set(texts)
+    # drawn without the result (a game under way), nobody is marked
+    with recorded_text() as drawn:
+        render_board(E.view(s, None), list(NAMES[:3]), "en")
+    assert not any(t.startswith("★") for _, t in drawn)
+
+
+def test_every_text_has_spanish_and_english_with_the_same_placeholders() -> None:
+    import string
+
+    from cogs.ragami import WORDS
+
+    def fields(text: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+    for key, (es, en) in WORDS.items():
+        assert es and en and fields(es) == fields(en), key
+
+
+def test_the_board_names_the_piece_being_moved() -> None:
+    from rules.ragami.model import Pick
+
+    s = picking_state(3)
+    pick = next(a for a in E.legal_actions(s, s.turn) if isinstance(a, Pick))
+    after, _ = E.apply(s, s.turn, pick)
+    fields = {name: value for name, value, _ in UI.board_fields(game(after), "es", pictured=True)}
+    assert fields["Se mueve"].startswith("Santo ")
+    assert "Se mueve" not in {name for name, _, _ in UI.board_fields(game(s), "es", pictured=True)}
