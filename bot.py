@@ -9,6 +9,7 @@ import asyncio
 import logging
 import os
 import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -22,7 +23,9 @@ from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
+from services import faults
 from services.clock import Clock, Scheduler, SystemClock
+from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
 
@@ -39,6 +42,8 @@ RESUME_PAUSE = 0.05
 # discord.py's names for the tasks that run slash commands and component callbacks.
 DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
 DRAIN_TIMEOUT = 5.0
+# How long delivered outbox rows are kept.
+OUTBOX_KEEP = 7 * 24 * 3600.0
 
 
 class SettingsError(Exception):
@@ -54,6 +59,10 @@ class Settings:
     guild_id: int | None = None
     log_level: str = "INFO"
     locale: str = "es"
+    # Where Discord is: None for Discord itself; a test server (tests/e2e's fake) otherwise.
+    discord_api: str | None = None
+    discord_gateway: str | None = None
+    ready_wait: float = 2.0  # seconds to wait for the servers' data at start-up
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -75,13 +84,39 @@ class Settings:
         locale = env.get("TABLERO_LOCALE", "es").strip().lower() or "es"
         if locale[:2] not in ("es", "en"):
             raise SettingsError(f"TABLERO_LOCALE must be es or en, not {locale!r}.")
+        api = env.get("TABLERO_DISCORD_API", "").strip() or None
+        gateway = env.get("TABLERO_DISCORD_GATEWAY", "").strip() or None
+        for name, url, schemes in (("TABLERO_DISCORD_API", api, ("http://", "https://")),
+                                   ("TABLERO_DISCORD_GATEWAY", gateway, ("ws://", "wss://"))):
+            if url is not None and not url.startswith(schemes):
+                raise SettingsError(f"{name} must be a URL starting with {' or '.join(schemes)}, not {url!r}.")
+        wait = env.get("TABLERO_READY_WAIT", "").strip() or "2"
+        try:
+            ready_wait = float(wait)
+        except ValueError:
+            raise SettingsError(f"TABLERO_READY_WAIT must be a number of seconds, not {wait!r}.") from None
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
             guild_id=int(guild) if guild else None,
             log_level=level,
             locale=locale[:2],
+            discord_api=api,
+            discord_gateway=gateway,
+            ready_wait=max(0.0, ready_wait),
         )
+
+    def point_discord_py(self) -> None:
+        """Send discord.py's REST calls and gateway connection where the settings say."""
+        if self.discord_api is not None:
+            import discord.http
+
+            discord.http.Route.BASE = self.discord_api.rstrip("/")
+        if self.discord_gateway is not None:
+            import discord.gateway
+            import yarl
+
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.discord_gateway)
 
 
 class TableroBot(commands.Bot):
@@ -107,6 +142,7 @@ class TableroBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()
         self.run_clock = run_clock
         self.scheduler: Scheduler | None = None
+        self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
         i18n.set_default_locale(settings.locale)
 
@@ -117,10 +153,20 @@ class TableroBot(commands.Bot):
             raise RuntimeError("the bot has not been set up yet")
         return self._session
 
+    @property
+    def outbox(self) -> Outbox:
+        """What committed changes owe Discord, delivered once each (after a crash too)."""
+        if self._outbox is None:
+            raise RuntimeError("the bot has not been set up yet")
+        return self._outbox
+
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register persistent components, sync commands."""
         self.store = await Store.open(self.settings.db_path)
         self._session = SessionService(self.store, clock=self.clock)
+        self._outbox = Outbox(self._session)
+        self._outbox.plan = self.announcer.plan
+        self._outbox.send = self.announcer.send
         # An interrupt window (the game's presentation knows which prompts are one) that
         # times out is answered "no".
         self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
@@ -160,6 +206,11 @@ class TableroBot(commands.Bot):
     async def resume_games(self) -> None:
         """Let AI seats make moves they owe and check each open game's board message."""
         try:
+            # First what a crash kept from Discord (finished games' last boards too).
+            await self.outbox.drain()
+            await self.announcer.remove_orphan_threads()
+            # Delivered changes are kept a week (to look into a complaint), then forgotten.
+            await self.store.prune_outbox(time.time() - OUTBOX_KEEP)
             ids = await self.session.open_games()
             log.info("resuming %d open games", len(ids))
             for game in ids:
@@ -172,6 +223,8 @@ class TableroBot(commands.Bot):
                 except Exception:
                     log.exception("could not resume game %s", game)
                 await asyncio.sleep(RESUME_PAUSE)
+            log.info("resumed %d open games", len(ids))
+            faults.arm()
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -235,7 +288,8 @@ def main() -> int:
         print(f"Tablero cannot start: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level)
-    bot = create_bot(settings)
+    settings.point_discord_py()
+    bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -34,6 +34,7 @@ from cogs.common.undo import UndoButton, ask
 from rules.core import Engine
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
+from services.faults import crash_point
 from services.replay import animation, build_record, states_of, transcript
 from services.session import Game, MoveResult, NoGame, Refusal
 from services.vacation import set_vacation
@@ -415,6 +416,7 @@ class Lobby(commands.Cog):
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
             rendered = render_lobby(g, g.locale)
             response = await interaction.response.send_message(**rendered.send_kwargs())
+            crash_point("lobby.posted")
             if response.message_id is not None:
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
             return
@@ -426,13 +428,17 @@ class Lobby(commands.Cog):
             raise Refusal(t("err.no_thread_here", "es"), t("err.no_thread_here", "en"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = clip(f"{engine.title.get(locale)} · {user.display_name}", 100)
+        # Noted first: a thread left without its game by a crash is removed at the next start.
+        pending = await bot.session.store.add_pending_thread(interaction.guild_id, channel.id, name)
         try:
             created = await channel.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
         except discord.Forbidden:
+            await bot.session.store.drop_pending_thread(pending)
             raise Refusal(t("err.thread_forbidden", "es"), t("err.thread_forbidden", "en")) from None
-        g = await bot.session.create(channel_id=created.id, **common)
+        crash_point("thread.created")
+        g = await bot.session.create(channel_id=created.id, pending_thread=pending, **common)
         message = await created.send(**render_lobby(g, g.locale).send_kwargs())
         await bot.boards.adopt(g.id, created.id, message.id)
         await interaction.followup.send(t("lobby.in_thread", locale, id=g.id, thread=created.mention), ephemeral=True)
@@ -552,7 +558,7 @@ class Lobby(commands.Cog):
             ephemeral=False,
             allowed_mentions=NO_MENTIONS,
         )
-        await bot.boards.refresh(g.id)
+        await bot.outbox.drain(g.id, again=False)  # the board without its menus, owed by the abandon
 
 
     # -- what is waiting ---------------------------------------------------------------------

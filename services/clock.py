@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from storage.deadlines import DeadlineRow
+from storage.outbox import ChangeNote
 
 log = logging.getLogger("tablero.clock")
 
@@ -198,8 +199,11 @@ class Scheduler:
             return "timeouts" if await self.expire(row) else "stale"
         new = replace(row, reminders=row.reminders + 1)
         new = replace(new, next_at=next_at(new))
-        # Claimed first, then sent: a crash in between loses one reminder, never doubles it.
-        if not await self.store.update_deadline(new, row):  # type: ignore[attr-defined]
+        # Claimed with its outbox row, then sent: after a crash in between the outbox
+        # delivers it (once), and the claim keeps it from being claimed twice.
+        owed = ChangeNote({"remind": {"seat": new.seat, "user_id": new.user_id, "due_at": new.due_at,
+                                      "n": new.reminders}})
+        if not await self.store.update_deadline(new, row, change=owed):  # type: ignore[attr-defined]
             return "stale"
         await self.remind(new)
         return "reminders"

@@ -17,10 +17,13 @@ from typing import Any
 
 from rules.core import Action, Engine, Event, GameState, Prompt, RuleError, Seat, StaleAction, Text
 from services.clock import Clock, SystemClock, new_wait
+from services.faults import crash_point
 from services.history import replay_log, reveals, undo_json
 from storage import ChannelBusy, GameRow, NotInLobby, SeatRow, SeatTaken, StaleVersion, Store
 from storage.deadlines import DeadlinePlan, DeadlineRow
 from storage.lookups import UndoRequest
+from storage.outbox import ChangeNote
+from storage.store import MoveWrite
 
 # Kinds of action that say "no" to a question asked out of turn; an interrupt window
 # whose time runs out is answered with one of them. ("pass" is not one: in Rattus Cartus
@@ -217,6 +220,16 @@ class MoveResult:
     timed_out: Seat | None = None  # the seat whose clock ran out, when that caused this
     dropped: bool = False  # ...and its player lost the seat to the bot for good
     undone: int | None = None  # the seq of a move taken back
+    # The outbox row of this change: written by the change's first commit, rewritten by
+    # each one after, so what it owes Discord survives a crash (see services/outbox.py).
+    change: ChangeNote | None = None
+
+    def note(self) -> ChangeNote:
+        """The change's outbox note, brought up to date with what happened so far."""
+        if self.change is None:
+            self.change = ChangeNote()
+        self.change.payload = change_payload(self)
+        return self.change
 
     def newly_pending(self) -> list[Seat]:
         """Seats this result made pending: pending now, and not pending at some point of it
@@ -252,6 +265,22 @@ class MoveResult:
     def finished(self) -> bool:
         """Whether the game ended."""
         return self.game.state is not None and self.game.state.finished
+
+
+def change_payload(result: MoveResult) -> dict[str, Any]:
+    """What the outbox keeps of a change: enough to rebuild the MoveResult from the log."""
+    first = result.before.version if result.before is not None else None
+    if first is None and result.steps:
+        first = result.steps[0].version - 1
+    return {
+        "start": result.before is None,
+        "from": first,
+        "to": result.steps[-1].version if result.steps else first,
+        "ai": [s.ai for s in result.steps],
+        "timed_out": result.timed_out,
+        "dropped": result.dropped,
+        "undone": result.undone,
+    }
 
 
 @dataclass
@@ -420,6 +449,7 @@ class SessionService:
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
         host_locale: str | None = None,
+        pending_thread: int | None = None,
     ) -> Game:
         """Open a lobby in ``channel_id`` with the host seated; options are validated first.
         ``locale`` is the game's public language; ``host_locale`` the host's own (if other)."""
@@ -435,6 +465,8 @@ class SessionService:
                 locale=locale,
                 clock_seconds=clock_seconds,
                 timeout_action=timeout_action,
+                host_seat=(host_name, host_locale or locale),
+                pending_thread=pending_thread,
             )
         except ChannelBusy:
             busy = await self.store.game_in_channel(channel_id)
@@ -445,7 +477,6 @@ class SessionService:
                 f"There is already an open game in this channel{num}. Finish or abandon it "
                 "(/game abandon), or create the new one in a thread (thread: True).",
             ) from None
-        await self.store.add_seat(row.id, user_id=host_id, name=host_name, locale=host_locale or locale)
         self.forget(row.id)
         return await self.require(row.id)
 
@@ -529,10 +560,13 @@ class SessionService:
             seed = self._seed()
             state = g.engine.setup(n, g.row.options, seed)
             plan = await self._plan(g, None, state)
+            result = MoveResult(game=g, before=None)
+            note = result.note()
+            note.payload.update({"from": state.version, "to": state.version})
             try:
                 row = await self.store.start_game(
                     game, seed=seed, state=g.engine.dump_state(state), version=state.version,
-                    deadlines=plan,
+                    deadlines=plan, change=note,
                 )
             except StaleVersion:
                 self.forget(game)
@@ -541,7 +575,7 @@ class SessionService:
             await self._reload_seats(g)
             if plan is not None and plan.new:
                 self.on_deadlines()
-            result = MoveResult(game=g, before=None)
+            crash_point("session.committed")
             await self._play_ai(g, result)
             return result
 
@@ -558,7 +592,8 @@ class SessionService:
                     "Only the player who created the game or someone with Manage Channels "
                     "can abandon it.",
                 )
-            await self.store.set_status(game, "abandoned")
+            # The board (menus gone) is owed with it: written in the same transaction.
+            await self.store.set_status(game, "abandoned", change=ChangeNote({"board": True}))
             await self._reload_row(g)
             self._game_over(g, abandoned=True, by=by)
             return g
@@ -628,8 +663,7 @@ class SessionService:
                 current, events = g.engine.apply(current, seat, action)
                 planned.append((action, current, events))
             result = MoveResult(game=g, before=state)
-            for action, new, events in planned:
-                await self._commit(g, seat, action, new, events, result, ai=False)
+            await self._commit_all(g, seat, planned, result)
             await self._play_ai(g, result)
             return result
 
@@ -645,21 +679,46 @@ class SessionService:
         ai: bool,
         action_json: str | None = None,
     ) -> None:
+        await self._commit_all(g, seat, [(action, new, events)], result, ai=ai,
+                               action_json=action_json)
+
+    async def _commit_all(
+        self,
+        g: Game,
+        seat: Seat,
+        planned: Sequence[tuple[Action, GameState, list[Event]]],
+        result: MoveResult,
+        *,
+        ai: bool = False,
+        action_json: str | None = None,
+    ) -> None:
+        """Commit ``seat``'s steps (already applied in memory) in one transaction, with the
+        deadlines they leave and the outbox note of ``result``: all of it, or nothing."""
         assert g.state is not None
-        state_json = g.engine.dump_state(new)
-        plan = await self._plan(g, g.state, new)
-        try:
-            await self.store.commit_move(
-                g.id,
-                expected_version=g.state.version,
+        writes: list[MoveWrite] = []
+        steps: list[Step] = []
+        prev = g.state
+        new_waits = False
+        for action, new, events in planned:
+            plan = await self._plan(g, prev, new)
+            new_waits = new_waits or (plan is not None and bool(plan.new))
+            writes.append(MoveWrite(
                 seat=seat,
                 action=action_json if action_json is not None else g.engine.dump_action(action),
-                state=state_json,
-                finished=new.finished,
-                deadlines=plan,
-                own=not ai,
-            )
+                state=g.engine.dump_state(new), finished=new.finished, deadlines=plan, own=not ai,
+            ))
+            steps.append(Step(seat=seat, action=action, events=events, version=new.version, ai=ai,
+                              state=new))
+            prev = new
+        result.steps.extend(steps)
+        written = result.change.id if result.change is not None else None
+        try:
+            await self.store.commit_moves(g.id, expected_version=g.state.version, steps=writes,
+                                          change=result.note())
         except StaleVersion:
+            del result.steps[-len(steps):]
+            if result.change is not None:
+                result.change.id = written  # a row written by the rolled-back commit is gone
             # Someone else's write landed first (another process, or a bug in our
             # locking): our copy is stale, so reload it and let the player look again.
             self.forget(g.id)
@@ -667,20 +726,23 @@ class SessionService:
                 "La partida ha cambiado mientras elegías; vuelve a mirar el tablero.",
                 "The game changed while you were choosing; look at the board again.",
             ) from None
-        g.state = new
+        except BaseException:
+            del result.steps[-len(steps):]
+            if result.change is not None:
+                result.change.id = written
+            raise
+        g.state = prev
         g.row = dataclasses.replace(
             g.row,
-            version=new.version,
-            state=state_json,
-            status="finished" if new.finished else g.row.status,
+            version=prev.version,
+            state=writes[-1].state,
+            status="finished" if prev.finished else g.row.status,
         )
         if not ai:
-            g.seats = [dataclasses.replace(r, seen_seq=new.version) if r.seat == seat else r
+            g.seats = [dataclasses.replace(r, seen_seq=prev.version) if r.seat == seat else r
                        for r in g.seats]
-        result.steps.append(
-            Step(seat=seat, action=action, events=events, version=new.version, ai=ai, state=new)
-        )
-        if plan is not None and plan.new:
+        crash_point("session.committed")
+        if new_waits:
             self.on_deadlines()
         if new.finished:
             self._game_over(g)
@@ -840,9 +902,9 @@ class SessionService:
                 new, events = g.engine.apply(g.state, seat, action)
                 await self._commit(g, seat, action, new, events, result, ai=True)
             elif g.row.timeout_action == "drop":
-                await self.store.drop_seat(g.id, seat)
-                await self._reload_seats(g)
                 result.dropped = True
+                await self.store.drop_seat(g.id, seat, change=result.note())
+                await self._reload_seats(g)
                 # Rewrite the deadlines without the dropped seat (and nothing else changes).
                 await self.store.put_deadlines([])
                 self._game_over(g, dropped=row.user_id)

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .outbox import ChangeNote, write_change
+
 if TYPE_CHECKING:
     import aiosqlite
 
@@ -106,10 +108,13 @@ class DeadlineQueries:
         )
         return [deadline_from_sql(r) for r in rows]
 
-    async def update_deadline(self, row: DeadlineRow, expected: DeadlineRow) -> bool:
+    async def update_deadline(
+        self, row: DeadlineRow, expected: DeadlineRow, change: ChangeNote | None = None
+    ) -> bool:
         """Replace the seat's deadline ``expected`` by ``row`` if it is still the one read
         (same next_at and start); False when something else changed or removed it first:
-        that is what makes each reminder fire once, even with two schedulers."""
+        that is what makes each reminder fire once, even with two schedulers. ``change``
+        (a reminder owed) is written to the outbox in the same transaction, if claimed."""
         async with self._write() as db:  # type: ignore[attr-defined]
             async with db.execute(
                 "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
@@ -117,7 +122,10 @@ class DeadlineQueries:
                 (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, row.game,
                  row.seat, expected.next_at, expected.started_at),
             ) as cur:
-                return cur.rowcount > 0
+                claimed = cur.rowcount > 0
+            if claimed and change is not None:
+                await write_change(db, row.game, change)
+            return claimed
 
     async def claim_deadline(self, row: DeadlineRow) -> bool:
         """Delete a due deadline if it is still exactly ``row``; True for the one caller that did."""

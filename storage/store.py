@@ -7,8 +7,9 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
@@ -19,6 +20,7 @@ from .decks import DeckQueries
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
+from .outbox import ChangeNote, OutboxQueries, write_change
 from .rows import (
     ACTION_COLUMNS,
     GAME_COLUMNS,
@@ -36,7 +38,19 @@ from .settings import SettingsQueries
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
+@dataclass(frozen=True)
+class MoveWrite:
+    """One move to store: who, the action and state JSON, and what it does to the clock."""
+
+    seat: int
+    action: str
+    state: str
+    finished: bool
+    deadlines: DeadlinePlan | None = None
+    own: bool = False
+
+
+class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
@@ -51,6 +65,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
         """Wrap an open connection; use Store.open() rather than calling this."""
         self._db = db
         self._lock = asyncio.Lock()
+        self._synchronous = "FULL"  # the connection's level (Store.open sets it)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -86,7 +101,9 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
         except BaseException:
             await db.close()
             raise
-        return cls(db)
+        store = cls(db)
+        store._synchronous = synchronous.upper()
+        return store
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
@@ -107,20 +124,39 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
         await self.close()
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception."""
+    async def _write(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception.
+
+        ``durable=False``: the commit survives the process being killed but not a power cut
+        (WAL with synchronous NORMAL: no fsync of its own; the next durable commit syncs it
+        too). For bookkeeping that is safe to redo, such as marking outbox messages sent."""
+        relax = not durable and self._synchronous in ("FULL", "EXTRA")
         async with self._lock:
+            if relax:
+                await self._db.execute("PRAGMA synchronous = NORMAL")
             try:
-                # Inside the try: if we are cancelled while BEGIN is queued it still runs
-                # on aiosqlite's thread, and the rollback below (queued after it) undoes it
-                # before the lock lets anyone else in.
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield self._db
-                await self._db.execute("COMMIT")
-            except BaseException:
-                # rollback() is a no-op when no transaction is open (BEGIN failed, say).
-                await self._db.rollback()
-                raise
+                async with self._transaction() as db:
+                    yield db
+            finally:
+                if relax:
+                    # Shielded: even if we are cancelled, the level is put back (aiosqlite
+                    # runs it before any statement queued after it).
+                    await asyncio.shield(self._db.execute(f"PRAGMA synchronous = {self._synchronous}"))
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One BEGIN IMMEDIATE ... COMMIT under the lock already held; rolled back on errors."""
+        try:
+            # Inside the try: if we are cancelled while BEGIN is queued it still runs
+            # on aiosqlite's thread, and the rollback below (queued after it) undoes it
+            # before the lock lets anyone else in.
+            await self._db.execute("BEGIN IMMEDIATE")
+            yield self._db
+            await self._db.execute("COMMIT")
+        except BaseException:
+            # rollback() is a no-op when no transaction is open (BEGIN failed, say).
+            await self._db.rollback()
+            raise
 
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""
@@ -146,8 +182,13 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
         locale: str,
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
+        host_seat: tuple[str, str | None] | None = None,
+        pending_thread: int | None = None,
     ) -> GameRow:
-        """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game."""
+        """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game.
+        ``host_seat`` (name, locale) seats the host in the same transaction: a lobby never
+        exists without its host. ``pending_thread``: the thread noted before it was opened
+        for this game now holds it (forgotten in the same transaction)."""
         now = time.time()
         options_json = json.dumps(options, ensure_ascii=False, separators=(",", ":"))
         async with self._write() as db:
@@ -172,7 +213,16 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
                 if "channel_id" in str(e):
                     raise ChannelBusy(f"channel {channel_id} already has an open game") from e
                 raise
-            return game_from_sql(list(rows)[0])
+            created = game_from_sql(list(rows)[0])
+            if pending_thread is not None:
+                await db.execute("DELETE FROM pending_threads WHERE id = ?", (pending_thread,))
+            if host_seat is not None:
+                await db.execute(
+                    "INSERT INTO seats (game, seat, user_id, ai, name, locale, dm_closed)"
+                    " VALUES (?, 0, ?, FALSE, ?, ?, FALSE)",
+                    (created.id, host_id, host_seat[0], host_seat[1]),
+                )
+            return created
 
     async def get_game(self, game: int) -> GameRow | None:
         """The game with that id, or None."""
@@ -266,9 +316,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game))
             return True
 
-    async def drop_seat(self, game: int, seat: int) -> None:
-        """The seat's player is out for good: the bot plays the seat from now on."""
+    async def drop_seat(self, game: int, seat: int, change: ChangeNote | None = None) -> None:
+        """The seat's player is out for good: the bot plays the seat from now on (and
+        ``change``, what that owes Discord, is written with it)."""
         async with self._write() as db:
+            if change is not None:
+                await write_change(db, game, change)
             n = await self._changes(
                 db, "UPDATE seats SET ai = TRUE, dropped = TRUE WHERE game = ? AND seat = ?",
                 (game, seat),
@@ -302,6 +355,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
         state: str,
         version: int = 0,
         deadlines: DeadlinePlan | None = None,
+        change: ChangeNote | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
         NotInLobby (a StaleVersion) otherwise."""
@@ -320,6 +374,8 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
                 raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
             if deadlines is not None:
                 await apply_plan(db, game, deadlines)
+            if change is not None:
+                await write_change(db, game, change)
             return game_from_sql(rows[0])
 
     async def commit_move(
@@ -333,43 +389,66 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
         finished: bool,
         deadlines: DeadlinePlan | None = None,
         own: bool = False,
+        change: ChangeNote | None = None,
     ) -> int:
         """Store a move's new state and log row, and the game's deadlines, in one transaction;
         StaleVersion if someone moved first. ``own``: the seat's player made it (not the bot
-        for them), so their catch-up starts after it."""
-        seq = expected_version + 1
+        for them), so their catch-up starts after it. ``change``: what the move owes
+        Discord, written in the same transaction."""
+        step = MoveWrite(seat=seat, action=action, state=state, finished=finished,
+                         deadlines=deadlines, own=own)
+        return await self.commit_moves(game, expected_version=expected_version, steps=[step],
+                                       change=change)
+
+    async def commit_moves(
+        self,
+        game: int,
+        *,
+        expected_version: int,
+        steps: Sequence[MoveWrite],
+        change: ChangeNote | None = None,
+    ) -> int:
+        """Store several moves in a row (one player's choice made of several steps) in one
+        transaction: all of them or none. Returns the last seq."""
+        seq = expected_version
         now = time.time()
         async with self._write() as db:
-            # Same guard either way; status is only written when it changes so the
-            # status indexes are not rewritten on every ordinary move.
-            if finished:
-                sql = (
-                    "UPDATE games SET state = ?, version = ?, status = 'finished', updated_at = ?,"
-                    " finished_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-                )
-                params: tuple[object, ...] = (state, seq, now, now, game, expected_version)
-            else:
-                sql = (
-                    "UPDATE games SET state = ?, version = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ? AND status = 'active'"
-                )
-                params = (state, seq, now, game, expected_version)
-            changed = await self._changes(db, sql, params)
-            if not changed:
-                # Raising inside _write() rolls back: nothing of this attempt remains.
-                raise StaleVersion(f"game {game} is no longer active at version {expected_version}")
-            await db.execute(
-                "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game, seq, seat, action, now),
-            )
-            if own:
+            for step in steps:
+                seq += 1
+                # Same guard either way; status is only written when it changes so the
+                # status indexes are not rewritten on every ordinary move.
+                if step.finished:
+                    sql = (
+                        "UPDATE games SET state = ?, version = ?, status = 'finished',"
+                        " updated_at = ?, finished_at = ?"
+                        " WHERE id = ? AND version = ? AND status = 'active'"
+                    )
+                    params: tuple[object, ...] = (step.state, seq, now, now, game, seq - 1)
+                else:
+                    sql = (
+                        "UPDATE games SET state = ?, version = ?, updated_at = ?"
+                        " WHERE id = ? AND version = ? AND status = 'active'"
+                    )
+                    params = (step.state, seq, now, game, seq - 1)
+                changed = await self._changes(db, sql, params)
+                if not changed:
+                    # Raising inside _write() rolls back: nothing of this attempt remains.
+                    raise StaleVersion(f"game {game} is no longer active at version {seq - 1}")
                 await db.execute(
-                    "UPDATE seats SET seen_seq = ? WHERE game = ? AND seat = ?", (seq, game, seat)
+                    "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                    (game, seq, step.seat, step.action, now),
                 )
-            if finished:
-                await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
-            elif deadlines is not None:
-                await apply_plan(db, game, deadlines)
+                if step.own:
+                    await db.execute(
+                        "UPDATE seats SET seen_seq = ? WHERE game = ? AND seat = ?",
+                        (seq, game, step.seat),
+                    )
+                if step.finished:
+                    await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
+                elif step.deadlines is not None:
+                    await apply_plan(db, game, step.deadlines)
+            if change is not None:
+                await write_change(db, game, change)
         return seq
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
@@ -388,17 +467,29 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries):
             game, "board_channel_id = ?, board_message_id = ?", (channel_id, message_id)
         )
 
-    async def set_status(self, game: int, status: str) -> None:
-        """Force a status (e.g. 'abandoned'); ChannelBusy if reopening would clash in its channel."""
+    async def set_status(self, game: int, status: str, change: ChangeNote | None = None) -> None:
+        """Force a status (e.g. 'abandoned'); ChannelBusy if reopening would clash in its
+        channel. Closing the game also drops its deadlines, and ``change`` (what it owes
+        Discord) is written, all in one transaction."""
         if status not in STATUSES:
             raise ValueError(f"unknown status {status!r}; expected one of {STATUSES}")
+        closing = status in ("finished", "abandoned")
         try:
-            if status in ("finished", "abandoned"):
-                await self._update_game(game, "status = ?, finished_at = ?", (status, time.time()))
-                async with self._write() as db:
+            async with self._write() as db:
+                if closing:
+                    sql, params = "status = ?, finished_at = ?", (status, time.time())
+                else:
+                    sql, params = "status = ?", (status,)
+                n = await self._changes(
+                    db, f"UPDATE games SET {sql}, updated_at = ? WHERE id = ?",
+                    (*params, time.time(), game),
+                )
+                if not n:
+                    raise UnknownGame(f"no game {game}")
+                if closing:
                     await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
-            else:
-                await self._update_game(game, "status = ?", (status,))
+                if change is not None:
+                    await write_change(db, game, change)
         except sqlite3.IntegrityError as e:
             if "channel_id" in str(e):
                 raise ChannelBusy(

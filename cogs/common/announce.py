@@ -8,16 +8,18 @@ ends here, so the rules of who is pinged and how are kept in one place.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.common.delivery import send_once
 from cogs.common.i18n import lang, locale_of, t
 from cogs.common.patience import (
     forbidden,
     missing_permissions,
-    patiently,
     permission_names,
     permissions_in,
     token_alive,
@@ -33,8 +35,10 @@ from cogs.common.present import (
     ui_for,
 )
 from rules.core import Seat
+from services.outbox import Delivery as OutboxDelivery
 from services.session import Game, MoveResult
 from storage.deadlines import DeadlineRow
+from storage.outbox import OutboxRow, Owed
 
 if TYPE_CHECKING:
     from bot import TableroBot
@@ -74,11 +78,23 @@ def record(g: Game, result: MoveResult, locale: str) -> str:
     return clip("\n".join(lines), CONTENT)
 
 
+@dataclass
+class Context:
+    """What the code that made a change passes to its delivery: the interaction to answer
+    (with the record), whether the board is posted anew below (a game's start), and
+    whether whoever acted was already told of a missing permission."""
+
+    interaction: discord.Interaction | None = None
+    board_repost: bool = False
+    told: bool = False
+
+
 class Announcer:
     """Tells Discord about committed changes, for every game alike."""
 
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
+        self.started = time.time()
 
     # -- after a change ------------------------------------------------------------------
 
@@ -89,8 +105,27 @@ class Announcer:
         interaction: discord.Interaction | None = None,
         board_repost: bool = False,
     ) -> None:
-        """The record (a new message, so its pings notify), the board, private views, turn
-        DMs, spectators. Never raises for Discord errors: the change is already committed."""
+        """Deliver what ``result`` owes through the outbox: the record (a new message, so its
+        pings notify), the board, private views, questions, turn DMs, spectators. Never
+        raises for Discord errors: the change is already committed. What a crash keeps
+        from going out now goes out after the restart (Outbox.drain)."""
+        note = result.change
+        if note is None or note.id is None:
+            return  # nothing was committed: nothing is owed
+        context = Context(interaction=interaction, board_repost=board_repost)
+        await self.bot.outbox.deliver(note.id, result, context)
+
+    # -- what a change owes, and sending it --------------------------------------------------
+
+    async def plan(self, change: OutboxRow, result: MoveResult | None, context: Any) -> list[Owed]:
+        """The messages a change owes, in the order they go out; written once, so that a
+        delivery cut by a crash goes on with the same messages and texts."""
+        remind = change.payload.get("remind")
+        if remind is not None:
+            return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", dict(remind))]
+        repost = bool(context.board_repost) if isinstance(context, Context) else bool(change.payload.get("start"))
+        if result is None:
+            return [Owed("board", "board", {"repost": repost})]
         g = result.game
         fresh = [s for s in result.newly_pending() if self._human(g, s) and not asked_by_dm(g, s)]
         users = {s: g.seat_row(s).user_id for s in fresh}
@@ -106,21 +141,76 @@ class Announcer:
             if notify in ("dm", "both") and dm_ok:
                 by_dm.append(seat)
         said = record(g, result, g.locale)
-        posted = await self._post(g, said, allowed_users(ping), interaction)
-        await self.bot.boards.refresh(g.id, events=result.events, repost=board_repost, keep_old=board_repost)
-        refused = self.bot.boards.refused.get(g.id)
-        if refused is not None or not posted:
-            await self.tell_missing(g, refused or g.row.channel_id, interaction)
+        owed = [Owed("record", "record", {"text": said, "ping": ping}),
+                Owed("board", "board", {"repost": repost})]
+        interaction = context.interaction if isinstance(context, Context) else None
+        for seat, news in self.bot.delivery.hands_owed(g, result.before, result.events):
+            owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": news}))
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
-        await self.bot.delivery.private_updates(g, result.before, result.events, mover=mover)
+        for seat in self.bot.delivery.reactions_owed(g, mover):
+            owed.append(Owed("react", f"react:{seat}", {"seat": seat}))
         for seat in by_dm:
-            await self.turn_dm(g, seat)
-        await self._tell_watchers(g, said)
+            text = await self.turn_text(g, seat)
+            if text:
+                owed.append(Owed("turn", f"turn:{seat}", {"seat": seat, "text": text}))
+        seated = {s.user_id for s in g.seats}
+        watchers = [u for u in await self.bot.session.store.watchers(g.id) if u not in seated]
+        for uid in watchers:
+            text = clip(t("watch.update", g.locale, title=g.engine.title.get(g.locale), id=g.id,
+                          channel=f"<#{g.row.channel_id}>") + "\n" + said, CONTENT)
+            owed.append(Owed("watch", f"watch:{uid}", {"uid": uid, "text": text}))
         if result.finished:
-            await self.final_summary(g)
+            owed.extend(Owed("final", f"final:{uid}", {"uid": uid}) for uid in watchers)
+        return owed
+
+    async def send(self, d: OutboxDelivery) -> None:
+        """Send one message a change owes. ``d.again``: a crash may have cut its delivery
+        after it went out, so look first (nonce, the channel's recent history)."""
+        row, p = d.row, d.row.payload
+        g = await self.bot.session.get(row.game)
+        if g is None:
+            return
+        context = d.context if isinstance(d.context, Context) else Context()
+        interaction = None if d.again else context.interaction
+        since = d.change.created_at if d.again else None
+        nonce = f"tb{row.id}"
+        if row.kind == "record":
+            shown = d.result.game if d.result is not None else g
+            posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
+                                      nonce=nonce, since=since)
+            if not posted:
+                context.told = True
+                await self.tell_missing(g, g.row.channel_id, interaction)
+        elif row.kind == "board":
+            events = d.result.events if d.result is not None else None
+            await self.bot.boards.refresh(g.id, events=events, repost=p["repost"], keep_old=p["repost"],
+                                          nonce=nonce, since=since)
+            refused = self.bot.boards.refused.get(g.id)
+            if refused is not None and not context.told:
+                context.told = True
+                await self.tell_missing(g, refused, interaction)
+        elif row.kind == "hand":
+            await self.bot.delivery.send_private(g, p["seat"], p["news"], nonce=nonce, since=since)
+        elif row.kind == "react":
+            seat = p["seat"]
+            # Asked only while the question is still open (a restart may come later).
+            if seat in g.pending() and ui_for(g.row.game_id).reaction(g, seat) and not g.seat_row(seat).dm_closed:
+                await self.bot.delivery.ask(g, seat, nonce=nonce, since=since)
+        elif row.kind == "turn":
+            if p["seat"] in g.pending():
+                await self._dm(g, p["seat"], p["text"], nonce=nonce, since=since)
+        elif row.kind == "watch":
+            await self._dm_user(g, p["uid"], content=p["text"], nonce=nonce, since=since)
+        elif row.kind == "final":
+            await self._final(g, p["uid"], nonce=nonce, since=since)
+        elif row.kind == "remind":
+            await self._remind(g, p, nonce=nonce, since=since)
+        else:
+            log.error("game %s: outbox row %s of unknown kind %r", g.id, row.id, row.kind)
 
     async def _post(self, g: Game, said: str, allowed: discord.AllowedMentions,
-                    interaction: discord.Interaction | None) -> bool:
+                    interaction: discord.Interaction | None, *, nonce: str | None = None,
+                    since: float | None = None) -> bool:
         """Post the record; False when a missing permission kept it from the channel."""
         in_channel = interaction is not None and interaction.channel_id in (
             g.row.channel_id, g.row.board_channel_id)
@@ -132,7 +222,8 @@ class Announcer:
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
                 await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
-            await patiently(lambda: self._channel(g).send(said, allowed_mentions=allowed))
+            await send_once(self._channel(g), self._me(), since, nonce, content=said,
+                            allowed_mentions=allowed)
         except discord.HTTPException as exc:
             if not forbidden(exc):
                 log.warning("game %s: could not post the record of a move", g.id, exc_info=True)
@@ -200,6 +291,33 @@ class Announcer:
     def _locale(self, g: Game, seat: Seat) -> str:
         return lang(g.seat_row(seat).locale or g.locale)
 
+    # -- after a restart -------------------------------------------------------------------
+
+    async def remove_orphan_threads(self) -> int:
+        """Threads opened for a new game that a crash kept from holding it (noted before
+        they were opened): removed, so no empty game thread is left behind. How many."""
+        from cogs.common.delivery import SINCE_MARGIN
+
+        store = self.bot.session.store
+        removed = 0
+        for pending in await store.pending_threads():
+            if pending.created_at >= self.started:
+                continue  # being opened by this process right now
+            guild = self.bot.get_guild(pending.guild_id) if pending.guild_id is not None else None
+            for thread in guild.threads if guild is not None else []:
+                if (thread.parent_id != pending.parent_id or thread.name != pending.name
+                        or discord.utils.snowflake_time(thread.id).timestamp() < pending.created_at - SINCE_MARGIN
+                        or await store.latest_game_in_channel(thread.id) is not None):
+                    continue
+                try:
+                    await thread.delete()
+                    removed += 1
+                    log.info("removed thread %s, opened for a game a crash kept from it", thread.id)
+                except discord.HTTPException:
+                    log.warning("could not remove thread %s, left without its game", thread.id)
+            await store.drop_pending_thread(pending.id)
+        return removed
+
     # -- turn DMs, reminders, catch-up --------------------------------------------------------
 
     async def catch_up(self, g: Game, seat: Seat, locale: str) -> list[str]:
@@ -227,9 +345,14 @@ class Announcer:
 
     async def turn_dm(self, g: Game, seat: Seat) -> bool:
         """DM ``seat`` that it is their turn: where, what, their time, and a catch-up."""
+        text = await self.turn_text(g, seat)
+        return bool(text) and await self._dm(g, seat, text)
+
+    async def turn_text(self, g: Game, seat: Seat) -> str:
+        """The DM telling ``seat`` it is their turn ('' for a seat nobody plays)."""
         row = g.seat_row(seat)
         if row.user_id is None:
-            return False
+            return ""
         locale = self._locale(g, seat)
         prompt = g.pending().get(seat)
         what = ui_for(g.row.game_id).wording(g, prompt.text, locale) if prompt else ""
@@ -245,28 +368,33 @@ class Announcer:
         url = jump_url(g)
         if url:
             lines.append(url)
-        return await self._dm(g, seat, clip("\n".join(lines), CONTENT))
+        return clip("\n".join(lines), CONTENT)
 
     async def remind(self, deadline: DeadlineRow) -> None:
-        """The clock's reminder: a DM with the time left and a link, or a ping in the channel."""
-        g = await self.bot.session.get(deadline.game)
-        if g is None or g.status != "active":
+        """The clock's reminder (claimed with its outbox row): deliver it."""
+        for change in await self.bot.session.store.open_changes(deadline.game):
+            owed = change.payload.get("remind")
+            if owed is not None and owed["seat"] == deadline.seat:
+                await self.bot.outbox.deliver(change.id)
+
+    async def _remind(self, g: Game, p: dict[str, Any], *, nonce: str | None = None,
+                      since: float | None = None) -> None:
+        """A DM with the time left and a link, or a ping in the channel."""
+        if g.status != "active":
             return
-        seat = deadline.seat
+        seat, due_at, user_id = p["seat"], p["due_at"], p["user_id"]
         locale = self._locale(g, seat)
         text = t("clock.reminder", locale, title=g.engine.title.get(locale), id=g.id,
-                 channel=f"<#{g.row.channel_id}>", when=timestamp(deadline.due_at),
-                 n=deadline.reminders)
+                 channel=f"<#{g.row.channel_id}>", when=timestamp(due_at), n=p["n"])
         url = jump_url(g)
         if url:
             text += "\n" + url
-        if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text):
-            mention = f"<@{deadline.user_id}>"
+        if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text, nonce=nonce, since=since):
+            mention = f"<@{user_id}>"
             try:
-                await patiently(lambda: self._channel(g).send(
-                    t("clock.reminder_channel", g.locale, who=mention, when=timestamp(deadline.due_at)),
-                    allowed_mentions=allowed_users([deadline.user_id]),
-                ))
+                await send_once(self._channel(g), self._me(), since, nonce,
+                                content=t("clock.reminder_channel", g.locale, who=mention, when=timestamp(due_at)),
+                                allowed_mentions=allowed_users([user_id]))
             except discord.HTTPException:
                 log.warning("game %s: could not remind seat %s", g.id, seat, exc_info=True)
 
@@ -277,6 +405,15 @@ class Announcer:
             return False
         await self.publish(result)
         return True
+
+    def _me(self) -> int | None:
+        return self.bot.user.id if self.bot.user is not None else None
+
+    async def _dm_user(self, g: Game, uid: int, **kwargs: Any) -> None:
+        try:
+            await self.bot.delivery.dm(uid, allowed_mentions=NO_MENTIONS, **kwargs)
+        except discord.HTTPException:
+            log.info("game %s: could not update spectator %s", g.id, uid)
 
     async def _dm(self, g: Game, seat: Seat, content: str, **kwargs: Any) -> bool:
         row = g.seat_row(seat)
@@ -293,19 +430,6 @@ class Announcer:
         return delivered
 
     # -- spectators ------------------------------------------------------------------------
-
-    async def _tell_watchers(self, g: Game, said: str) -> None:
-        watchers = await self.bot.session.store.watchers(g.id)
-        seated = {s.user_id for s in g.seats}
-        for uid in watchers:
-            if uid in seated:
-                continue
-            text = clip(t("watch.update", g.locale, title=g.engine.title.get(g.locale), id=g.id,
-                          channel=f"<#{g.row.channel_id}>") + "\n" + said, CONTENT)
-            try:
-                await self.bot.delivery.dm(uid, content=text, allowed_mentions=NO_MENTIONS)
-            except discord.HTTPException:
-                log.info("game %s: could not update spectator %s", g.id, uid)
 
     def summary_lines(self, g: Game, locale: str) -> list[str]:
         """Every seat's hidden information, for the end of the game (nothing is secret then)."""
@@ -325,13 +449,16 @@ class Announcer:
         watchers = [u for u in await self.bot.session.store.watchers(g.id) if u not in seated]
         if not watchers:
             return
+        for uid in watchers:
+            await self._final(g, uid)
+
+    async def _final(self, g: Game, uid: int, **kwargs: Any) -> None:
         lines = self.summary_lines(g, g.locale)
         if not lines:
             return
         embed = discord.Embed(title=t("final.title", g.locale, id=g.id),
                               description=clip("\n".join(lines), 4096))
-        for uid in watchers:
-            try:
-                await self.bot.delivery.dm(uid, embed=embed, allowed_mentions=NO_MENTIONS)
-            except discord.HTTPException:
-                log.info("game %s: could not send the final summary to %s", g.id, uid)
+        try:
+            await self.bot.delivery.dm(uid, embed=embed, allowed_mentions=NO_MENTIONS, **kwargs)
+        except discord.HTTPException:
+            log.info("game %s: could not send the final summary to %s", g.id, uid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -15,6 +16,7 @@ from cogs.common.i18n import t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
 from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
 from rules.core import Event
+from services.faults import crash_point
 from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.board")
@@ -43,6 +45,19 @@ def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.dat
         return False
     now = now or discord.utils.utcnow()
     return now - discord.utils.snowflake_time(message_id) > max_age
+
+
+def is_board_of(message: discord.Message, game: int, rendered: Rendered) -> bool:
+    """Whether ``message`` is a board of ``game``: it carries the game's "My hand" button
+    (a board in play), or the title and footer of ``rendered`` (a finished game's board).
+    A lobby has the same title but neither."""
+    hand = f"tablero:hand:{game}"
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "custom_id", None) == hand:
+                return True
+    title, footer = rendered.embed.title, rendered.embed.footer.text
+    return footer is not None and any(e.title == title and e.footer.text == footer for e in message.embeds)
 
 
 class BoardKeeper:
@@ -124,10 +139,14 @@ class BoardKeeper:
         repost: bool = False,
         keep_old: bool = False,
         rendered: Rendered | None = None,
+        nonce: str | None = None,
+        since: float | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
         ``rendered`` replaces the usual rendering (e.g. the lobby marked as started).
+        ``nonce`` goes with a new post (Discord then never creates it twice); ``since`` (a
+        change whose delivery a crash cut) first adopts a board posted after it, if any.
 
         Never raises for Discord errors: the move behind it is already committed."""
         if events is not None:
@@ -145,6 +164,8 @@ class BoardKeeper:
                 return g.row.board_message_id
             try:
                 rendered = rendered or await self.render(g)
+                if since is not None and await self._adopt_posted(g, rendered, since):
+                    repost = False  # the board this change posted is there: bring it up to date
                 mid = g.row.board_message_id
                 self.refused.pop(game, None)
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
@@ -158,7 +179,7 @@ class BoardKeeper:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                return await self._post(g, rendered, delete_old=not keep_old)
+                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce)
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
@@ -167,10 +188,45 @@ class BoardKeeper:
                     log.warning("game %s: could not show the board", game, exc_info=True)
                 return None
 
-    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool) -> int:
+    async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
+        """After a crash: the game's boards posted since ``since`` (known by their title);
+        keep the newest as the game's one board and delete the others. True if one was found."""
+        from cogs.common.delivery import SINCE_MARGIN
+
+        me = getattr(getattr(self.bot, "user", None), "id", None)
+        channel = self._channel(g)
+        if not hasattr(channel, "history"):
+            return False
+        after = discord.Object(id=discord.utils.time_snowflake(
+            dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC)))
+        found: list[discord.Message] = []
+        try:
+            async for message in channel.history(limit=50, after=after):
+                if (me is None or message.author.id == me) and is_board_of(message, g.id, rendered):
+                    found.append(message)
+        except discord.HTTPException:
+            return False
+        if not found:
+            return False
+        newest = max(found, key=lambda m: m.id)
+        if newest.id != g.row.board_message_id:
+            log.info("game %s: adopting board %s posted before a restart", g.id, newest.id)
+            await self.bot.session.set_board_message(g.id, channel.id, newest.id)
+            self._track(channel.id, newest.id)
+        for message in found:
+            if message.id != newest.id:
+                try:
+                    await channel.get_partial_message(message.id).delete()
+                except discord.HTTPException:
+                    pass
+        return True
+
+    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None) -> int:
         channel = self._channel(g)
         old = g.row.board_message_id
-        message = await patiently(lambda: channel.send(**rendered.send_kwargs()))
+        extra = {"nonce": nonce} if nonce is not None else {}
+        message = await patiently(lambda: channel.send(**rendered.send_kwargs(), **extra))
+        crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
         self._track(channel.id, message.id)
         if old is not None and delete_old and old != message.id:
@@ -205,4 +261,29 @@ class BoardKeeper:
         g = await self.bot.session.get(game)
         if g is None:
             return
+        if g.row.board_message_id is None:
+            await self._find_lost(g)
         await self.refresh(game)
+
+    async def _find_lost(self, g: Game) -> None:
+        """A game without a stored message (the bot died between posting its lobby and
+        storing it): adopt the newest lobby or board of the game in its channel, so the game
+        keeps one live message rather than gaining a second."""
+        me = getattr(getattr(self.bot, "user", None), "id", None)
+        channel = self._channel(g)
+        if not hasattr(channel, "history"):
+            return
+        ours = re.compile(rf"tablero:(lobby:\w+|hand):{g.id}")
+        try:
+            async for message in channel.history(limit=50):
+                if me is not None and message.author.id != me:
+                    continue
+                ids = [getattr(item, "custom_id", None) or ""
+                       for row in message.components for item in getattr(row, "children", [row])]
+                if any(ours.fullmatch(cid) for cid in ids):
+                    log.info("game %s: adopting its message %s found after a restart", g.id, message.id)
+                    await self.bot.session.set_board_message(g.id, channel.id, message.id)
+                    self._track(channel.id, message.id)
+                    return
+        except discord.HTTPException:
+            log.info("game %s: could not look for its message after a restart", g.id)

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from cogs.common import services
-from cogs.common.errors import guard, reply
+from cogs.common.errors import PUBLIC_PLACEHOLDER, guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.patience import token_alive
 from cogs.common.present import (
@@ -53,7 +53,11 @@ async def within(interaction: discord.Interaction, work: Awaitable[T], *, epheme
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=SLOW)
     if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=interaction.message is None)
+        thinking = interaction.message is None
+        # A public "thinking…" placeholder must never be filled with a refusal: reply()
+        # reads this to answer privately instead.
+        interaction.extras[PUBLIC_PLACEHOLDER] = thinking and not ephemeral
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
     return await task
 
 
@@ -514,9 +518,16 @@ async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
 
 
 def encode(g: Game, index: int, action: Action) -> str:
-    """An autocomplete value for an action: its JSON, or its index at this version if long."""
-    data = action.model_dump_json()
+    """An autocomplete value for an action at this version: its JSON, or its index if long,
+    followed by ``@version``, so that a request sent twice is refused as stale, not repeated."""
+    data = f"{action.model_dump_json()}@{g.version}"
     return data if len(data) <= 100 else f"#{index}@{g.version}"
+
+
+def chosen_version(value: str) -> int | None:
+    """The version a typed or autocompleted value was chosen at (None: typed without one)."""
+    m = re.search(r"@(\d+)$", value.strip())
+    return int(m[1]) if m else None
 
 
 def _kind(action: Action) -> str:
@@ -576,8 +587,11 @@ def resolve_action(
     legal = g.legal_actions(seat)
     allowed = [(i, a) for i, a in enumerate(legal) if kinds is None or _kind(a) in kinds]
     v = value.strip()
+    at = chosen_version(v)
+    if at is not None and at != g.version:
+        raise _stale_menu()
     if v.startswith("{"):
-        action = g.engine.parse_action(v)
+        action = g.engine.parse_action(re.sub(r"@\d+$", "", v))
         if kinds is None or _kind(action) in kinds:
             return action
     elif v.startswith("#"):
@@ -615,14 +629,20 @@ async def play_value(
     bot = services(interaction)
     g = await bot.session.require_in_channel(interaction.channel_id or 0)
     g, seat = await bot.session.prepare(g.id, interaction.user.id)
+    version = g.version
     action = resolve_action(g, seat, value, kinds)
-    await play_action(interaction, g.id, action)
+    # The version the value was read at goes with it: the session checks it again under the
+    # game's lock, so the same request twice (or crossing another move) applies once.
+    at = chosen_version(value)
+    await play_action(interaction, g.id, action, version if at is None else at)
 
 
-async def play_action(interaction: discord.Interaction, game: int, action: Action | dict[str, Any]) -> None:
-    """Run ``action`` for the caller (the session re-checks everything), then publish it."""
+async def play_action(interaction: discord.Interaction, game: int, action: Action | dict[str, Any],
+                      version: int | None = None) -> None:
+    """Run ``action`` for the caller at ``version`` (the session re-checks everything under
+    the game's lock), then publish it."""
     bot = services(interaction)
-    result = await within(interaction, bot.session.move(game, interaction.user.id, action))
+    result = await within(interaction, bot.session.move(game, interaction.user.id, action, version))
     await publish(interaction, result)
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import discord
@@ -60,6 +61,55 @@ def fresh_files(kwargs: dict[str, Any]) -> Any:
     return make
 
 
+Matcher = Callable[[discord.Message], bool]
+# A message sent just before a crash carries an id (a time) a little before or after the
+# change's own clock reading: look this far back.
+SINCE_MARGIN = 5.0
+
+
+def same_content(kwargs: dict[str, Any]) -> Matcher:
+    """Recognises a message by its text, or else by its first embed's title."""
+    content = kwargs.get("content")
+    embed = kwargs.get("embed")
+    title = embed.title if isinstance(embed, discord.Embed) else None
+
+    def match(message: discord.Message) -> bool:
+        if content:
+            return message.content == content
+        return title is not None and any(e.title == title for e in message.embeds)
+
+    return match
+
+
+async def sent_since(channel: Any, me: int | None, since: float, match: Matcher) -> discord.Message | None:
+    """The bot's message in ``channel`` sent after ``since`` (Unix time, less a margin)
+    that ``match`` recognises, or None: a message a crash kept from being marked sent."""
+    history = getattr(channel, "history", None)
+    if history is None:
+        return None
+    after = discord.Object(id=discord.utils.time_snowflake(
+        dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC)))
+    try:
+        async for message in history(limit=50, after=after):
+            if (me is None or message.author.id == me) and match(message):
+                return message
+    except discord.HTTPException:
+        log.info("could not read the history of channel %s", getattr(channel, "id", "?"))
+    return None
+
+
+async def send_once(channel: Any, me: int | None, since: float | None, nonce: str | None,
+                    match: Matcher | None = None, **kwargs: Any) -> Any:
+    """Send ``kwargs`` to ``channel`` unless (``since`` given) it was sent already; with
+    ``nonce``, a second send within Discord's window returns the first message."""
+    if since is not None:
+        found = await sent_since(channel, me, since, match or same_content(kwargs))
+        if found is not None:
+            return found
+    extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
+    return await patiently(lambda: channel.send(**kwargs, **extra))
+
+
 class Delivery:
     """Sends each player their private view when it changes."""
 
@@ -77,21 +127,56 @@ class Delivery:
         """Send a DM; False when the user does not accept DMs from the bot."""
         return await self.dm_message(user_id, **kwargs) is not None
 
-    async def dm_message(self, user_id: int, **kwargs: Any) -> discord.Message | None:
-        """Send a DM and return it; None when the user does not accept DMs from the bot."""
+    async def dm_message(
+        self, user_id: int, *, nonce: str | None = None, since: float | None = None,
+        match: Matcher | None = None, **kwargs: Any,
+    ) -> discord.Message | None:
+        """Send a DM and return it; None when the user does not accept DMs from the bot.
+
+        Sending what a change owes, once: ``nonce`` makes Discord answer a second send
+        within minutes with the first message (enforce_nonce); ``since`` (the change's time,
+        when a crash may have cut its delivery) first looks for a DM sent after it that
+        ``match`` (default: the same content) recognises, and returns that instead."""
         channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)))
+        if since is not None:
+            found = await sent_since(channel, self._me(), since, match or same_content(kwargs))
+            if found is not None:
+                self._newest[user_id] = found.id
+                return found
         make = fresh_files(kwargs)
+        extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
         try:
-            message = await patiently(lambda: channel.send(**make()))
+            message = await patiently(lambda: channel.send(**make(), **extra))
         except discord.Forbidden:
             return None
         self._newest[user_id] = message.id
         return message
 
+    def _me(self) -> int | None:
+        user = getattr(self.bot, "user", None)
+        return user.id if user is not None else None
+
+    async def _newest_of(self, user_id: int, channel_id: int) -> int | None:
+        """The newest DM the bot sent ``user_id``: remembered, else asked of Discord once
+        (after a restart, so that a hand is still edited in place when it may be)."""
+        if user_id in self._newest:
+            return self._newest[user_id]
+        channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        history = getattr(channel, "history", None)
+        if history is None:
+            return None
+        try:
+            async for message in history(limit=1):
+                self._newest[user_id] = message.id
+                return message.id
+        except discord.HTTPException:
+            return None
+        return None
+
     async def _edit_hand(self, g: Game, seat: Seat, user_id: int, kwargs: dict[str, Any]) -> bool:
         """Edit the seat's last hand DM in place if it is recent and still the newest DM."""
         last = await self.bot.session.store.dm_message(g.id, seat)
-        if last is None or self._newest.get(user_id) != last.message_id:
+        if last is None or await self._newest_of(user_id, last.channel_id) != last.message_id:
             return False
         if time.time() - last.sent_at > RECENT_DM:
             return False
@@ -111,9 +196,10 @@ class Delivery:
             return False
         return True
 
-    async def send_private(self, g: Game, seat: Seat, news: Sequence[str] = ()) -> bool:
+    async def send_private(self, g: Game, seat: Seat, news: Sequence[str] = (), *,
+                           nonce: str | None = None, since: float | None = None) -> bool:
         """DM ``seat`` their private view (and ``news``: what only they were told just now);
-        on closed DMs, record it and tell the channel once."""
+        on closed DMs, record it and tell the channel once. ``nonce``, ``since``: see dm_message."""
         row = g.seat_row(seat)
         if row.ai or row.user_id is None:
             return False
@@ -137,7 +223,7 @@ class Delivery:
         if not row.dm_closed and await self._edit_hand(g, seat, row.user_id, kwargs):
             return True
         try:
-            message = await self.dm_message(row.user_id, **kwargs)
+            message = await self.dm_message(row.user_id, nonce=nonce, since=since, **kwargs)
         except discord.HTTPException:
             log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
             return False
@@ -170,7 +256,15 @@ class Delivery:
         await self.ask_reactions(g, mover)
 
     async def _secrets(self, g: Game, before: GameState | None, events: Sequence[Event]) -> None:
+        for seat, news in self.hands_owed(g, before, events):
+            await self.send_private(g, seat, news)
+
+    def hands_owed(self, g: Game, before: GameState | None,
+                   events: Sequence[Event]) -> list[tuple[Seat, list[str]]]:
+        """The human seats whose secrets differ from what they were ``before``, each with
+        the events of ``events`` told to them alone: each is owed a hand DM."""
         ui = ui_for(g.row.game_id)
+        out: list[tuple[Seat, list[str]]] = []
         for row in g.seats:
             if row.ai or row.user_id is None:
                 continue
@@ -185,23 +279,38 @@ class Delivery:
                 for e in events
                 if e.audience is not None and row.seat in e.audience
             ]
-            await self.send_private(g, row.seat, news)
+            out.append((row.seat, news))
+        return out
 
     async def ask_reactions(self, g: Game, mover: Seat | None = None) -> None:
         """DM each human seat in a reaction window (but ``mover``) its question, with a
         button per answer; one whose DMs turn out closed is pinged in the channel instead."""
+        for seat in self.reactions_owed(g, mover):
+            await self.ask(g, seat)
+
+    def reactions_owed(self, g: Game, mover: Seat | None = None) -> list[Seat]:
+        """The human seats (but ``mover``) now in a reaction window whose DMs are open:
+        each is owed its question by DM. (Closed DMs: the board and the move's record
+        ping them in the channel.)"""
         if g.state is None or g.status != "active":
-            return
+            return []
         ui = ui_for(g.row.game_id)
+        out: list[Seat] = []
         for seat in sorted(g.pending()):
             row = g.seat_row(seat)
             if row.ai or row.user_id is None or seat == mover or not ui.reaction(g, seat):
                 continue
-            # Closed DMs: the board and the move's record ping them in the channel.
-            if not row.dm_closed and not await self._ask(g, seat):
-                await self._ping_in_channel(g, seat)
+            if not row.dm_closed:
+                out.append(seat)
+        return out
 
-    async def _ask(self, g: Game, seat: Seat) -> bool:
+    async def ask(self, g: Game, seat: Seat, *, nonce: str | None = None, since: float | None = None) -> None:
+        """Ask ``seat`` its reaction question by DM, or ping it in the channel when its
+        DMs turn out closed. ``nonce``, ``since``: see dm_message."""
+        if not await self._ask(g, seat, nonce=nonce, since=since):
+            await self._ping_in_channel(g, seat, nonce=nonce, since=since)
+
+    async def _ask(self, g: Game, seat: Seat, *, nonce: str | None = None, since: float | None = None) -> bool:
         row = g.seat_row(seat)
         assert row.user_id is not None
         locale = self._locale(g, seat)
@@ -211,7 +320,8 @@ class Delivery:
         view = ui.menu(g, seat, locale) or act_buttons(g, seat, locale) or chooser(g, seat, locale)
         content = clip(intro + "\n" + ui.menu_text(g, seat, locale), 2000)
         try:
-            delivered = await self.dm(row.user_id, content=content, view=view, allowed_mentions=MENTIONS)
+            delivered = await self.dm(row.user_id, content=content, view=view, allowed_mentions=MENTIONS,
+                                      nonce=nonce, since=since)
         except discord.HTTPException:
             log.warning("game %s: reaction DM to seat %s failed", g.id, seat, exc_info=True)
             return False
@@ -219,11 +329,12 @@ class Delivery:
             await self._tell_closed(g, seat)
         return delivered
 
-    async def _ping_in_channel(self, g: Game, seat: Seat) -> None:
+    async def _ping_in_channel(self, g: Game, seat: Seat, *, nonce: str | None = None,
+                               since: float | None = None) -> None:
         row = g.seat_row(seat)
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
+        text = t("board.react_ping", g.locale, who=f"<@{row.user_id}>")
         try:
-            await patiently(lambda: channel.send(t("board.react_ping", g.locale, who=f"<@{row.user_id}>"),
-                                                 allowed_mentions=MENTIONS))
+            await send_once(channel, self._me(), since, nonce, content=text, allowed_mentions=MENTIONS)
         except discord.HTTPException:
             log.warning("game %s: could not ping seat %s in the channel", g.id, seat, exc_info=True)

@@ -16,6 +16,8 @@ from rules.core import RuleError
 
 log = logging.getLogger("tablero.errors")
 _FILLED = "tablero.deferred_filled"
+# Set by choices.within when it defers a slash command with a public "thinking…" message.
+PUBLIC_PLACEHOLDER = "tablero.public_placeholder"
 
 
 async def reply(
@@ -39,6 +41,17 @@ async def reply(
             log.info("could not answer user %s after their interaction expired", interaction.user.id)
         return
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+    if deferred and ephemeral and interaction.extras.get(PUBLIC_PLACEHOLDER) and not interaction.extras.get(_FILLED):
+        # A private answer (a refusal, say) to a slow command deferred in public: the
+        # "thinking…" placeholder goes (the first followup would fill it, for all to read)
+        # and the answer comes alone, privately.
+        interaction.extras[_FILLED] = True
+        try:
+            await interaction.delete_original_response()
+        except discord.HTTPException:
+            pass
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+        return
     if deferred and not interaction.extras.get(_FILLED):
         # The "thinking…" placeholder is the answer's place (and keeps its visibility).
         interaction.extras[_FILLED] = True

@@ -149,4 +149,7 @@ def test_encoded_values_fit_autocomplete() -> None:
     for i, a in enumerate(g.legal_actions(seat)):
         value = encode(g, i, a)
         assert len(value) <= 100
-        assert json.loads(value)["kind"] == "place"
+        # The action's JSON, then the version it was offered at.
+        data, _, version = value.rpartition("@")
+        assert json.loads(data)["kind"] == "place" and int(version) == g.version
+        assert resolve_action(g, seat, value) == a

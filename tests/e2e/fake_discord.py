@@ -10,6 +10,8 @@ It is deliberately strict where Discord is strict: unsynced commands, unknown or
 options, invalid option values, disabled components, a second acknowledgement (40060),
 late interaction responses (10062), message and command payloads Discord would refuse
 (50035) and messages to users with closed DMs (50007) all fail the way they fail on Discord.
+A message sent again with the same ``nonce`` and ``enforce_nonce`` within NONCE_WINDOW is
+answered with the first one and not created twice, as Discord does.
 Discord's limits are on by default and each can be switched off per test through
 ``fake.strict`` (tests/e2e/fake_limits.py): per-route rate-limit buckets with their
 X-RateLimit-* headers, the global limit of 50 requests per second, 429 answers with
@@ -119,6 +121,9 @@ DISCORD_LOCALES = frozenset(
 # Discord's rule is ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$; \w is the closest stdlib match.
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 MENTION = re.compile(r"<@!?(\d+)>")
+
+# How long a nonce sent with enforce_nonce stays unique ("the past few minutes", says Discord).
+NONCE_WINDOW = 120.0
 
 _DISCORD_EPOCH_MS = 1_420_070_400_000
 _snowflakes = itertools.count()
@@ -496,6 +501,9 @@ class FakeDiscord:
         self._saved: dict[str, Any] = {}
         self._cleanups: list[Callable[[], Awaitable[None]]] = []
         self._change = asyncio.Event()
+        # Message nonces sent with enforce_nonce: nonce -> (message id, when), for NONCE_WINDOW.
+        self._nonces: dict[str, tuple[str, float]] = {}
+        self.nonce_repeats = 0  # messages sent again with a known nonce, answered with the first
         self._routes = self._route_table()
 
     # ------------------------------------------------------------------ lifecycle
@@ -1764,7 +1772,22 @@ class FakeDiscord:
             needed.append(READ_MESSAGE_HISTORY)
         self._require(channel, *needed)
         self._check_can_post(channel)
-        return 200, public(self._create_message(channel["id"], req.body, req.files))
+        nonce = req.body.get("nonce")
+        if nonce is not None:
+            if len(str(nonce)) > 25:
+                raise invalid_form("nonce", "Must be 25 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
+            seen = self._nonces.get(str(nonce))
+            if (req.body.get("enforce_nonce") and seen is not None and seen[0] in self.messages
+                    and self.clock.now() - seen[1] < NONCE_WINDOW):
+                # Discord answers with the message already created with this nonce, and
+                # creates none (enforce_nonce: the nonce is unique for a few minutes).
+                self.nonce_repeats += 1
+                return 200, {**public(self.messages[seen[0]]), "nonce": nonce}
+        msg = self._create_message(channel["id"], req.body, req.files)
+        if nonce is not None:
+            self._nonces[str(nonce)] = (msg["id"], self.clock.now())
+            return 200, {**public(msg), "nonce": nonce}
+        return 200, public(msg)
 
     async def _get_message_route(self, req: _Request) -> tuple[int, Any]:
         self._require(self._channel(req.params[0]), READ_MESSAGE_HISTORY)

@@ -40,8 +40,10 @@ async def move_by_command(t: Table, gid: int, rng: random.Random) -> dict:
 
 
 async def test_a_busy_game_ends_on_its_latest_board_and_no_dm_is_lost(fake, db) -> None:
-    # Discord's global limit, tightened so that the fan-out of quick moves meets 429s.
-    fake.strict.window_scale, fake.strict.global_limit = 0.1, 6
+    # Discord's global limit, tightened so that the fan-out of quick moves meets 429s (a
+    # quarter-second window: the outbox's bookkeeping between sends must not let a loaded
+    # machine spread them out of it).
+    fake.strict.window_scale, fake.strict.global_limit = 0.25, 4
     async with FakeWorld(
         users=["alice", "bob", "carol"], user_options={"bob": {"locale": "es-ES"}}, fake=fake
     ) as world:
