@@ -17,6 +17,7 @@ from rules.guerra_de_mitos.model import (
     ORACLE,
     Assign,
     Bid,
+    CardTable,
     CardView,
     Challenge,
     Choose,
@@ -36,6 +37,7 @@ from rules.guerra_de_mitos.model import (
     Starter,
     Target,
     Use,
+    clone,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 
@@ -53,26 +55,6 @@ def ready_decks() -> dict[str, DeckSpec]:
         designs = [c for c, n in d.design.items() for _ in range(n)]
         out[rid] = DeckSpec(pantheon=d.pantheon, gods=gods, designs=designs)
     return out
-
-
-_LISTS: dict[type, tuple[str, ...]] = {}
-
-
-def _clone(m: Any) -> Any:
-    """A fast copy of a flat pydantic model whose lists are copied one level deep."""
-    cls = m.__class__
-    names = _LISTS.get(cls)
-    if names is None:
-        names = _LISTS[cls] = tuple(k for k, v in m.__dict__.items() if type(v) is list)
-    new = cls.__new__(cls)
-    d = m.__dict__.copy()
-    for k in names:
-        d[k] = d[k][:]
-    object.__setattr__(new, "__dict__", d)
-    object.__setattr__(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
 
 
 class GdmEngine(Engine[GdmState]):
@@ -118,28 +100,27 @@ class GdmEngine(Engine[GdmState]):
         return chosen
 
     def copy_state(self, state: GdmState) -> GdmState:
-        """A copy deep in exactly what ``_apply`` mutates (cards, players, oracles, the stack)."""
+        """A copy deep in what ``_apply`` mutates; card records are shared until written."""
         s = state
+        cards = s.cards
+        if not isinstance(cards, CardTable):  # a table assigned by hand: adopt it
+            cards = CardTable(cards)
+            object.__setattr__(s, "cards", cards)
         players = []
         for p in s.players:
-            q = _clone(p)
-            q.oracles = [_clone(o) for o in p.oracles]
+            q = clone(p)
+            q.oracles = [clone(o) for o in p.oracles]
             players.append(q)
         flags = {k: ([list(x) for x in v] if k == "res" else v) for k, v in s.flags.items()}
-        return s.model_copy(
-            update={
-                "rng": s.rng.model_copy(),
-                "cards": {u: _clone(c) for u, c in s.cards.items()},
-                "players": players,
-                "flags": flags,
-                "lasting": dict(s.lasting),
-                "stack": [x.model_copy(deep=True) for x in s.stack],
-                "fight": s.fight.model_copy(deep=True) if s.fight else None,
-                "fought": list(s.fought),
-                "winners": list(s.winners),
-                "log": list(s.log),
-            }
-        )
+        new = clone(s)
+        d = new.__dict__
+        d["rng"] = clone(s.rng)
+        d["cards"] = cards.share()
+        d["players"] = players
+        d["flags"] = flags
+        d["stack"] = [clone(x) for x in s.stack]
+        d["fight"] = clone(s.fight) if s.fight is not None else None
+        return new
 
     # ------------------------------------------------------------------ turn structure
 
@@ -216,7 +197,7 @@ class GdmEngine(Engine[GdmState]):
 
     def _choice_text(self, st: GdmState) -> Text:
         step = st.stack[-1]
-        src = st.cards[step.src].card if step.src is not None and step.src in st.cards else None
+        src = B.peek(st, step.src).card if step.src is not None and step.src in st.cards else None
         if step.card[:4] in ("res:", "sub:"):
             name = facts(src).name if step.card.startswith("sub:") and src else "Resolución"
         else:
@@ -226,7 +207,7 @@ class GdmEngine(Engine[GdmState]):
         op = E.ability_of(step).steps[step.pos]
         extra_es = extra_en = ""
         if op.verb == "bottomdeck" and st.players[step.seat].deck:
-            top = facts(st.cards[st.players[step.seat].deck[0]].card).name
+            top = facts(B.peek(st, st.players[step.seat].deck[0]).card).name
             extra_es, extra_en = (
                 f" Arriba está {top}: 1 la pone debajo, 0 la deja.",
                 f" On top is {top}: 1 puts it at the bottom, 0 leaves it.",
@@ -288,7 +269,7 @@ class GdmEngine(Engine[GdmState]):
                 if F.action_allowed(st, seat, u, i, "influence"):
                     out.append(Play(uid=u, ability=i))
         for u in self._my_cards(st, seat):
-            for i, _ab in enumerate(abilities(st.cards[u].card)):
+            for i, _ab in enumerate(abilities(B.peek(st, u).card)):
                 if F.ability_allowed(st, seat, u, i, "influence"):
                     out.append(Use(uid=u, ability=i))
         chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
@@ -296,10 +277,10 @@ class GdmEngine(Engine[GdmState]):
             if B.fx(st, u).type not in (EQUIP, INVOC):
                 continue
             for t in chars:
-                if st.cards[t].power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
+                if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
                     out.append(Equip(uid=u, target=t))
         if not st.flags.get("no_meditate"):
-            out += [Meditate(uid=u) for u in chars if not st.cards[u].tired]
+            out += [Meditate(uid=u) for u in chars if not B.peek(st, u).tired]
         out.append(Pass())
         return out
 
@@ -307,14 +288,14 @@ class GdmEngine(Engine[GdmState]):
         out: list[Action] = []
         p = st.players[seat]
         for u in p.hand:
-            for i, _ab in enumerate(abilities(st.cards[u].card)):
+            for i, _ab in enumerate(abilities(B.peek(st, u).card)):
                 if F.action_allowed(st, seat, u, i, "confrontation"):
                     if B.cost(st, seat, u) == 0:
                         out.append(Play(uid=u, ability=i))
                     else:
                         out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
         for u in self._my_cards(st, seat):
-            for i, _ab in enumerate(abilities(st.cards[u].card)):
+            for i, _ab in enumerate(abilities(B.peek(st, u).card)):
                 if F.ability_allowed(st, seat, u, i, "confrontation"):
                     out.append(Use(uid=u, ability=i))
         out.append(Pass())
@@ -322,7 +303,7 @@ class GdmEngine(Engine[GdmState]):
 
     def _my_cards(self, st: GdmState, seat: int) -> list[int]:
         return [
-            u for u in B.controlled(st, seat, (ZP, BATTLE, GEAR)) if abilities(st.cards[u].card)
+            u for u in B.controlled(st, seat, (ZP, BATTLE, GEAR)) if abilities(B.peek(st, u).card)
         ]
 
     def _apply(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
@@ -441,7 +422,7 @@ class GdmEngine(Engine[GdmState]):
     # ------------------------------------------------------------------ views and outcome
 
     def _card_view(self, st: GdmState, u: int) -> CardView:
-        c = st.cards[u]
+        c = B.peek(st, u)
         f = B.fx(st, u)
         is_char = B.is_char(st, u)
         return CardView(
@@ -468,7 +449,7 @@ class GdmEngine(Engine[GdmState]):
                 OracleView(
                     size=len(o.cards),
                     power=o.power,
-                    top=st.cards[o.cards[0]].card if o.up and o.cards else None,
+                    top=B.peek(st, o.cards[0]).card if o.up and o.cards else None,
                 )
                 for o in p.oracles
             ]
@@ -480,14 +461,14 @@ class GdmEngine(Engine[GdmState]):
                     vp=p.vp,
                     hand_size=len(p.hand),
                     deck_size=len(p.deck),
-                    discard=[st.cards[u].card for u in p.discard],
+                    discard=[B.peek(st, u).card for u in p.discard],
                     oracles=ors,
-                    pantheon=st.cards[p.pantheon].card,
+                    pantheon=B.peek(st, p.pantheon).card,
                     bid=p.bid if (revealed or s == me) else None,
                 )
             )
         in_play = [
-            self._card_view(st, u) for u, c in st.cards.items() if c.zone in (ZP, BATTLE, GEAR)
+            self._card_view(st, u) for u, c in B.raw_items(st) if c.zone in (ZP, BATTLE, GEAR)
         ]
         pend = self.pending(st)
         return GdmView(
@@ -501,7 +482,7 @@ class GdmEngine(Engine[GdmState]):
             prompt=pend[me].text if me is not None and me in pend else None,
             seats=seats,
             in_play=in_play,
-            hand=[st.cards[u].card for u in st.players[me].hand] if me is not None else None,
+            hand=[B.peek(st, u).card for u in st.players[me].hand] if me is not None else None,
             peeks=list(st.players[me].peeks) if me is not None else [],
             fight=[st.fight.a, st.fight.b] if st.fight else None,
             finished=st.finished,
