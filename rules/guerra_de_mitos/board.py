@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from rules.guerra_de_mitos.abilities import ABILITIES, abilities
 from rules.guerra_de_mitos.facts import CHAR, EQUIP, INVOC, RESOURCE, Facts, facts, norm_key
 from rules.guerra_de_mitos.model import (
     BATTLE,
+    DECK,
     DISCARD,
     GEAR,
     GONE,
+    HAND,
     IN_PLAY,
     ORACLE,
     PANTHEON,
+    CardTable,
     GdmState,
     Inst,
     Oracle,
@@ -34,9 +40,40 @@ def raw_items(st: GdmState):  # noqa: ANN201 - a dict items view
     return _items(st.cards)
 
 
-def in_play(st: GdmState) -> list[int]:
-    """Uids of the cards in play (pantheons, battlefield, equipment)."""
-    return [u for u, c in _items(st.cards) if c.zone in IN_PLAY]
+# Zones whose cards no default selector reaches: most of the table, and never in play.
+COLD = frozenset((HAND, DECK, DISCARD, ORACLE, GONE))
+
+
+_OPEN = ()  # a reading stretch is open; its list is made on first use
+
+
+@contextmanager
+def reading(st: GdmState) -> Iterator[None]:
+    """A stretch of pure reading (legal actions, views): the cards outside ``COLD`` are listed once.
+
+    Nothing may write to the state inside; ``controlled``, ``sources`` and the selectors of
+    the interpreter then walk that short list instead of the whole table.
+    """
+    cards = st.cards
+    if not isinstance(cards, CardTable) or cards._live is not None:
+        yield
+        return
+    cards._live = _OPEN  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        cards._live = None
+
+
+def warm(st: GdmState, zones: frozenset[str] | tuple[str, ...]) -> object:
+    """``(uid, record)`` pairs for reading, enough for cards in ``zones`` (all when unsure)."""
+    cards = st.cards
+    live = getattr(cards, "_live", None)
+    if live is None or not COLD.isdisjoint(zones):
+        return _items(cards)
+    if live is _OPEN:
+        live = cards._live = [(u, c) for u, c in _items(cards) if c.zone not in COLD]  # type: ignore[attr-defined]
+    return live
 
 
 def _with_static(verb: str) -> frozenset[str]:
@@ -61,7 +98,9 @@ KEYPM, KEYCOST, WEAPONDISCOUNT = (
 def sources(st: GdmState, seat: int, ids: frozenset[str]) -> list[int]:
     """Cards in play controlled by ``seat`` whose id is in ``ids``."""
     return [
-        u for u, c in _items(st.cards) if c.card in ids and c.ctrl == seat and c.zone in IN_PLAY
+        u
+        for u, c in warm(st, IN_PLAY)  # type: ignore[attr-defined]
+        if c.card in ids and c.ctrl == seat and c.zone in IN_PLAY
     ]
 
 
@@ -82,7 +121,7 @@ def statics(st: GdmState, uid: int, verb: str) -> list:
 
 def controlled(st: GdmState, seat: int, zones: tuple[str, ...] = IN_PLAY) -> list[int]:
     """Uids of cards ``seat`` controls in ``zones``."""
-    return [u for u, c in _items(st.cards) if c.ctrl == seat and c.zone in zones]
+    return [u for u, c in warm(st, zones) if c.ctrl == seat and c.zone in zones]  # type: ignore[attr-defined]
 
 
 def pantheon_card(st: GdmState, seat: int) -> str:

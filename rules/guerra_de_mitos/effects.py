@@ -8,6 +8,8 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 
 from __future__ import annotations
 
+from itertools import islice
+
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
@@ -258,7 +260,7 @@ _POOL_SKIP_OTHER = _SKIP | {DISCARD, ORACLE}
 def _pool(st: GdmState, sel: Selector) -> list[int]:
     """The uids ``match`` may accept, in table order, without looking up each one."""
     skip = _POOL_SKIP.get(sel.zone, _POOL_SKIP_OTHER)  # type: ignore[arg-type]
-    return [u for u, c in B.raw_items(st) if c.zone not in skip]
+    return [u for u, c in B.warm(st, B.COLD - skip) if c.zone not in skip]  # type: ignore[attr-defined]
 
 
 def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
@@ -384,8 +386,13 @@ def in_cost(step: Step) -> bool:
     return step.pos < len(ability_of(step).cost)
 
 
-def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None:
-    """What the operation may be done to, or None when it needs no choice."""
+def candidates(
+    st: GdmState, step: Step, op: Op, first: bool = False
+) -> tuple[str, list[int]] | None:
+    """What the operation may be done to, or None when it needs no choice.
+
+    With ``first``, a list of cards holds at most the first one (enough to know one exists).
+    """
     t = op.t
     v = op.verb
     if v == "pick":
@@ -435,13 +442,13 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         if u is None or u not in st.cards:
             return CARD, []
         return CARD, [u] if _verb_ok(st, step, op, u) else []
-    out = [u for u in _pool(st, t) if match(st, step, t, u) and _verb_ok(st, step, op, u)]
+    out = (u for u in _pool(st, t) if match(st, step, t, u) and _verb_ok(st, step, op, u))
     if "rep" not in op.params:
-        out = [u for u in out if u not in step.chosen]
+        out = (u for u in out if u not in step.chosen)
     if op.params.get("distinct") == "myth" and step.chosen:
         seen = {B.fx(st, u).myth for u in step.chosen}
-        out = [u for u in out if B.fx(st, u).myth not in seen]
-    return CARD, out
+        out = (u for u in out if B.fx(st, u).myth not in seen)
+    return CARD, list(islice(out, 1) if first else out)
 
 
 def _oracles(st: GdmState, step: Step, op: Op) -> list[int]:
@@ -581,7 +588,7 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return True
     if op.verb == "pick":
         return True
-    c = candidates(st, step, op)
+    c = candidates(st, step, op, first=True)
     if c is None:
         return True
     if op.all:

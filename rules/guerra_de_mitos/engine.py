@@ -57,6 +57,35 @@ def ready_decks() -> dict[str, DeckSpec]:
     return out
 
 
+# Actions are frozen models: the common ones are built once and shared.
+_PASS = Pass()
+_BIDS = tuple(Bid(amount=k) for k in range(1, 5))
+_MOVES: dict[tuple[int, int], Move] = {}
+_ENTERS: dict[int, Enter] = {}
+_DROPS: dict[int, DropOracle] = {}
+
+
+def _move(src: int, dst: int) -> Move:
+    m = _MOVES.get((src, dst))
+    if m is None:
+        m = _MOVES[(src, dst)] = Move(src=src, dst=dst)
+    return m
+
+
+def _enter(i: int) -> Enter:
+    e = _ENTERS.get(i)
+    if e is None:
+        e = _ENTERS[i] = Enter(oracle=i)
+    return e
+
+
+def _drop(i: int) -> DropOracle:
+    d = _DROPS.get(i)
+    if d is None:
+        d = _DROPS[i] = DropOracle(oracle=i)
+    return d
+
+
 class GdmEngine(Engine[GdmState]):
     """Guerra de Mitos: seats 0..n-1 in turn order (to the left)."""
 
@@ -214,7 +243,12 @@ class GdmEngine(Engine[GdmState]):
             )
         return tr(f"{name}: elige ({op.verb}).{extra_es}", f"{name}: choose ({op.verb}).{extra_en}")
 
-    def _legal_actions(self, st: GdmState, seat: Seat) -> list[Action]:
+    def _legal_actions(self, st: GdmState, seat: Seat, only: Action | None = None) -> list[Action]:
+        """Every legal action; with ``only``, just those of its kind (and card) that could equal it."""
+        with B.reading(st):
+            return self._legal(st, seat, only)
+
+    def _legal(self, st: GdmState, seat: Seat, only: Action | None) -> list[Action]:
         if st.stack:
             ck = E.choice_kind(st)
             if ck is None:
@@ -224,92 +258,112 @@ class GdmEngine(Engine[GdmState]):
                 Target(uid=u) if kind == E.CARD else Choose(value=u) for u in opts
             ]
             if upto or not acts:
-                acts.append(Pass())
+                acts.append(_PASS)
             return acts
         ph = st.phase
         if ph == "bid":
-            return [Bid(amount=k) for k in range(1, 5)]
+            return list(_BIDS)
         if ph == "starter":
             return [Starter(seat=s) for s in range(st.num_seats)]
         if ph == "transfer":
-            return self._transfer_actions(st, seat)
+            return self._transfer_actions(st, seat, only)
         if ph == "influence":
-            return self._influence_actions(st, seat)
+            return self._influence_actions(st, seat, only)
         if ph == "challenge":
             return [Challenge(seat=s) for s in F.challengeable(st, seat)]
         if ph == "fight" and st.fight is not None:
             if st.fight.stage == "assign":
-                return [Assign(uid=u) for u in F.assignable(st, seat)] + [Pass()]
-            return self._fight_actions(st, seat)
+                return [Assign(uid=u) for u in F.assignable(st, seat)] + [_PASS]
+            return self._fight_actions(st, seat, only)
         return []
 
-    def _transfer_actions(self, st: GdmState, seat: int) -> list[Action]:
+    def _transfer_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
         p = st.players[seat]
         out: list[Action] = []
         n = len(p.oracles)
-        for i in range(n):
-            if F.can_enter(st, seat, i):
-                out.append(Enter(oracle=i))
-        for i in range(n):
-            if F.can_drop(st, seat, i):
-                out.append(DropOracle(oracle=i))
-        for src in range(-1, n):
-            for dst in range(-1, n):
-                if F.can_move(st, seat, src, dst):
-                    out.append(Move(src=src, dst=dst))
-        out.append(Pass())
+        k = only.kind if only is not None else None
+        if k in (None, "enter"):
+            for i in range(n):
+                if F.can_enter(st, seat, i):
+                    out.append(_enter(i))
+        if k in (None, "drop"):
+            for i in range(n):
+                if F.can_drop(st, seat, i):
+                    out.append(_drop(i))
+        if k in (None, "move"):
+            for src in range(-1, n):
+                for dst in range(-1, n):
+                    if F.can_move(st, seat, src, dst):
+                        out.append(_move(src, dst))
+        out.append(_PASS)
         return out
 
-    def _influence_actions(self, st: GdmState, seat: int) -> list[Action]:
+    def _influence_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
         out: list[Action] = []
         p = st.players[seat]
-        for u in p.hand:
-            f = B.fx(st, u)
-            for i, _ab in enumerate(abilities(f.id)):
-                if F.action_allowed(st, seat, u, i, "influence"):
-                    out.append(Play(uid=u, ability=i))
-        for u in self._my_cards(st, seat):
-            for i, _ab in enumerate(abilities(B.peek(st, u).card)):
-                if F.ability_allowed(st, seat, u, i, "influence"):
-                    out.append(Use(uid=u, ability=i))
-        chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
-        for u in p.hand:
-            if B.fx(st, u).type not in (EQUIP, INVOC):
-                continue
-            for t in chars:
-                if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
-                    out.append(Equip(uid=u, target=t))
-        if not st.flags.get("no_meditate"):
-            out += [Meditate(uid=u) for u in chars if not B.peek(st, u).tired]
-        out.append(Pass())
-        return out
-
-    def _fight_actions(self, st: GdmState, seat: int) -> list[Action]:
-        out: list[Action] = []
-        p = st.players[seat]
-        for u in p.hand:
-            for i, _ab in enumerate(abilities(B.peek(st, u).card)):
-                if F.action_allowed(st, seat, u, i, "confrontation"):
-                    if B.cost(st, seat, u) == 0:
+        k = only.kind if only is not None else None
+        one = getattr(only, "uid", None)
+        if k in (None, "play"):
+            for u in p.hand:
+                if one is not None and u != one:
+                    continue
+                f = B.fx(st, u)
+                for i, _ab in enumerate(abilities(f.id)):
+                    if F.action_allowed(st, seat, u, i, "influence"):
                         out.append(Play(uid=u, ability=i))
-                    else:
-                        out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
-        for u in self._my_cards(st, seat):
-            for i, _ab in enumerate(abilities(B.peek(st, u).card)):
-                if F.ability_allowed(st, seat, u, i, "confrontation"):
-                    out.append(Use(uid=u, ability=i))
-        out.append(Pass())
+        if k in (None, "use"):
+            for u in self._my_cards(st, seat, one):
+                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
+                    if F.ability_allowed(st, seat, u, i, "influence"):
+                        out.append(Use(uid=u, ability=i))
+        if k in (None, "equip", "meditate"):
+            chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
+        if k in (None, "equip"):
+            for u in p.hand:
+                if (one is not None and u != one) or B.fx(st, u).type not in (EQUIP, INVOC):
+                    continue
+                for t in chars:
+                    if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
+                        out.append(Equip(uid=u, target=t))
+        if k in (None, "meditate") and not st.flags.get("no_meditate"):
+            out += [Meditate(uid=u) for u in chars if not B.peek(st, u).tired]
+        out.append(_PASS)
         return out
 
-    def _my_cards(self, st: GdmState, seat: int) -> list[int]:
+    def _fight_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
+        out: list[Action] = []
+        p = st.players[seat]
+        k = only.kind if only is not None else None
+        one = getattr(only, "uid", None)
+        if k in (None, "play"):
+            for u in p.hand:
+                if one is not None and u != one:
+                    continue
+                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
+                    if F.action_allowed(st, seat, u, i, "confrontation"):
+                        if B.cost(st, seat, u) == 0:
+                            out.append(Play(uid=u, ability=i))
+                        else:
+                            out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
+        if k in (None, "use"):
+            for u in self._my_cards(st, seat, one):
+                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
+                    if F.ability_allowed(st, seat, u, i, "confrontation"):
+                        out.append(Use(uid=u, ability=i))
+        out.append(_PASS)
+        return out
+
+    def _my_cards(self, st: GdmState, seat: int, one: int | None = None) -> list[int]:
         return [
-            u for u in B.controlled(st, seat, (ZP, BATTLE, GEAR)) if abilities(B.peek(st, u).card)
+            u
+            for u in B.controlled(st, seat, (ZP, BATTLE, GEAR))
+            if (one is None or u == one) and abilities(B.peek(st, u).card)
         ]
 
     def _apply(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
-        legal = self._legal_actions(st, seat)
-        if action not in legal:
-            raise self._refusal(st, seat, legal)
+        # Only the legal actions that could equal this one are generated (same code, fewer cards).
+        if action not in self._legal_actions(st, seat, only=action):
+            raise self._refusal(st, seat, self._legal_actions(st, seat))
         return self.do(st, seat, action)
 
     def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
@@ -441,6 +495,10 @@ class GdmEngine(Engine[GdmState]):
         )
 
     def _view(self, st: GdmState, seat: Seat | None) -> GdmView:
+        with B.reading(st):
+            return self._view_of(st, seat)
+
+    def _view_of(self, st: GdmState, seat: Seat | None) -> GdmView:
         me = seat if seat is not None and 0 <= seat < st.num_seats else None
         seats = []
         revealed = st.phase != "bid"

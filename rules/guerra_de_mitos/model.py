@@ -247,18 +247,19 @@ class CardTable(dict):  # type: ignore[type-arg]
     which hand out the shared record without copying it.
     """
 
-    __slots__ = ("_own", "_all")
+    __slots__ = ("_own", "_all", "_live")
 
     def __init__(self, data: Any = ()) -> None:
         dict.__init__(self, data)
         self._own: set[int] = set()
         self._all = True  # a fresh table owns every record it was built with
+        self._live: list[tuple[int, Inst]] | None = None  # see board.reading
 
     def share(self) -> CardTable:
         """A copy sharing every record; from now on both tables copy a record before handing it out."""
         new = CardTable.__new__(CardTable)
         dict.__init__(new, self)
-        new._own, new._all = set(), False
+        new._own, new._all, new._live = set(), False, None
         self._own, self._all = set(), False
         return new
 
