@@ -369,6 +369,10 @@ class GdmEngine(Engine[GdmState]):
     def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
         """Carry out an action already known to be legal (mutates ``st``)."""
         a = action
+        if st.stalled and not (
+            isinstance(a, Pass) and F.nothing_left(st) and self._legal_actions(st, seat) == [_PASS]
+        ):
+            st.stalled = False  # this turn offered a choice (see flow.nothing_left)
         if st.stack:
             if isinstance(a, Pass):
                 E.stop(st)
@@ -568,6 +572,12 @@ class GdmEngine(Engine[GdmState]):
             "limite": tr(
                 "Se alcanzó el límite de turnos: gana la reserva mayor.",
                 "The turn limit was reached: the largest reserve wins.",
+            ),
+            "bloqueo": tr(
+                "Partida bloqueada: nadie podía más que pasar y no quedaba nada por robar ni "
+                "revelar; gana la reserva mayor (con más jugadores, más puntos de victoria).",
+                "Blocked game: no one could do anything but pass and nothing was left to draw "
+                "or reveal; the largest reserve wins (with more players, most victory points).",
             ),
         }
         return Outcome(

@@ -148,9 +148,19 @@ def start_round(st: GdmState) -> None:
     """Begin a turn with the start player's transfer."""
     st.phase = "transfer"
     st.order_pos = 0
+    st.stalled = True  # until a decision offers more than passing (engine.do)
     for k in [k for k, v in st.lasting.items() if v < st.round]:
         del st.lasting[k]
     begin_transfer(st, order(st)[0])
+
+
+def nothing_left(st: GdmState) -> bool:
+    """No seated player has an oracle or a design card left, and no effect waits to expire.
+
+    With nothing to reveal, draw or expire, a turn in which every decision offered only
+    passing leaves the next turn exactly as it found this one: the table is blocked.
+    """
+    return not st.lasting and all(not p.oracles and not p.deck for p in st.players if p.alive)
 
 
 def moves_for(st: GdmState, seat: int) -> int:
@@ -550,9 +560,12 @@ def reorganise(st: GdmState) -> None:
     while nxt not in seats:
         nxt = (nxt + 1) % n
     st.first = nxt
+    if st.stalled and nothing_left(st):
+        finish_by_reserve(st, "bloqueo")  # a blocked table: every later turn would be this one
+        return
     st.round += 1
     if st.round > st.options.max_rounds:
-        finish_by_reserve(st)
+        finish_by_reserve(st, "limite")
         return
     start_round(st)
 
@@ -681,16 +694,16 @@ def end_transfer_after_loss(st: GdmState) -> None:
         end_transfer(st)
 
 
-def finish_by_reserve(st: GdmState) -> None:
-    """The turn limit: the largest reserve (then victory points) wins."""
+def finish_by_reserve(st: GdmState, reason: str) -> None:
+    """A blocked table or the turn bound: the largest reserve wins (two players), else most points."""
     seats = alive(st)
     if st.num_seats == 2:
         best = max(st.players[s].reserve for s in seats)
         top = [s for s in seats if st.players[s].reserve == best]
-        end(st, [st.first] if len(top) > 1 and st.first in top else top[:1], "limite")
+        end(st, [st.first] if len(top) > 1 and st.first in top else top[:1], reason)
         return
     best = max(p.vp for p in st.players)
-    end(st, [s for s in range(st.num_seats) if st.players[s].vp == best], "limite")
+    end(st, [s for s in range(st.num_seats) if st.players[s].vp == best], reason)
 
 
 def end(st: GdmState, winners: list[int], reason: str) -> None:

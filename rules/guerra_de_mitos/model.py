@@ -35,7 +35,9 @@ class Options(BaseModel):
     """Chosen when the game is created: each seat's deck (a ready deck's name or a list)."""
 
     decks: list[str | DeckSpec] = Field(default_factory=list)
-    max_rounds: Annotated[int, Field(ge=5, le=200)] = 60  # the game's safety limit on turns
+    # A safety bound on turns (docs/rules/guerra_de_mitos.md, "Fin de la partida"): the
+    # rulebook has no limit; real and random games end long before it.
+    max_rounds: Annotated[int, Field(ge=5, le=200)] = 200
 
 
 # ----------------------------------------------------------------------------- actions
@@ -419,6 +421,9 @@ class GdmState(GameState):
     lasting: dict[str, Any] = Field(default_factory=dict)  # effects with a stated duration
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
+    # Every decision of this turn so far offered only passing, with nothing left to draw or
+    # reveal (a blocked table: see flow.blocked and docs/rules/guerra_de_mitos.md).
+    stalled: bool = False
     log: list[str] = Field(default_factory=list)
 
     @field_validator("cards", mode="after")
