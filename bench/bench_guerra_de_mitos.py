@@ -39,13 +39,15 @@ def decks(rng: random.Random, n: int) -> Options:
 
 
 def random_game(seed: int, n: int) -> int:
-    """One game of random moves; returns the number of moves."""
+    """One game of random moves (the random player of the play-out tests); returns its moves."""
+    from tests.rules.test_guerra_de_mitos_playouts import pick
+
     rng = random.Random(seed)
     st = E.setup(n, decks(rng, n), seed)
     steps = 0
     while not st.finished:
         seat = rng.choice(sorted(E.pending(st)))
-        st, _ = E.apply(st, seat, rng.choice(E.legal_actions(st, seat)))
+        st, _ = E.apply(st, seat, pick(rng, E.legal_actions(st, seat)))
         steps += 1
     return steps
 
