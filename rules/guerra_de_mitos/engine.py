@@ -86,6 +86,49 @@ def _drop(i: int) -> DropOracle:
     return d
 
 
+# The prompts that say nothing about the position are built once (``_pending`` is asked
+# several times for every move).
+_PROMPTS = {
+    "bid": Prompt(
+        kind="bid",
+        text=tr("Puja en secreto de 1 a 4 de poder.", "Bid 1 to 4 power in secret."),
+    ),
+    "starter": Prompt(kind="starter", text=tr("Elige quién empieza.", "Choose who starts.")),
+    "transfer": Prompt(
+        kind="transfer",
+        text=tr(
+            "Transferencia: mueve contadores, pon cartas en juego o termina.",
+            "Transfer: move counters, put cards into play or finish.",
+        ),
+    ),
+    "influence": Prompt(
+        kind="influence",
+        text=tr(
+            "Influencia: juega una acción, usa una habilidad, equipa, medita o pasa.",
+            "Influence: play an action, use an ability, equip, meditate or pass.",
+        ),
+    ),
+    "challenge": Prompt(
+        kind="challenge",
+        text=tr("Elige contra quién te enfrentas.", "Choose whom you confront."),
+    ),
+    "assign": Prompt(
+        kind="assign",
+        text=tr(
+            "Asigna un personaje al campo de batalla (1P) o pasa.",
+            "Assign a character to the battlefield (1P) or pass.",
+        ),
+    ),
+    "fight": Prompt(
+        kind="fight",
+        text=tr(
+            "Enfrentamiento: juega una acción, usa una habilidad o pasa.",
+            "Confrontation: play an action, use an ability or pass.",
+        ),
+    ),
+}
+
+
 class GdmEngine(Engine[GdmState]):
     """Guerra de Mitos: seats 0..n-1 in turn order (to the left)."""
 
@@ -159,69 +202,18 @@ class GdmEngine(Engine[GdmState]):
         if st.stack:
             step = st.stack[-1]
             return {step.seat: Prompt(kind="choice", text=self._choice_text(st))}
-        if st.phase == "bid":
-            return {
-                s: Prompt(
-                    kind="bid",
-                    text=tr("Puja en secreto de 1 a 4 de poder.", "Bid 1 to 4 power in secret."),
-                )
-                for s in range(2)
-                if st.players[s].bid is None
-            }
-        if st.phase == "starter":
-            return {
-                st.chooser: Prompt(
-                    kind="starter", text=tr("Elige quién empieza.", "Choose who starts.")
-                )
-            }
-        if st.phase == "transfer":
-            return {
-                st.actor: Prompt(
-                    kind="transfer",
-                    text=tr(
-                        "Transferencia: mueve contadores, pon cartas en juego o termina.",
-                        "Transfer: move counters, put cards into play or finish.",
-                    ),
-                )
-            }
-        if st.phase == "influence":
-            return {
-                st.actor: Prompt(
-                    kind="influence",
-                    text=tr(
-                        "Influencia: juega una acción, usa una habilidad, equipa, medita o pasa.",
-                        "Influence: play an action, use an ability, equip, meditate or pass.",
-                    ),
-                )
-            }
-        if st.phase == "challenge":
-            return {
-                st.chooser: Prompt(
-                    kind="challenge",
-                    text=tr("Elige contra quién te enfrentas.", "Choose whom you confront."),
-                )
-            }
-        if st.phase == "fight" and st.fight is not None:
+        ph = st.phase
+        if ph == "bid":
+            return {s: _PROMPTS["bid"] for s in range(2) if st.players[s].bid is None}
+        if ph == "starter":
+            return {st.chooser: _PROMPTS["starter"]}
+        if ph in ("transfer", "influence"):
+            return {st.actor: _PROMPTS[ph]}
+        if ph == "challenge":
+            return {st.chooser: _PROMPTS["challenge"]}
+        if ph == "fight" and st.fight is not None:
             f = st.fight
-            if f.stage == "assign":
-                return {
-                    f.turn: Prompt(
-                        kind="assign",
-                        text=tr(
-                            "Asigna un personaje al campo de batalla (1P) o pasa.",
-                            "Assign a character to the battlefield (1P) or pass.",
-                        ),
-                    )
-                }
-            return {
-                f.turn: Prompt(
-                    kind="fight",
-                    text=tr(
-                        "Enfrentamiento: juega una acción, usa una habilidad o pasa.",
-                        "Confrontation: play an action, use an ability or pass.",
-                    ),
-                )
-            }
+            return {f.turn: _PROMPTS["assign" if f.stage == "assign" else "fight"]}
         return {}
 
     def _choice_text(self, st: GdmState) -> Text:
@@ -369,10 +361,6 @@ class GdmEngine(Engine[GdmState]):
     def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
         """Carry out an action already known to be legal (mutates ``st``)."""
         a = action
-        if st.stalled and not (
-            isinstance(a, Pass) and F.nothing_left(st) and self._legal_actions(st, seat) == [_PASS]
-        ):
-            st.stalled = False  # this turn offered a choice (see flow.nothing_left)
         if st.stack:
             if isinstance(a, Pass):
                 E.stop(st)
@@ -574,10 +562,10 @@ class GdmEngine(Engine[GdmState]):
                 "The turn limit was reached: the largest reserve wins.",
             ),
             "bloqueo": tr(
-                "Partida bloqueada: nadie podía más que pasar y no quedaba nada por robar ni "
-                "revelar; gana la reserva mayor (con más jugadores, más puntos de victoria).",
-                "Blocked game: no one could do anything but pass and nothing was left to draw "
-                "or reveal; the largest reserve wins (with more players, most victory points).",
+                "Partida bloqueada: nada por robar ni revelar y la mesa igual turno tras turno; "
+                "gana la reserva mayor (con más jugadores, más puntos de victoria).",
+                "Blocked game: nothing left to draw or reveal and the table the same turn after "
+                "turn; the largest reserve wins (with more players, most victory points).",
             ),
         }
         return Outcome(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 from rules.core import IllegalAction, Rng
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
@@ -148,19 +150,41 @@ def start_round(st: GdmState) -> None:
     """Begin a turn with the start player's transfer."""
     st.phase = "transfer"
     st.order_pos = 0
-    st.stalled = True  # until a decision offers more than passing (engine.do)
     for k in [k for k, v in st.lasting.items() if v < st.round]:
         del st.lasting[k]
     begin_transfer(st, order(st)[0])
 
 
-def nothing_left(st: GdmState) -> bool:
-    """No seated player has an oracle or a design card left, and no effect waits to expire.
+STILL_TURNS = 5  # turns in a row without any change that make a blocked table
 
-    With nothing to reveal, draw or expire, a turn in which every decision offered only
-    passing leaves the next turn exactly as it found this one: the table is blocked.
-    """
+
+def nothing_left(st: GdmState) -> bool:
+    """No seated player has an oracle or a design card left, and no effect waits to expire."""
     return not st.lasting and all(not p.oracles and not p.deck for p in st.players if p.alive)
+
+
+def table_digest(st: GdmState) -> int:
+    """A digest of what a turn can change for good: reserves, points, seats, where cards are."""
+    parts = [f"{p.reserve},{p.vp},{p.alive}" for p in st.players]
+    parts += [f"{u}:{c.zone}:{c.ctrl}" for u, c in B.raw_items(st)]
+    return zlib.crc32(";".join(parts).encode())
+
+
+def blocked_check(st: GdmState) -> bool:
+    """After reorganisation: whether the table has been blocked for ``STILL_TURNS`` turns.
+
+    With nothing left to reveal, draw or expire, a table that ends turn after turn as it was
+    (the same reserves and points, every card where it was) can only go on so for ever.
+    """
+    if not nothing_left(st):
+        st.still_turns, st.still_table = 0, 0
+        return False
+    digest = table_digest(st)
+    if digest == st.still_table:
+        st.still_turns += 1
+    else:
+        st.still_turns, st.still_table = 0, digest
+    return st.still_turns >= STILL_TURNS
 
 
 def moves_for(st: GdmState, seat: int) -> int:
@@ -560,8 +584,8 @@ def reorganise(st: GdmState) -> None:
     while nxt not in seats:
         nxt = (nxt + 1) % n
     st.first = nxt
-    if st.stalled and nothing_left(st):
-        finish_by_reserve(st, "bloqueo")  # a blocked table: every later turn would be this one
+    if blocked_check(st):
+        finish_by_reserve(st, "bloqueo")
         return
     st.round += 1
     if st.round > st.options.max_rounds:

@@ -421,9 +421,10 @@ class GdmState(GameState):
     lasting: dict[str, Any] = Field(default_factory=dict)  # effects with a stated duration
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
-    # Every decision of this turn so far offered only passing, with nothing left to draw or
-    # reveal (a blocked table: see flow.blocked and docs/rules/guerra_de_mitos.md).
-    stalled: bool = False
+    # A blocked table (flow.blocked_check, docs/rules/guerra_de_mitos.md): turns in a row that
+    # ended with the table as the turn before left it, and a digest of that table.
+    still_turns: int = 0
+    still_table: int = 0
     log: list[str] = Field(default_factory=list)
 
     @field_validator("cards", mode="after")

@@ -60,8 +60,8 @@ def pick(rng: random.Random, legal: list[Action]) -> Action:
 
     Drawing the kind first keeps the rare kinds (playing a card, using an ability, choosing
     a target) as likely as the many counter moves. In the assignment of a confrontation it
-    assigns three times in four when it can: a random player that only meditates and passes
-    can hold a game where no reserve ever changes for ever, which no rule ends.
+    assigns three times in four when it can: a random player that meditates with every
+    character keeps them all tired, so that nobody ever fights, for a very long time.
     """
     kinds = sorted({a.kind for a in legal})
     if "assign" in kinds and rng.random() < 0.75:
