@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from rules.guerra_de_mitos import facts as _facts
 from rules.guerra_de_mitos.abilities import ABILITIES, abilities
 from rules.guerra_de_mitos.facts import CHAR, EQUIP, INVOC, RESOURCE, Facts, facts, norm_key
 from rules.guerra_de_mitos.model import (
@@ -106,7 +107,7 @@ def sources(st: GdmState, seat: int, ids: frozenset[str]) -> list[int]:
 
 def fx(st: GdmState, uid: int) -> Facts:
     """The printed facts of a card instance."""
-    return facts(_get(st.cards, uid).card)
+    return (_facts._cache or _facts.all_facts())[_get(st.cards, uid).card]
 
 
 def statics(st: GdmState, uid: int, verb: str) -> list:

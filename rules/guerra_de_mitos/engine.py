@@ -9,7 +9,7 @@ from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos.abilities import abilities
-from rules.guerra_de_mitos.facts import EQUIP, INVOC, facts
+from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC, facts
 from rules.guerra_de_mitos.model import (
     ACTION_ADAPTER,
     BATTLE,
@@ -300,6 +300,8 @@ class GdmEngine(Engine[GdmState]):
                 if one is not None and u != one:
                     continue
                 f = B.fx(st, u)
+                if f.type != ACTION:  # action_allowed refuses the rest at once
+                    continue
                 for i, _ab in enumerate(abilities(f.id)):
                     if F.action_allowed(st, seat, u, i, "influence"):
                         out.append(Play(uid=u, ability=i))
