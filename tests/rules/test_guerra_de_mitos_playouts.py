@@ -13,6 +13,8 @@ On one step in ``EVERY`` of every game (the costly checks, from a random offset)
   replaced (hands, design decks, face-down oracle cards, the order of the viewer's own
   deck, a bid not yet revealed), and views round-trip through JSON;
 - the state round-trips through JSON;
+- the legal actions are the same when listed without the index of the cards in play, and
+  each passes the narrower check that ``apply`` makes;
 - a malformed action, a card the seat cannot target and a move by a seat not pending are
   refused with a ``RuleError``, and leave the state untouched;
 - up to three other legal actions apply too, and applying never changes the state it was
@@ -107,6 +109,8 @@ def check_views(st: GdmState) -> None:
 def check_step(rng: random.Random, st: GdmState, seat: int, legal: list[Action]) -> None:
     """The costly checks on one position."""
     check_views(st)
+    assert E._legal(st, seat, None) == legal  # without the index of cards in play: the same
+    assert all(a in E._legal_actions(st, seat, only=a) for a in legal)  # the check of apply
     before = E.dump_state(st)
     assert E.dump_state(E.load_state(before)) == before
     assert E.load_state(before) == st
