@@ -245,8 +245,8 @@ class CardTable(dict):  # type: ignore[type-arg]
     A copy (``share``) holds the same card records as its source, and neither table owns
     them any more. A record is copied into a table the first time that table hands it out
     through ``table[uid]``, ``get``, ``values`` or ``items``, so what the rules write through
-    those never reaches another state. Readers that never write use ``peek`` and ``raw``,
-    which hand out the shared record without copying it.
+    those never reaches another state. Code that only reads uses ``board.peek`` and
+    ``board.raw_items`` (plain dict access), which hand out the shared record uncopied.
     """
 
     __slots__ = ("_own", "_all", "_live")
@@ -277,14 +277,6 @@ class CardTable(dict):  # type: ignore[type-arg]
     def __setitem__(self, uid: int, c: Inst) -> None:
         _put(self, uid, c)
         self._own.add(uid)
-
-    def peek(self, uid: int) -> Inst:
-        """The record for reading only (it may be shared with other states: never write to it)."""
-        return _get(self, uid)
-
-    def raw(self) -> Any:
-        """``(uid, record)`` pairs for reading only (the records may be shared)."""
-        return dict.items(self)
 
     def _own_all(self) -> None:
         if not self._all:
@@ -337,16 +329,6 @@ class CardTable(dict):  # type: ignore[type-arg]
     def __reduce__(self) -> Any:
         # deep copies and pickles rebuild a plain, fully owned table of copied records
         return (CardTable, (dict(self.items()),))
-
-
-def peek(cards: dict[int, Inst], uid: int) -> Inst:
-    """Read a card record without copying it (works on a plain dict too)."""
-    return _get(cards, uid)
-
-
-def raw(cards: dict[int, Inst]) -> Any:
-    """Iterate ``(uid, record)`` for reading only, without copying (plain dicts too)."""
-    return dict.items(cards)
 
 
 class Oracle(BaseModel):
