@@ -8,8 +8,6 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 
 from __future__ import annotations
 
-from itertools import islice
-
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
@@ -448,7 +446,10 @@ def candidates(
     if op.params.get("distinct") == "myth" and step.chosen:
         seen = {B.fx(st, u).myth for u in step.chosen}
         out = (u for u in out if B.fx(st, u).myth not in seen)
-    return CARD, list(islice(out, 1) if first else out)
+    if first:
+        u = next(out, None)
+        return CARD, [] if u is None else [u]
+    return CARD, list(out)
 
 
 def _oracles(st: GdmState, step: Step, op: Op) -> list[int]:
@@ -533,7 +534,7 @@ def _copier(st: GdmState, step: Step, op: Op) -> int | None:
 
 def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
     """The first ability of the target usable now by the copier, as an index."""
-    c = B.peek(st, uid)
+    c = st.cards[uid]
     src = _copier(st, step, op)
     for i, ab in enumerate(abilities(c.card)):
         if ab.phase != step.phase or i in c.muted:

@@ -851,7 +851,7 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
         mine = [payer] if payer is not None else []
         mine += sorted(
             (u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u) and u != payer),
-            key=lambda u: -B.peek(st, u).power,
+            key=lambda u: -st.cards[u].power,
         )
         for u in mine:
             if left <= 0:
