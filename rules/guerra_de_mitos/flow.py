@@ -873,9 +873,9 @@ def _fight_taxes(st: GdmState, seat: int) -> None:
     if st.flags.get("fight:jason"):
         mine = sorted(
             (u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)),
-            key=lambda u: -B.peek(st, u).power,
+            key=lambda u: -st.cards[u].power,
         )
-        if mine and B.peek(st, mine[0]).power > 0:
+        if mine and st.cards[mine[0]].power > 0:
             st.cards[mine[0]].power -= 1
     if st.flags.get(f"fight:actiontax:{seat}"):
         E.lose_reserve(st, seat, 1)
