@@ -551,7 +551,7 @@ def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
 
 def possible(st: GdmState, seat: int, src: int | None, card: str, idx: int, phase: str) -> bool:
     """An ability may start: every cost can be paid and at least one effect can happen."""
-    step = Step.model_construct(seat=seat, src=src, card=card, ability=idx, phase=phase)
+    step = Step(seat=seat, src=src, card=card, ability=idx, phase=phase)
     ab = ability_of(step)
     if ab.cond == "talismans":
         tal = {"0213", "0216", "0233", "0234"}
