@@ -43,7 +43,7 @@ from rules.guerra_de_mitos.model import GdmState, Options, Target
 from tests.rules import gdm_helpers as H
 
 E = H.E
-GAMES = {2: 12, 3: 5, 4: 4}
+GAMES = {2: 60, 3: 16, 4: 10}
 if os.environ.get("GDM_PLAYOUTS", "").isdigit():
     GAMES = dict.fromkeys(GAMES, int(os.environ["GDM_PLAYOUTS"]))
 EVERY = 97  # the costly checks run on one step in EVERY
