@@ -69,6 +69,7 @@ RAW: dict[str, list[str]] = {
     "0047": ["inf: tire self ; search card=0222", "conf: lose 1 enemy char haspower"],
     "0048": ["inf: lose 1 enemy char haspower"],
     "0049": ["conf: f -1 enemy char x2"],
+    "0050": ["conf: lose 1 self ; control enemy char mode=borrow"],
     "0051": ["inf: f 1 own char key:heroe all"],
     "0052": ["inf: gain 2 own mortal"],
     "0053": ["conf: tire self ; battle own char @pantheon"],
@@ -87,7 +88,7 @@ RAW: dict[str, list[str]] = {
     "0064": ["conf: tire self ; flag opps name=actiontax dur=fight"],
     "0065": ["static: alone0"],
     "0066": ["conf: destroy mortal p<=self, lose P self"],
-    "0067": ["inf: copy char"],
+    "0067": ["inf: copy char @inplay notself mode=keep", "any: copied 0", "any: copied 1"],
     "0068": ["inf: lose 2 self ; noassign enemy char"],
     "0069": ["conf: destroy own mortal ; gain PM me"],
     "0070": ["conf: gain 1 me"],
@@ -112,6 +113,7 @@ RAW: dict[str, list[str]] = {
     "0089": ["conf: lose 2 char haspower"],
     "0090": ["conf: exhaust self ; gain 1 own char @battle rep=X"],
     "0091": ["inf: lose 1 self ; gain 2 own resource @oracle"],
+    "0092": ["conf: lose 1 self ; muster char @pantheon"],
     "0093": ["inf: lose 2 oracle haspower"],
     "0094": ["inf: lose 1 self ; home own mortal @oracle"],
     "0095": ["conf: lose 1 char pm<self haspower all"],
@@ -121,12 +123,12 @@ RAW: dict[str, list[str]] = {
     "0100": ["inf: token 1 tok=tk-sectario p=0"],
     "0101": ["inf: tire enemy resource"],
     "0102": ["inf: destroy own mortal ; mute pantheon perm"],
-    "0103": ["inf: destroy own mortal ; mute invoc perm"],
-    "0104": ["inf: destroy own mortal ; mute char perm"],
+    "0103": ["inf: destroy own mortal ; mute invoc perm mode=one"],
+    "0104": ["inf: destroy own mortal ; mute char perm mode=one"],
     "0105": ["inf: destroy own mortal ; destroy equip noninvoc"],
     "0106": ["inf: tire char key:demonio|primigenio"],
     "0107": ["inf: f -1 char key:dios"],
-    "0108": ["inf: destroy own mortal ; mute resource perm"],
+    "0108": ["inf: destroy own mortal ; mute resource perm mode=one"],
     "0109": ["inf: gain 1 own char key:primigenio @oracle"],
     "0110": ["inf: flag me name=equipdiscount"],
     "0111": ["inf: ready char key:criatura"],
@@ -201,6 +203,7 @@ RAW: dict[str, list[str]] = {
     "0177": ["static: keycost 2 key=demonio"],
     "0178": ["static: nogain", "static: keypm -2 key=dios", "inf: pm -2 char key:dios perm"],
     "0179": ["inf: f 1 own char key:criatura all"],
+    "0180": ["conf: look enemy oracle unrevealed mode=steal"],
     "0181": ["conf: lose 1 self ; home enemy char"],
     "0182": ["inf: flag me name=no_control"],
     "0183": ["inf: tire char key:demonio"],
@@ -212,6 +215,7 @@ RAW: dict[str, list[str]] = {
     "0188": ["inf: discard mode=all ; draw X minus=1"],
     "0189": ["inf: destroy self, destroy own char ; make opps sub=primogenitos"],
     "0190": ["conf: gain 1 own char"],
+    "0191": ["inf: keyof char @inplay as=that, key own char notthat key=@ perm"],
     "0192": ["inf: copy enemy resource src=bearer"],
     "0193": ["conf: battle own char @pantheon"],
     "0194": ["conf: lose 1 bearer ; tire enemy char"],
@@ -263,7 +267,7 @@ RAW: dict[str, list[str]] = {
     "0237": ["static: haskey key=invocador"],
     "0238": ["static: transfers 1"],
     "0239": ["conf: gain per:own.weapon.@inplay:99 me"],
-    "0240": ["inf: revive own char @discard pay=cost"],
+    "0240": ["inf: revive own char @discard pay=reserve"],
     "0241": ["conf: draw 1"],
     "0242": ["static: transfers -1 mode=all"],
     "0243": ["conf: gain 2 bearer"],
@@ -277,10 +281,12 @@ RAW: dict[str, list[str]] = {
     "0251": ["static: herocost 1 key=heroe", "conf: tire enemy char"],
     "0252": ["static: godonly", "inf: lose 2 own mortal ; f 2 bearer"],
     "0253": ["conf: lose 1 bearer ; revive own mortal @discard zone=battle"],
+    "0254": ["conf: muster other char @pantheon"],
     "0255": ["static: godonly", "inf: lose 1 bearer ; tire resource"],
     "0256": ["inf: tire own mortal rep=9 upto tally, gain X own char key:primigenio @oracle"],
     "0257": ["static: godonly", "inf: lose 1 bearer ; ready bearer"],
     # ---------------------------------------------------------------- Acciones
+    "0258": ["inf: copy enemy char src=mine"],
     "0259": ["inf: pm -2 enemy char perm"],
     "0260": ["inf: neworacle enemy card @discard"],
     "0261": ["inf: destroy char pm=0"],
@@ -293,6 +299,7 @@ RAW: dict[str, list[str]] = {
     "0268": ["conf: destroy mortal exhausted"],
     "0269": ["conf: home enemy char"],
     "0270": ["conf: fill own mortal"],
+    "0271": ["inf: make me sub=jak"],
     "0272": ["conf: exhaust own char haspower all, gain 1 own char rep=X"],
     "0273": ["conf: destroy own mortal ; destroy enemy mortal"],
     "0274": ["inf: revive own mortal @discard"],
@@ -309,6 +316,7 @@ RAW: dict[str, list[str]] = {
     "0285": ["inf: drop oracle unrevealed"],
     "0286": ["inf: flag name=no_pantheon_abilities"],
     "0287": ["inf: resolution mode=baldr"],
+    "0288": ["inf: copy enemy resource src=target"],
     "0289": ["inf: resolution mode=nyar"],
     "0290": ["inf: token 2 tok=tk-sectario p=0"],
     "0291": ["conf: pick 3, pm -X own char key:invocador pm>=X perm as=it ; f X it"],
@@ -346,16 +354,19 @@ RAW: dict[str, list[str]] = {
     "0323": ["inf: resolution mode=osiris"],
     "0324": ["inf: gain 2 char @inplay"],
     "0325": ["conf: neworacle own mortal ; make opp sub=vuelta"],
-    "0326": ["conf: f 2 own char"],
+    "0326": ["conf: f 2 own char faced"],
     "0327": ["conf: destroy char created all"],
+    "0328": ["conf: control enemy char mode=borrow name=freya"],
     "0329": ["inf: gain 2 own mortal"],
     "0330": ["conf: key own mortal key=dios as=it, f 1 it"],
     "0331": ["conf: tire own mortal x2 ; exhaust enemy char haspower"],
     "0332": ["inf: tire own mortal as=it, exhaust it ; lose X opp cap=2"],
     "0333": ["conf: gain 2 own char @oracle"],
     "0334": ["conf: gain 2 own char hasinvoc"],
+    "0335": ["inf+oddtable: flag name=extra_fight"],
     "0336": ["inf: home own god @oracle half"],
     "0337": ["conf: lose 1 own char haspower rep=4 upto, gain X me"],
+    "0338": ["conf: muster other char @pantheon"],
     "0339": ["conf: gain 2 own god"],
     "0340": ["inf: resolution mode=butterfly"],
     "0341": ["conf: f -2 char all"],
@@ -401,6 +412,18 @@ SUBS_RAW: dict[str, list[str]] = {
     "basan": ["conf: tire own god", "conf: lose 2 own god haspower"],
     "puertas": ["conf: home own char", "conf: gain 4 opp"],
     "vuelta": ["conf: neworacle own mortal"],
+    # Upuat, Carro de Nodens, La traición de Efialtes: the army a moved character joins
+    # (0: the army of the player who opened the confrontation, 1: the other one).
+    "army": ["conf: join mode=a", "conf: join mode=b"],
+    # Jak: copy a key onto one of your characters, or take it from a character.
+    "jak": [
+        "inf: keyof char @inplay as=that, key own char notthat key=@ perm",
+        "inf: keyof char @inplay as=that, unkey that key=@",
+    ],
+    # Navíos de Jason: the extra 1P each action costs in that confrontation.
+    "jason": ["conf: lose 1 own char haspower"],
+    # Entorno: the rest of the cost, 1P at a time from characters of your army.
+    "entorno": ["conf: lose 1 own char haspower rep=N"],
 }
 
 # Cards without any ability text.
@@ -422,19 +445,7 @@ VANILLA = {
 }
 
 # Cards whose ability has neither a primitive nor code of its own yet.
-UNENCODED: dict[str, str] = {
-    "0050": "control until the next action (Puk)",
-    "0092": "the controller of a moved character chooses an army",
-    "0180": "resolving an opponent's face-down event as one's own",
-    "0191": "copying a key of another character for good",
-    "0254": "the controller of a moved character chooses an army",
-    "0258": "using an enemy character's ability as one's own",
-    "0271": "copying or removing a key (choice of key)",
-    "0288": "using an opponent's resource ability as one's own",
-    "0328": "control until the next action (Embrujo de Freya)",
-    "0335": "an extra confrontation at the end of the phase",
-    "0338": "the controller of a moved character chooses an army",
-}
+UNENCODED: dict[str, str] = {}
 
 
 SUBS: dict[str, list[Ability]] = {}

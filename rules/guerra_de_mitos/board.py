@@ -117,6 +117,11 @@ def statics(st: GdmState, uid: int, verb: str) -> list:
     for i, ab in enumerate(abilities(c.card)):
         if ab.phase == "static" and i not in c.muted and not c.silenced:
             out += [op for op in ab.effect if op.verb == verb]
+    for m in c.marks:  # Huitzilopochtli: the static text of the character copied this turn
+        if m.startswith("copy:") and not c.silenced:
+            for ab in abilities(m[5:]):
+                if ab.phase == "static":
+                    out += [op for op in ab.effect if op.verb == verb]
     return out
 
 
@@ -246,6 +251,10 @@ def oracle_of(st: GdmState, uid: int) -> tuple[int, int] | None:
     for i, o in enumerate(st.players[c.owner].oracles):
         if o.cards and o.cards[0] == uid:
             return c.owner, i
+    if c.ctrl != c.owner:  # a card in another player's oracle (La sandalia de Nitocris)
+        for i, o in enumerate(st.players[c.ctrl].oracles):
+            if o.cards and o.cards[0] == uid:
+                return c.ctrl, i
     return None
 
 
@@ -261,13 +270,15 @@ def leave(st: GdmState, uid: int) -> None:
     for lst in (p.hand, p.deck, p.discard):
         if uid in lst:
             lst.remove(uid)
-    for o in p.oracles:
-        if uid in o.cards:
-            top = o.cards[0] == uid
-            o.cards.remove(uid)
-            if top:
-                o.up = False
-    p.oracles[:] = [o for o in p.oracles if o.cards]
+    # A card may sit in another player's oracle (La sandalia de Nitocris, Nut).
+    for q in st.players if c.zone == ORACLE else (p,):
+        for o in q.oracles:
+            if uid in o.cards:
+                top = o.cards[0] == uid
+                o.cards.remove(uid)
+                if top:
+                    o.up = False
+        q.oracles[:] = [o for o in q.oracles if o.cards]
     if c.on is not None:
         bearer = st.cards[c.on]
         if uid in bearer.gear:
@@ -305,6 +316,8 @@ def destroyable(st: GdmState, uid: int) -> bool:
     """Whether the card may be destroyed now."""
     if statics(st, uid, "indestructible"):
         return False
+    if "nodestroy" in st.cards[uid].marks:
+        return False  # Embrujo de Freya: not while it is borrowed
     return not (st.flags.get("mortals_safe") and is_mortal(st, uid))
 
 

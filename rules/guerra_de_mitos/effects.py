@@ -8,6 +8,7 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 
 from __future__ import annotations
 
+from rules.core import Text, tr
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
@@ -18,6 +19,7 @@ from rules.guerra_de_mitos.facts import (
     INVOC,
     PANTHEON,
     RESOURCE,
+    all_facts,
     facts,
     norm_key,
 )
@@ -36,6 +38,15 @@ from rules.guerra_de_mitos.model import PANTHEON as ZP
 from rules.guerra_de_mitos.primitives import Ability, Op, Per, Selector
 
 CARD, PLAYER, ORACLE_T, NUMBER = "card", "player", "oracle", "number"
+
+_KEYS: list[str] = []
+
+
+def key_list() -> list[str]:
+    """Every key a card or token can carry, in one order: a chosen key is its index here."""
+    if not _KEYS:
+        _KEYS.extend(sorted({k for f in all_facts().values() for k in f.keys}))
+    return _KEYS
 
 
 def ability_of(step: Step) -> Ability:
@@ -204,6 +215,10 @@ def _filters_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
             return False
         if flt == "noninvoc" and B.fx(st, uid).type == INVOC:
             return False
+        if flt == "faced" and not any(  # glossary "Enfrentado": an enemy on the battlefield
+            B.is_char(st, e) for s in enemies(st, c.ctrl) for e in B.controlled(st, s, (BATTLE,))
+        ):
+            return False
         if flt == "half" and card_power(st, uid) * 2 <= B.max_power(st, uid):
             return False
         if flt.startswith("key:") and not (set(flt[4:].split("|")) & B.keys(st, uid)):
@@ -268,6 +283,8 @@ def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
         return False
     if sel.who == "enemy" and c.ctrl not in enemies(st, step.seat):
         return False
+    if sel.who == "other" and c.ctrl == step.seat:
+        return False
     if sel.zone != "@discard" and c.zone == DISCARD:
         return False
     if c.zone in (HAND, DECK) or c.zone == "gone":
@@ -275,10 +292,20 @@ def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
     if c.zone == ORACLE and sel.zone not in ("@oracle", "@panor"):
         return False
     if c.shielded and step.card[:4] not in ("res:", "sub:") and facts(step.card).type == ACTION:
-        return False  # Los gatos de Ulthar: no action may target it
+        if _targets(step, sel):
+            return False  # Los gatos de Ulthar: no action may choose it (effects on all still do)
     return (
         _kind_ok(st, sel, uid) and _zone_ok(st, step, sel, uid) and _filters_ok(st, step, sel, uid)
     )
+
+
+def _targets(step: Step, sel: Selector) -> bool:
+    """Whether ``sel`` chooses the targets of the step's operation (not "all", not a count)."""
+    ops = ability_of(step).steps
+    if step.pos >= len(ops):
+        return True
+    op = ops[step.pos]
+    return sel is op.t and not op.all
 
 
 def count(st: GdmState, step: Step, per: Per) -> int:
@@ -376,7 +403,7 @@ def lose_card(st: GdmState, uid: int, n: int) -> int:
 
 
 PLAYER_SPECIAL = {"me", "opps", "everyone", "fighters"}
-NO_TARGET = {"draw", "token", "search", "fetch", "start", "resolution"}
+NO_TARGET = {"draw", "token", "search", "fetch", "start", "resolution", "join", "copied"}
 
 
 def in_cost(step: Step) -> bool:
@@ -405,6 +432,26 @@ def candidates(
         return NUMBER, [0, 1]
     if v == "look" and "_o" in step.vars:
         return NUMBER, [0, 1]
+    if v == "mute" and "_g" in step.vars:
+        return NUMBER, _live_abilities(st, step.vars["_g"])
+    if v == "keyof" and "_g" in step.vars:
+        idx = {k: i for i, k in enumerate(key_list())}
+        return NUMBER, [idx[k] for k in sorted(B.keys(st, step.vars["_g"])) if k in idx]
+    if v == "reorder" and "_r" in step.vars:
+        o = oracle_at(st, step.vars["_r"])
+        rest = o.cards[step.vars.get("_n", 0) :] if o is not None else []
+        return CARD, rest if len(rest) > 1 else []
+    if v == "copy" and "_c" in step.vars:
+        copier = step.vars["_w"] if step.vars["_w"] >= 0 else None
+        c = st.cards[step.vars["_c"]]
+        return NUMBER, [i for i in _copy_indices(st, step, c.card, copier) if i not in c.muted]
+    if v == "copy" and op.params.get("src") == "mine" and "_g" in step.vars:
+        g = step.vars["_g"]
+        return CARD, [
+            u
+            for u in B.controlled(st, step.seat, default_zones(step))
+            if B.is_char(st, u) and _copy_index(st, step, st.cards[g].card, u) is not None
+        ]
     if v == "under" and "_u" in step.vars:
         return ORACLE_T, [
             oracle_code(step.seat, i) for i in range(len(st.players[step.seat].oracles))
@@ -489,8 +536,12 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
         return card_power(st, uid) >= max(need, 1)
     if v == "destroy":
         return B.destroyable(st, uid)
-    if v == "battle":
+    if v in ("battle", "muster"):
         return c.zone == ZP and B.is_char(st, uid) and not st.flags.get("no_battle_moves")
+    if v == "keyof":
+        return bool(B.keys(st, uid))
+    if v == "mute" and op.dur == "perm":
+        return bool(_live_abilities(st, uid))
     if v == "home":
         if c.zone == ORACLE:
             if op.params.get("pay") == "cost":
@@ -508,6 +559,8 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
             and not any("arma" in B.fx(st, g).keys for g in c.gear)
         )
     if v == "revive":
+        if op.params.get("pay") == "reserve":
+            return st.players[step.seat].reserve >= B.fx(st, uid).cost
         if op.params.get("pay") == "cost":
             a = actor_char(st, step)
             return a is not None and B.peek(st, a).power >= B.fx(st, uid).cost
@@ -527,23 +580,93 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
     return True
 
 
-def _copier(st: GdmState, step: Step, op: Op) -> int | None:
-    """The card that uses a copied ability: the source, or its bearer."""
-    return actor_char(st, step) if op.params.get("src") == "bearer" else step.src
+def _copier(st: GdmState, step: Step, op: Op, uid: int | None = None) -> int | None:
+    """The card that uses a copied ability: the source, its bearer, or the copied card itself."""
+    src = op.params.get("src")
+    if src == "bearer":
+        return actor_char(st, step)
+    if src == "target":
+        return uid  # Deuda de honor: the opponent's resource is used as if it were yours
+    return step.src
+
+
+def _copy_indices(st: GdmState, step: Step, card: str, copier: int | None) -> list[int]:
+    """The abilities of ``card`` of this phase that ``copier`` could use now."""
+    out = []
+    for i, ab in enumerate(abilities(card)):
+        if ab.phase != step.phase:
+            continue
+        if any(o.verb in ("copy", "copied") for o in ab.steps):
+            continue  # no copying a copy
+        if possible(st, step.seat, copier, card, i, step.phase):
+            out.append(i)
+    return out
+
+
+def _copy_index(st: GdmState, step: Step, card: str, copier: int | None) -> int | None:
+    """The first ability of ``card`` of this phase that ``copier`` could use now."""
+    got = _copy_indices(st, step, card, copier)
+    return got[0] if got else None
 
 
 def _copyable(st: GdmState, step: Step, op: Op, uid: int) -> int | None:
     """The first ability of the target usable now by the copier, as an index."""
     c = st.cards[uid]
-    src = _copier(st, step, op)
-    for i, ab in enumerate(abilities(c.card)):
-        if ab.phase != step.phase or i in c.muted:
-            continue
-        if any(o.verb == "copy" for o in ab.steps):
-            continue  # no copying a copy
-        if possible(st, step.seat, src, c.card, i, step.phase):
-            return i
-    return None
+    if op.params.get("mode") == "keep":
+        # Huitzilopochtli takes the whole text for the turn: any ability that is no copy.
+        for i, ab in enumerate(abilities(c.card)):
+            if i not in c.muted and not any(o.verb in ("copy", "copied") for o in ab.steps):
+                return i
+        return None
+    if op.params.get("src") == "mine":
+        # Las manzanas de Loki: some character of yours could use it.
+        for u in B.controlled(st, step.seat, default_zones(step)):
+            if B.is_char(st, u):
+                i = _copy_index(st, step, c.card, u)
+                if i is not None and i not in c.muted:
+                    return i
+        return None
+    src = _copier(st, step, op, uid)
+    i = _copy_index(st, step, c.card, src)
+    return None if i is None or i in c.muted else i
+
+
+def _live_abilities(st: GdmState, uid: int) -> list[int]:
+    """The abilities of a card that are not removed for good (static sentences included)."""
+    c = st.cards[uid]
+    return [i for i in range(len(abilities(c.card))) if i not in c.muted]
+
+
+def _copy_choice(st: GdmState, step: Step, op: Op, value: int) -> bool:
+    """When the copied card has several usable abilities, remember it and ask which one."""
+    if op.params.get("src") == "mine":
+        card_uid, copier = step.vars["_g"], value
+    else:
+        card_uid, copier = value, _copier(st, step, op, value)
+    c = st.cards[card_uid]
+    usable = [i for i in _copy_indices(st, step, c.card, copier) if i not in c.muted]
+    if len(usable) < 2:
+        return False
+    step.vars["_c"] = card_uid
+    step.vars["_w"] = -1 if copier is None else copier
+    return True
+
+
+def copied_ability(st: GdmState, uid: int | None, ab: Ability) -> tuple[str, int] | None:
+    """For a ``copied N`` stand-in: the card copied this turn and the index of its ability N."""
+    if uid is None or uid not in st.cards:
+        return None
+    card = next((m[5:] for m in st.cards[uid].marks if m.startswith("copy:")), None)
+    if card is None:
+        return None
+    n = int(ab.effect[0].n)  # type: ignore[arg-type]
+    usable = [
+        i
+        for i, a in enumerate(abilities(card))
+        if a.phase in ("influence", "confrontation")
+        and not any(o.verb in ("copy", "copied") for o in a.steps)
+    ]
+    return (card, usable[n]) if n < len(usable) else None
 
 
 # ----------------------------------------------------------------------------- feasibility
@@ -553,6 +676,13 @@ def possible(st: GdmState, seat: int, src: int | None, card: str, idx: int, phas
     """An ability may start: every cost can be paid and at least one effect can happen."""
     step = Step(seat=seat, src=src, card=card, ability=idx, phase=phase)
     ab = ability_of(step)
+    if ab.phase == "any":
+        got = copied_ability(st, src, ab)
+        return got is not None and possible(st, seat, src, got[0], got[1], phase)
+    if ab.cond == "oddtable":
+        # Tácticas bélicas: only when the pairing leaves a player without a confrontation
+        if sum(1 for p in st.players if p.alive) % 2 == 0:
+            return False
     if ab.cond == "talismans":
         tal = {"0213", "0216", "0233", "0234"}
         have = {B.peek(st, u).card for u in B.controlled(st, seat, (GEAR,))} & tal
@@ -585,6 +715,10 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return bool(st.players[step.seat].hand)
     if op.verb == "draw":
         return bool(st.players[step.seat].deck)
+    if op.count > 1 and not op.upto and not op.all and in_cost(step):
+        # "cansa dos de tus mortales": a cost naming two cards needs both
+        full = candidates(st, step, op)
+        return full is None or len(full[1]) >= op.count
     if op.verb == "resolution" or op.verb == "start":
         return True
     if op.verb == "pick":
@@ -669,6 +803,8 @@ def run(st: GdmState) -> None:
 
 def _after(st: GdmState, step: Step) -> None:
     """A revealed event is discarded once resolved."""
+    if step.vars.get("_keep"):
+        return  # Drobbit: the looked-at event stays face down where it was
     if step.phase == "event" and step.src is not None and st.cards[step.src].zone == ORACLE:
         B.to_discard(st, step.src)
 
@@ -676,7 +812,7 @@ def _after(st: GdmState, step: Step) -> None:
 def _next(step: Step) -> None:
     step.pos += 1
     step.chosen = []
-    for k in ("_k", "_o", "_g", "_u"):
+    for k in ("_k", "_o", "_g", "_u", "_r", "_n", "_c", "_w"):
         step.vars.pop(k, None)
 
 
@@ -692,6 +828,47 @@ def choice_kind(st: GdmState) -> tuple[str, list[int], bool] | None:
     if cand is None:
         return None
     return cand[0], cand[1], op.upto
+
+
+def choice_text(st: GdmState, value: int) -> Text | None:
+    """What a number means in the choices of the cards with code of their own (a key, an
+    ability, an army, Jak's mode), in both languages; None for any other choice."""
+    if not st.stack:
+        return None
+    step = st.stack[-1]
+    if step.ability == -1 and step.card in ("sub:army", "sub:jak"):
+        if step.card == "sub:jak":
+            return (
+                tr("Copiar una clave", "Copy a key")
+                if value == 0
+                else tr("Quitar una clave", "Remove a key")
+            )
+        f = st.fight
+        seat = (f.a if value == 0 else f.b) if f is not None else value
+        return tr(f"El ejército del asiento {seat + 1}", f"Seat {seat + 1}'s army")
+    if step.ability < 0:
+        return None
+    op = ability_of(step).steps[step.pos]
+    if op.verb == "keyof" and "_g" in step.vars and 0 <= value < len(key_list()):
+        from rules.guerra_de_mitos.cards import KEYS, key_id
+
+        k = key_id(key_list()[value])
+        return KEYS[k] if k else tr(key_list()[value], key_list()[value])
+    card = None
+    if op.verb == "mute" and "_g" in step.vars:
+        card = st.cards[step.vars["_g"]].card
+    elif op.verb == "copy" and "_c" in step.vars:
+        card = st.cards[step.vars["_c"]].card
+    if card is not None and 0 <= value < len(abilities(card)):
+        name = facts(card).name
+        ph = abilities(card)[value].phase
+        es = {"influence": "INFLUENCIA", "confrontation": "ENFRENTAMIENTO"}.get(ph, "")
+        en = {"influence": "INFLUENCE", "confrontation": "CONFRONTATION"}.get(ph, "")
+        return tr(
+            f"{name}: habilidad {value + 1}" + (f" ({es})" if es else " (fija)"),
+            f"{name}: ability {value + 1}" + (f" ({en})" if en else " (static)"),
+        )
+    return None
 
 
 def choose(st: GdmState, value: int, resume: bool = True) -> None:
@@ -728,6 +905,44 @@ def choose(st: GdmState, value: int, resume: bool = True) -> None:
             else:
                 B.to_discard(st, o.cards[0])
         step.chosen.append(code)
+    elif (
+        op.verb == "mute"
+        and op.params.get("mode") == "one"
+        and "_g" not in step.vars
+        and len(_live_abilities(st, value)) > 1
+    ):
+        step.vars["_g"] = value  # Yig, Yogg-Sothoth, Shub-Niggurath: which ability goes
+    elif op.verb == "mute" and "_g" in step.vars:
+        c = st.cards[step.vars["_g"]]
+        c.muted = sorted({*c.muted, value})
+        step.chosen.append(step.vars["_g"])
+    elif op.verb == "keyof" and "_g" not in step.vars:
+        step.vars["_g"] = value
+        if op.params.get("as"):
+            step.picks[op.params["as"]] = value
+    elif op.verb == "keyof":
+        step.vars["_key"] = value
+        step.chosen.append(value)
+    elif op.verb == "reorder" and "_r" not in step.vars:
+        perform(st, step, op, value)
+    elif op.verb == "reorder":
+        o = oracle_at(st, step.vars["_r"])
+        n = step.vars.get("_n", 0)
+        if o is not None and value in o.cards:
+            o.cards.remove(value)
+            o.cards.insert(n, value)
+        step.vars["_n"] = n + 1
+    elif op.verb == "copy" and "_c" in step.vars:
+        # the ability chosen among those of the copied card
+        copier = step.vars["_w"] if step.vars["_w"] >= 0 else None
+        begin(st, step.seat, copier, st.cards[step.vars["_c"]].card, value, step.phase)
+        step.chosen.append(step.vars["_c"])
+    elif op.verb == "copy" and op.params.get("src") == "mine" and "_g" not in step.vars:
+        step.vars["_g"] = value
+    elif (
+        op.verb == "copy" and op.params.get("mode") != "keep" and _copy_choice(st, step, op, value)
+    ):
+        pass  # several abilities could be copied: the player chooses one next
     elif op.verb == "under" and "_u" not in step.vars:
         step.vars["_u"] = value
     elif op.verb == "steal" and "_g" not in step.vars:
@@ -816,6 +1031,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         dur = op.params.get("dur", "turn")
         if target is not None:
             st.cards[target].marks.append(name)
+            if name == "doomed":  # destroyed after the confrontation's resolution
+                st.cards[target].doomed = True
             return
         key = name
         if op.t.special in ("me", "opps"):
@@ -914,6 +1131,14 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
                 )
             )
         return
+    if v == "join":
+        _join(st, step.picks.get("it"), op.params.get("mode", "a"))
+        return
+    if v == "copied":
+        got = copied_ability(st, step.src, ability_of(step))
+        if got is not None:
+            begin(st, seat, step.src, got[0], got[1], step.phase)
+        return
     if v == "under":
         assert target is not None
         card = step.vars.get("_u")
@@ -972,6 +1197,20 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
     elif v == "battle":
         c.zone = BATTLE
         c.fought = True
+    elif v == "muster":
+        # Upuat and the like: the character's controller decides which army it joins.
+        c.zone = BATTLE
+        c.fought = True
+        st.stack.append(
+            Step(
+                seat=c.ctrl,
+                src=step.src,
+                card="sub:army",
+                ability=-1,
+                phase=step.phase,
+                picks={"it": target},
+            )
+        )
     elif v == "home":
         if c.zone == ORACLE:
             flow.enter_from_oracle(
@@ -979,8 +1218,19 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
             )
         else:
             c.zone = ZP
+    elif v == "unkey":
+        k = key_list()[step.vars["_key"]] if op.params["key"] == "@" else norm_key(op.params["key"])
+        for lst in (c.keys_add, c.keys_turn):
+            while k in lst:
+                lst.remove(k)
+        if k not in c.keys_del:
+            c.keys_del.append(k)
+    elif v == "keyof":
+        pass  # handled in choose(): the card, then the key
     elif v == "key":
         keys = [norm_key(k) for k in op.params["key"].split("|")]
+        if op.params["key"] == "@":
+            keys = [key_list()[step.vars["_key"]]]
         k = keys[step.vars.get("_k", 0)] if len(keys) > 1 else keys[0]
         permif = op.params.get("permif")
         perm = op.dur == "perm" or (permif is not None and B.fx(st, target).myth == permif)
@@ -996,6 +1246,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         a = actor_char(st, step)
         if op.params.get("pay") == "cost" and a is not None:
             st.cards[a].power -= B.fx(st, target).cost
+        elif op.params.get("pay") == "reserve":
+            lose_reserve(st, seat, B.fx(st, target).cost)
         if op.params.get("mode") == "hand":
             B.leave(st, target)
             c.zone = HAND
@@ -1018,6 +1270,12 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         c.ctrl = seat
         for g in c.gear:
             st.cards[g].ctrl = seat
+        if op.params.get("mode") == "borrow":
+            # Puk, Embrujo de Freya: given back after your next action or before the resolution
+            c.borrowed = True
+            c.marks.append("borrow")
+            if op.params.get("name") == "freya":
+                c.marks.append("nodestroy")
     elif v == "strip":
         mode = op.params.get("mode")
         if mode == "minus":
@@ -1027,7 +1285,9 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         else:
             c.f_turn = c.f_perm = 0
     elif v == "mute":
-        if op.dur == "perm":
+        if op.dur == "perm" and op.params.get("mode") == "one":
+            c.muted = sorted({*c.muted, *_live_abilities(st, target)[:1]})
+        elif op.dur == "perm":
             c.muted = list(range(len(abilities(c.card))))
         else:
             c.silenced = True
@@ -1044,10 +1304,19 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
             step.vars["X"] = need
     elif v == "steal":
         B.attach(st, step.vars["_g"], target)
+    elif v == "copy" and op.params.get("mode") == "keep":
+        src = st.cards[step.src] if step.src is not None else None
+        if src is not None:
+            src.marks = [m for m in src.marks if not m.startswith("copy:")] + [f"copy:{c.card}"]
+    elif v == "copy" and op.params.get("src") == "mine":
+        g = step.vars.get("_g")
+        idx = _copy_index(st, step, st.cards[g].card, target) if g is not None else None
+        if g is not None and idx is not None:
+            begin(st, seat, target, st.cards[g].card, idx, step.phase)
     elif v == "copy":
         idx = _copyable(st, step, op, target)
         if idx is not None:
-            begin(st, seat, _copier(st, step, op), c.card, idx, step.phase)
+            begin(st, seat, _copier(st, step, op, target), c.card, idx, step.phase)
     elif v == "double":
         c.f_double = True
     elif v == "neworacle":
@@ -1056,6 +1325,7 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
         B.leave(st, target)
         B.reset(c)
         c.zone = ORACLE
+        c.ctrl = seat  # the new oracle is the player's own, whoever owns the card
         st.players[seat].oracles.append(Oracle(cards=[target]))
 
 
@@ -1086,6 +1356,13 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
         st.players[seat].peeks.append(st.cards[u].card)
         if op.params.get("mode") == "event" and B.fx(st, u).type == EVENT:
             B.to_discard(st, u)
+        if (
+            op.params.get("mode") == "steal"
+            and B.fx(st, u).type == EVENT
+            and abilities(B.fx(st, u).id)
+        ):
+            # Drobbit: the event resolves for the one who looked, and stays face down
+            begin(st, seat, u, B.fx(st, u).id, 0, "event", {"_from": code, "_keep": 1})
     elif v == "reveal":
         flow.reveal(st, owner, o)
     elif v == "flip":
@@ -1100,9 +1377,23 @@ def _oracle_op(st: GdmState, step: Step, op: Op, code: int) -> None:
         else:
             B.to_discard(st, o.cards[0])
     elif v == "reorder":
-        # "reordena": the oracle is shuffled by its owner's choice; power on it is lost.
-        cards = list(o.cards)
-        st.rng.shuffle(cards)
-        o.cards[:] = cards
+        # "reordena como quieras": the player sees the cards and puts them in order one by
+        # one (choose() places each); the oracle stays face down and loses its power.
+        st.players[seat].peeks.extend(st.cards[u].card for u in o.cards)
         o.power = 0
         o.up = False
+        step.vars["_r"] = code
+        step.vars["_n"] = 0
+
+
+def _join(st: GdmState, uid: int | None, mode: str) -> None:
+    """A character on the battlefield joins the army of fighter a or b (control this turn)."""
+    f = st.fight
+    if uid is None or f is None or uid not in st.cards:
+        return
+    c = st.cards[uid]
+    seat = f.a if mode == "a" else f.b
+    c.ctrl = seat
+    c.borrowed = seat != c.owner
+    for g in c.gear:
+        st.cards[g].ctrl = seat

@@ -352,10 +352,33 @@ def influence_pass(st: GdmState, seat: int) -> None:
         next_actor(st)
 
 
+def give_back(st: GdmState, seat: int | None = None, lent_only: bool = False) -> None:
+    """Control taken "until your next action" (Puk, Embrujo de Freya) returns to the owner."""
+    for c in st.cards.values():
+        if "borrow" not in c.marks or (seat is not None and c.ctrl != seat):
+            continue
+        if lent_only and "lent" not in c.marks:
+            continue
+        c.ctrl, c.borrowed = c.owner, False
+        c.marks = [m for m in c.marks if m not in ("borrow", "lent", "nodestroy")]
+        for g in c.gear:
+            st.cards[g].ctrl = c.owner
+
+
+def lend(st: GdmState, seat: int) -> None:
+    """An action begins: what ``seat`` borrowed before it goes back once it has resolved."""
+    for c in st.cards.values():
+        if "borrow" in c.marks and c.ctrl == seat and "lent" not in c.marks:
+            c.marks.append("lent")
+
+
 def influence_acted(st: GdmState, seat: int) -> None:
     """After an influence action: the tax of Eclipse, then the next player."""
-    if st.flags.get("influence_tax"):
+    tax = st.flags.get("influence_tax")
+    if tax == "on":
         E.lose_reserve(st, seat, 1)
+    elif tax:  # Eclipse taxes the actions after it, not itself
+        st.flags["influence_tax"] = "on"
     st.passes = 0
     next_actor(st)
 
@@ -395,6 +418,13 @@ def next_challenge(st: GdmState) -> None:
     """Multiplayer: the next seat in turn order that has not fought picks one that has not."""
     free = [s for s in order(st) if s not in st.fought]
     if len(free) < 2:
+        if free and st.flags.pop("extra_fight", None):
+            # Tácticas bélicas: the player left out fights one more confrontation, against
+            # any player still seated.
+            st.flags["extra_now"] = True
+            st.phase = "challenge"
+            st.chooser = free[0]
+            return
         reorganise(st)
         return
     st.phase = "challenge"
@@ -403,12 +433,15 @@ def next_challenge(st: GdmState) -> None:
 
 def challengeable(st: GdmState, seat: int) -> list[int]:
     """Seats ``seat`` may confront."""
+    if st.flags.get("extra_now"):
+        return [s for s in order(st) if s != seat]
     return [s for s in order(st) if s != seat and s not in st.fought]
 
 
 def open_fight(st: GdmState, a: int, b: int) -> None:
     """Begin the assignment between ``a`` (who starts) and ``b``."""
     st.phase = "fight"
+    st.flags.pop("extra_now", None)
     st.fight = Fight(a=a, b=b, turn=a)
     st.fought += [a, b]
 
@@ -467,6 +500,7 @@ def fight_acted(st: GdmState, seat: int) -> None:
     """After a confrontation action: the other fighter's go."""
     f = st.fight
     assert f is not None
+    give_back(st, seat, lent_only=True)
     f.passes = 0
     f.turn = f.b if seat == f.a else f.a
 
@@ -487,6 +521,7 @@ def resolve(st: GdmState) -> None:
     f = st.fight
     assert f is not None
     f.stage = "done"
+    give_back(st)
     sa, sb = B.army(st, f.a), B.army(st, f.b)
     say(st, None, f"Resolución: {sa} contra {sb}.", f"Resolution: {sa} against {sb}.")
     mode = "rules"
@@ -749,6 +784,12 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
     if idx >= len(abs_) or c.ctrl != seat:
         return False
     ab = abs_[idx]
+    if ab.phase == "any":
+        # Huitzilopochtli: the ability copied this turn, with its own phase and conditions
+        got = E.copied_ability(st, uid, ab)
+        if got is None:
+            return False
+        ab = abilities(got[0])[got[1]]
     own_phase = ab.phase
     if own_phase == "influence" and "konibori" in c.marks:
         own_phase = "confrontation"  # Konibori: this turn the ability belongs to the confrontation
@@ -846,37 +887,37 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
     p.hand.remove(uid)
     if phase == "influence":
         E.lose_reserve(st, seat, n)
-    else:
-        left = n
-        mine = [payer] if payer is not None else []
-        mine += sorted(
-            (u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u) and u != payer),
-            key=lambda u: -st.cards[u].power,
-        )
-        for u in mine:
-            if left <= 0:
-                break
-            if u != payer and "entorno" not in f.keys:
-                break
-            k = min(left, st.cards[u].power)
-            st.cards[u].power -= k
-            left -= k
-        _fight_taxes(st, seat)
+    rest = 0
+    if phase != "influence":
+        lend(st, seat)
+        if "entorno" in f.keys:
+            # Entorno: the named character pays 1P, the player takes the rest 1P at a time
+            # from the characters of their army.
+            if n > 0 and payer is not None:
+                st.cards[payer].power -= 1
+                rest = n - 1
+        elif payer is not None:
+            st.cards[payer].power -= n
     B.to_discard(st, uid)
     say(st, None, f"juega {f.name}", f"plays {f.name}", seat)
     E.begin(st, seat, uid, f.id, idx, phase)
+    if phase != "influence":
+        _fight_taxes(st, seat, uid)
+        if rest > 0:
+            E.begin(st, seat, uid, "sub:entorno", 0, phase, {"N": rest})
     E.run(st)
 
 
-def _fight_taxes(st: GdmState, seat: int) -> None:
-    """Navíos de Jason and Chicomecoatl: extra costs on confrontation actions."""
+def _fight_taxes(st: GdmState, seat: int, src: int) -> None:
+    """Navíos de Jason and Chicomecoatl: extra costs on confrontation actions.
+
+    Called once the action's own step is on the stack, so that Jason's 1P (the player
+    chooses which of their characters on the battlefield pays it) is paid before it resolves.
+    """
     if st.flags.get("fight:jason"):
-        mine = sorted(
-            (u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)),
-            key=lambda u: -st.cards[u].power,
-        )
-        if mine and st.cards[mine[0]].power > 0:
-            st.cards[mine[0]].power -= 1
+        mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
+        if any(st.cards[u].power > 0 for u in mine):
+            E.begin(st, seat, src, "sub:jason", 0, "confrontation")
     if st.flags.get(f"fight:actiontax:{seat}"):
         E.lose_reserve(st, seat, 1)
 
@@ -886,7 +927,8 @@ def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None
     c = st.cards[uid]
     c.used.append(idx)
     say(st, None, f"usa {B.fx(st, uid).name}", f"uses {B.fx(st, uid).name}", seat)
-    if phase == "confrontation":
-        _fight_taxes(st, seat)
     E.begin(st, seat, uid, c.card, idx, phase)
+    if phase == "confrontation":
+        lend(st, seat)
+        _fight_taxes(st, seat, uid)
     E.run(st)

@@ -5,7 +5,8 @@ is unknown::
 
     "inf: lose 1 self ; gain 2 me"
 
-``inf``/``conf``/``static``/``event`` is the phase; the operations before ``;`` are the cost
+``inf``/``conf``/``static``/``event`` is the phase (``any``: a stand-in for a copied
+ability, which takes that ability's phase); the operations before ``;`` are the cost
 (all must be payable), those after it the effect (at least one must be possible); ``,``
 separates operations. An operation is a verb followed by tokens: an amount (``2``, ``-1``,
 ``X``, ``per:<selector>:<max>``), a target selector (who, kind, zone, filters), a duration
@@ -21,7 +22,14 @@ from pydantic import BaseModel, Field
 
 from rules.guerra_de_mitos.facts import norm_key
 
-PHASES = {"inf": "influence", "conf": "confrontation", "static": "static", "event": "event"}
+# ``any``: an ability whose phase is the one of the ability it stands for (a copied one).
+PHASES = {
+    "inf": "influence",
+    "conf": "confrontation",
+    "static": "static",
+    "event": "event",
+    "any": "any",
+}
 
 # verb -> what it does (for the docs and the validation of data)
 VERBS: dict[str, str] = {
@@ -74,6 +82,10 @@ VERBS: dict[str, str] = {
     "flip": "turn the top card of the target oracle face down or up",
     "fetch": "take a resource from this oracle to its top and shuffle the rest",
     "nut": "put an opponent's discarded event under one of your oracles",
+    "muster": "move the target character to the battlefield; its controller chooses the army",
+    "join": "the character chosen as it= joins the army of fighter mode=a|b (a follow-up)",
+    "keyof": "choose the target character, then one of its keys (key=@ names it later)",
+    "copied": "use ability N of the character this card copies this turn (Huitzilopochtli)",
 }
 
 STATIC_VERBS = {
@@ -95,7 +107,9 @@ STATIC_VERBS = {
     "herocost": "costs N less for characters with key=",
 }
 
-WHO = {"own", "enemy", "any"}
+# own: yours; enemy: an opponent's (in a confrontation, your opponent's); other: any player's
+# but yours (in a confrontation too: a player outside the fight); any: anyone's.
+WHO = {"own", "enemy", "any", "other"}
 SPECIAL = {"me", "opp", "opps", "everyone", "fighters", "self", "bearer", "it", "that"}
 KINDS = {
     "char",
@@ -130,6 +144,7 @@ FLAGS_T = {
     "half",
     "tally",
     "notthat",
+    "faced",
 }
 PREFIX = ("key:", "nokey:", "myth:", "pm<", "pm>=", "cost<=", "pm=", "p<=", "id:")
 PARAMS = {
@@ -194,7 +209,7 @@ class Ability(BaseModel):
     cost: list[Op] = Field(default_factory=list)
     effect: list[Op] = Field(default_factory=list)
     when_tired: bool = False  # usable while the card is tired
-    cond: str | None = None  # fought | in_pantheon
+    cond: str | None = None  # fought | in_pantheon | talismans | oddtable
     text: str = ""
 
     @property
@@ -273,7 +288,7 @@ def parse_ability(line: str) -> Ability:
     for flag in parts[1:]:
         if flag == "tired":
             ab.when_tired = True
-        elif flag in ("fought", "in_pantheon", "talismans"):
+        elif flag in ("fought", "in_pantheon", "talismans", "oddtable"):
             ab.cond = flag
         else:
             raise ValueError(f"unknown ability flag {flag!r}")

@@ -47,22 +47,38 @@ class Strictness:
 
 
 class FakeClock:
-    """Monotonic seconds, moved forward on demand (``advance``) to age tokens and messages."""
+    """Monotonic seconds, moved forward on demand (``advance``) to age tokens and messages,
+    and held still (``freeze``) where a test needs a burst to fall in one window however
+    slowly a loaded machine runs it."""
 
     def __init__(self) -> None:
         self.offset = 0.0
+        self.frozen: float | None = None  # the monotonic reading time stands still at
+
+    def _monotonic(self) -> float:
+        return time.monotonic() if self.frozen is None else self.frozen
 
     def now(self) -> float:
         """The fake's present, in seconds."""
-        return time.monotonic() + self.offset
+        return self._monotonic() + self.offset
 
     def wall(self) -> float:
         """Epoch seconds as the fake's present (for X-RateLimit-Reset)."""
-        return time.time() + self.offset
+        return time.time() - time.monotonic() + self._monotonic() + self.offset
 
     def advance(self, seconds: float) -> None:
         """Move time forward by ``seconds`` (tokens expire, messages age, buckets reset)."""
         self.offset += seconds
+
+    def freeze(self) -> None:
+        """Stop the fake's time where it is (``advance`` still moves it)."""
+        self.frozen = time.monotonic()
+
+    def thaw(self) -> None:
+        """Let the fake's time run again from where it stood."""
+        if self.frozen is not None:
+            self.offset -= time.monotonic() - self.frozen
+            self.frozen = None
 
 
 @dataclass
