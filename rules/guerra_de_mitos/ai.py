@@ -41,7 +41,7 @@ def score(st: GdmState, seat: int) -> float:
         return -1000.0
     others = [p.reserve for s, p in enumerate(st.players) if s != seat and p.alive]
     val = me.reserve * 1.0 - (max(others) if others else 0) * 0.8 + me.vp * 30
-    for u, c in st.cards.items():
+    for u, c in B.raw_items(st):
         if c.zone not in (ZP, BATTLE) or not B.is_char(st, u):
             continue
         w = 1 if c.ctrl == seat else -1
@@ -125,7 +125,7 @@ def _assign(st: GdmState, seat: int, legal: list[Action]) -> Action:
         max(0, B.strength(st, u)) for u in B.controlled(st, other, (BATTLE,)) if B.is_char(st, u)
     )
     options = [a for a in legal if isinstance(a, Assign)]
-    options = [a for a in options if st.cards[a.uid].power >= 2 and B.strength(st, a.uid) > 0]
+    options = [a for a in options if B.peek(st, a.uid).power >= 2 and B.strength(st, a.uid) > 0]
     if not options:
         return Pass()
     if mine > theirs + theirs_home + 2:

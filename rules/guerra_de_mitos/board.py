@@ -2,20 +2,79 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from rules.guerra_de_mitos import facts as _facts
 from rules.guerra_de_mitos.abilities import ABILITIES, abilities
 from rules.guerra_de_mitos.facts import CHAR, EQUIP, INVOC, RESOURCE, Facts, facts, norm_key
 from rules.guerra_de_mitos.model import (
     BATTLE,
+    DECK,
     DISCARD,
     GEAR,
     GONE,
+    HAND,
     IN_PLAY,
     ORACLE,
     PANTHEON,
+    CardTable,
     GdmState,
     Inst,
     Oracle,
 )
+
+# Readers below look records up with ``_get`` (dict.__getitem__): a state's card table
+# copies a record when ``st.cards[uid]`` hands it out (copy-on-write, model.CardTable), and
+# code that only reads has no need of a copy. Writers keep using ``st.cards[uid]``.
+_get = dict.__getitem__
+_items = dict.items
+
+
+def peek(st: GdmState, uid: int) -> Inst:
+    """A card's record for reading only (it may be shared with other states: never write to it)."""
+    return _get(st.cards, uid)
+
+
+def raw_items(st: GdmState):  # noqa: ANN201 - a dict items view
+    """``(uid, record)`` pairs for reading only (records may be shared: never write to them)."""
+    return _items(st.cards)
+
+
+# Zones whose cards no default selector reaches: most of the table, and never in play.
+COLD = frozenset((HAND, DECK, DISCARD, ORACLE, GONE))
+
+
+_OPEN = ()  # a reading stretch is open; its list is made on first use
+
+
+@contextmanager
+def reading(st: GdmState) -> Iterator[None]:
+    """A stretch of pure reading (legal actions, views): the cards outside ``COLD`` are listed once.
+
+    Nothing may write to the state inside; ``controlled``, ``sources`` and the selectors of
+    the interpreter then walk that short list instead of the whole table.
+    """
+    cards = st.cards
+    if not isinstance(cards, CardTable) or cards._live is not None:
+        yield
+        return
+    cards._live = _OPEN  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        cards._live = None
+
+
+def warm(st: GdmState, zones: frozenset[str] | tuple[str, ...]) -> object:
+    """``(uid, record)`` pairs for reading, enough for cards in ``zones`` (all when unsure)."""
+    cards = st.cards
+    live = getattr(cards, "_live", None)
+    if live is None or not COLD.isdisjoint(zones):
+        return _items(cards)
+    if live is _OPEN:
+        live = cards._live = [(u, c) for u, c in _items(cards) if c.zone not in COLD]  # type: ignore[attr-defined]
+    return live
 
 
 def _with_static(verb: str) -> frozenset[str]:
@@ -41,19 +100,19 @@ def sources(st: GdmState, seat: int, ids: frozenset[str]) -> list[int]:
     """Cards in play controlled by ``seat`` whose id is in ``ids``."""
     return [
         u
-        for u, c in st.cards.items()
-        if c.card in ids and c.ctrl == seat and c.zone in (PANTHEON, BATTLE, GEAR)
+        for u, c in warm(st, IN_PLAY)  # type: ignore[attr-defined]
+        if c.card in ids and c.ctrl == seat and c.zone in IN_PLAY
     ]
 
 
 def fx(st: GdmState, uid: int) -> Facts:
     """The printed facts of a card instance."""
-    return facts(st.cards[uid].card)
+    return (_facts._cache or _facts.all_facts())[_get(st.cards, uid).card]
 
 
 def statics(st: GdmState, uid: int, verb: str) -> list:
     """The static operations named ``verb`` on a card that are not removed."""
-    c = st.cards[uid]
+    c = _get(st.cards, uid)
     out = []
     for i, ab in enumerate(abilities(c.card)):
         if ab.phase == "static" and i not in c.muted and not c.silenced:
@@ -68,12 +127,12 @@ def statics(st: GdmState, uid: int, verb: str) -> list:
 
 def controlled(st: GdmState, seat: int, zones: tuple[str, ...] = IN_PLAY) -> list[int]:
     """Uids of cards ``seat`` controls in ``zones``."""
-    return [u for u, c in st.cards.items() if c.ctrl == seat and c.zone in zones]
+    return [u for u, c in warm(st, zones) if c.ctrl == seat and c.zone in zones]  # type: ignore[attr-defined]
 
 
 def pantheon_card(st: GdmState, seat: int) -> str:
     """The card id of ``seat``'s pantheon."""
-    return st.cards[st.players[seat].pantheon].card
+    return _get(st.cards, st.players[seat].pantheon).card
 
 
 def pantheon_myth(st: GdmState, seat: int) -> str | None:
@@ -83,7 +142,7 @@ def pantheon_myth(st: GdmState, seat: int) -> str | None:
 
 def keys(st: GdmState, uid: int) -> set[str]:
     """The keys a card has now."""
-    c = st.cards[uid]
+    c = _get(st.cards, uid)
     ks = set(fx(st, uid).keys) | set(c.keys_add) | set(c.keys_turn)
     for g in c.gear:
         for op in statics(st, g, "haskey"):
@@ -111,11 +170,11 @@ def is_mortal(st: GdmState, uid: int) -> bool:
 
 def max_power(st: GdmState, uid: int) -> int:
     """The character's maximum power (PM) now, with gear and every modifier."""
-    c = st.cards[uid]
+    c = _get(st.cards, uid)
     base = c.pm_set if c.pm_set is not None else fx(st, uid).power
     pm = base + c.pm_perm + c.pm_turn + c.pm_round
     for g in c.gear:
-        pm += fx(st, g).power + st.cards[g].pm_perm
+        pm += fx(st, g).power + _get(st.cards, g).pm_perm
     if c.zone in IN_PLAY or c.zone == ORACLE:
         src = sources(st, c.ctrl, KEYPM)
         ks = keys(st, uid) if src else set()
@@ -128,10 +187,10 @@ def max_power(st: GdmState, uid: int) -> int:
 
 def strength(st: GdmState, uid: int) -> int:
     """The character's strength with weapons and bonuses."""
-    c = st.cards[uid]
+    c = _get(st.cards, uid)
     s = fx(st, uid).strength + c.f_perm + c.f_turn
     for g in c.gear:
-        gc = st.cards[g]
+        gc = _get(st.cards, g)
         gs = fx(st, g).strength + gc.f_turn + gc.f_perm
         s += gs * 2 if gc.f_double else gs
     if statics(st, uid, "alone0") and c.zone == BATTLE:
@@ -147,7 +206,7 @@ def army(st: GdmState, seat: int) -> int:
     for u in controlled(st, seat, (BATTLE,)):
         if not is_char(st, u):
             continue
-        c = st.cards[u]
+        c = _get(st.cards, u)
         s = strength(st, u)
         if c.power <= 0 or s <= 0:
             continue
@@ -161,7 +220,9 @@ def cost(st: GdmState, seat: int, uid: int, bearer: int | None = None) -> int:
     n = f.cost
     for op in statics(st, uid, "cost"):
         who = op.params["card"]
-        if who == pantheon_card(st, seat) or (bearer is not None and st.cards[bearer].card == who):
+        if who == pantheon_card(st, seat) or (
+            bearer is not None and _get(st.cards, bearer).card == who
+        ):
             n -= int(op.n)  # type: ignore[arg-type]
     if bearer is not None:
         for op in statics(st, uid, "herocost"):
@@ -184,7 +245,7 @@ def cost(st: GdmState, seat: int, uid: int, bearer: int | None = None) -> int:
 
 def oracle_of(st: GdmState, uid: int) -> tuple[int, int] | None:
     """(seat, oracle index) of a card on top of an oracle, or None."""
-    c = st.cards[uid]
+    c = _get(st.cards, uid)
     if c.zone != ORACLE:
         return None
     for i, o in enumerate(st.players[c.owner].oracles):
@@ -199,7 +260,7 @@ def oracle_of(st: GdmState, uid: int) -> tuple[int, int] | None:
 
 def holder(st: GdmState, uid: int) -> int | None:
     """The character carrying an equipment."""
-    return st.cards[uid].on
+    return _get(st.cards, uid).on
 
 
 def leave(st: GdmState, uid: int) -> None:
@@ -284,7 +345,7 @@ def can_carry(st: GdmState, gear_uid: int, bearer: int, extra_pm: int = 0) -> bo
     ks = keys(st, bearer)
     if statics(st, gear_uid, "godonly") and "dios" not in ks:
         return False
-    mine = [fx(st, g) for g in st.cards[bearer].gear]
+    mine = [fx(st, g) for g in _get(st.cards, bearer).gear]
     if "arma" in f.keys:
         if statics(st, bearer, "noweapons") or any("arma" in m.keys for m in mine):
             return False

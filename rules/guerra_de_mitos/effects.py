@@ -95,7 +95,7 @@ def actor_char(st: GdmState, step: Step) -> int | None:
     """The character doing the ability: the card itself, or the bearer of an equipment."""
     if step.src is None or step.src not in st.cards:
         return None
-    c = st.cards[step.src]
+    c = B.peek(st, step.src)
     if c.zone == GEAR:
         return c.on
     if "_bearer" in step.vars:
@@ -108,7 +108,7 @@ def card_power(st: GdmState, uid: int) -> int:
     where = B.oracle_of(st, uid)
     if where is not None:
         return st.players[where[0]].oracles[where[1]].power
-    return st.cards[uid].power
+    return B.peek(st, uid).power
 
 
 def _value(st: GdmState, step: Step, word: str) -> int | None:
@@ -134,7 +134,7 @@ def default_zones(step: Step) -> tuple[str, ...]:
 
 
 def _zone_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
-    c = st.cards[uid]
+    c = B.peek(st, uid)
     f = B.fx(st, uid)
     z = sel.zone
     if z == "@discard":
@@ -158,7 +158,7 @@ def _zone_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
     if f.type in (RESOURCE, PANTHEON):
         return c.zone == ZP
     if c.zone == GEAR:
-        return c.on is not None and st.cards[c.on].zone in zones
+        return c.on is not None and B.peek(st, c.on).zone in zones
     return c.zone in zones
 
 
@@ -193,7 +193,7 @@ def _kind_ok(st: GdmState, sel: Selector, uid: int) -> bool:
 
 
 def _filters_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
-    c = st.cards[uid]
+    c = B.peek(st, uid)
     for flt in sel.filters:
         if flt == "tired" and not c.tired:
             return False
@@ -259,9 +259,26 @@ def _filters_ok(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
     return True
 
 
+# Zones where ``match`` refuses a card before looking at it (its first tests): the hand, the
+# design deck and the cards gone; the discard and the oracles unless the selector looks there.
+_SKIP = frozenset((HAND, DECK, "gone"))
+_POOL_SKIP = {
+    "@discard": _SKIP | {ORACLE},
+    "@oracle": _SKIP | {DISCARD},
+    "@panor": _SKIP | {DISCARD},
+}
+_POOL_SKIP_OTHER = _SKIP | {DISCARD, ORACLE}
+
+
+def _pool(st: GdmState, sel: Selector) -> list[int]:
+    """The uids ``match`` may accept, in table order, without looking up each one."""
+    skip = _POOL_SKIP.get(sel.zone, _POOL_SKIP_OTHER)  # type: ignore[arg-type]
+    return [u for u, c in B.warm(st, B.COLD - skip) if c.zone not in skip]  # type: ignore[attr-defined]
+
+
 def match(st: GdmState, step: Step, sel: Selector, uid: int) -> bool:
     """Whether a card fits a selector for the step's seat."""
-    c = st.cards[uid]
+    c = B.peek(st, uid)
     if sel.who == "own" and c.ctrl != step.seat:
         return False
     if sel.who == "enemy" and c.ctrl not in enemies(st, step.seat):
@@ -293,7 +310,7 @@ def _targets(step: Step, sel: Selector) -> bool:
 
 def count(st: GdmState, step: Step, per: Per) -> int:
     """An amount counted over the board."""
-    n = sum(1 for u in st.cards if match(st, step, per.sel, u))
+    n = sum(1 for u in _pool(st, per.sel) if match(st, step, per.sel, u))
     return min(n, per.cap) * per.times
 
 
@@ -307,7 +324,7 @@ def amount(st: GdmState, step: Step, op: Op, target: int | None = None) -> int:
     sign = -1 if n.startswith("-") else 1
     name = n.lstrip("-")
     if name == "INV" and target is not None:
-        return sign * sum(1 for g in st.cards[target].gear if B.fx(st, g).type == INVOC)
+        return sign * sum(1 for g in B.peek(st, target).gear if B.fx(st, g).type == INVOC)
     return sign * step.vars.get(name, 0)
 
 
@@ -394,8 +411,13 @@ def in_cost(step: Step) -> bool:
     return step.pos < len(ability_of(step).cost)
 
 
-def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None:
-    """What the operation may be done to, or None when it needs no choice."""
+def candidates(
+    st: GdmState, step: Step, op: Op, first: bool = False
+) -> tuple[str, list[int]] | None:
+    """What the operation may be done to, or None when it needs no choice.
+
+    With ``first``, a list of cards holds at most the first one (enough to know one exists).
+    """
     t = op.t
     v = op.verb
     if v == "pick":
@@ -453,7 +475,7 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         return CARD, [
             u
             for u in B.controlled(st, step.seat, (ZP, BATTLE))
-            if B.is_char(st, u) and u != st.cards[g].on and B.can_carry(st, g, u)
+            if B.is_char(st, u) and u != B.peek(st, g).on and B.can_carry(st, g, u)
         ]
     if t.special in ("self", "bearer", "it", "that"):
         if t.special == "self":
@@ -465,13 +487,16 @@ def candidates(st: GdmState, step: Step, op: Op) -> tuple[str, list[int]] | None
         if u is None or u not in st.cards:
             return CARD, []
         return CARD, [u] if _verb_ok(st, step, op, u) else []
-    out = [u for u in st.cards if match(st, step, t, u) and _verb_ok(st, step, op, u)]
+    out = (u for u in _pool(st, t) if match(st, step, t, u) and _verb_ok(st, step, op, u))
     if "rep" not in op.params:
-        out = [u for u in out if u not in step.chosen]
+        out = (u for u in out if u not in step.chosen)
     if op.params.get("distinct") == "myth" and step.chosen:
         seen = {B.fx(st, u).myth for u in step.chosen}
-        out = [u for u in out if B.fx(st, u).myth not in seen]
-    return CARD, out
+        out = (u for u in out if B.fx(st, u).myth not in seen)
+    if first:
+        u = next(out, None)
+        return CARD, [] if u is None else [u]
+    return CARD, list(out)
 
 
 def _oracles(st: GdmState, step: Step, op: Op) -> list[int]:
@@ -500,7 +525,7 @@ def _oracles(st: GdmState, step: Step, op: Op) -> list[int]:
 
 def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
     """Whether the verb can be done to this card at all."""
-    c = st.cards[uid]
+    c = B.peek(st, uid)
     v = op.verb
     if v == "tire":
         return not c.tired
@@ -538,7 +563,7 @@ def _verb_ok(st: GdmState, step: Step, op: Op, uid: int) -> bool:
             return st.players[step.seat].reserve >= B.fx(st, uid).cost
         if op.params.get("pay") == "cost":
             a = actor_char(st, step)
-            return a is not None and st.cards[a].power >= B.fx(st, uid).cost
+            return a is not None and B.peek(st, a).power >= B.fx(st, uid).cost
         return True
     if v == "steal":
         return c.zone == GEAR
@@ -660,7 +685,7 @@ def possible(st: GdmState, seat: int, src: int | None, card: str, idx: int, phas
             return False
     if ab.cond == "talismans":
         tal = {"0213", "0216", "0233", "0234"}
-        have = {st.cards[u].card for u in B.controlled(st, seat, (GEAR,))} & tal
+        have = {B.peek(st, u).card for u in B.controlled(st, seat, (GEAR,))} & tal
         if len(have) < 4:
             return False
     named: set[str] = set()
@@ -698,7 +723,7 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         return True
     if op.verb == "pick":
         return True
-    c = candidates(st, step, op)
+    c = candidates(st, step, op, first=True)
     if c is None:
         return True
     if op.all:

@@ -9,7 +9,7 @@ from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos.abilities import abilities
-from rules.guerra_de_mitos.facts import EQUIP, INVOC, facts
+from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC, facts
 from rules.guerra_de_mitos.model import (
     ACTION_ADAPTER,
     BATTLE,
@@ -17,6 +17,7 @@ from rules.guerra_de_mitos.model import (
     ORACLE,
     Assign,
     Bid,
+    CardTable,
     CardView,
     Challenge,
     Choose,
@@ -36,6 +37,7 @@ from rules.guerra_de_mitos.model import (
     Starter,
     Target,
     Use,
+    clone,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 
@@ -55,24 +57,76 @@ def ready_decks() -> dict[str, DeckSpec]:
     return out
 
 
-_LISTS: dict[type, tuple[str, ...]] = {}
+# Actions are frozen models: the common ones are built once and shared.
+_PASS = Pass()
+_BIDS = tuple(Bid(amount=k) for k in range(1, 5))
+_MOVES: dict[tuple[int, int], Move] = {}
+_ENTERS: dict[int, Enter] = {}
+_DROPS: dict[int, DropOracle] = {}
 
 
-def _clone(m: Any) -> Any:
-    """A fast copy of a flat pydantic model whose lists are copied one level deep."""
-    cls = m.__class__
-    names = _LISTS.get(cls)
-    if names is None:
-        names = _LISTS[cls] = tuple(k for k, v in m.__dict__.items() if type(v) is list)
-    new = cls.__new__(cls)
-    d = m.__dict__.copy()
-    for k in names:
-        d[k] = d[k][:]
-    object.__setattr__(new, "__dict__", d)
-    object.__setattr__(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
-    object.__setattr__(new, "__pydantic_extra__", None)
-    object.__setattr__(new, "__pydantic_private__", None)
-    return new
+def _move(src: int, dst: int) -> Move:
+    m = _MOVES.get((src, dst))
+    if m is None:
+        m = _MOVES[(src, dst)] = Move(src=src, dst=dst)
+    return m
+
+
+def _enter(i: int) -> Enter:
+    e = _ENTERS.get(i)
+    if e is None:
+        e = _ENTERS[i] = Enter(oracle=i)
+    return e
+
+
+def _drop(i: int) -> DropOracle:
+    d = _DROPS.get(i)
+    if d is None:
+        d = _DROPS[i] = DropOracle(oracle=i)
+    return d
+
+
+# The prompts that say nothing about the position are built once (``_pending`` is asked
+# several times for every move).
+_PROMPTS = {
+    "bid": Prompt(
+        kind="bid",
+        text=tr("Puja en secreto de 1 a 4 de poder.", "Bid 1 to 4 power in secret."),
+    ),
+    "starter": Prompt(kind="starter", text=tr("Elige quién empieza.", "Choose who starts.")),
+    "transfer": Prompt(
+        kind="transfer",
+        text=tr(
+            "Transferencia: mueve contadores, pon cartas en juego o termina.",
+            "Transfer: move counters, put cards into play or finish.",
+        ),
+    ),
+    "influence": Prompt(
+        kind="influence",
+        text=tr(
+            "Influencia: juega una acción, usa una habilidad, equipa, medita o pasa.",
+            "Influence: play an action, use an ability, equip, meditate or pass.",
+        ),
+    ),
+    "challenge": Prompt(
+        kind="challenge",
+        text=tr("Elige contra quién te enfrentas.", "Choose whom you confront."),
+    ),
+    "assign": Prompt(
+        kind="assign",
+        text=tr(
+            "Asigna un personaje al campo de batalla (1P) o pasa.",
+            "Assign a character to the battlefield (1P) or pass.",
+        ),
+    ),
+    "fight": Prompt(
+        kind="fight",
+        text=tr(
+            "Enfrentamiento: juega una acción, usa una habilidad o pasa.",
+            "Confrontation: play an action, use an ability or pass.",
+        ),
+    ),
+}
 
 
 class GdmEngine(Engine[GdmState]):
@@ -118,28 +172,27 @@ class GdmEngine(Engine[GdmState]):
         return chosen
 
     def copy_state(self, state: GdmState) -> GdmState:
-        """A copy deep in exactly what ``_apply`` mutates (cards, players, oracles, the stack)."""
+        """A copy deep in what ``_apply`` mutates; card records are shared until written."""
         s = state
+        cards = s.cards
+        if not isinstance(cards, CardTable):  # a table assigned by hand: adopt it
+            cards = CardTable(cards)
+            object.__setattr__(s, "cards", cards)
         players = []
         for p in s.players:
-            q = _clone(p)
-            q.oracles = [_clone(o) for o in p.oracles]
+            q = clone(p)
+            q.oracles = [clone(o) for o in p.oracles]
             players.append(q)
         flags = {k: ([list(x) for x in v] if k == "res" else v) for k, v in s.flags.items()}
-        return s.model_copy(
-            update={
-                "rng": s.rng.model_copy(),
-                "cards": {u: _clone(c) for u, c in s.cards.items()},
-                "players": players,
-                "flags": flags,
-                "lasting": dict(s.lasting),
-                "stack": [x.model_copy(deep=True) for x in s.stack],
-                "fight": s.fight.model_copy(deep=True) if s.fight else None,
-                "fought": list(s.fought),
-                "winners": list(s.winners),
-                "log": list(s.log),
-            }
-        )
+        new = clone(s)
+        d = new.__dict__
+        d["rng"] = clone(s.rng)
+        d["cards"] = cards.share()
+        d["players"] = players
+        d["flags"] = flags
+        d["stack"] = [clone(x) for x in s.stack]
+        d["fight"] = clone(s.fight) if s.fight is not None else None
+        return new
 
     # ------------------------------------------------------------------ turn structure
 
@@ -149,74 +202,23 @@ class GdmEngine(Engine[GdmState]):
         if st.stack:
             step = st.stack[-1]
             return {step.seat: Prompt(kind="choice", text=self._choice_text(st))}
-        if st.phase == "bid":
-            return {
-                s: Prompt(
-                    kind="bid",
-                    text=tr("Puja en secreto de 1 a 4 de poder.", "Bid 1 to 4 power in secret."),
-                )
-                for s in range(2)
-                if st.players[s].bid is None
-            }
-        if st.phase == "starter":
-            return {
-                st.chooser: Prompt(
-                    kind="starter", text=tr("Elige quién empieza.", "Choose who starts.")
-                )
-            }
-        if st.phase == "transfer":
-            return {
-                st.actor: Prompt(
-                    kind="transfer",
-                    text=tr(
-                        "Transferencia: mueve contadores, pon cartas en juego o termina.",
-                        "Transfer: move counters, put cards into play or finish.",
-                    ),
-                )
-            }
-        if st.phase == "influence":
-            return {
-                st.actor: Prompt(
-                    kind="influence",
-                    text=tr(
-                        "Influencia: juega una acción, usa una habilidad, equipa, medita o pasa.",
-                        "Influence: play an action, use an ability, equip, meditate or pass.",
-                    ),
-                )
-            }
-        if st.phase == "challenge":
-            return {
-                st.chooser: Prompt(
-                    kind="challenge",
-                    text=tr("Elige contra quién te enfrentas.", "Choose whom you confront."),
-                )
-            }
-        if st.phase == "fight" and st.fight is not None:
+        ph = st.phase
+        if ph == "bid":
+            return {s: _PROMPTS["bid"] for s in range(2) if st.players[s].bid is None}
+        if ph == "starter":
+            return {st.chooser: _PROMPTS["starter"]}
+        if ph in ("transfer", "influence"):
+            return {st.actor: _PROMPTS[ph]}
+        if ph == "challenge":
+            return {st.chooser: _PROMPTS["challenge"]}
+        if ph == "fight" and st.fight is not None:
             f = st.fight
-            if f.stage == "assign":
-                return {
-                    f.turn: Prompt(
-                        kind="assign",
-                        text=tr(
-                            "Asigna un personaje al campo de batalla (1P) o pasa.",
-                            "Assign a character to the battlefield (1P) or pass.",
-                        ),
-                    )
-                }
-            return {
-                f.turn: Prompt(
-                    kind="fight",
-                    text=tr(
-                        "Enfrentamiento: juega una acción, usa una habilidad o pasa.",
-                        "Confrontation: play an action, use an ability or pass.",
-                    ),
-                )
-            }
+            return {f.turn: _PROMPTS["assign" if f.stage == "assign" else "fight"]}
         return {}
 
     def _choice_text(self, st: GdmState) -> Text:
         step = st.stack[-1]
-        src = st.cards[step.src].card if step.src is not None and step.src in st.cards else None
+        src = B.peek(st, step.src).card if step.src is not None and step.src in st.cards else None
         if step.card[:4] in ("res:", "sub:"):
             name = facts(src).name if step.card.startswith("sub:") and src else "Resolución"
         else:
@@ -226,14 +228,19 @@ class GdmEngine(Engine[GdmState]):
         op = E.ability_of(step).steps[step.pos]
         extra_es = extra_en = ""
         if op.verb == "bottomdeck" and st.players[step.seat].deck:
-            top = facts(st.cards[st.players[step.seat].deck[0]].card).name
+            top = facts(B.peek(st, st.players[step.seat].deck[0]).card).name
             extra_es, extra_en = (
                 f" Arriba está {top}: 1 la pone debajo, 0 la deja.",
                 f" On top is {top}: 1 puts it at the bottom, 0 leaves it.",
             )
         return tr(f"{name}: elige ({op.verb}).{extra_es}", f"{name}: choose ({op.verb}).{extra_en}")
 
-    def _legal_actions(self, st: GdmState, seat: Seat) -> list[Action]:
+    def _legal_actions(self, st: GdmState, seat: Seat, only: Action | None = None) -> list[Action]:
+        """Every legal action; with ``only``, just those of its kind (and card) that could equal it."""
+        with B.reading(st):
+            return self._legal(st, seat, only)
+
+    def _legal(self, st: GdmState, seat: Seat, only: Action | None) -> list[Action]:
         if st.stack:
             ck = E.choice_kind(st)
             if ck is None:
@@ -243,92 +250,114 @@ class GdmEngine(Engine[GdmState]):
                 Target(uid=u) if kind == E.CARD else Choose(value=u) for u in opts
             ]
             if upto or not acts:
-                acts.append(Pass())
+                acts.append(_PASS)
             return acts
         ph = st.phase
         if ph == "bid":
-            return [Bid(amount=k) for k in range(1, 5)]
+            return list(_BIDS)
         if ph == "starter":
             return [Starter(seat=s) for s in range(st.num_seats)]
         if ph == "transfer":
-            return self._transfer_actions(st, seat)
+            return self._transfer_actions(st, seat, only)
         if ph == "influence":
-            return self._influence_actions(st, seat)
+            return self._influence_actions(st, seat, only)
         if ph == "challenge":
             return [Challenge(seat=s) for s in F.challengeable(st, seat)]
         if ph == "fight" and st.fight is not None:
             if st.fight.stage == "assign":
-                return [Assign(uid=u) for u in F.assignable(st, seat)] + [Pass()]
-            return self._fight_actions(st, seat)
+                return [Assign(uid=u) for u in F.assignable(st, seat)] + [_PASS]
+            return self._fight_actions(st, seat, only)
         return []
 
-    def _transfer_actions(self, st: GdmState, seat: int) -> list[Action]:
+    def _transfer_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
         p = st.players[seat]
         out: list[Action] = []
         n = len(p.oracles)
-        for i in range(n):
-            if F.can_enter(st, seat, i):
-                out.append(Enter(oracle=i))
-        for i in range(n):
-            if F.can_drop(st, seat, i):
-                out.append(DropOracle(oracle=i))
-        for src in range(-1, n):
-            for dst in range(-1, n):
-                if F.can_move(st, seat, src, dst):
-                    out.append(Move(src=src, dst=dst))
-        out.append(Pass())
+        k = only.kind if only is not None else None
+        if k in (None, "enter"):
+            for i in range(n):
+                if F.can_enter(st, seat, i):
+                    out.append(_enter(i))
+        if k in (None, "drop"):
+            for i in range(n):
+                if F.can_drop(st, seat, i):
+                    out.append(_drop(i))
+        if k in (None, "move"):
+            for src in range(-1, n):
+                for dst in range(-1, n):
+                    if F.can_move(st, seat, src, dst):
+                        out.append(_move(src, dst))
+        out.append(_PASS)
         return out
 
-    def _influence_actions(self, st: GdmState, seat: int) -> list[Action]:
+    def _influence_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
         out: list[Action] = []
         p = st.players[seat]
-        for u in p.hand:
-            f = B.fx(st, u)
-            for i, _ab in enumerate(abilities(f.id)):
-                if F.action_allowed(st, seat, u, i, "influence"):
-                    out.append(Play(uid=u, ability=i))
-        for u in self._my_cards(st, seat):
-            for i, _ab in enumerate(abilities(st.cards[u].card)):
-                if F.ability_allowed(st, seat, u, i, "influence"):
-                    out.append(Use(uid=u, ability=i))
-        chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
-        for u in p.hand:
-            if B.fx(st, u).type not in (EQUIP, INVOC):
-                continue
-            for t in chars:
-                if st.cards[t].power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
-                    out.append(Equip(uid=u, target=t))
-        if not st.flags.get("no_meditate"):
-            out += [Meditate(uid=u) for u in chars if not st.cards[u].tired]
-        out.append(Pass())
-        return out
-
-    def _fight_actions(self, st: GdmState, seat: int) -> list[Action]:
-        out: list[Action] = []
-        p = st.players[seat]
-        for u in p.hand:
-            for i, _ab in enumerate(abilities(st.cards[u].card)):
-                if F.action_allowed(st, seat, u, i, "confrontation"):
-                    if B.cost(st, seat, u) == 0:
+        k = only.kind if only is not None else None
+        one = getattr(only, "uid", None)
+        if k in (None, "play"):
+            for u in p.hand:
+                if one is not None and u != one:
+                    continue
+                f = B.fx(st, u)
+                if f.type != ACTION:  # action_allowed refuses the rest at once
+                    continue
+                for i, _ab in enumerate(abilities(f.id)):
+                    if F.action_allowed(st, seat, u, i, "influence"):
                         out.append(Play(uid=u, ability=i))
-                    else:
-                        out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
-        for u in self._my_cards(st, seat):
-            for i, _ab in enumerate(abilities(st.cards[u].card)):
-                if F.ability_allowed(st, seat, u, i, "confrontation"):
-                    out.append(Use(uid=u, ability=i))
-        out.append(Pass())
+        if k in (None, "use"):
+            for u in self._my_cards(st, seat, one):
+                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
+                    if F.ability_allowed(st, seat, u, i, "influence"):
+                        out.append(Use(uid=u, ability=i))
+        if k in (None, "equip", "meditate"):
+            chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
+        if k in (None, "equip"):
+            for u in p.hand:
+                if (one is not None and u != one) or B.fx(st, u).type not in (EQUIP, INVOC):
+                    continue
+                for t in chars:
+                    if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
+                        out.append(Equip(uid=u, target=t))
+        if k in (None, "meditate") and not st.flags.get("no_meditate"):
+            out += [Meditate(uid=u) for u in chars if not B.peek(st, u).tired]
+        out.append(_PASS)
         return out
 
-    def _my_cards(self, st: GdmState, seat: int) -> list[int]:
+    def _fight_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
+        out: list[Action] = []
+        p = st.players[seat]
+        k = only.kind if only is not None else None
+        one = getattr(only, "uid", None)
+        if k in (None, "play"):
+            for u in p.hand:
+                if one is not None and u != one:
+                    continue
+                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
+                    if F.action_allowed(st, seat, u, i, "confrontation"):
+                        if B.cost(st, seat, u) == 0:
+                            out.append(Play(uid=u, ability=i))
+                        else:
+                            out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
+        if k in (None, "use"):
+            for u in self._my_cards(st, seat, one):
+                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
+                    if F.ability_allowed(st, seat, u, i, "confrontation"):
+                        out.append(Use(uid=u, ability=i))
+        out.append(_PASS)
+        return out
+
+    def _my_cards(self, st: GdmState, seat: int, one: int | None = None) -> list[int]:
         return [
-            u for u in B.controlled(st, seat, (ZP, BATTLE, GEAR)) if abilities(st.cards[u].card)
+            u
+            for u in B.controlled(st, seat, (ZP, BATTLE, GEAR))
+            if (one is None or u == one) and abilities(B.peek(st, u).card)
         ]
 
     def _apply(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
-        legal = self._legal_actions(st, seat)
-        if action not in legal:
-            raise self._refusal(st, seat, legal)
+        # Only the legal actions that could equal this one are generated (same code, fewer cards).
+        if action not in self._legal_actions(st, seat, only=action):
+            raise self._refusal(st, seat, self._legal_actions(st, seat))
         return self.do(st, seat, action)
 
     def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
@@ -441,7 +470,7 @@ class GdmEngine(Engine[GdmState]):
     # ------------------------------------------------------------------ views and outcome
 
     def _card_view(self, st: GdmState, u: int) -> CardView:
-        c = st.cards[u]
+        c = B.peek(st, u)
         f = B.fx(st, u)
         is_char = B.is_char(st, u)
         return CardView(
@@ -460,6 +489,10 @@ class GdmEngine(Engine[GdmState]):
         )
 
     def _view(self, st: GdmState, seat: Seat | None) -> GdmView:
+        with B.reading(st):
+            return self._view_of(st, seat)
+
+    def _view_of(self, st: GdmState, seat: Seat | None) -> GdmView:
         me = seat if seat is not None and 0 <= seat < st.num_seats else None
         seats = []
         revealed = st.phase != "bid"
@@ -468,7 +501,7 @@ class GdmEngine(Engine[GdmState]):
                 OracleView(
                     size=len(o.cards),
                     power=o.power,
-                    top=st.cards[o.cards[0]].card if o.up and o.cards else None,
+                    top=B.peek(st, o.cards[0]).card if o.up and o.cards else None,
                 )
                 for o in p.oracles
             ]
@@ -480,14 +513,14 @@ class GdmEngine(Engine[GdmState]):
                     vp=p.vp,
                     hand_size=len(p.hand),
                     deck_size=len(p.deck),
-                    discard=[st.cards[u].card for u in p.discard],
+                    discard=[B.peek(st, u).card for u in p.discard],
                     oracles=ors,
-                    pantheon=st.cards[p.pantheon].card,
+                    pantheon=B.peek(st, p.pantheon).card,
                     bid=p.bid if (revealed or s == me) else None,
                 )
             )
         in_play = [
-            self._card_view(st, u) for u, c in st.cards.items() if c.zone in (ZP, BATTLE, GEAR)
+            self._card_view(st, u) for u, c in B.raw_items(st) if c.zone in (ZP, BATTLE, GEAR)
         ]
         pend = self.pending(st)
         return GdmView(
@@ -501,7 +534,7 @@ class GdmEngine(Engine[GdmState]):
             prompt=pend[me].text if me is not None and me in pend else None,
             seats=seats,
             in_play=in_play,
-            hand=[st.cards[u].card for u in st.players[me].hand] if me is not None else None,
+            hand=[B.peek(st, u).card for u in st.players[me].hand] if me is not None else None,
             peeks=list(st.players[me].peeks) if me is not None else [],
             fight=[st.fight.a, st.fight.b] if st.fight else None,
             finished=st.finished,
@@ -529,6 +562,12 @@ class GdmEngine(Engine[GdmState]):
             "limite": tr(
                 "Se alcanzó el límite de turnos: gana la reserva mayor.",
                 "The turn limit was reached: the largest reserve wins.",
+            ),
+            "bloqueo": tr(
+                "Partida bloqueada: nada por robar ni revelar y la mesa igual turno tras turno; "
+                "gana la reserva mayor (con más jugadores, más puntos de victoria).",
+                "Blocked game: nothing left to draw or reveal and the table the same turn after "
+                "turn; the largest reserve wins (with more players, most victory points).",
             ),
         }
         return Outcome(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 from rules.core import IllegalAction, Rng
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
@@ -27,6 +29,7 @@ from rules.guerra_de_mitos.model import (
     DeckSpec,
     Fight,
     GdmState,
+    Inst,
     Options,
     Oracle,
     Player,
@@ -152,10 +155,42 @@ def start_round(st: GdmState) -> None:
     begin_transfer(st, order(st)[0])
 
 
+STILL_TURNS = 5  # turns in a row without any change that make a blocked table
+
+
+def nothing_left(st: GdmState) -> bool:
+    """No seated player has an oracle or a design card left, and no effect waits to expire."""
+    return not st.lasting and all(not p.oracles and not p.deck for p in st.players if p.alive)
+
+
+def table_digest(st: GdmState) -> int:
+    """A digest of what a turn can change for good: reserves, points, seats, where cards are."""
+    parts = [f"{p.reserve},{p.vp},{p.alive}" for p in st.players]
+    parts += [f"{u}:{c.zone}:{c.ctrl}" for u, c in B.raw_items(st)]
+    return zlib.crc32(";".join(parts).encode())
+
+
+def blocked_check(st: GdmState) -> bool:
+    """After reorganisation: whether the table has been blocked for ``STILL_TURNS`` turns.
+
+    With nothing left to reveal, draw or expire, a table that ends turn after turn as it was
+    (the same reserves and points, every card where it was) can only go on so for ever.
+    """
+    if not nothing_left(st):
+        st.still_turns, st.still_table = 0, 0
+        return False
+    digest = table_digest(st)
+    if digest == st.still_table:
+        st.still_turns += 1
+    else:
+        st.still_turns, st.still_table = 0, digest
+    return st.still_turns >= STILL_TURNS
+
+
 def moves_for(st: GdmState, seat: int) -> int:
     """Counter moves this transfer: 1, 2, 3... up to 5 in the first turn, then 5."""
     base = min(st.order_pos + 1, 5) if st.round == 1 else 5
-    for u, c in st.cards.items():
+    for u, c in B.raw_items(st):
         if c.zone not in (ZP, BATTLE, GEAR):
             continue
         for op in B.statics(st, u, "transfers"):
@@ -416,7 +451,7 @@ def assignable(st: GdmState, seat: int) -> list[int]:
     out = []
     free = bool(st.flags.get("loco_free_assign"))
     for u in B.controlled(st, seat, (ZP,)):
-        c = st.cards[u]
+        c = B.peek(st, u)
         if not B.is_char(st, u) or c.tired or c.no_assign:
             continue
         if "freeassign" in c.marks or (free and "loco" in B.keys(st, u)):
@@ -511,7 +546,8 @@ def close_fight(st: GdmState) -> None:
     f = st.fight
     if f is None:
         return
-    for u, c in list(st.cards.items()):
+    for u in list(st.cards):
+        c = B.peek(st, u)  # read afresh: discarding a bearer discards its gear too
         if c.zone in (ZP, BATTLE, GEAR) and (c.temp or c.doomed):
             B.to_discard(st, u)
     for k in [k for k in st.flags if k.startswith("fight:")]:
@@ -531,10 +567,15 @@ def close_fight(st: GdmState) -> None:
 def reorganise(st: GdmState) -> None:
     """Steps A to G, then the victory check and a new turn."""
     st.fight = None
-    for c in st.cards.values():
+    # Cards are written (st.cards[u]) only where something changes: most records are shared
+    # with the previous state and stay so.
+    for u, c in B.raw_items(st):
         if c.zone == BATTLE:  # A
-            c.zone = ZP
-    for c in st.cards.values():  # B: effects without a stated duration end
+            st.cards[u].zone = ZP
+    for u, c in B.raw_items(st):  # B: effects without a stated duration end
+        if not _turn_marked(c):
+            continue
+        c = st.cards[u]
         c.f_turn = c.pm_turn = 0
         c.keys_turn, c.marks, c.used = [], [], []
         c.silenced = c.shielded = c.no_assign = c.f_double = c.fought = False
@@ -542,9 +583,11 @@ def reorganise(st: GdmState) -> None:
         if c.borrowed:
             c.ctrl, c.borrowed = c.owner, False
     st.flags = {}
-    for u, c in st.cards.items():  # C: excess power on characters (also on oracle tops)
+    for u, c in B.raw_items(st):  # C: excess power on characters (also on oracle tops)
         if c.zone == ZP and B.is_char(st, u):
-            c.power = min(c.power, max(0, B.max_power(st, u)))
+            keep = min(c.power, max(0, B.max_power(st, u)))
+            if keep != c.power:
+                st.cards[u].power = keep
     for p in st.players:
         for o in p.oracles:
             if o.up and o.cards:
@@ -555,9 +598,11 @@ def reorganise(st: GdmState) -> None:
                     o.power = min(o.power, B.fx(st, t).cost)
     for s in order(st):  # E
         draw(st, s, 1)
-    for c in st.cards.values():  # F
-        c.tired = False
-        c.pm_round = 0
+    for u, c in B.raw_items(st):  # F
+        if c.tired or c.pm_round:
+            c = st.cards[u]
+            c.tired = False
+            c.pm_round = 0
     for s in order(st):  # the end of the phase: Atlántida
         pan = st.players[s].pantheon
         for op in B.statics(st, pan, "endloss"):
@@ -574,11 +619,32 @@ def reorganise(st: GdmState) -> None:
     while nxt not in seats:
         nxt = (nxt + 1) % n
     st.first = nxt
+    if blocked_check(st):
+        finish_by_reserve(st, "bloqueo")
+        return
     st.round += 1
     if st.round > st.options.max_rounds:
-        finish_by_reserve(st)
+        finish_by_reserve(st, "limite")
         return
     start_round(st)
+
+
+def _turn_marked(c: Inst) -> bool:
+    """Whether step B of reorganisation has anything to undo on this card."""
+    return bool(
+        c.f_turn
+        or c.pm_turn
+        or c.keys_turn
+        or c.marks
+        or c.used
+        or c.silenced
+        or c.shielded
+        or c.no_assign
+        or c.f_double
+        or c.fought
+        or c.pm_set is not None
+        or c.borrowed
+    )
 
 
 def victory_check(st: GdmState) -> None:
@@ -687,16 +753,16 @@ def end_transfer_after_loss(st: GdmState) -> None:
         end_transfer(st)
 
 
-def finish_by_reserve(st: GdmState) -> None:
-    """The turn limit: the largest reserve (then victory points) wins."""
+def finish_by_reserve(st: GdmState, reason: str) -> None:
+    """A blocked table or the turn bound: the largest reserve wins (two players), else most points."""
     seats = alive(st)
     if st.num_seats == 2:
         best = max(st.players[s].reserve for s in seats)
         top = [s for s in seats if st.players[s].reserve == best]
-        end(st, [st.first] if len(top) > 1 and st.first in top else top[:1], "limite")
+        end(st, [st.first] if len(top) > 1 and st.first in top else top[:1], reason)
         return
     best = max(p.vp for p in st.players)
-    end(st, [s for s in range(st.num_seats) if st.players[s].vp == best], "limite")
+    end(st, [s for s in range(st.num_seats) if st.players[s].vp == best], reason)
 
 
 def end(st: GdmState, winners: list[int], reason: str) -> None:
@@ -713,7 +779,7 @@ def end(st: GdmState, winners: list[int], reason: str) -> None:
 
 def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
     """A card in play may use this ability now (phase, ready, once a turn, not forbidden)."""
-    c = st.cards[uid]
+    c = B.peek(st, uid)
     abs_ = abilities(c.card)
     if idx >= len(abs_) or c.ctrl != seat:
         return False
@@ -745,8 +811,8 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
     if f.type in (EQUIP, INVOC):
         if c.on is None:
             return False
-        where = st.cards[c.on].zone
-        if st.cards[c.on].tired and f.type == INVOC and False:
+        where = B.peek(st, c.on).zone
+        if B.peek(st, c.on).tired and f.type == INVOC and False:
             return False
     moves_self = any(op.verb == "battle" and op.t.special in ("self", "bearer") for op in ab.effect)
     if phase == "influence":
@@ -762,7 +828,7 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
             return False
         if ab.cond == "fought":
             holder = c.on if c.on is not None else uid
-            if not st.cards[holder].fought or where != ZP:
+            if not B.peek(st, holder).fought or where != ZP:
                 return False
         if f.type in (CHAR, EQUIP, INVOC):
             if where != BATTLE and not (moves_self and where == ZP):
@@ -774,7 +840,7 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
 
 def action_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
     """An action card in hand may be played now: its phase, its cost, a possible effect."""
-    c = st.cards[uid]
+    c = B.peek(st, uid)
     f = B.fx(st, uid)
     if f.type != ACTION:
         return False
@@ -795,11 +861,11 @@ def action_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> b
         if not mine:
             return False
         if "entorno" in f.keys:
-            if sum(st.cards[u].power for u in mine) < n:
+            if sum(B.peek(st, u).power for u in mine) < n:
                 return False
-        elif n > 0 and not any(st.cards[u].power >= n for u in mine):
+        elif n > 0 and not any(B.peek(st, u).power >= n for u in mine):
             return False
-        if st.flags.get("fight:jason") and not any(st.cards[u].power >= 1 for u in mine):
+        if st.flags.get("fight:jason") and not any(B.peek(st, u).power >= 1 for u in mine):
             return False
     return E.possible(st, seat, uid, c.card, idx, phase)
 
@@ -809,8 +875,8 @@ def payers(st: GdmState, seat: int, uid: int) -> list[int]:
     n = B.cost(st, seat, uid)
     mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
     if "entorno" in B.fx(st, uid).keys:
-        return [u for u in mine if st.cards[u].power >= 1] if n else mine[:1]
-    return [u for u in mine if st.cards[u].power >= n]
+        return [u for u in mine if B.peek(st, u).power >= 1] if n else mine[:1]
+    return [u for u in mine if B.peek(st, u).power >= n]
 
 
 def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: int | None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, Field, TypeAdapter, field_validator
 
 from rules.core import Action, GameState, Text, View
 
@@ -35,7 +35,9 @@ class Options(BaseModel):
     """Chosen when the game is created: each seat's deck (a ready deck's name or a list)."""
 
     decks: list[str | DeckSpec] = Field(default_factory=list)
-    max_rounds: Annotated[int, Field(ge=5, le=200)] = 60  # the game's safety limit on turns
+    # A safety bound on turns (docs/rules/guerra_de_mitos.md, "Fin de la partida"): the
+    # rulebook has no limit; real and random games end long before it.
+    max_rounds: Annotated[int, Field(ge=5, le=200)] = 200
 
 
 # ----------------------------------------------------------------------------- actions
@@ -201,6 +203,134 @@ class Inst(BaseModel):
     borrowed: bool = False  # control taken until the next action or the resolution
 
 
+_LIST_FIELDS: dict[type, tuple[str, ...]] = {}
+_DICT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def clone(m: Any) -> Any:
+    """A copy of a flat pydantic model whose list and dict fields are copied one level deep."""
+    cls = m.__class__
+    lists = _LIST_FIELDS.get(cls)
+    if lists is None:
+        lists = _LIST_FIELDS[cls] = tuple(
+            k
+            for k, f in cls.model_fields.items()
+            if getattr(f.annotation, "__origin__", None) is list
+        )
+        _DICT_FIELDS[cls] = tuple(
+            k
+            for k, f in cls.model_fields.items()
+            if getattr(f.annotation, "__origin__", None) is dict
+        )
+    new = cls.__new__(cls)
+    d = m.__dict__.copy()
+    for k in lists:
+        d[k] = d[k][:]
+    for k in _DICT_FIELDS[cls]:
+        d[k] = dict.copy(d[k])
+    object.__setattr__(new, "__dict__", d)
+    object.__setattr__(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+_get = dict.__getitem__
+_put = dict.__setitem__
+
+
+class CardTable(dict):  # type: ignore[type-arg]
+    """The cards of one state, copied on write.
+
+    A copy (``share``) holds the same card records as its source, and neither table owns
+    them any more. A record is copied into a table the first time that table hands it out
+    through ``table[uid]``, ``get``, ``values`` or ``items``, so what the rules write through
+    those never reaches another state. Code that only reads uses ``board.peek`` and
+    ``board.raw_items`` (plain dict access), which hand out the shared record uncopied.
+    """
+
+    __slots__ = ("_own", "_all", "_live")
+
+    def __init__(self, data: Any = ()) -> None:
+        dict.__init__(self, data)
+        self._own: set[int] = set()
+        self._all = True  # a fresh table owns every record it was built with
+        self._live: list[tuple[int, Inst]] | None = None  # see board.reading
+
+    def share(self) -> CardTable:
+        """A copy sharing every record; from now on both tables copy a record before handing it out."""
+        new = CardTable.__new__(CardTable)
+        dict.__init__(new, self)
+        new._own, new._all, new._live = set(), False, None
+        self._own, self._all = set(), False
+        return new
+
+    def __getitem__(self, uid: int) -> Inst:
+        c = _get(self, uid)
+        if self._all or uid in self._own:
+            return c
+        c = clone(c)
+        _put(self, uid, c)
+        self._own.add(uid)
+        return c
+
+    def __setitem__(self, uid: int, c: Inst) -> None:
+        _put(self, uid, c)
+        self._own.add(uid)
+
+    def _own_all(self) -> None:
+        if not self._all:
+            for uid in dict.keys(self):
+                self[uid]
+            self._all = True
+
+    def get(self, uid: int, default: Any = None) -> Any:  # type: ignore[override]
+        """The record, owned by this table (like ``table[uid]``), or ``default``."""
+        return self[uid] if dict.__contains__(self, uid) else default
+
+    def values(self) -> Any:  # type: ignore[override]
+        """Every record, owned by this table (each is copied once if shared)."""
+        self._own_all()
+        return dict.values(self)
+
+    def items(self) -> Any:  # type: ignore[override]
+        """Every ``(uid, record)``, owned by this table (each is copied once if shared)."""
+        self._own_all()
+        return dict.items(self)
+
+    def pop(self, uid: int, *default: Any) -> Any:  # type: ignore[override]
+        """Remove a record and return it (owned)."""
+        if dict.__contains__(self, uid):
+            c = self[uid]
+            dict.__delitem__(self, uid)
+            return c
+        return dict.pop(self, uid, *default)
+
+    def setdefault(self, uid: int, default: Any = None) -> Any:  # type: ignore[override]
+        """The record for ``uid`` (owned), adding ``default`` first when absent."""
+        if not dict.__contains__(self, uid):
+            self[uid] = default
+        return self[uid]
+
+    def copy(self) -> dict[int, Inst]:  # type: ignore[override]
+        """A plain dict of owned records (for code that wants one)."""
+        return dict(self.items())
+
+    def popitem(self) -> Any:
+        """Not used by the rules; kept owned like the rest."""
+        self._own_all()
+        return dict.popitem(self)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        """Add records; they are owned by this table."""
+        for k, v in dict(*args, **kw).items():
+            self[k] = v
+
+    def __reduce__(self) -> Any:
+        # deep copies and pickles rebuild a plain, fully owned table of copied records
+        return (CardTable, (dict(self.items()),))
+
+
 class Oracle(BaseModel):
     """A pile of god-deck cards: top first; the power on it; whether the top is face up."""
 
@@ -256,7 +386,7 @@ class GdmState(GameState):
     """The whole game."""
 
     options: Options = Field(default_factory=Options)
-    cards: dict[int, Inst] = Field(default_factory=dict)
+    cards: dict[int, Inst] = Field(default_factory=CardTable)
     players: list[Player] = Field(default_factory=list)
     next_uid: int = 0
     first: int = 0
@@ -273,7 +403,17 @@ class GdmState(GameState):
     lasting: dict[str, Any] = Field(default_factory=dict)  # effects with a stated duration
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
+    # A blocked table (flow.blocked_check, docs/rules/guerra_de_mitos.md): turns in a row that
+    # ended with the table as the turn before left it, and a digest of that table.
+    still_turns: int = 0
+    still_table: int = 0
     log: list[str] = Field(default_factory=list)
+
+    @field_validator("cards", mode="after")
+    @classmethod
+    def _table(cls, v: dict[int, Inst]) -> dict[int, Inst]:
+        """Cards live in a copy-on-write table (see CardTable)."""
+        return v if isinstance(v, CardTable) else CardTable(v)
 
 
 # ----------------------------------------------------------------------------- views

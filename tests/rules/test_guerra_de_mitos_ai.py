@@ -11,14 +11,14 @@ from tests.rules import gdm_helpers as H
 E = H.E
 
 
-def test_ai_beats_a_random_player_in_short_seeded_games() -> None:
-    """AI against random moves with the ready decks: the AI wins each of four short games."""
+def test_ai_beats_a_random_player_in_seeded_games() -> None:
+    """AI against random moves with the ready decks: the AI wins each of four whole games."""
     names = sorted(ready_decks())
     wins = 0
     for seed in range(4):
         rng = random.Random(seed)
         pair = rng.sample(names, 2)
-        st = E.setup(2, Options(decks=pair, max_rounds=12), seed)
+        st = E.setup(2, Options(decks=pair), seed)
         ai = seed % 2
         while not st.finished:
             seat = rng.choice(sorted(E.pending(st)))

@@ -1,0 +1,78 @@
+"""How a game ends when the rulebook's two ways of ending it cannot happen any more."""
+
+from __future__ import annotations
+
+from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos.model import GdmState, Pass, Use
+from tests.rules import gdm_helpers as H
+
+E = H.E
+
+
+def bare_table(
+    reserves: tuple[int, int] = (7, 12), pantheons: tuple[str, str] = ("0042", "0177")
+) -> GdmState:
+    """Two players with only their pantheons: no oracles, no design deck, empty hands.
+
+    Olimpo's ability belongs to the confrontation and Inframundo's is static: with nobody on
+    the battlefield neither gives a choice.
+    """
+    st = H.blank(2, pantheons=pantheons)
+    for p, r in zip(st.players, reserves, strict=True):
+        p.reserve = r
+    F.start_round(st)
+    return st
+
+
+def turns(st: GdmState, k: int, use: bool = False) -> GdmState:
+    """``k`` turns in which every seat passes (using its pantheon's ability first if ``use``)."""
+    end = st.round + k
+    while not st.finished and st.round < end:
+        seat = min(E.pending(st))
+        legal = E.legal_actions(st, seat)
+        a = next((x for x in legal if isinstance(x, Use)), Pass()) if use else Pass()
+        assert a in legal
+        st, _ = E.apply(st, seat, a)
+    return st
+
+
+def test_a_blocked_table_ends_the_game_with_the_larger_reserve_winning() -> None:
+    """Nothing to reveal or draw and no change for five turns in a row: the game ends."""
+    st = turns(bare_table(), F.STILL_TURNS)
+    assert not st.finished and st.still_turns == F.STILL_TURNS - 1
+    st = turns(st, 1)
+    assert st.finished and st.end_reason == "bloqueo"
+    assert st.winners == [1]
+    out = E.outcome(st)
+    assert out is not None and out.ranking == [[1], [0]]
+    assert "bloqueada" in out.reason.es and "Blocked" in out.reason.en
+
+
+def test_an_ability_that_changes_nothing_for_good_does_not_unblock_the_table() -> None:
+    """Mictlan silences the other pantheon each turn; the table stays the same: it ends."""
+    st = turns(bare_table(pantheons=("0061", "0177")), F.STILL_TURNS + 1, use=True)
+    assert st.finished and st.end_reason == "bloqueo"
+
+
+def test_a_card_left_to_draw_keeps_the_game_going() -> None:
+    """While a design card is left to draw the table is not blocked: the count starts after."""
+    st = bare_table()
+    H.on_deck(st, ["0015", "0039"], seat=0)  # drawn in the first and second reorganisation
+    st = turns(st, F.STILL_TURNS + 1)
+    assert not st.finished and not st.players[0].deck
+    st = turns(st, 1)
+    assert st.finished and st.end_reason == "bloqueo"
+
+
+def test_a_changing_reserve_keeps_the_game_going() -> None:
+    """A fight lost every turn changes a reserve: no end until Olvido."""
+    st = bare_table((30, 12))
+    H.put(st, "0015", seat=0, power=3)  # Nobunaga, strength 1, fights alone each turn
+    start = st.round
+    while not st.finished and st.round < start + F.STILL_TURNS + 2:
+        seat = min(E.pending(st))
+        legal = E.legal_actions(st, seat)
+        a = next((x for x in legal if x.kind == "assign"), Pass())
+        st, _ = E.apply(st, seat, a)
+    assert not st.finished or st.end_reason != "bloqueo"
+    assert st.players[1].reserve < 12
