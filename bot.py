@@ -30,7 +30,7 @@ log = logging.getLogger("tablero")
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.settings", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork",
-    "cogs.ragami",
+    "cogs.ragami", "cogs.guerra_de_mitos",
 )
 # Pause between games while checking boards after a start, to stay far below Discord's
 # rate limits when many games are open.

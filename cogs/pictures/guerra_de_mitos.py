@@ -90,10 +90,26 @@ def _t(key: str, locale: str, **kw: object) -> str:
     return (es if (locale or "").lower().startswith("es") else en).format(**kw)
 
 
-def card_name(card: str, fallback: str, locale: str) -> str:
-    """A card's name in the reader's language (a created token keeps the rules' name)."""
+# The characters and weapons abilities create are no card of the catalogue.
+TOKEN_NAMES: dict[str, tuple[str, str]] = {
+    "tk-kitsune": ("Espíritu Kitsune", "Kitsune Spirit"),
+    "tk-espiritu": ("Espíritu", "Spirit"),
+    "tk-sectario": ("Sectario", "Cultist"),
+    "tk-criatura": ("Criatura", "Creature"),
+    "tk-arma": ("Arma forjada", "Forged weapon"),
+    "tk-arma1": ("Arma de la herrería", "Smithy weapon"),
+}
+
+
+def card_name(card: str, fallback: str, locale: str | None) -> str:
+    """A card's (or a created token's) name in the reader's language."""
     c = catalogue().get(card)
-    return c.display_name(locale) if c is not None else fallback
+    if c is not None:
+        return c.display_name(locale)
+    pair = TOKEN_NAMES.get(card)
+    if pair is None:
+        return fallback
+    return pair[0] if (locale or "").lower().startswith("es") else pair[1]
 
 
 def is_character(cv: CardView) -> bool:
