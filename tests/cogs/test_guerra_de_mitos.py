@@ -6,13 +6,20 @@ from __future__ import annotations
 import io
 import random
 import re
+from typing import get_args
 
 from PIL import Image
 
 from cogs.common.choices import ActButton, ActSelect
 from cogs.common.present import ui_for
 from cogs.guerra_de_mitos import (
+    ASSIGN_KINDS,
+    BID_KINDS,
+    CHOOSE_KINDS,
+    PLAY_KINDS,
+    TRANSFER_KINDS,
     UI,
+    USE_KINDS,
     card_choices,
     card_embed,
     card_name,
@@ -24,7 +31,7 @@ from cogs.pictures.guerra_de_mitos import WIDTH, render_board
 from rules.core import Text
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.engine import GdmEngine
-from rules.guerra_de_mitos.model import Choose, GdmState, Target
+from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Target
 from services.session import Game
 from storage import GameRow, SeatRow
 
@@ -237,3 +244,14 @@ def test_card_lookup_in_both_languages() -> None:
     choices = card_choices(some.name_en[:6], "es")
     assert any(c.value == some.id for c in choices)
     assert all(c.value in cards() and len(c.name) <= 100 for c in card_choices("", "en"))
+
+
+def test_every_kind_of_move_has_a_command() -> None:
+    kinds = {
+        get_args(m)[0]
+        for m in (c.model_fields["kind"].annotation for c in get_args(get_args(GdmAction)[0]))
+    }
+    by_command = (
+        BID_KINDS | TRANSFER_KINDS | PLAY_KINDS | USE_KINDS | ASSIGN_KINDS | CHOOSE_KINDS | {"pass"}
+    )
+    assert kinds == by_command
