@@ -31,9 +31,9 @@ from cogs.common.errors import reply
 from cogs.common.i18n import locale_of
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
-from cogs.pictures.guerra_de_mitos import SEAT_DISC, render_board
+from cogs.pictures.guerra_de_mitos import SEAT_DISC, TOKEN_NAMES, is_character, render_board
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
-from rules.core import Action, GameState, Seat
+from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos.abilities import SUBS
 from rules.guerra_de_mitos.cards import (
@@ -127,6 +127,11 @@ WORDS: dict[str, tuple[str, str]] = {
     ),
     "pick_option": ("Elige una de las opciones.", "Choose one of the options."),
     "resolution": ("Resolución del enfrentamiento", "Confrontation resolution"),
+    "public_step": ("{card}: elige para «{what}».", "{card}: choose for “{what}”."),
+    "top_of_deck": (
+        "Arriba de tu mazo está {card} (solo lo ves tú).",
+        "On top of your deck is {card} (only you see it).",
+    ),
     # panel placeholders
     "ph.enter": (
         "Poner en juego o descartar de un oráculo",
@@ -285,6 +290,20 @@ class GdmUI(GameUI):
 
     # -- words ---------------------------------------------------------------------------
 
+    def wording(self, g: Game, text: Text, locale: str) -> str:
+        """A text of the rules as Discord shows it: players' names for seat numbers, card
+        names in the reader's language, and an ability's pending step in plain words (the
+        rules' own prompt for it may name the chooser's top card, which stays private)."""
+        st = g.state
+        if isinstance(st, GdmState) and st.stack and not st.finished:
+            step = st.stack[-1]
+            prompt = g.engine.pending(st).get(step.seat)
+            if prompt is not None and text == prompt.text:
+                return self.named(g, public_step(st, locale))
+        return self.named(
+            g, english_names(text.get(locale)) if not es(locale) else text.get(locale)
+        )
+
     def named(self, g: Game, text: str, bold: bool = True) -> str:
         """``text`` with the players' names instead of the rules' "[2]" and "seat 3"."""
 
@@ -329,7 +348,11 @@ class GdmUI(GameUI):
             )
             if seen:
                 lines.append(f"👁️ {w('peeks', locale)}: {seen}")
-        if v.prompt is not None:
+        st = self.state(g)
+        if st.stack and st.stack[-1].seat == seat:
+            lines.append(f"**{w('now', locale)}**")
+            lines += step_lines(st, locale, g.names)
+        elif v.prompt is not None:
             lines.append(f"**{w('now', locale)}** {self.named(g, v.prompt.get(locale))}")
         return lines
 
@@ -419,7 +442,10 @@ def table_text(v: GdmView, locale: str, names: Sequence[str]) -> str:
         for c in v.in_play:
             if c.ctrl != sv.seat or c.card == sv.pantheon or c.zone not in ("pantheon", "battle"):
                 continue
-            bits = f"{card_name(c.card, locale)} {c.strength}F {c.power}/{c.max_power}P"
+            if is_character(c):
+                bits = f"{card_name(c.card, locale)} {c.strength}F {c.power}/{c.max_power}P"
+            else:
+                bits = f"{card_name(c.card, locale)} {c.power}P"
             if c.tired:
                 bits += f" ({w('tired', locale)})"
             if c.zone == "battle":
@@ -606,6 +632,9 @@ def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
         )
         if op.upto:
             lines.append(w("optional", locale))
+        deck = st.players[step.seat].deck
+        if op.verb == "bottomdeck" and deck:
+            lines.append(w("top_of_deck", locale, card=_uid_name(st, deck[0], locale)))
     if step.chosen:
         chosen = []
         for u in step.chosen:
@@ -614,6 +643,47 @@ def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
         if chosen:
             lines.append(w("chosen", locale, names=", ".join(chosen)))
     return lines
+
+
+def _title(st: GdmState, locale: str) -> str:
+    """The name of the card whose ability is being resolved (or the resolution's)."""
+    step = st.stack[-1]
+    if step.card.startswith("res:"):
+        return w("resolution", locale)
+    src = st.cards.get(step.src) if step.src is not None else None
+    card = src.card if step.card.startswith("sub:") and src is not None else step.card
+    return card_name(card, locale)
+
+
+def public_step(st: GdmState, locale: str) -> str:
+    """The pending step of an ability as everyone may read it (no hidden card named)."""
+    step = st.stack[-1]
+    if step.ability == -1:
+        return f"{_title(st, locale)}: {w('pick_option', locale)}"
+    ops = E.ability_of(step).steps
+    what = verb_words(ops[step.pos].verb, locale) if step.pos < len(ops) else "…"
+    return w("public_step", locale, card=_title(st, locale), what=what)
+
+
+_ES_TO_EN: dict[str, str] = {}
+_NAMES_RE: re.Pattern[str] | None = None
+
+
+def english_names(text: str) -> str:
+    """``text`` (English words with the rules' Spanish card names) with the cards' English names."""
+    global _NAMES_RE
+    if _NAMES_RE is None:
+        for c in cards().values():
+            if c.name != c.name_en:
+                _ES_TO_EN[c.name] = c.name_en
+        for tk, (name_es, name_en) in TOKEN_NAMES.items():
+            _ES_TO_EN.setdefault(facts(tk).name, name_en)
+            _ES_TO_EN.setdefault(name_es, name_en)
+        names = sorted(_ES_TO_EN, key=len, reverse=True)
+        _NAMES_RE = re.compile(
+            r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])"
+        )
+    return _NAMES_RE.sub(lambda m: _ES_TO_EN[m[1]], text)
 
 
 UI = GdmUI()

@@ -4,6 +4,7 @@ step panel of an ability, the hands, and /gdm card's lookup."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from typing import get_args
@@ -31,9 +32,10 @@ from cogs.pictures.guerra_de_mitos import WIDTH, render_board
 from rules.core import Text
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.engine import GdmEngine
-from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Target
+from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Target, Use
 from services.session import Game
 from storage import GameRow, SeatRow
+from tests.rules import gdm_helpers as H
 
 E = GdmEngine()
 USERS = (101, 202, 303, 404)
@@ -255,3 +257,32 @@ def test_every_kind_of_move_has_a_command() -> None:
         BID_KINDS | TRANSFER_KINDS | PLAY_KINDS | USE_KINDS | ASSIGN_KINDS | CHOOSE_KINDS | {"pass"}
     )
     assert kinds == by_command
+
+
+def test_frigg_shows_the_top_of_the_deck_to_her_player_only() -> None:
+    st = H.blank(2)
+    frigg = H.put(st, "0037", 0, power=3)
+    H.on_deck(st, ["0250", "0212"], 0)  # a card nobody else has seen on top
+    st, _ = E.apply(st, 0, Use(uid=frigg))
+    assert st.stack and E.pending(st).keys() == {0}
+    g = game(st)
+    top = cards()["0250"]
+    private = UI.menu_text(g, 0, "en")
+    assert "Frigg" in private and top.name_en in private
+    assert top.name in "\n".join(UI.private_lines(g, 0, "es"))
+    labels = [UI.label(g, 0, a, "en") for a in E.legal_actions(st, 0)]
+    assert labels == ["Leave it on top", "Put it at the bottom"]
+    # the channel's "whose turn" line: the ability and its step, never the card
+    prompt = g.pending()[0].text
+    for locale in ("es", "en"):
+        public = UI.wording(g, prompt, locale)
+        assert "Frigg" in public and top.name not in public and top.name_en not in public
+    board = UI.board(g, [], "en")
+    assert top.name_en not in json.dumps(board.embed.to_dict(), ensure_ascii=False)
+
+
+def test_english_readers_see_english_card_names_in_the_rules_texts() -> None:
+    g = game(E.setup(2, {}, 2))
+    text = Text(es="[0] juega Adrenalina", en="[0] plays Adrenalina")
+    assert UI.wording(g, text, "en") == "**alice** plays Adrenaline"
+    assert UI.wording(g, text, "es") == "**alice** juega Adrenalina"
