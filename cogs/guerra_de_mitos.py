@@ -44,6 +44,7 @@ from rules.guerra_de_mitos.cards import (
     stats_line,
     suggest,
 )
+from rules.guerra_de_mitos.decks import ready_decks
 from rules.guerra_de_mitos.facts import facts
 from rules.guerra_de_mitos.model import (
     Assign,
@@ -116,6 +117,19 @@ WORDS: dict[str, tuple[str, str]] = {
     "peeks": ("Has visto", "You have seen"),
     "now": ("Ahora:", "Now:"),
     "keys": ("Claves", "Keys"),
+    "decks_title": ("Los seis mazos listos", "The six ready decks"),
+    "deck_line": (
+        "**{name}** (`{id}`) · {myth} · panteón {pantheon} · {gods} cartas de dioses, {designs} de designios",
+        "**{name}** (`{id}`) · {myth} · pantheon {pantheon} · {gods} god cards, {designs} design cards",
+    ),
+    "decks_how": (
+        "Elige los mazos al crear la partida, en el orden de los asientos: "
+        "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
+        "Sin elegir, cada asiento recibe uno distinto.",
+        "Choose the decks when you create the game, in seat order: "
+        "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
+        "Without a choice, each seat gets a different one.",
+    ),
     "no_text": ("Sin habilidad.", "No ability."),
     "step": ("Paso {k} de {n} ({part}): {what}", "Step {k} of {n} ({part}): {what}"),
     "cost": ("coste", "cost"),
@@ -825,6 +839,28 @@ def card_embed(card: str, locale: str) -> discord.Embed:
     return embed
 
 
+def decks_text(locale: str) -> str:
+    """The ready decks, one line each, and how to choose them."""
+    lines = []
+    for rid, rd in ready_decks().items():
+        d = rd.deck
+        lines.append(
+            w(
+                "deck_line",
+                locale,
+                name=rd.display_name(locale),
+                id=rid,
+                myth=MYTHOLOGY_NAME[rd.mythology].get(locale),
+                pantheon=card_name(d.pantheon, locale),
+                gods=sum(d.god.values()),
+                designs=sum(d.design.values()),
+            )
+        )
+    lines.append("")
+    lines.append(w("decks_how", locale))
+    return "\n".join(lines)
+
+
 class GuerraDeMitos(commands.Cog):
     """The /gdm commands."""
 
@@ -971,6 +1007,15 @@ class GuerraDeMitos(commands.Cog):
                 )
             )
         await reply(interaction, embed=card_embed(found, locale), ephemeral=True)
+
+    @gdm.command(name="decks", description="The six ready decks and how to choose them")
+    async def decks(self, interaction: discord.Interaction) -> None:
+        """The ready decks, privately."""
+        locale = locale_of(interaction)
+        embed = discord.Embed(
+            title=w("decks_title", locale), description=decks_text(locale), colour=COLOUR
+        )
+        await reply(interaction, embed=embed, ephemeral=True)
 
     @card.autocomplete("name")
     async def _card_ac(

@@ -286,3 +286,16 @@ def test_english_readers_see_english_card_names_in_the_rules_texts() -> None:
     text = Text(es="[0] juega Adrenalina", en="[0] plays Adrenalina")
     assert UI.wording(g, text, "en") == "**alice** plays Adrenaline"
     assert UI.wording(g, text, "es") == "**alice** juega Adrenalina"
+
+
+def test_the_ready_decks_are_listed_with_how_to_choose_them() -> None:
+    from cogs.guerra_de_mitos import decks_text
+    from rules.guerra_de_mitos.decks import ready_decks
+
+    for locale in ("es", "en"):
+        text = decks_text(locale)
+        assert all(
+            f"`{rid}`" in text and rd.display_name(locale) in text
+            for rid, rd in ready_decks().items()
+        )
+        assert "options:decks=" in text

@@ -18,6 +18,7 @@ from typing import Any
 from cogs.guerra_de_mitos import UI
 from cogs.pictures.guerra_de_mitos import WIDTH
 from rules.core import Action
+from rules.guerra_de_mitos import effects
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.model import GdmState
 from rules.registry import engine
@@ -175,6 +176,15 @@ class Players:
             self.used("panel:open")
         else:
             self.used("panel:next step")
+        state = await self.state()
+        if state.stack and state.stack[-1].seat == seat:
+            # a step of an ability: the panel names the card, the step and its targets
+            step = effects.ability_of(state.stack[-1]) if state.stack[-1].ability >= 0 else None
+            content = panel["content"]
+            assert content.count("🃏") == 1, content
+            if step is not None and state.stack[-1].pos < len(step.steps):
+                assert re.search(r"(Step|Paso) \d+ (of|de) \d+", content), content
+            self.used("panel:ability step")
         await self.use(panel, version, seat, index)
         self.panels[seat] = panel["id"]
 
@@ -287,6 +297,9 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
                 msg["embeds"][0]["title"] == some.name_en
                 and msg["embeds"][0]["description"] == some.text_en
             )
+
+            _, _, msg = await t.slash("gdm decks", bob)
+            assert msg["flags"] & EPHEMERAL and "Héroes del Olimpo" in text_of(msg)
 
             # bad input: told why, privately, in the player's language; nothing changes
             assert "I know no card" in await refused(t, p, "gdm card", dave, name="nothing like it")
@@ -426,6 +439,6 @@ async def test_three_players_with_a_bot_seat_closed_dms_and_a_restart(fake, db) 
                 "victory points" in end["content"].lower()
                 or "Most victory points" in end["content"]
             )
-            assert "panel after restart" in p.ways
+            assert "panel after restart" in p.ways and "panel:ability step" in p.ways, p.ways
             await replay_matches_store(E, db, gid, 3)
         assert not errors.messages(), errors.messages()
