@@ -704,6 +704,83 @@ UI = GdmUI()
 register(UI)
 
 
+# ----------------------------------------------------------------------------- Spanish names
+
+COMMAND_NAMES_ES = {
+    "gdm": "gdm",
+    "bid": "pujar",
+    "transfer": "transferir",
+    "play": "jugar",
+    "use": "usar",
+    "assign": "asignar",
+    "choose": "elegir",
+    "pass": "pasar",
+    "card": "carta",
+    "decks": "mazos",
+}
+PARAMETER_NAMES_ES = {
+    "amount": "cantidad",
+    "move": "jugada",
+    "card": "carta",
+    "ability": "habilidad",
+    "character": "personaje",
+    "choice": "opcion",
+    "name": "nombre",
+}
+DESCRIPTIONS_ES = {
+    "Guerra de Mitos (War of Myths) moves": "Jugadas de Guerra de Mitos",
+    "Your secret bid for the start player: power you give your opponent": (
+        "Tu puja secreta por empezar: el poder que das a tu rival"
+    ),
+    "1 to 4 power": "De 1 a 4 de poder",
+    "Transfer: move a power counter, put a card into play, discard from an oracle": (
+        "Transferencia: mueve un contador, pon una carta en juego, descarta de un oráculo"
+    ),
+    "What you do": "Lo que haces",
+    "Play an action card from your hand, or equip a card on a character": (
+        "Juega una acción de tu mano, o equipa una carta a un personaje"
+    ),
+    "The card (and its target)": "La carta (y su objetivo)",
+    "Use the ability of one of your cards in play, or meditate": (
+        "Usa la habilidad de una de tus cartas en juego, o medita"
+    ),
+    "The card whose ability you use": "La carta cuya habilidad usas",
+    "Confrontation: send a ready character to the battlefield (1P)": (
+        "Enfrentamiento: envía un personaje preparado al campo de batalla (1P)"
+    ),
+    "The character you assign": "El personaje que asignas",
+    "Answer what the game asks: a target, an option, the start player, an opponent": (
+        "Responde a lo que pide la partida: un objetivo, una opción, quién empieza, un rival"
+    ),
+    "What you choose": "Lo que eliges",
+    "Pass: end your transfer, pass your action, assign or choose no more": (
+        "Pasa: acaba tu transferencia, pasa tu acción, no asignes ni elijas más"
+    ),
+    "What any card of Guerra de Mitos does": "Qué hace cualquier carta de Guerra de Mitos",
+    "The card's name, in Spanish or English": "El nombre de la carta, en español o en inglés",
+    "The six ready decks and how to choose them": "Los seis mazos listos y cómo elegirlos",
+}
+
+
+def _spanish_names() -> None:
+    """Give the /gdm commands their Spanish names in the shared catalogue (the way the
+    platform's own commands join it), refusing a name already used for something else."""
+    from cogs.common import i18n
+
+    for table, extra in (
+        (i18n.COMMAND_NAMES_ES, COMMAND_NAMES_ES),
+        (i18n.PARAMETER_NAMES_ES, PARAMETER_NAMES_ES),
+        (i18n.DESCRIPTIONS_ES, DESCRIPTIONS_ES),
+    ):
+        clash = [k for k in set(table) & set(extra) if table[k] != extra[k]]
+        if clash:
+            raise RuntimeError(f"Spanish names defined twice: {sorted(clash)}")
+        table.update(extra)
+
+
+_spanish_names()
+
+
 # ----------------------------------------------------------------------------- the step panel
 
 

@@ -299,3 +299,28 @@ def test_the_ready_decks_are_listed_with_how_to_choose_them() -> None:
             for rid, rd in ready_decks().items()
         )
         assert "options:decks=" in text
+
+
+async def test_every_gdm_command_and_option_has_a_spanish_name_and_description(tmp_path) -> None:
+    from bot import Settings, create_bot
+    from cogs.common.i18n import Translator
+    from tests.cogs.test_i18n import NAME, walk
+
+    bot = create_bot(Settings(token="unused", db_path=str(tmp_path / "t.db")))
+    await bot.load_extension("cogs.guerra_de_mitos")
+    try:
+        top = next(c for c in bot.tree.get_commands() if c.name == "gdm")
+        payload = await top.get_translated_payload(bot.tree, Translator())
+    finally:
+        await bot.close()
+    paths = {}
+    for path, node in walk(payload):
+        names = node.get("name_localizations") or {}
+        assert NAME.match(names.get("es-ES", "")), path
+        desc = (node.get("description_localizations") or {}).get("es-ES", "")
+        assert 1 <= len(desc) <= 100 and len(node["description"]) <= 100, (path, desc)
+        paths[path] = names["es-ES"]
+    assert paths["/gdm/bid"] == "pujar" and paths["/gdm/card/name"] == "nombre"
+    assert len(paths) == 1 + 9 + 7  # the group, its commands, their options
+    siblings = [o["name_localizations"]["es-ES"] for o in payload["options"]]
+    assert len(set(siblings)) == len(siblings)
