@@ -139,6 +139,11 @@ WORDS: dict[str, tuple[str, str]] = {
         "(puedes parar aquí con «No elegir más»)",
         "(you may stop here with “Choose no more”)",
     ),
+    "moves_left": (
+        "Te quedan {n} movimientos de contadores · reserva {r}P",
+        "{n} counter moves left · reserve {r}P",
+    ),
+    "reserve_now": ("Tu reserva: {r}P", "Your reserve: {r}P"),
     "pick_option": ("Elige una de las opciones.", "Choose one of the options."),
     "resolution": ("Resolución del enfrentamiento", "Confrontation resolution"),
     "public_step": ("{card}: elige para «{what}».", "{card}: choose for “{what}”."),
@@ -387,6 +392,11 @@ class GdmUI(GameUI):
         prompt = g.pending().get(seat)
         if prompt is not None and not st.stack:
             lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+            me = st.players[seat]
+            if st.phase == "transfer":
+                lines.append(w("moves_left", locale, n=me.moves, r=me.reserve))
+            elif st.phase != "bid":
+                lines.append(w("reserve_now", locale, r=me.reserve))
         return "\n".join(lines) or w("pick_option", locale)
 
     # -- pictures and embeds ---------------------------------------------------------------
