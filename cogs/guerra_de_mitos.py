@@ -88,6 +88,10 @@ WORDS: dict[str, tuple[str, str]] = {
         "En este canal no hay una partida de Guerra de Mitos.",
         "There is no Guerra de Mitos game in this channel.",
     ),
+    "not_now": (
+        "Eso no se puede hacer ahora. La partida te pide: {prompt}",
+        "That cannot be done now. The game asks you: {prompt}",
+    ),
     "no_pass": ("Ahora no puedes pasar: {prompt}", "You cannot pass now: {prompt}"),
     "unknown_card": (
         "No conozco ninguna carta llamada «{value}».{hint}",
@@ -984,6 +988,13 @@ class GuerraDeMitos(commands.Cog):
         self, interaction: discord.Interaction, value: str, kinds: frozenset[str]
     ) -> None:
         g = await self._game(interaction)
+        g, seat = await services(interaction).session.prepare(g.id, interaction.user.id)
+        if not any(a.kind in kinds for a in g.legal_actions(seat)):
+            # nothing of this kind is possible now: say what the game asks instead
+            prompt = g.pending()[seat].text
+            raise Refusal(
+                *(w("not_now", lang, prompt=UI.wording(g, prompt, lang)) for lang in ("es", "en"))
+            )
         await play_value(interaction, value, kinds)
         await self._then_panel(interaction, g.id)
 

@@ -305,7 +305,13 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
             assert "I know no card" in await refused(t, p, "gdm card", dave, name="nothing like it")
             assert "not playing" in await refused(t, p, "gdm bid", dave, amount="2")
             said = await refused(t, p, "gdm play", bob, card="un castillo volador")
-            assert "no es una jugada posible" in said and "Pujar" not in said
+            assert (
+                "no se puede hacer ahora" in said
+                and "Puja en secreto" in said
+                and "Pujar" not in said
+            )
+            said = await refused(t, p, "gdm bid", bob, amount="7")
+            assert "no es una jugada posible" in said and "Pujar 4P" in said
             assert "no puedes pasar" in await refused(t, p, "gdm pass", bob)
 
             # the secret bid: alice by command, bob from his panel; only the amounts' owners know
