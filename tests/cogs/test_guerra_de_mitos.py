@@ -324,3 +324,31 @@ async def test_every_gdm_command_and_option_has_a_spanish_name_and_description(t
     assert len(paths) == 1 + 9 + 7  # the group, its commands, their options
     siblings = [o["name_localizations"]["es-ES"] for o in payload["options"]]
     assert len(set(siblings)) == len(siblings)
+
+
+def test_the_board_embed_names_players_reserves_and_the_confrontation() -> None:
+    s = E.setup(3, {}, 1)
+    rng = random.Random(2)
+    while not (s.fight and s.fight.stage == "act"):
+        s = advance(s, 1, rng)
+    g = game(s, locale="es")
+    fields = {name: value for name, value, _ in UI.board_fields(g, "es", pictured=False)}
+    assert {"Jugadores", "Enfrentamiento", "Mesa"} <= set(fields)
+    for sv in E.view(s, None).seats:
+        assert f"<@{USERS[sv.seat]}>" in fields["Jugadores"]
+        assert f"reserva {sv.reserve}P" in fields["Jugadores"]
+    a, b = s.fight.a, s.fight.b
+    assert fields["Enfrentamiento"] == f"<@{USERS[a]}> ⚔ <@{USERS[b]}>"
+    # with the picture, the table is not written out again
+    assert "Mesa" not in {name for name, _, _ in UI.board_fields(g, "es", pictured=True)}
+    # the text table shows only public cards: in play and face-up oracle tops
+    hidden = {
+        s.cards[u].card
+        for p in s.players
+        for u in p.hand + [c for o in p.oracles for c in (o.cards[1:] if o.up else o.cards)]
+    }
+    public = {c.card for c in E.view(s, None).in_play} | {
+        o.top for sv in E.view(s, None).seats for o in sv.oracles if o.top
+    }
+    for card in hidden - public:
+        assert cards()[card].name not in fields["Mesa"], card
