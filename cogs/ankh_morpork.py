@@ -70,15 +70,8 @@ ROWS = 5  # rows of components in a message
 # The seat colours of the picture, as discs in text.
 SEAT_DISCS = ("🔴", "🔵", "🟢", "🟡")
 SYMBOL_ICON = {
-    "minion": "👤",
-    "building": "🏠",
-    "assassinate": "🗡️",
-    "trouble": "🕊️",
-    "money": "💰",
-    "scroll": "📜",
-    "event": "🎲",
-    "another": "➕",
-    "interrupt": "⚡",
+    "minion": "👤", "building": "🏠", "assassinate": "🗡️", "trouble": "🕊️", "money": "💰",
+    "scroll": "📜", "event": "🎲", "another": "➕", "interrupt": "⚡",
 }
 # Pending decisions that answer someone else's action out of turn: asked by DM.
 REACTIONS = frozenset({"react", "small_gods"})
@@ -145,9 +138,7 @@ class AmUI(GameUI):
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """The engine's label of a legal action, with names (menus show no bold)."""
         assert g.state is not None
-        return clip(
-            self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100
-        )
+        return clip(self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100)
 
     # -- private information -------------------------------------------------------------
 
@@ -156,11 +147,7 @@ class AmUI(GameUI):
         if state is None:
             return []
         v = self.view(g, seat, state)
-        return [
-            f"hand={sorted(v.hand or [])}",
-            f"personality={v.personality}",
-            f"peeked={sorted(v.peeked)}",
-        ]
+        return [f"hand={sorted(v.hand or [])}", f"personality={v.personality}", f"peeked={sorted(v.peeked)}"]
 
     def reaction(self, g: Game, seat: Seat) -> bool:
         """An interrupt to answer another player's card, or Small Gods against an event."""
@@ -186,7 +173,7 @@ class AmUI(GameUI):
         return "\n".join(lines) or t("board.pick", locale, name=self.name(g, seat))
 
     def progress_line(self, g: Game, seat: Seat, locale: str) -> str | None:
-        """ "Card: 💰 $3 ✓ · ▶ 🗡️ assassinate · ➕ play another" for the seat's card in play."""
+        """"Card: 💰 $3 ✓ · ▶ 🗡️ assassinate · ➕ play another" for the seat's card in play."""
         st = self.state(g)
         # Display only: the card being resolved and how far its symbols have got.
         frames = [f for f in st.stack if f.kind == "card"]
@@ -221,17 +208,13 @@ class AmUI(GameUI):
             return base
         return f"{base} · {t('am.turn', locale, n=self.view(g, None).turn_no)}"
 
-    def board_fields(
-        self, g: Game, locale: str, pictured: bool = False
-    ) -> list[tuple[str, str, bool]]:
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
         """The players, the cards on the table, the city (when there is no picture), the
         deck and the bank; at the end, the points and the personalities."""
         if g.state is None:
             return super().board_fields(g, locale, pictured)
         v = self.view(g, None)
-        fields: list[tuple[str, str, bool]] = [
-            (t("am.players", locale), self.players_text(g, v, locale), False)
-        ]
+        fields: list[tuple[str, str, bool]] = [(t("am.players", locale), self.players_text(g, v, locale), False)]
         if v.in_play and not v.finished:
             cards = ", ".join(card_name(c, locale) for c in v.in_play)
             fields.append((t("am.in_play", locale), clip(cards, EMBED_FIELD), False))
@@ -244,35 +227,20 @@ class AmUI(GameUI):
         """One line per player: money, cards in hand, pieces left, area cards, loans."""
         lines = []
         for sv in v.seats:
-            parts = [
-                t("am.money", locale, n=sv.money),
-                t("am.hand_n", locale, n=sv.hand_size),
-                t("am.supply", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply),
-            ]
+            parts = [t("am.money", locale, n=sv.money), t("am.hand_n", locale, n=sv.hand_size),
+                     t("am.supply", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)]
             if sv.area_cards:
-                parts.append(
-                    t(
-                        "am.area_cards",
-                        locale,
-                        areas=", ".join(str(AREAS[a].number) for a in sv.area_cards),
-                    )
-                )
+                parts.append(t("am.area_cards", locale, areas=", ".join(str(AREAS[a].number) for a in sv.area_cards)))
             if sv.loans:
                 parts.append(t("am.loans", locale, n=len(sv.loans)))
             if sv.stuck:
-                parts.append(
-                    t("am.stuck", locale, cards=", ".join(card_name(c, locale) for c in sv.stuck))
-                )
+                parts.append(t("am.stuck", locale, cards=", ".join(card_name(c, locale) for c in sv.stuck)))
             line = f"{disc(sv.seat)} {mention(g, sv.seat)}: " + " · ".join(parts)
             if v.finished:
                 points = v.scores[sv.seat] if sv.seat < len(v.scores) else 0
                 who = PERSONALITIES[sv.personality] if sv.personality else None
-                line += "\n  " + t(
-                    "am.final_line",
-                    locale,
-                    points=points,
-                    personality=(who.es if locale == "es" else who.en) if who else "?",
-                )
+                line += "\n  " + t("am.final_line", locale, points=points,
+                                   personality=(who.es if locale == "es" else who.en) if who else "?")
             lines.append(line)
         return clip("\n".join(lines), EMBED_FIELD)
 
@@ -294,16 +262,8 @@ class AmUI(GameUI):
 
     def table_text(self, v: AmView, locale: str) -> str:
         """Deck, discard pile, events, bank and trouble markers."""
-        lines = [
-            t(
-                "am.deck_line",
-                locale,
-                deck=v.deck_count,
-                discard=len(v.discard),
-                bank=v.bank,
-                trouble=v.trouble_count,
-            )
-        ]
+        lines = [t("am.deck_line", locale, deck=v.deck_count, discard=len(v.discard), bank=v.bank,
+                   trouble=v.trouble_count)]
         if v.discard:
             lines.append(t("am.last_discard", locale, card=card_name(v.discard[-1], locale)))
         done = ", ".join(EVENTS[e].es if locale == "es" else EVENTS[e].en for e in v.events_done)
@@ -320,8 +280,7 @@ class AmUI(GameUI):
         hand = v.hand or []
         lines.append(f"**{t('am.your_hand', locale, n=len(hand))}**")
         lines += [f"• **{card_name(c, locale)}**: {card_about(c, locale)}" for c in hand] or [
-            f"• {t('am.hand_empty', locale)}"
-        ]
+            f"• {t('am.hand_empty', locale)}"]
         if v.prompt is not None:
             lines.append(f"**{t('am.now', locale)}** {self.named(g, v.prompt.get(locale))}")
         return lines
@@ -331,16 +290,12 @@ class AmUI(GameUI):
         v = self.view(g, seat)
         lines: list[str] = []
         if v.personality is not None:
-            lines.append(
-                f"🎭 {t('am.your_personality', locale)} {personality_line(v.personality, locale)}"
-            )
+            lines.append(f"🎭 {t('am.your_personality', locale)} {personality_line(v.personality, locale)}")
             if PERSONALITIES[v.personality].goal != "deck" and not v.finished:
                 have, need = scoring.progress(self.state(g), seat)
                 lines.append(t("am.progress", locale, have=have, need=need))
         if v.peeked:
-            seen = ", ".join(
-                PERSONALITIES[p].es if locale == "es" else PERSONALITIES[p].en for p in v.peeked
-            )
+            seen = ", ".join(PERSONALITIES[p].es if locale == "es" else PERSONALITIES[p].en for p in v.peeked)
             lines.append(f"👁️ {t('am.peeked', locale, who=seen)}")
         return lines
 
@@ -379,9 +334,7 @@ def _option(g: Game, seat: Seat, i: int, a: Action, v: AmView, locale: str) -> d
         about = info.power_es if locale == "es" else info.power_en
     elif isinstance(a, Area | Piece):
         about = _area_about(v, a.area, locale)
-    return discord.SelectOption(
-        label=label or "-", value=str(i), description=clip(about, 100) or None
-    )
+    return discord.SelectOption(label=label or "-", value=str(i), description=clip(about, 100) or None)
 
 
 def _style(a: Action) -> discord.ButtonStyle:
@@ -403,36 +356,20 @@ def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
     groups: list[tuple[str, list[int]]] = [
         ("am.ph.play", [i for i, a in enumerate(actions) if isinstance(a, Play)]),
         ("am.ph.power", [i for i, a in enumerate(actions) if isinstance(a, Power)]),
-        (
-            "am.ph.choose",
-            [i for i, a in enumerate(actions) if isinstance(a, Area | Piece | Player | Card)],
-        ),
+        ("am.ph.choose", [i for i, a in enumerate(actions) if isinstance(a, Area | Piece | Player | Card)]),
     ]
     buttons = [i for i, a in enumerate(actions) if isinstance(a, Do | Pay | Interrupt | Skip)]
-    menus = [
-        (key, chunk)
-        for key, items in groups
-        for chunk in (items[k : k + MENU_SIZE] for k in range(0, len(items), MENU_SIZE))
-    ]
+    menus = [(key, chunk) for key, items in groups
+             for chunk in (items[k:k + MENU_SIZE] for k in range(0, len(items), MENU_SIZE))]
     if len(menus) + -(-len(buttons) // 5) > ROWS:
         return chooser(g, seat, locale)  # far too much for one message: the generic menu
     view = discord.ui.View(timeout=None)
     for part, (key, chunk) in enumerate(menus):
         options = [_option(g, seat, i, actions[i], v, locale) for i in chunk]
-        view.add_item(
-            ActSelect(g.id, g.version, seat, part, options=options, placeholder=t(key, locale))
-        )
+        view.add_item(ActSelect(g.id, g.version, seat, part, options=options, placeholder=t(key, locale)))
     for i in buttons:
-        view.add_item(
-            ActButton(
-                g.id,
-                g.version,
-                seat,
-                i,
-                label=UI.label(g, seat, actions[i], locale),
-                style=_style(actions[i]),
-            )
-        )
+        view.add_item(ActButton(g.id, g.version, seat, i, label=UI.label(g, seat, actions[i], locale),
+                                style=_style(actions[i])))
     return view
 
 
@@ -448,9 +385,7 @@ def find_card(value: str) -> str | None:
     exact = [c.id for c in CARDS.values() if needle in (fold(c.es), fold(c.en))]
     if len(exact) == 1:
         return exact[0]
-    partial = [
-        c.id for c in CARDS.values() if needle and (needle in fold(c.es) or needle in fold(c.en))
-    ]
+    partial = [c.id for c in CARDS.values() if needle and (needle in fold(c.es) or needle in fold(c.en))]
     return partial[0] if len(partial) == 1 else None
 
 
@@ -475,17 +410,8 @@ def areas_text(locale: str) -> str:
         near = ", ".join(str(AREAS[b].number) for b in sorted(ADJ[info.index]))
         river = " · 🌊" if info.index in RIVER else ""
         power = info.power_es if locale == "es" else info.power_en
-        lines.append(
-            t(
-                "am.area_line",
-                locale,
-                area=area_label(info.index, locale),
-                cost=info.cost,
-                near=near,
-                river=river,
-                power=power,
-            )
-        )
+        lines.append(t("am.area_line", locale, area=area_label(info.index, locale), cost=info.cost, near=near,
+                       river=river, power=power))
     return clip("\n".join(lines), EMBED_DESCRIPTION)
 
 
@@ -519,11 +445,8 @@ class AnkhMorpork(commands.Cog):
             return
         locale = locale_of(interaction)
         view = UI.menu(g, seat, locale)
-        await interaction.followup.send(
-            clip(UI.menu_text(g, seat, locale), 2000),
-            view=view or discord.utils.MISSING,
-            ephemeral=True,
-        )
+        await interaction.followup.send(clip(UI.menu_text(g, seat, locale), 2000), view=view or discord.utils.MISSING,
+                                        ephemeral=True)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -547,10 +470,8 @@ class AnkhMorpork(commands.Cog):
 
     _power_ac = power.autocomplete("area")(legal_choices(POWER_KINDS))
 
-    @am.command(
-        name="decide",
-        description="Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt",
-    )
+    @am.command(name="decide",
+                description="Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt")
     @app_commands.describe(choice="What you decide")
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         """An area, a piece, a player, a card, do it, pay, play an interrupt, or skip."""
@@ -560,10 +481,7 @@ class AnkhMorpork(commands.Cog):
 
     _decide_ac = decide.autocomplete("choice")(legal_choices(DECIDE_KINDS))
 
-    @am.command(
-        name="pass",
-        description="Skip what is asked now: pass, end your turn, skip a symbol, or say no",
-    )
+    @am.command(name="pass", description="Skip what is asked now: pass, end your turn, skip a symbol, or say no")
     async def pass_(self, interaction: discord.Interaction) -> None:
         """Skip the current decision (the engine's "skip": pass, end the turn, decline)."""
         bot = services(interaction)
@@ -571,12 +489,7 @@ class AnkhMorpork(commands.Cog):
         g, seat = await bot.session.prepare(g.id, interaction.user.id)
         if not any(isinstance(a, Skip) for a in g.legal_actions(seat)):
             prompt = g.pending()[seat].text
-            raise Refusal(
-                *(
-                    t("am.no_skip", lang, prompt=UI.named(g, prompt.get(lang)))
-                    for lang in ("es", "en")
-                )
-            )
+            raise Refusal(*(t("am.no_skip", lang, prompt=UI.named(g, prompt.get(lang))) for lang in ("es", "en")))
         await play_action(interaction, g.id, Skip())
         await self._then_panel(interaction, g.id)
 
@@ -589,44 +502,31 @@ class AnkhMorpork(commands.Cog):
         locale = locale_of(interaction)
         found = find_card(card)
         if found is None:
-            raise Refusal(
-                *(t("am.unknown_card", lang, value=clip(card, 40)) for lang in ("es", "en"))
-            )
+            raise Refusal(*(t("am.unknown_card", lang, value=clip(card, 40)) for lang in ("es", "en")))
         c = CARDS[found]
         symbols = " · ".join(symbol_label(found, s, locale) for s in c.symbols) or "-"
-        embed = discord.Embed(
-            title=card_name(found, locale),
-            description=clip(card_about(found, locale), 4000),
-            colour=COLOUR,
-        )
+        embed = discord.Embed(title=card_name(found, locale), description=clip(card_about(found, locale), 4000),
+                              colour=COLOUR)
         embed.add_field(name=t("am.symbols", locale), value=symbols, inline=False)
         embed.set_footer(text=t(f"am.border.{c.border}", locale))
         await reply(interaction, embed=embed, ephemeral=True)
 
     @card.autocomplete("card")
-    async def _card_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
             return card_choices(current, locale_of(interaction))
         except Exception:
             log.exception("card autocomplete failed")
             return []
 
-    @am.command(
-        name="areas", description="The twelve areas: costs, neighbours and city area card powers"
-    )
+    @am.command(name="areas", description="The twelve areas: costs, neighbours and city area card powers")
     async def areas(self, interaction: discord.Interaction) -> None:
         """The city, privately."""
         locale = locale_of(interaction)
-        embed = discord.Embed(
-            title=t("am.areas_title", locale), description=areas_text(locale), colour=COLOUR
-        )
+        embed = discord.Embed(title=t("am.areas_title", locale), description=areas_text(locale), colour=COLOUR)
         await reply(interaction, embed=embed, ephemeral=True)
 
-    @am.command(
-        name="personality", description="Your secret personality and how close it is to winning"
-    )
+    @am.command(name="personality", description="Your secret personality and how close it is to winning")
     async def personality(self, interaction: discord.Interaction) -> None:
         """Your personality, privately (and the unused ones you have been shown)."""
         bot = services(interaction)
@@ -635,9 +535,7 @@ class AnkhMorpork(commands.Cog):
         g, seat = await bot.session.seat_for(g.id, interaction.user.id)
         if g.state is None:
             raise Refusal(t("am.not_started", "es"), t("am.not_started", "en"))
-        await reply(
-            interaction, "\n".join(UI.personality_lines(g, seat, locale)) or "-", ephemeral=True
-        )
+        await reply(interaction, "\n".join(UI.personality_lines(g, seat, locale)) or "-", ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -89,14 +89,12 @@ def field_label(field: str, locale: str) -> str:
 
 
 def parse_options_text(text: str | None) -> dict[str, str]:
-    """ "key=value key=value" into a dict; a refusal naming the first item that is not."""
+    """"key=value key=value" into a dict; a refusal naming the first item that is not."""
     out: dict[str, str] = {}
     for item in (text or "").replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
-            raise Refusal(
-                t("err.bad_option", "es", item=item), t("err.bad_option", "en", item=item)
-            )
+            raise Refusal(t("err.bad_option", "es", item=item), t("err.bad_option", "en", item=item))
         out[key.strip().lower()] = value.strip()
     return out
 
@@ -113,18 +111,10 @@ def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -
             merged[key] = [v for v in value.replace("/", "+").split("+") if v]
     for key in merged:
         if key not in known:
-            raise Refusal(
-                *(
-                    t(
-                        "err.unknown_option",
-                        lang,
-                        game=engine.title.get(lang),
-                        key=key,
-                        known=", ".join(known) or "-",
-                    )
-                    for lang in ("es", "en")
-                )
-            )
+            raise Refusal(*(
+                t("err.unknown_option", lang, game=engine.title.get(lang), key=key, known=", ".join(known) or "-")
+                for lang in ("es", "en")
+            ))
     return merged
 
 
@@ -145,9 +135,7 @@ def describe_options(g: Game, locale: str) -> str:
 def render_lobby(g: Game, locale: str) -> Rendered:
     """The lobby message: players, host, options, and (while open) its four buttons."""
     e = g.engine
-    status_key = {"lobby": "lobby.open", "abandoned": "lobby.abandoned"}.get(
-        g.status, "lobby.started"
-    )
+    status_key = {"lobby": "lobby.open", "abandoned": "lobby.abandoned"}.get(g.status, "lobby.started")
     embed = discord.Embed(
         title=t("lobby.title", locale, title=e.title.get(locale), id=g.id),
         description=t(status_key, locale),
@@ -162,14 +150,9 @@ def render_lobby(g: Game, locale: str) -> Rendered:
         inline=True,
     )
     embed.add_field(name=t("lobby.host", locale), value=f"<@{g.row.host_id}>", inline=True)
-    embed.add_field(
-        name=t("lobby.options", locale), value=clip(describe_options(g, locale), 1024), inline=False
-    )
-    embed.add_field(
-        name=t("clock.label", locale),
-        value=clock_text(g.row.clock_seconds, g.row.timeout_action, locale),
-        inline=False,
-    )
+    embed.add_field(name=t("lobby.options", locale), value=clip(describe_options(g, locale), 1024), inline=False)
+    embed.add_field(name=t("clock.label", locale),
+                    value=clock_text(g.row.clock_seconds, g.row.timeout_action, locale), inline=False)
     embed.set_footer(text=t("lobby.needs", locale, min=e.min_players, max=e.max_players))
     view: discord.ui.View | None = None
     if g.status == "lobby":
@@ -178,11 +161,7 @@ def render_lobby(g: Game, locale: str) -> Rendered:
         view.add_item(LobbyButton(g.id, "join", t("btn.join", locale), disabled=full))
         view.add_item(LobbyButton(g.id, "leave", t("btn.leave", locale)))
         view.add_item(LobbyButton(g.id, "ai", t("btn.ai", locale), disabled=full))
-        view.add_item(
-            LobbyButton(
-                g.id, "start", t("btn.start", locale), disabled=len(g.seats) < e.min_players
-            )
-        )
+        view.add_item(LobbyButton(g.id, "start", t("btn.start", locale), disabled=len(g.seats) < e.min_players))
     return Rendered(content=None, embed=embed, view=view)
 
 
@@ -200,9 +179,7 @@ class LobbyButton(
 ):
     """Join / Leave / Add AI / Start on a lobby message; works after a restart."""
 
-    def __init__(
-        self, game: int, action: str, label: str | None = None, *, disabled: bool = False
-    ) -> None:
+    def __init__(self, game: int, action: str, label: str | None = None, *, disabled: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label or action,
@@ -228,9 +205,7 @@ class LobbyButton(
         bot = services(interaction)
         user = interaction.user
         if self.action == "join":
-            g = await bot.session.join(
-                self.game, user_id=user.id, name=user.display_name, locale=locale_of(interaction)
-            )
+            g = await bot.session.join(self.game, user_id=user.id, name=user.display_name, locale=locale_of(interaction))
         elif self.action == "leave":
             g = await bot.session.leave(self.game, user_id=user.id)
         elif self.action == "ai":
@@ -265,9 +240,7 @@ async def _after_start(interaction: discord.Interaction, result: MoveResult) -> 
     await services(interaction).announcer.publish(result, board_repost=True)
 
 
-def _check_bot_permissions(
-    interaction: discord.Interaction, thread: bool, games_channel: int | None
-) -> None:
+def _check_bot_permissions(interaction: discord.Interaction, thread: bool, games_channel: int | None) -> None:
     """Refuse a new game where the bot could not show it: the permissions it needs in the
     channel (or, for a thread, to open one and post in it), named in both languages."""
     perms, where = interaction.app_permissions, interaction.channel_id
@@ -280,17 +253,10 @@ def _check_bot_permissions(
     if thread and not perms.create_public_threads:
         names.append("create_public_threads")
     if names:
-        raise Refusal(
-            *(
-                t(
-                    "perm.new_missing",
-                    lang_,
-                    channel=f"<#{where}>",
-                    perms=permission_names(names, lang_),
-                )
-                for lang_ in ("es", "en")
-            )
-        )
+        raise Refusal(*(
+            t("perm.new_missing", lang_, channel=f"<#{where}>", perms=permission_names(names, lang_))
+            for lang_ in ("es", "en")
+        ))
 
 
 # ----------------------------------------------------------------------------- the cog
@@ -303,9 +269,7 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     ]
 
 
-async def _literal_autocomplete(
-    interaction: discord.Interaction, current: str, field: str
-) -> list[app_commands.Choice[str]]:
+async def _literal_autocomplete(interaction: discord.Interaction, current: str, field: str) -> list[app_commands.Choice[str]]:
     locale = locale_of(interaction)
     try:
         gid = getattr(interaction.namespace, "game", None)
@@ -342,12 +306,9 @@ def option_suggestions(engine: Engine, current: str, locale: str) -> list[app_co
         if field in OWN_PARAMETERS or field in typed:
             continue
         info = engine.options_model.model_fields[field]
-        values = literal_values(engine, field) or (
-            ["true", "false"] if info.annotation is bool else []
-        )
+        values = literal_values(engine, field) or (["true", "false"] if info.annotation is bool else [])
         tokens: list[tuple[str, str]] = [
-            (f"{field}={v}", f"{field_label(field, locale)}: {option_label(field, v, locale)}")
-            for v in values
+            (f"{field}={v}", f"{field_label(field, locale)}: {option_label(field, v, locale)}") for v in values
         ]
         items = list_values(engine, field)
         if items:
@@ -366,9 +327,7 @@ def option_suggestions(engine: Engine, current: str, locale: str) -> list[app_co
                 continue
             value = f"{head} {token}".strip()
             if len(value) <= 100:
-                out.append(
-                    app_commands.Choice(name=clip(f"{head} {label}".strip(), 100), value=value)
-                )
+                out.append(app_commands.Choice(name=clip(f"{head} {label}".strip(), 100), value=value))
     return out[:25]
 
 
@@ -430,30 +389,17 @@ class Lobby(commands.Cog):
         server = await bot.session.store.guild_settings(interaction.guild_id)
         role = server.creator_role_id
         member_roles = {r.id for r in getattr(interaction.user, "roles", [])}
-        if (
-            role is not None
-            and role not in member_roles
-            and not interaction.permissions.manage_guild
-        ):
-            raise Refusal(
-                *(t("err.creator_role", lang_, role=f"<@&{role}>") for lang_ in ("es", "en"))
-            )
+        if role is not None and role not in member_roles and not interaction.permissions.manage_guild:
+            raise Refusal(*(t("err.creator_role", lang_, role=f"<@&{role}>") for lang_ in ("es", "en")))
         if clock is not None and clock not in CLOCKS:
-            raise Refusal(
-                *(
-                    t("err.bad_clock", lang_, value=clock, options=", ".join(CLOCKS))
-                    for lang_ in ("es", "en")
-                )
-            )
+            raise Refusal(*(t("err.bad_clock", lang_, value=clock, options=", ".join(CLOCKS))
+                            for lang_ in ("es", "en")))
         clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
         public_locale = server.locale or locale
         explicit = {
-            "variant": variant,
-            "scoring": scoring,
-            "wins_needed": wins_needed,
-            "games": games,
-            "reshuffle": reshuffle,
+            "variant": variant, "scoring": scoring, "wins_needed": wins_needed,
+            "games": games, "reshuffle": reshuffle,
         }
         opts = gather_options(engine, explicit, options)
         # Validate before any Discord side effect (such as creating a thread).
@@ -461,15 +407,9 @@ class Lobby(commands.Cog):
         _check_bot_permissions(interaction, thread, server.games_channel_id)
         user = interaction.user
         common = {
-            "guild_id": interaction.guild_id,
-            "game_id": game,
-            "options": opts,
-            "host_id": user.id,
-            "host_name": user.display_name,
-            "locale": public_locale,
-            "clock_seconds": clock_seconds,
-            "timeout_action": timeout_action,
-            "host_locale": locale,
+            "guild_id": interaction.guild_id, "game_id": game, "options": opts,
+            "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
+            "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
         if not thread:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
@@ -491,32 +431,22 @@ class Lobby(commands.Cog):
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
         except discord.Forbidden:
-            raise Refusal(
-                t("err.thread_forbidden", "es"), t("err.thread_forbidden", "en")
-            ) from None
+            raise Refusal(t("err.thread_forbidden", "es"), t("err.thread_forbidden", "en")) from None
         g = await bot.session.create(channel_id=created.id, **common)
         message = await created.send(**render_lobby(g, g.locale).send_kwargs())
         await bot.boards.adopt(g.id, created.id, message.id)
-        await interaction.followup.send(
-            t("lobby.in_thread", locale, id=g.id, thread=created.mention), ephemeral=True
-        )
+        await interaction.followup.send(t("lobby.in_thread", locale, id=g.id, thread=created.mention), ephemeral=True)
 
     @new.autocomplete("variant")
-    async def _variant_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _variant_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _literal_autocomplete(interaction, current, "variant")
 
     @new.autocomplete("scoring")
-    async def _scoring_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _scoring_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _literal_autocomplete(interaction, current, "scoring")
 
     @new.autocomplete("options")
-    async def _options_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _options_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
             engines = registered_games()
             gid = getattr(interaction.namespace, "game", None)
@@ -544,9 +474,7 @@ class Lobby(commands.Cog):
         bot = services(interaction)
         g = await self._channel_game(interaction)
         user = interaction.user
-        g = await bot.session.join(
-            g.id, user_id=user.id, name=user.display_name, locale=locale_of(interaction)
-        )
+        g = await bot.session.join(g.id, user_id=user.id, name=user.display_name, locale=locale_of(interaction))
         await reply(interaction, t("lobby.joined", locale_of(interaction), id=g.id), ephemeral=True)
         await bot.boards.refresh(g.id)
 
@@ -564,9 +492,7 @@ class Lobby(commands.Cog):
         """Deal the game and post its board (host only)."""
         bot = services(interaction)
         g = await self._channel_game(interaction)
-        result = await within(
-            interaction, bot.session.start(g.id, by=interaction.user.id), ephemeral=True
-        )
+        result = await within(interaction, bot.session.start(g.id, by=interaction.user.id), ephemeral=True)
         await reply(interaction, t("lobby.started", locale_of(interaction)), ephemeral=True)
         # The lobby message stays a lobby (now marked as started); the board comes below.
         await bot.boards.refresh(g.id, rendered=render_lobby(result.game, result.game.locale))
@@ -591,12 +517,8 @@ class Lobby(commands.Cog):
             seat = g.seat_of(interaction.user.id)
             if seat is not None and g.state is not None:
                 news = await bot.announcer.catch_up(g, seat, locale)
-                rendered.content = clip(
-                    "\n".join(
-                        [t("catchup.title", locale), *news] if news else [t("catchup.none", locale)]
-                    ),
-                    2000,
-                )
+                rendered.content = clip("\n".join(
+                    [t("catchup.title", locale), *news] if news else [t("catchup.none", locale)]), 2000)
         kwargs = rendered.send_kwargs()
         kwargs["allowed_mentions"] = NO_MENTIONS
         await reply(interaction, ephemeral=True, **kwargs)
@@ -609,26 +531,15 @@ class Lobby(commands.Cog):
 
     @game.command(name="log", description="The public log of moves")
     @app_commands.describe(page="Log page")
-    async def log_(
-        self,
-        interaction: discord.Interaction,
-        page: app_commands.Range[int, 1, 10000] | None = None,
-    ) -> None:
+    async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] | None = None) -> None:
         """Every move so far with its time, with what you may know of each, in pages."""
         bot = services(interaction)
         g = await self._latest_game(interaction)
-        kwargs = await render_log(
-            bot.session,
-            g,
-            g.seat_of(interaction.user.id),
-            locale_of(interaction),
-            None if page is None else page - 1,
-        )
+        kwargs = await render_log(bot.session, g, g.seat_of(interaction.user.id), locale_of(interaction),
+                                  None if page is None else page - 1)
         await reply(interaction, ephemeral=True, **kwargs)
 
-    @game.command(
-        name="abandon", description="Close this channel's game for good (host or Manage Channels)"
-    )
+    @game.command(name="abandon", description="Close this channel's game for good (host or Manage Channels)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         """Close the game; its channel is free for a new one."""
         bot = services(interaction)
@@ -642,6 +553,7 @@ class Lobby(commands.Cog):
             allowed_mentions=NO_MENTIONS,
         )
         await bot.boards.refresh(g.id)
+
 
     # -- what is waiting ---------------------------------------------------------------------
 
@@ -661,9 +573,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="vacation", description="Stop the clocks of all your games for some days")
     @app_commands.describe(days="Days of vacation (0 ends it)")
-    async def vacation(
-        self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]
-    ) -> None:
+    async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 60]) -> None:
         """Pause (or, with 0, resume) the clocks of all your games; the tables see it."""
         bot = services(interaction)
         locale = locale_of(interaction)
@@ -671,13 +581,8 @@ class Lobby(commands.Cog):
         if done.until is None:
             text = t("vacation.ended", locale, n=len(done.games))
         else:
-            text = t(
-                "vacation.started",
-                locale,
-                when=f"<t:{int(done.until)}:f>",
-                n=len(done.games),
-                left=done.days_left,
-            )
+            text = t("vacation.started", locale, when=f"<t:{int(done.until)}:f>", n=len(done.games),
+                     left=done.days_left)
         await reply(interaction, text, ephemeral=True)
         for game in done.games:
             await bot.boards.refresh(game)
@@ -695,9 +600,7 @@ class Lobby(commands.Cog):
         else:
             await ask(interaction, g, req)
 
-    @game.command(
-        name="watch", description="Follow this channel's game as a spectator (again to stop)"
-    )
+    @game.command(name="watch", description="Follow this channel's game as a spectator (again to stop)")
     async def watch(self, interaction: discord.Interaction) -> None:
         """Follow (or stop following) this channel's game: its public moves reach you by DM."""
         bot = services(interaction)
@@ -733,43 +636,21 @@ class Lobby(commands.Cog):
         rows = await store.actions(g.id)
         over = g.state is not None and g.state.finished
         names = [s.name for s in g.seats]
-        record = build_record(
-            g.engine,
-            game=g.id,
-            options=g.row.options,
-            players=names,
-            seed=g.row.seed,
-            rows=rows,
-            finished=over,
-            final=g.state,
-        )
-        files = [
-            discord.File(
-                io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
-                filename=f"game-{g.id}.json",
-            )
-        ]
-        text = transcript(
-            g.engine,
-            players=names,
-            options=g.row.options,
-            seed=g.row.seed,
-            rows=rows,
-            viewer_all=over,
-            locale=locale,
-            when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)),
-            wording=lambda text: ui_for(g.row.game_id).wording(g, text, locale).replace("**", ""),
-        )
+        record = build_record(g.engine, game=g.id, options=g.row.options, players=names,
+                              seed=g.row.seed, rows=rows, finished=over, final=g.state)
+        files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
+                              filename=f"game-{g.id}.json")]
+        text = transcript(g.engine, players=names, options=g.row.options, seed=g.row.seed, rows=rows,
+                          viewer_all=over, locale=locale,
+                          when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)),
+                          wording=lambda text: ui_for(g.row.game_id).wording(g, text, locale).replace("**", ""))
         if text:
             files.append(discord.File(io.BytesIO(text.encode()), filename=f"game-{g.id}.txt"))
         if over and g.row.seed is not None:
             ui = ui_for(g.row.game_id)
             states = states_of(g.engine, len(g.seats), g.row.options, g.row.seed, rows)
             gif = await asyncio.to_thread(
-                animation,
-                states,
-                lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale),
-            )
+                animation, states, lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale))
             if gif is not None:
                 files.append(discord.File(io.BytesIO(gif), filename=f"game-{g.id}.gif"))
         return files
@@ -786,29 +667,20 @@ class Lobby(commands.Cog):
             raise Refusal("Elige un asiento de la lista.", "Pick a seat from the list.")
         name = g.seat_row(int(seat)).name
         g = await bot.session.remove_from_lobby(g.id, seat=int(seat), by=interaction.user.id)
-        await reply(
-            interaction,
-            t("lobby.removed", locale_of(interaction), name=name, id=g.id),
-            ephemeral=True,
-        )
+        await reply(interaction, t("lobby.removed", locale_of(interaction), name=name, id=g.id), ephemeral=True)
         await bot.boards.refresh(g.id)
 
     @remove.autocomplete("seat")
-    async def _seat_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _seat_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
             g = await services(interaction).session.in_channel(interaction.channel_id or 0)
             if g is None:
                 return []
             needle = fold(current)
             return [
-                app_commands.Choice(
-                    name=clip(f"{s.seat + 1}. {s.name}{' (bot)' if s.ai else ''}", 100),
-                    value=str(s.seat),
-                )
-                for s in g.seats
-                if s.user_id != g.row.host_id and (not needle or needle in fold(s.name))
+                app_commands.Choice(name=clip(f"{s.seat + 1}. {s.name}{' (bot)' if s.ai else ''}", 100),
+                                    value=str(s.seat))
+                for s in g.seats if s.user_id != g.row.host_id and (not needle or needle in fold(s.name))
             ][:25]
         except Exception:
             log.exception("seat autocomplete failed")
@@ -821,12 +693,8 @@ class Lobby(commands.Cog):
         bot = services(interaction)
         g = await self._channel_game(interaction)
         g = await bot.session.transfer_host(g.id, to=player.id, by=interaction.user.id)
-        await reply(
-            interaction,
-            t("lobby.host_now", g.locale, who=player.mention, id=g.id),
-            ephemeral=False,
-            allowed_mentions=NO_MENTIONS,
-        )
+        await reply(interaction, t("lobby.host_now", g.locale, who=player.mention, id=g.id),
+                    ephemeral=False, allowed_mentions=NO_MENTIONS)
         await bot.boards.refresh(g.id)
 
     # -- generic move ------------------------------------------------------------------------
@@ -838,9 +706,7 @@ class Lobby(commands.Cog):
         await play_value(interaction, choice)
 
     @move.autocomplete("choice")
-    async def _move_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await action_choices(interaction, current)
 
 

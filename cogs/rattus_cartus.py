@@ -159,9 +159,7 @@ class RcUI(GameUI):
         v = self.view(g, None)
         return f"{base} · {t('rc.round', locale, n=v.round, total=v.rounds)} · {t(f'rc.phase.{v.phase}', locale)}"
 
-    def board_fields(
-        self, g: Game, locale: str, pictured: bool = False
-    ) -> list[tuple[str, str, bool]]:
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
         """Players, the supply answers still awaited, the row, the tracks (without a
         picture) and, at the end, the final scoring."""
         if g.state is None:
@@ -170,15 +168,8 @@ class RcUI(GameUI):
         fields: list[tuple[str, str, bool]] = []
         players = []
         for p in v.players:
-            line = t(
-                "rc.player_line",
-                locale,
-                disc=disc(p.seat),
-                who=mention(g, p.seat),
-                cards=p.hand,
-                rats=p.rat_tokens,
-                vp=p.vp,
-            )
+            line = t("rc.player_line", locale, disc=disc(p.seat), who=mention(g, p.seat),
+                     cards=p.hand, rats=p.rat_tokens, vp=p.vp)
             if p.seat == v.start and not v.finished:
                 line += f" · *{t('rc.start_player', locale)}*"
             players.append(line)
@@ -210,29 +201,13 @@ class RcUI(GameUI):
         lines = []
         for b in v.row:
             bd = BUILDINGS[b.building]
-            lines.append(
-                t(
-                    "rc.row_line",
-                    locale,
-                    n=b.index + 1,
-                    building=bd.name().get(locale),
-                    cls=CLASS_NAME[b.cls].get(locale),
-                    supply=supply_text(b.supply, locale),
-                )
-            )
+            lines.append(t("rc.row_line", locale, n=b.index + 1, building=bd.name().get(locale),
+                           cls=CLASS_NAME[b.cls].get(locale), supply=supply_text(b.supply, locale)))
             if not b.slots:
                 lines.append(f"  {t('rc.nobody_in', locale)}")
             for slot in b.slots:
-                lines.append(
-                    "  "
-                    + t(
-                        "rc.slot",
-                        locale,
-                        disc=disc(slot.seat),
-                        who=self.name(g, slot.seat),
-                        what=slot_text(slot.cards, slot.revealed, locale),
-                    )
-                )
+                lines.append("  " + t("rc.slot", locale, disc=disc(slot.seat), who=self.name(g, slot.seat),
+                                      what=slot_text(slot.cards, slot.revealed, locale)))
         return clip("\n".join(lines), EMBED_FIELD)
 
     def tracks_text(self, g: Game, v: RcView, locale: str) -> str:
@@ -248,25 +223,13 @@ class RcUI(GameUI):
         assert v.final is not None
         lines = []
         for f in sorted(v.final, key=lambda f: (f.eliminated, -f.total, f.rats)):
-            lines.append(
-                t(
-                    "rc.final_line",
-                    locale,
-                    who=mention(g, f.seat),
-                    total=f.total,
-                    classes=sum(f.classes),
-                    hand=f.hand,
-                    specials=sum(f.specials.values()),
-                    gold=f.gold,
-                    tokens=f.tokens,
-                    rats=f.rats,
-                    dead=t("rc.dead", locale) if f.eliminated else "",
-                )
-            )
+            lines.append(t(
+                "rc.final_line", locale, who=mention(g, f.seat), total=f.total, classes=sum(f.classes),
+                hand=f.hand, specials=sum(f.specials.values()), gold=f.gold, tokens=f.tokens,
+                rats=f.rats, dead=t("rc.dead", locale) if f.eliminated else "",
+            ))
         if v.nuns is not None:
-            lines.append(
-                t("rc.nuns", locale, shown=" + ".join(str(n) for n in v.nuns), total=sum(v.nuns))
-            )
+            lines.append(t("rc.nuns", locale, shown=" + ".join(str(n) for n in v.nuns), total=sum(v.nuns)))
         return clip("\n".join(lines), EMBED_FIELD)
 
     def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
@@ -287,23 +250,17 @@ class RcUI(GameUI):
         else:
             lines.append(t("rc.no_rats", locale))
         lines.append(f"**{t('rc.peeks', locale)}**")
-        seen = " · ".join(
-            t("rc.peek", locale, n=p + 1, nuns=n) for p, n in sorted(me.peeks.items())
-        )
+        seen = " · ".join(t("rc.peek", locale, n=p + 1, nuns=n) for p, n in sorted(me.peeks.items()))
         lines.append(seen or t("rc.no_peeks", locale))
         lines += self._in_progress(g, v, me, seat, locale)
         return lines
 
-    def _in_progress(
-        self, g: Game, v: RcView, me: PrivateView, seat: Seat, locale: str
-    ) -> list[str]:
+    def _in_progress(self, g: Game, v: RcView, me: PrivateView, seat: Seat, locale: str) -> list[str]:
         assert g.state is not None
         lines = []
         if me.supply_choice is not None:
             card, peek = me.supply_choice
-            what = g.engine.describe(
-                g.state, seat, SupplyChoice(card=card, peek=None if peek < 0 else peek)
-            )
+            what = g.engine.describe(g.state, seat, SupplyChoice(card=card, peek=None if peek < 0 else peek))
             lines += [f"**{t('rc.my_supply', locale)}**", what.get(locale)]
         if me.entering is not None and me.entering < len(v.row):
             building = BUILDINGS[v.row[me.entering].building].name().get(locale)
@@ -327,12 +284,8 @@ def _check_entering(g: Game, seat: Seat, locale: str) -> RcView:
     v = UI.view(g, seat)
     if v.phase != "enter" or not v.queue or v.queue[0] != seat:
         prompt = g.pending().get(seat)
-        text = {
-            lang: t(
-                "rc.not_entering", lang, prompt=UI.wording(g, prompt.text, lang) if prompt else ""
-            )
-            for lang in ("es", "en")
-        }
+        text = {lang: t("rc.not_entering", lang, prompt=UI.wording(g, prompt.text, lang) if prompt else "")
+                for lang in ("es", "en")}
         raise Refusal(text["es"].strip(), text["en"].strip())
     return v
 
@@ -348,20 +301,14 @@ def building_panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
         inside = ", ".join(f"{UI.name(g, s.seat)} ({s.cards})" for s in b.slots)
         where = t("rc.inside", locale, who=inside) if inside else t("rc.empty", locale)
         premium = bd.premium_es if locale == "es" else bd.premium_en
-        options.append(
-            discord.SelectOption(
-                label=clip(f"{b.index + 1}. {label}", 100),
-                value=str(b.index),
-                description=clip(f"{where} · {premium}", 100),
-            )
-        )
+        options.append(discord.SelectOption(
+            label=clip(f"{b.index + 1}. {label}", 100), value=str(b.index),
+            description=clip(f"{where} · {premium}", 100),
+        ))
     view = discord.ui.View(timeout=None)
     if options:
-        view.add_item(
-            BuildingSelect(
-                g.id, g.version, seat, options=options, placeholder=t("rc.building_ph", locale)
-            )
-        )
+        view.add_item(BuildingSelect(g.id, g.version, seat, options=options,
+                                     placeholder=t("rc.building_ph", locale)))
     if any(isinstance(a, Pass) for a in g.legal_actions(seat)):
         view.add_item(PassButton(g.id, g.version, seat, label=t("rc.btn.pass", locale)))
     return view
@@ -399,24 +346,11 @@ def cards_panel(g: Game, seat: Seat, building: int, locale: str) -> tuple[str, d
         options = []
         for c in cards:
             k = KIND[c]
-            about = (
-                KIND_TEXT[k].get(locale) if k in PLAYABLE_SPECIALS else CLASS_NAME[k].get(locale)
-            )
-            options.append(
-                discord.SelectOption(
-                    label=clip(card_name(c).get(locale), 100), value=c, description=clip(about, 100)
-                )
-            )
-        view.add_item(
-            CardsSelect(
-                g.id,
-                g.version,
-                seat,
-                building,
-                options=options,
-                placeholder=t("rc.cards_ph", locale),
-            )
-        )
+            about = KIND_TEXT[k].get(locale) if k in PLAYABLE_SPECIALS else CLASS_NAME[k].get(locale)
+            options.append(discord.SelectOption(label=clip(card_name(c).get(locale), 100), value=c,
+                                                description=clip(about, 100)))
+        view.add_item(CardsSelect(g.id, g.version, seat, building, options=options,
+                                  placeholder=t("rc.cards_ph", locale)))
         if total > len(cards):
             text += "\n" + t("rc.more_cards", locale, n=total)
     else:
@@ -439,14 +373,8 @@ def entering_steps(v: RcView, building: int, cards: Sequence[str]) -> list[Actio
     return steps
 
 
-async def enter_with(
-    interaction: discord.Interaction,
-    game: int,
-    version: int,
-    seat: Seat,
-    building: int,
-    cards: Sequence[str],
-) -> None:
+async def enter_with(interaction: discord.Interaction, game: int, version: int, seat: Seat,
+                     building: int, cards: Sequence[str]) -> None:
     """Enter ``building`` with ``cards`` for the caller, then tell everyone what they may know."""
     bot = services(interaction)
     locale = locale_of(interaction)
@@ -457,9 +385,7 @@ async def enter_with(
     if any(c not in v.me.hand for c in cards):
         raise Refusal(t("rc.unknown_card", "es"), t("rc.unknown_card", "en"))
     steps = entering_steps(v, building, cards)
-    result = await within(
-        interaction, bot.session.move_many(game, interaction.user.id, steps, version)
-    )
+    result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
     await _close_panel(interaction, locale)
     await publish(interaction, result)
 
@@ -478,27 +404,13 @@ class BuildingSelect(
 ):
     """The building to enter; answers with the cards to play there (nothing is moved yet)."""
 
-    def __init__(
-        self,
-        game: int,
-        version: int,
-        seat: Seat,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=self.custom_id_for(game, version, seat),
-                options=options or [discord.SelectOption(label="-", value="-")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=1,
-            ),
-            game,
-            version,
-            seat,
-        )
+    def __init__(self, game: int, version: int, seat: Seat, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=self.custom_id_for(game, version, seat),
+            options=options or [discord.SelectOption(label="-", value="-")],
+            placeholder=placeholder, min_values=1, max_values=1,
+        ), game, version, seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the card panel of the chosen building."""
@@ -525,44 +437,18 @@ class CardsSelect(
 
     building: int
 
-    def __init__(
-        self,
-        game: int,
-        version: int,
-        seat: Seat,
-        building: int,
-        *,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
+    def __init__(self, game: int, version: int, seat: Seat, building: int, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         opts = options or [discord.SelectOption(label="-", value="-")]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=self.custom_id_for(game, version, seat, building),
-                options=opts,
-                placeholder=placeholder,
-                min_values=1,
-                max_values=len(opts),
-            ),
-            game,
-            version,
-            seat,
-            building,
-        )
+        super().__init__(discord.ui.Select(
+            custom_id=self.custom_id_for(game, version, seat, building),
+            options=opts, placeholder=placeholder, min_values=1, max_values=len(opts),
+        ), game, version, seat, building)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with the cards chosen."""
-        await guard(
-            interaction,
-            enter_with(
-                interaction,
-                self.game,
-                self.version,
-                self.seat,
-                self.building,
-                list(self.item.values),
-            ),
-        )
+        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat,
+                                            self.building, list(self.item.values)))
 
 
 class NoCardsButton(
@@ -575,10 +461,7 @@ class NoCardsButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with no cards."""
-        await guard(
-            interaction,
-            enter_with(interaction, self.game, self.version, self.seat, self.building, []),
-        )
+        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat, self.building, []))
 
 
 class BackButton(
@@ -597,9 +480,8 @@ class BackButton(
         g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
         check_seat(g, self.seat, seat)
         _check_entering(g, seat, locale)
-        await interaction.response.edit_message(
-            content=t("rc.choose_building", locale), view=building_panel(g, seat, locale)
-        )
+        await interaction.response.edit_message(content=t("rc.choose_building", locale),
+                                                view=building_panel(g, seat, locale))
 
 
 class PassButton(
@@ -619,19 +501,13 @@ class PassButton(
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
         check_seat(g, self.seat, seat)
-        result = await within(
-            interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version)
-        )
+        result = await within(interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version))
         await _close_panel(interaction, locale)
         await publish(interaction, result)
 
 
 COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    BuildingSelect,
-    CardsSelect,
-    NoCardsButton,
-    BackButton,
-    PassButton,
+    BuildingSelect, CardsSelect, NoCardsButton, BackButton, PassButton,
 )
 
 
@@ -645,27 +521,16 @@ def resolve_building(v: RcView, value: str, locale: str) -> int:
         return int(raw) - 1
     needle = fold(raw)
     found = [
-        b.index
-        for b in v.row
-        if needle
-        and needle in (fold(BUILDINGS[b.building].es), fold(BUILDINGS[b.building].en), b.building)
+        b.index for b in v.row
+        if needle and needle in (fold(BUILDINGS[b.building].es), fold(BUILDINGS[b.building].en), b.building)
     ]
     if len(found) == 1:
         return found[0]
-    raise Refusal(
-        *(
-            t(
-                "rc.unknown_building",
-                lang,
-                value=clip(raw, 40),
-                options=", ".join(
-                    f"{b.index + 1}. {BUILDINGS[b.building].name().get(lang)}" for b in v.row
-                )
-                or "-",
-            )
-            for lang in ("es", "en")
-        )
-    )
+    raise Refusal(*(
+        t("rc.unknown_building", lang, value=clip(raw, 40), options=", ".join(
+            f"{b.index + 1}. {BUILDINGS[b.building].name().get(lang)}" for b in v.row) or "-")
+        for lang in ("es", "en")
+    ))
 
 
 class RattusCartus(commands.Cog):
@@ -689,9 +554,7 @@ class RattusCartus(commands.Cog):
 
     # -- phase B -----------------------------------------------------------------------
 
-    @rc.command(
-        name="supply", description="Secretly choose the supply action of a building card (phase B)"
-    )
+    @rc.command(name="supply", description="Secretly choose the supply action of a building card (phase B)")
     @app_commands.describe(choice="The supply action you take")
     async def supply(self, interaction: discord.Interaction, choice: str) -> None:
         """Your secret supply choice; the game goes on once everybody has chosen."""
@@ -702,10 +565,7 @@ class RattusCartus(commands.Cog):
 
     # -- phase C -----------------------------------------------------------------------
 
-    @rc.command(
-        name="enter",
-        description="Enter a building and choose your face-down cards privately (phase C)",
-    )
+    @rc.command(name="enter", description="Enter a building and choose your face-down cards privately (phase C)")
     @app_commands.describe(building="The building you enter")
     async def enter(self, interaction: discord.Interaction, building: str) -> None:
         """Answer privately with the cards you may play at ``building``; choosing them enters."""
@@ -719,9 +579,7 @@ class RattusCartus(commands.Cog):
         await reply(interaction, text, view=view, ephemeral=True)
 
     @enter.autocomplete("building")
-    async def _building_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _building_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
         try:
             g = await services(interaction).session.in_channel(interaction.channel_id or 0)
@@ -741,10 +599,7 @@ class RattusCartus(commands.Cog):
             log.exception("building autocomplete failed")
             return []
 
-    @rc.command(
-        name="pass",
-        description="Play a Safe-conduct: choose your building after the others (phase C)",
-    )
+    @rc.command(name="pass", description="Play a Safe-conduct: choose your building after the others (phase C)")
     async def pass_(self, interaction: discord.Interaction) -> None:
         """Pass with a Safe-conduct (the engine says so if you cannot)."""
         g = await self._game(interaction)
@@ -752,10 +607,8 @@ class RattusCartus(commands.Cog):
 
     # -- phase D -----------------------------------------------------------------------
 
-    @rc.command(
-        name="decide",
-        description="Answer what the buildings ask of you: duels, cards to give, Hospital, nun cards (phase D)",
-    )
+    @rc.command(name="decide",
+                description="Answer what the buildings ask of you: duels, cards to give, Hospital, nun cards (phase D)")
     @app_commands.describe(choice="What you decide")
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         """A duel's victim, a card to give or discard, a nun card to look at."""
@@ -781,18 +634,14 @@ class RattusCartus(commands.Cog):
             standard = bd.standard_es if locale == "es" else bd.standard_en
             embed.add_field(
                 name=f"{bd.name().get(locale)} ({CLASS_NAME[bd.cls].get(locale)})",
-                value=clip(
-                    f"**{t('rc.premium', locale)}**: {premium}\n**{t('rc.standard', locale)}**: {standard}",
-                    EMBED_FIELD,
-                ),
+                value=clip(f"**{t('rc.premium', locale)}**: {premium}\n**{t('rc.standard', locale)}**: {standard}",
+                           EMBED_FIELD),
                 inline=False,
             )
         specials = "\n".join(
             f"**{KIND_NAME[k].get(locale)}**: {KIND_TEXT[k].get(locale)}" for k in KIND_TEXT
         )
-        embed.add_field(
-            name=t("rc.specials", locale), value=clip(specials, EMBED_FIELD), inline=False
-        )
+        embed.add_field(name=t("rc.specials", locale), value=clip(specials, EMBED_FIELD), inline=False)
         await reply(interaction, embed=embed, ephemeral=True)
 
 

@@ -44,9 +44,7 @@ def _kind(model: type[Action]) -> str:
     return str(model.model_fields["kind"].default)
 
 
-EFFECT_KINDS = frozenset(
-    _kind(m) for m in (Decline, Activate, Target, Group, Line, Move, BanishZone, Recover)
-)
+EFFECT_KINDS = frozenset(_kind(m) for m in (Decline, Activate, Target, Group, Line, Move, BanishZone, Recover))
 STARTER_KINDS = frozenset({_kind(ChooseStarter)})
 DRAFT_KINDS = frozenset({_kind(DraftPick)})
 
@@ -117,9 +115,7 @@ class RhUI(GameUI):
             return ("move", action.source)
         return None
 
-    def group_label(
-        self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str
-    ) -> str:
+    def group_label(self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str) -> str:
         """The tile to place, or the square to move from."""
         if isinstance(key, tuple) and key[0] == "place":
             return tile_name(str(key[1]), locale)
@@ -140,9 +136,7 @@ class RhUI(GameUI):
             return tile_text(str(key[1]), locale)
         return super().group_description(g, seat, key, actions, locale)
 
-    def board_fields(
-        self, g: Game, locale: str, pictured: bool = False
-    ) -> list[tuple[str, str, bool]]:
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
         """Players with their factions, the score, the board in text when there is no
         picture, the neutral zone and the zones."""
         fields: list[tuple[str, str, bool]] = []
@@ -165,13 +159,7 @@ class RhUI(GameUI):
         if not pictured:
             fields.append((t("rh.board", locale), board_text(v, locale), False))
         if v.neutral_zone:
-            fields.append(
-                (
-                    t("rh.neutral", locale),
-                    ", ".join(tile_name(x, locale) for x in v.neutral_zone),
-                    False,
-                )
-            )
+            fields.append((t("rh.neutral", locale), ", ".join(tile_name(x, locale) for x in v.neutral_zone), False))
         for s, zone in enumerate(v.zones):
             if s >= len(g.seats):
                 break
@@ -191,9 +179,7 @@ class RhUI(GameUI):
             ]
             lines.append(f"**{t('rh.your_zone', locale)}**: {', '.join(mine) or '-'}")
         if v.neutral_zone:
-            lines.append(
-                f"**{t('rh.neutral', locale)}**: {', '.join(tile_name(x, locale) for x in v.neutral_zone)}"
-            )
+            lines.append(f"**{t('rh.neutral', locale)}**: {', '.join(tile_name(x, locale) for x in v.neutral_zone)}")
         if v.draft_offer is not None and v.draft_picker == seat:
             offer = ", ".join(tile_name(x, locale) for x in v.draft_offer)
             lines.append(f"**{t('rh.draft_offer', locale)}**: {offer}")
@@ -220,25 +206,13 @@ def _resolve_tile(g: Game, seat: Seat, value: str) -> str:
     for tile in tiles:
         if needle in (fold(tile), fold(tile_name(tile, "es")), fold(tile_name(tile, "en"))):
             return tile
-    starts = [
-        x
-        for x in tiles
-        if fold(tile_name(x, "es")).startswith(needle)
-        or fold(tile_name(x, "en")).startswith(needle)
-    ]
+    starts = [x for x in tiles if fold(tile_name(x, "es")).startswith(needle) or fold(tile_name(x, "en")).startswith(needle)]
     if needle and len(starts) == 1:
         return starts[0]
-    raise Refusal(
-        *(
-            t(
-                "err.unknown_tile",
-                lang,
-                value=clip(value, 40),
-                options=", ".join(tile_name(x, lang) for x in tiles) or "-",
-            )
-            for lang in ("es", "en")
-        )
-    )
+    raise Refusal(*(
+        t("err.unknown_tile", lang, value=clip(value, 40), options=", ".join(tile_name(x, lang) for x in tiles) or "-")
+        for lang in ("es", "en")
+    ))
 
 
 def _resolve_square(value: str) -> int:
@@ -247,10 +221,7 @@ def _resolve_square(value: str) -> int:
     if sq is None and v.isdigit() and 0 <= int(v) <= 8:
         sq = int(v)
     if sq is None:
-        raise Refusal(
-            t("err.unknown_square", "es", value=clip(v, 20)),
-            t("err.unknown_square", "en", value=clip(v, 20)),
-        )
+        raise Refusal(t("err.unknown_square", "es", value=clip(v, 20)), t("err.unknown_square", "en", value=clip(v, 20)))
     return sq
 
 
@@ -284,9 +255,7 @@ class ReyHierofante(commands.Cog):
         await play_action(interaction, g.id, {"kind": _kind(Place), "tile": tile_id, "square": sq})
 
     @place.autocomplete("tile")
-    async def _tile_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _tile_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
         try:
             found = await self._caller(interaction)
@@ -309,9 +278,7 @@ class ReyHierofante(commands.Cog):
             return []
 
     @place.autocomplete("square")
-    async def _square_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _square_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         locale = locale_of(interaction)
         try:
             found = await self._caller(interaction)
@@ -370,3 +337,4 @@ class ReyHierofante(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     """Load the Rey y Hierofante cog (discord.py extension entry point)."""
     await bot.add_cog(ReyHierofante(bot))
+

@@ -42,11 +42,7 @@ class Settings(commands.Cog):
         now = services(interaction).session.clock.now()
         used = mine.vacation_used if mine.vacation_year == year_of(now) else 0.0
         embed = discord.Embed(title=t("settings.title", locale), colour=COLOUR)
-        embed.add_field(
-            name=t("settings.notify", locale),
-            value=t(f"notify.{mine.notify}", locale),
-            inline=False,
-        )
+        embed.add_field(name=t("settings.notify", locale), value=t(f"notify.{mine.notify}", locale), inline=False)
         left = max(0, VACATION_DAYS_PER_YEAR - int(used))
         vacation = t("settings.vacation_left", locale, left=left, total=VACATION_DAYS_PER_YEAR)
         if mine.vacation_until and mine.vacation_until > now:

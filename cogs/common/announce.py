@@ -48,9 +48,7 @@ CATCH_UP_LINES = 12
 def allowed_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
     """Mentions that notify exactly these users (never roles or @everyone)."""
     return discord.AllowedMentions(
-        everyone=False,
-        roles=False,
-        replied_user=False,
+        everyone=False, roles=False, replied_user=False,
         users=[discord.Object(id=u) for u in dict.fromkeys(user_ids)],
     )
 
@@ -109,9 +107,7 @@ class Announcer:
                 by_dm.append(seat)
         said = record(g, result, g.locale)
         posted = await self._post(g, said, allowed_users(ping), interaction)
-        await self.bot.boards.refresh(
-            g.id, events=result.events, repost=board_repost, keep_old=board_repost
-        )
+        await self.bot.boards.refresh(g.id, events=result.events, repost=board_repost, keep_old=board_repost)
         refused = self.bot.boards.refused.get(g.id)
         if refused is not None or not posted:
             await self.tell_missing(g, refused or g.row.channel_id, interaction)
@@ -123,18 +119,11 @@ class Announcer:
         if result.finished:
             await self.final_summary(g)
 
-    async def _post(
-        self,
-        g: Game,
-        said: str,
-        allowed: discord.AllowedMentions,
-        interaction: discord.Interaction | None,
-    ) -> bool:
+    async def _post(self, g: Game, said: str, allowed: discord.AllowedMentions,
+                    interaction: discord.Interaction | None) -> bool:
         """Post the record; False when a missing permission kept it from the channel."""
         in_channel = interaction is not None and interaction.channel_id in (
-            g.row.channel_id,
-            g.row.board_channel_id,
-        )
+            g.row.channel_id, g.row.board_channel_id)
         try:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
@@ -142,9 +131,7 @@ class Announcer:
                 return True
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
-                await interaction.response.send_message(
-                    t("board.done", interaction.locale), ephemeral=True
-                )
+                await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
             await patiently(lambda: self._channel(g).send(said, allowed_mentions=allowed))
         except discord.HTTPException as exc:
             if not forbidden(exc):
@@ -152,12 +139,8 @@ class Announcer:
             if interaction is not None and interaction.response.is_done():
                 await self._fill_placeholder(interaction, said)
             return not forbidden(exc)
-        if (
-            interaction is not None
-            and interaction.response.type
-            is discord.InteractionResponseType.deferred_channel_message
-            and token_alive(interaction)
-        ):
+        if interaction is not None and interaction.response.type is \
+                discord.InteractionResponseType.deferred_channel_message and token_alive(interaction):
             # A slow command left a "thinking…" reply. Filling it would be an edit, and an
             # edit notifies nobody: the record went out as a new message, so this goes.
             try:
@@ -175,9 +158,7 @@ class Announcer:
         except discord.HTTPException:
             pass
 
-    async def tell_missing(
-        self, g: Game, channel_id: int, interaction: discord.Interaction | None
-    ) -> None:
+    async def tell_missing(self, g: Game, channel_id: int, interaction: discord.Interaction | None) -> None:
         """Tell whoever acted (privately), or else the host by DM, which permissions the bot
         lacks in the game's channel; the game goes on without what they would allow."""
         known = await permissions_in(self.bot, channel_id)
@@ -189,13 +170,8 @@ class Announcer:
             names = []
         if interaction is not None and token_alive(interaction):
             locale = locale_of(interaction)
-            text = t(
-                "perm.missing",
-                locale,
-                channel=f"<#{channel_id}>",
-                perms=permission_names(names, locale) if names else "?",
-                id=g.id,
-            )
+            text = t("perm.missing", locale, channel=f"<#{channel_id}>",
+                     perms=permission_names(names, locale) if names else "?", id=g.id)
             try:
                 if interaction.response.is_done():
                     await interaction.followup.send(text, ephemeral=True)
@@ -206,13 +182,8 @@ class Announcer:
                 log.info("game %s: could not tell the player about missing permissions", g.id)
         host = next((s for s in g.seats if s.user_id == g.row.host_id), None)
         locale = lang(host.locale if host is not None and host.locale else g.locale)
-        text = t(
-            "perm.missing",
-            locale,
-            channel=f"<#{channel_id}>",
-            perms=permission_names(names, locale) if names else "?",
-            id=g.id,
-        )
+        text = t("perm.missing", locale, channel=f"<#{channel_id}>",
+                 perms=permission_names(names, locale) if names else "?", id=g.id)
         try:
             await self.bot.delivery.dm(g.row.host_id, content=text, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException:
@@ -245,9 +216,7 @@ class Announcer:
             texts = event_lines(line.events, locale, seat, g=g)
             lines.append(said_by(g, line.seat, texts, locale))
         if len(lines) > CATCH_UP_LINES:
-            lines = [t("catchup.more", locale, n=len(lines) - CATCH_UP_LINES)] + lines[
-                -CATCH_UP_LINES:
-            ]
+            lines = [t("catchup.more", locale, n=len(lines) - CATCH_UP_LINES)] + lines[-CATCH_UP_LINES:]
         return lines
 
     async def _deadline_of(self, g: Game, seat: Seat) -> DeadlineRow | None:
@@ -264,16 +233,8 @@ class Announcer:
         locale = self._locale(g, seat)
         prompt = g.pending().get(seat)
         what = ui_for(g.row.game_id).wording(g, prompt.text, locale) if prompt else ""
-        lines = [
-            t(
-                "turn.dm",
-                locale,
-                title=g.engine.title.get(locale),
-                id=g.id,
-                channel=f"<#{g.row.channel_id}>",
-                prompt=what,
-            )
-        ]
+        lines = [t("turn.dm", locale, title=g.engine.title.get(locale), id=g.id,
+                   channel=f"<#{g.row.channel_id}>", prompt=what)]
         deadline = await self._deadline_of(g, seat)
         if deadline is not None and not deadline.paused:
             lines.append(t("turn.time_left", locale, when=timestamp(deadline.due_at)))
@@ -293,32 +254,19 @@ class Announcer:
             return
         seat = deadline.seat
         locale = self._locale(g, seat)
-        text = t(
-            "clock.reminder",
-            locale,
-            title=g.engine.title.get(locale),
-            id=g.id,
-            channel=f"<#{g.row.channel_id}>",
-            when=timestamp(deadline.due_at),
-            n=deadline.reminders,
-        )
+        text = t("clock.reminder", locale, title=g.engine.title.get(locale), id=g.id,
+                 channel=f"<#{g.row.channel_id}>", when=timestamp(deadline.due_at),
+                 n=deadline.reminders)
         url = jump_url(g)
         if url:
             text += "\n" + url
         if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text):
             mention = f"<@{deadline.user_id}>"
             try:
-                await patiently(
-                    lambda: self._channel(g).send(
-                        t(
-                            "clock.reminder_channel",
-                            g.locale,
-                            who=mention,
-                            when=timestamp(deadline.due_at),
-                        ),
-                        allowed_mentions=allowed_users([deadline.user_id]),
-                    )
-                )
+                await patiently(lambda: self._channel(g).send(
+                    t("clock.reminder_channel", g.locale, who=mention, when=timestamp(deadline.due_at)),
+                    allowed_mentions=allowed_users([deadline.user_id]),
+                ))
             except discord.HTTPException:
                 log.warning("game %s: could not remind seat %s", g.id, seat, exc_info=True)
 
@@ -335,9 +283,8 @@ class Announcer:
         if row.user_id is None:
             return False
         try:
-            delivered = await self.bot.delivery.dm(
-                row.user_id, content=content, allowed_mentions=NO_MENTIONS, **kwargs
-            )
+            delivered = await self.bot.delivery.dm(row.user_id, content=content,
+                                                   allowed_mentions=NO_MENTIONS, **kwargs)
         except discord.HTTPException:
             log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
             return False
@@ -353,18 +300,8 @@ class Announcer:
         for uid in watchers:
             if uid in seated:
                 continue
-            text = clip(
-                t(
-                    "watch.update",
-                    g.locale,
-                    title=g.engine.title.get(g.locale),
-                    id=g.id,
-                    channel=f"<#{g.row.channel_id}>",
-                )
-                + "\n"
-                + said,
-                CONTENT,
-            )
+            text = clip(t("watch.update", g.locale, title=g.engine.title.get(g.locale), id=g.id,
+                          channel=f"<#{g.row.channel_id}>") + "\n" + said, CONTENT)
             try:
                 await self.bot.delivery.dm(uid, content=text, allowed_mentions=NO_MENTIONS)
             except discord.HTTPException:
@@ -391,9 +328,8 @@ class Announcer:
         lines = self.summary_lines(g, g.locale)
         if not lines:
             return
-        embed = discord.Embed(
-            title=t("final.title", g.locale, id=g.id), description=clip("\n".join(lines), 4096)
-        )
+        embed = discord.Embed(title=t("final.title", g.locale, id=g.id),
+                              description=clip("\n".join(lines), 4096))
         for uid in watchers:
             try:
                 await self.bot.delivery.dm(uid, embed=embed, allowed_mentions=NO_MENTIONS)

@@ -37,9 +37,7 @@ class _Bot(Protocol):
 LobbyRenderer = Callable[[Game, str], Rendered]
 
 
-def too_old(
-    message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.datetime | None = None
-) -> bool:
+def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.datetime | None = None) -> bool:
     """Whether a message (by the time in its snowflake) is older than ``max_age``."""
     if max_age is None:
         return False
@@ -88,23 +86,14 @@ class BoardKeeper:
         settings = await self.bot.session.store.users_settings(users)
         now = self.bot.session.clock.now()
         away = [
-            t(
-                "vacation.until",
-                g.locale,
-                name=discord.utils.escape_markdown(s.name),
-                when=f"<t:{int(settings[s.user_id].vacation_until or 0)}:f>",
-            )
+            t("vacation.until", g.locale, name=discord.utils.escape_markdown(s.name),
+              when=f"<t:{int(settings[s.user_id].vacation_until or 0)}:f>")
             for s in g.seats
-            if s.user_id is not None
-            and not s.ai
-            and (settings[s.user_id].vacation_until or 0) > now
+            if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now
         ]
         if away:
-            rendered.embed.add_field(
-                name="🏖️",
-                value=clip(t("clock.vacation_board", g.locale, who=", ".join(away)), 1024),
-                inline=False,
-            )
+            rendered.embed.add_field(name="🏖️", value=clip(t("clock.vacation_board", g.locale, who=", ".join(away)), 1024),
+                                     inline=False)
 
     # -- posting -----------------------------------------------------------------------
 
@@ -158,12 +147,7 @@ class BoardKeeper:
                 rendered = rendered or await self.render(g)
                 mid = g.row.board_message_id
                 self.refused.pop(game, None)
-                if (
-                    mid is not None
-                    and not repost
-                    and not too_old(mid, self.max_age)
-                    and not self.buried(g)
-                ):
+                if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
                     message = self._channel(g).get_partial_message(mid)
                     try:
                         await patiently(lambda: message.edit(**rendered.edit_kwargs()))
@@ -173,11 +157,7 @@ class BoardKeeper:
                     except discord.HTTPException as exc:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
-                        log.info(
-                            "game %s: board message %s is too old to edit; posting it again",
-                            g.id,
-                            mid,
-                        )
+                        log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
                 return await self._post(g, rendered, delete_old=not keep_old)
             except discord.HTTPException as exc:
                 if forbidden(exc):

@@ -48,9 +48,7 @@ def fold(text: str) -> str:
     return "".join(c for c in nfkd if not unicodedata.combining(c)).casefold().strip()
 
 
-async def within(
-    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False
-) -> T:
+async def within(interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False) -> T:
     """Await ``work``; if it runs long, defer ``interaction`` so Discord's 3 s are kept."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=SLOW)
@@ -105,9 +103,7 @@ def menu_options(
     for n, grp in enumerate(gs):
         if len(grp.indices) == 1:
             i = grp.indices[0]
-            out.append(
-                discord.SelectOption(label=ui.label(g, seat, actions[i], locale), value=f"a{i}")
-            )
+            out.append(discord.SelectOption(label=ui.label(g, seat, actions[i], locale), value=f"a{i}"))
             continue
         members = [actions[i] for i in grp.indices]
         if isinstance(grp.key, tuple) and grp.key and grp.key[0] == "page":
@@ -184,15 +180,10 @@ class SeatButton(SeatItem[discord.ui.Button], template=SEAT_TEMPLATE):
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=clip(label or "-", 80),
-                style=style or self.style,
-                row=row,
+                label=clip(label or "-", 80), style=style or self.style, row=row,
                 custom_id=self.custom_id_for(game, version, seat, *more),
             ),
-            game,
-            version,
-            seat,
-            *more,
+            game, version, seat, *more,
         )
 
 
@@ -212,9 +203,7 @@ class PickSelect(
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
-        custom_id = f"tablero:pick:{game}:{version}:{seat}" + (
-            f":{group}" if group is not None else ""
-        )
+        custom_id = f"tablero:pick:{game}:{version}:{seat}" + (f":{group}" if group is not None else "")
         super().__init__(
             discord.ui.Select(
                 custom_id=custom_id,
@@ -233,10 +222,7 @@ class PickSelect(
         """Rebuild the menu from its custom_id (after a restart too)."""
         group = match["group"]
         return cls(
-            int(match["game"]),
-            int(match["version"]),
-            int(match["seat"]),
-            int(group) if group else None,
+            int(match["game"]), int(match["version"]), int(match["seat"]), int(group) if group else None
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -265,9 +251,7 @@ class PickSelect(
         if not (value.startswith("a") and value[1:].isdigit()) or int(value[1:]) >= len(actions):
             raise _stale_menu()
         action = actions[int(value[1:])]
-        result = await within(
-            interaction, bot.session.move(self.game, interaction.user.id, action, self.version)
-        )
+        result = await within(interaction, bot.session.move(self.game, interaction.user.id, action, self.version))
         message = interaction.message
         if message is not None and message.flags.ephemeral and not interaction.response.is_done():
             # Close the private step-two menu; the public record follows as a new message.
@@ -284,9 +268,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:p
 
     def __init__(self, game: int, label: str = "Jugar / Play") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"tablero:play:{game}"
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tablero:play:{game}")
         )
         self.game = game
 
@@ -317,9 +299,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:h
 
     def __init__(self, game: int, label: str = "Mi mano / My hand") -> None:
         super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.secondary, custom_id=f"tablero:hand:{game}"
-            )
+            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"tablero:hand:{game}")
         )
         self.game = game
 
@@ -361,9 +341,7 @@ class ActButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Make the move, show the next step here, tell the channel."""
-        await guard(
-            interaction, act(interaction, self.game, self.version, self.seat, str(self.index))
-        )
+        await guard(interaction, act(interaction, self.game, self.version, self.seat, str(self.index)))
 
 
 class ActSelect(
@@ -393,10 +371,7 @@ class ActSelect(
                 min_values=1,
                 max_values=1,
             ),
-            game,
-            version,
-            seat,
-            part,
+            game, version, seat, part,
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -409,14 +384,10 @@ def check_seat(g: Game, expected: Seat, actual: Seat) -> None:
     """Refuse unless the clicker's seat ``actual`` is the seat ``expected`` a panel was made for."""
     if expected != actual:
         name = g.seat_row(expected).name
-        raise Refusal(
-            t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name)
-        )
+        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
 
 
-async def act(
-    interaction: discord.Interaction, game: int, version: int, seat: Seat, value: str
-) -> None:
+async def act(interaction: discord.Interaction, game: int, version: int, seat: Seat, value: str) -> None:
     """Make legal move number ``value`` of ``seat`` at ``version`` for the clicker, then
     show what comes next on the same message and publish the move."""
     bot = services(interaction)
@@ -433,17 +404,13 @@ async def act(
     await publish(interaction, result)
 
 
-async def show_next(
-    interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str
-) -> None:
+async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str) -> None:
     """Turn the message a move was made from into the seat's next step (when the seat
     still has to decide), or into a note of what was done."""
     ui = ui_for(g.row.game_id)
     if seat in g.pending():
         menu = ui.menu(g, seat, locale) or chooser(g, seat, locale)
-        content = clip(
-            t("board.chosen", locale, label=label) + "\n" + ui.menu_text(g, seat, locale), 2000
-        )
+        content = clip(t("board.chosen", locale, label=label) + "\n" + ui.menu_text(g, seat, locale), 2000)
     else:
         menu, content = None, t("board.chosen", locale, label=label)
     # A hand shown with the menu is out of date once a card is played: it goes.
@@ -467,13 +434,7 @@ def act_buttons(g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
     return view
 
 
-COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    PickSelect,
-    PlayButton,
-    HandButton,
-    ActButton,
-    ActSelect,
-)
+COMPONENTS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PickSelect, PlayButton, HandButton, ActButton, ActSelect)
 
 
 def chooser(g: Game, seat: Seat, locale: str, group: int | None = None) -> discord.ui.View:
@@ -484,14 +445,7 @@ def chooser(g: Game, seat: Seat, locale: str, group: int | None = None) -> disco
     if options:
         name = g.seat_row(seat).name
         view.add_item(
-            PickSelect(
-                g.id,
-                g.version,
-                seat,
-                group,
-                options=options,
-                placeholder=t("board.pick", locale, name=name),
-            )
+            PickSelect(g.id, g.version, seat, group, options=options, placeholder=t("board.pick", locale, name=name))
         )
     return view
 
@@ -518,13 +472,7 @@ def board_view(g: Game, locale: str) -> discord.ui.View | None:
             continue
         name = g.seat_row(seat).name
         view.add_item(
-            PickSelect(
-                g.id,
-                g.version,
-                seat,
-                options=options,
-                placeholder=t("board.pick", locale, name=name),
-            )
+            PickSelect(g.id, g.version, seat, options=options, placeholder=t("board.pick", locale, name=name))
         )
         menus += 1
     if needs_play:
@@ -575,15 +523,11 @@ def _kind(action: Action) -> str:
     return str(getattr(action, "kind", ""))
 
 
-def legal_choices(
-    kinds: Collection[str],
-) -> Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]:
+def legal_choices(kinds: Collection[str]) -> Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]:
     """An autocomplete callback offering the caller's legal moves of ``kinds`` (a free
     function: discord.py passes it no cog)."""
 
-    async def complete(
-        interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await action_choices(interaction, current, kinds)
 
     return complete
@@ -623,7 +567,9 @@ async def action_choices(
         return []
 
 
-def resolve_action(g: Game, seat: Seat, value: str, kinds: Collection[str] | None = None) -> Action:
+def resolve_action(
+    g: Game, seat: Seat, value: str, kinds: Collection[str] | None = None
+) -> Action:
     """The legal action a typed or autocompleted ``value`` names; a refusal listing the
     choices otherwise. Values are never trusted: the engine validates the result again."""
     ui = ui_for(g.row.game_id)
@@ -643,8 +589,7 @@ def resolve_action(g: Game, seat: Seat, value: str, kinds: Collection[str] | Non
     else:
         needle = fold(v)
         labels = [
-            (a, fold(ui.label(g, seat, a, "es")), fold(ui.label(g, seat, a, "en")))
-            for _, a in allowed
+            (a, fold(ui.label(g, seat, a, "es")), fold(ui.label(g, seat, a, "en"))) for _, a in allowed
         ]
         exact = [a for a, es, en in labels if needle in (es, en)]
         if len(exact) == 1:
@@ -652,17 +597,15 @@ def resolve_action(g: Game, seat: Seat, value: str, kinds: Collection[str] | Non
         partial = [a for a, es, en in labels if needle and (needle in es or needle in en)]
         if len(partial) == 1:
             return partial[0]
-    raise Refusal(
-        *(
-            t(
-                "err.pick_from_list",
-                lang,
-                value=clip(v, 60),
-                options=clip("; ".join(ui.label(g, seat, a, lang) for _, a in allowed[:12]), 1500),
-            )
-            for lang in ("es", "en")
+    raise Refusal(*(
+        t(
+            "err.pick_from_list",
+            lang,
+            value=clip(v, 60),
+            options=clip("; ".join(ui.label(g, seat, a, lang) for _, a in allowed[:12]), 1500),
         )
-    )
+        for lang in ("es", "en")
+    ))
 
 
 async def play_value(
@@ -676,9 +619,7 @@ async def play_value(
     await play_action(interaction, g.id, action)
 
 
-async def play_action(
-    interaction: discord.Interaction, game: int, action: Action | dict[str, Any]
-) -> None:
+async def play_action(interaction: discord.Interaction, game: int, action: Action | dict[str, Any]) -> None:
     """Run ``action`` for the caller (the session re-checks everything), then publish it."""
     bot = services(interaction)
     result = await within(interaction, bot.session.move(game, interaction.user.id, action))

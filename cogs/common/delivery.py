@@ -54,13 +54,8 @@ def fresh_files(kwargs: dict[str, Any]) -> Any:
     def make() -> dict[str, Any]:
         if not files:
             return dict(kwargs)
-        return {
-            **kwargs,
-            "files": [
-                discord.File(io.BytesIO(data), filename=name, description=desc, spoiler=sp)
-                for name, data, desc, sp in blobs
-            ],
-        }
+        return {**kwargs, "files": [discord.File(io.BytesIO(data), filename=name, description=desc, spoiler=sp)
+                                    for name, data, desc, sp in blobs]}
 
     return make
 
@@ -100,9 +95,7 @@ class Delivery:
             return False
         if time.time() - last.sent_at > RECENT_DM:
             return False
-        channel = self.bot.get_partial_messageable(
-            last.channel_id, type=discord.ChannelType.private
-        )
+        channel = self.bot.get_partial_messageable(last.channel_id, type=discord.ChannelType.private)
         make = fresh_files(kwargs)
 
         def edit() -> dict[str, Any]:
@@ -137,9 +130,7 @@ class Delivery:
             rendered.embed.url = url
         if news:
             rendered.embed.add_field(
-                name=t("hand.news", locale),
-                value=clip("\n".join(news[-10:]), EMBED_FIELD),
-                inline=False,
+                name=t("hand.news", locale), value=clip("\n".join(news[-10:]), EMBED_FIELD), inline=False
             )
         kwargs = rendered.send_kwargs()
         kwargs["allowed_mentions"] = NO_MENTIONS
@@ -162,21 +153,13 @@ class Delivery:
         name = g.seat_row(seat).name
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
-            await patiently(
-                lambda: channel.send(
-                    t("hand.dm_closed", g.locale, name=name), allowed_mentions=NO_MENTIONS
-                )
-            )
+            await patiently(lambda: channel.send(t("hand.dm_closed", g.locale, name=name),
+                                                 allowed_mentions=NO_MENTIONS))
         except discord.HTTPException:
             log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)
 
     async def private_updates(
-        self,
-        g: Game,
-        before: GameState | None,
-        events: Sequence[Event] = (),
-        *,
-        mover: Seat | None = None,
+        self, g: Game, before: GameState | None, events: Sequence[Event] = (), *, mover: Seat | None = None
     ) -> None:
         """DM every human seat whose secrets differ from what they were ``before``, with
         the events of ``events`` told to them alone; then ask every seat now in a reaction
@@ -223,20 +206,12 @@ class Delivery:
         assert row.user_id is not None
         locale = self._locale(g, seat)
         ui = ui_for(g.row.game_id)
-        intro = t(
-            "board.react_dm",
-            locale,
-            who=f"<@{row.user_id}>",
-            title=g.engine.title.get(locale),
-            id=g.id,
-            channel=f"<#{g.row.channel_id}>",
-        )
+        intro = t("board.react_dm", locale, who=f"<@{row.user_id}>", title=g.engine.title.get(locale),
+                  id=g.id, channel=f"<#{g.row.channel_id}>")
         view = ui.menu(g, seat, locale) or act_buttons(g, seat, locale) or chooser(g, seat, locale)
         content = clip(intro + "\n" + ui.menu_text(g, seat, locale), 2000)
         try:
-            delivered = await self.dm(
-                row.user_id, content=content, view=view, allowed_mentions=MENTIONS
-            )
+            delivered = await self.dm(row.user_id, content=content, view=view, allowed_mentions=MENTIONS)
         except discord.HTTPException:
             log.warning("game %s: reaction DM to seat %s failed", g.id, seat, exc_info=True)
             return False
@@ -248,11 +223,7 @@ class Delivery:
         row = g.seat_row(seat)
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
-            await patiently(
-                lambda: channel.send(
-                    t("board.react_ping", g.locale, who=f"<@{row.user_id}>"),
-                    allowed_mentions=MENTIONS,
-                )
-            )
+            await patiently(lambda: channel.send(t("board.react_ping", g.locale, who=f"<@{row.user_id}>"),
+                                                 allowed_mentions=MENTIONS))
         except discord.HTTPException:
             log.warning("game %s: could not ping seat %s in the channel", g.id, seat, exc_info=True)

@@ -36,9 +36,7 @@ async def reply(
         try:
             await interaction.user.send(content, **kwargs)
         except discord.HTTPException:
-            log.info(
-                "could not answer user %s after their interaction expired", interaction.user.id
-            )
+            log.info("could not answer user %s after their interaction expired", interaction.user.id)
         return
     deferred = interaction.response.type is discord.InteractionResponseType.deferred_channel_message
     if deferred and not interaction.extras.get(_FILLED):
@@ -116,9 +114,7 @@ async def guard(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
 def install(tree: app_commands.CommandTree[Any]) -> None:
     """Make the funnel the command tree's error handler."""
 
-    async def on_error(
-        interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Every slash-command error goes through the funnel."""
         await report(interaction, error)
 

@@ -35,9 +35,7 @@ def pages(lines: list[str]) -> list[list[str]]:
     current: list[str] = []
     size = 0
     for line in lines:
-        if current and (
-            len(current) >= PAGE_LINES or size + len(line) + 1 > EMBED_DESCRIPTION - 200
-        ):
+        if current and (len(current) >= PAGE_LINES or size + len(line) + 1 > EMBED_DESCRIPTION - 200):
             out.append(current)
             current, size = [], 0
         current.append(line)
@@ -47,9 +45,8 @@ def pages(lines: list[str]) -> list[list[str]]:
     return out
 
 
-async def render_log(
-    session: Any, g: Game, viewer: Seat | None, locale: str, page: int | None
-) -> dict[str, Any]:
+async def render_log(session: Any, g: Game, viewer: Seat | None, locale: str,
+                          page: int | None) -> dict[str, Any]:
     """The log page ``page`` (None: the newest) of ``g`` as ``viewer`` may read it."""
     lines = [log_line(g, line, viewer, locale) for line in await session.replay(g.id, viewer)]
     split = pages(lines)
@@ -64,26 +61,19 @@ async def render_log(
     return {"embed": embed, "view": view}
 
 
-class LogButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:log:(?P<game>\d+):(?P<page>-?\d+)"
-):
+class LogButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:log:(?P<game>\d+):(?P<page>-?\d+)"):
     """Earlier / later page of a game's log; the page is drawn for whoever presses it."""
 
     def __init__(self, game: int, page: int, label: str = "·", *, disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"tablero:log:{game}:{page}",
-                disabled=disabled,
-            )
-        )
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary,
+            custom_id=f"tablero:log:{game}:{page}", disabled=disabled,
+        ))
         self.game, self.page = game, page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LogButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> LogButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["game"]), int(match["page"]))
 
@@ -94,7 +84,6 @@ class LogButton(
     async def _run(self, interaction: discord.Interaction) -> None:
         session = services(interaction).session
         g = await session.require(self.game)
-        kwargs = await render_log(
-            session, g, g.seat_of(interaction.user.id), locale_of(interaction), max(0, self.page)
-        )
+        kwargs = await render_log(session, g, g.seat_of(interaction.user.id), locale_of(interaction),
+                                       max(0, self.page))
         await interaction.response.edit_message(**kwargs)

@@ -116,10 +116,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.winners": {"es": "Ganan {who}.", "en": "{who} win."},
     "board.draw": {"es": "Empate.", "en": "Draw."},
     "board.abandoned": {"es": "Partida abandonada.", "en": "Game abandoned."},
-    "board.version": {
-        "es": "Partida #{id} · jugada {version}",
-        "en": "Game #{id} · move {version}",
-    },
+    "board.version": {"es": "Partida #{id} · jugada {version}", "en": "Game #{id} · move {version}"},
     "board.pick": {"es": "Elige tu jugada, {name}", "en": "Choose your move, {name}"},
     "board.pick_step": {"es": "Elige, {name}: {group}", "en": "Choose, {name}: {group}"},
     "board.options_n": {"es": "{n} opciones", "en": "{n} options"},
@@ -238,10 +235,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "gold {gold}, tokens {tokens}) · {rats} in rats{dead}",
     },
     "rc.dead": {"es": " · ☠ la peste", "en": " · ☠ the plague"},
-    "rc.nuns": {
-        "es": "La fila de religiosas: {shown} = {total}",
-        "en": "The nun row: {shown} = {total}",
-    },
+    "rc.nuns": {"es": "La fila de religiosas: {shown} = {total}", "en": "The nun row: {shown} = {total}"},
     "rc.hand": {"es": "Tu mano ({n})", "en": "Your hand ({n})"},
     "rc.hand_empty": {"es": "sin cartas", "en": "no cards"},
     "rc.rats": {"es": "Tus ratas", "en": "Your rats"},
@@ -297,10 +291,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Esa carta ya no está en tu mano; abre el menú otra vez.",
         "en": "That card is no longer in your hand; open the menu again.",
     },
-    "rc.buildings_title": {
-        "es": "Rattus Cartus · edificios en juego",
-        "en": "Rattus Cartus · buildings in play",
-    },
+    "rc.buildings_title": {"es": "Rattus Cartus · edificios en juego", "en": "Rattus Cartus · buildings in play"},
     "rc.premium": {"es": "Preferente", "en": "Premium"},
     "rc.standard": {"es": "Normal", "en": "Standard"},
     "rc.specials": {"es": "Cartas especiales", "en": "Special cards"},
@@ -309,10 +300,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "La partida de este canal no es de Mundodisco: Ankh-Morpork.",
         "en": "This channel's game is not Discworld: Ankh-Morpork.",
     },
-    "am.not_started": {
-        "es": "La partida aún no ha empezado.",
-        "en": "The game has not started yet.",
-    },
+    "am.not_started": {"es": "La partida aún no ha empezado.", "en": "The game has not started yet."},
     "am.turn": {"es": "turno {n}", "en": "turn {n}"},
     "am.players": {"es": "Jugadores", "en": "Players"},
     "am.in_play": {"es": "En juego", "en": "On the table"},
@@ -320,17 +308,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "am.table": {"es": "Mazo y banco", "en": "Deck and bank"},
     "am.money": {"es": "{n} $", "en": "${n}"},
     "am.hand_n": {"es": "{n} cartas en mano", "en": "{n} cards in hand"},
-    "am.supply": {
-        "es": "secuaces libres: {m} · edificios libres: {b}",
-        "en": "minions left: {m} · buildings left: {b}",
-    },
+    "am.supply": {"es": "secuaces libres: {m} · edificios libres: {b}", "en": "minions left: {m} · buildings left: {b}"},
     "am.area_cards": {"es": "cartas de zona: {areas}", "en": "area cards: {areas}"},
     "am.loans": {"es": "préstamos: {n}", "en": "loans: {n}"},
     "am.stuck": {"es": "fijas delante: {cards}", "en": "stuck in front: {cards}"},
-    "am.final_line": {
-        "es": "**{points} puntos** · era {personality}",
-        "en": "**{points} points** · was {personality}",
-    },
+    "am.final_line": {"es": "**{points} puntos** · era {personality}", "en": "**{points} points** · was {personality}"},
     "am.deck_line": {
         "es": "Mazo: {deck} cartas · descartes: {discard} · banco: {bank} $ · problemas: {trouble}/12",
         "en": "Deck: {deck} cards · discard pile: {discard} · bank: ${bank} · trouble: {trouble}/12",
@@ -373,10 +355,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "Ahora no hay nada que saltar. {prompt}",
         "en": "There is nothing to skip now. {prompt}",
     },
-    "am.areas_title": {
-        "es": "Ankh-Morpork: las doce zonas",
-        "en": "Ankh-Morpork: the twelve areas",
-    },
+    "am.areas_title": {"es": "Ankh-Morpork: las doce zonas", "en": "Ankh-Morpork: the twelve areas"},
     "am.area_line": {
         "es": "**{area}** · {cost} $ · vecinas: {near}{river}\n  {power}",
         "en": "**{area}** · ${cost} · neighbours: {near}{river}\n  {power}",
@@ -398,14 +377,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.reshuffle.True": {"es": "sí", "en": "yes"},
     "opt.buildings": {"es": "Edificios", "en": "Buildings"},
     "opt.buildings.first_game": {"es": "primera partida", "en": "first game"},
-    "opt.buildings.random_cards": {
-        "es": "cinco cartas al azar por clase",
-        "en": "five random cards per class",
-    },
-    "opt.buildings.random_buildings": {
-        "es": "un edificio al azar por clase",
-        "en": "one random building per class",
-    },
+    "opt.buildings.random_cards": {"es": "cinco cartas al azar por clase", "en": "five random cards per class"},
+    "opt.buildings.random_buildings": {"es": "un edificio al azar por clase", "en": "one random building per class"},
     "opt.buildings.chosen": {"es": "elegidos (chosen=…)", "en": "chosen (chosen=…)"},
     "opt.chosen": {"es": "Edificios elegidos", "en": "Chosen buildings"},
     "opt.chosen.granja": {"es": "Granja", "en": "Farm"},
@@ -422,10 +395,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.chosen.cabana": {"es": "Cabaña del Flautista", "en": "Piper's Hut"},
     "opt.all_eliminated": {"es": "Si la peste mata a todos", "en": "If the plague kills everyone"},
     "opt.all_eliminated.nobody": {"es": "nadie gana", "en": "nobody wins"},
-    "opt.all_eliminated.fewest_rats": {
-        "es": "gana quien tenga menos ratas",
-        "en": "fewest rats wins",
-    },
+    "opt.all_eliminated.fewest_rats": {"es": "gana quien tenga menos ratas", "en": "fewest rats wins"},
     "opt.reshuffle.False": {"es": "no", "en": "no"},
     # autocomplete
     "ac.not_your_turn": {"es": "Ahora no te toca", "en": "It is not your turn"},
@@ -491,7 +461,8 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Show this channel's game": "Muestra la partida de este canal",
     "See your hand (only you see it)": "Mira tu mano (solo la ves tú)",
     "The public log of moves": "El registro público de jugadas",
-    "Close this channel's game for good (host or Manage Channels)": "Cierra para siempre la partida de este canal (anfitrión o Gestionar canales)",
+    "Close this channel's game for good (host or Manage Channels)":
+        "Cierra para siempre la partida de este canal (anfitrión o Gestionar canales)",
     "Make a move from the list of legal moves": "Haz una jugada de la lista de jugadas posibles",
     "Which game": "Qué juego",
     "Open it in a new public thread": "Ábrela en un hilo público nuevo",
@@ -513,10 +484,14 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Who starts": "Quién empieza",
     "The tile to keep": "La loseta que te quedas",
     "Rattus Cartus moves": "Jugadas de Rattus Cartus",
-    "Secretly choose the supply action of a building card (phase B)": "Elige en secreto la acción de suministro de una carta de edificio (fase B)",
-    "Enter a building and choose your face-down cards privately (phase C)": "Entra en un edificio y elige en privado tus cartas boca abajo (fase C)",
-    "Play a Safe-conduct: choose your building after the others (phase C)": "Juega un Salvoconducto: elige tu edificio después de los demás (fase C)",
-    "Answer what the buildings ask of you: duels, cards to give, Hospital, nun cards (phase D)": "Responde a lo que te piden los edificios: duelos, cartas que dar, Hospital, religiosas (fase D)",
+    "Secretly choose the supply action of a building card (phase B)":
+        "Elige en secreto la acción de suministro de una carta de edificio (fase B)",
+    "Enter a building and choose your face-down cards privately (phase C)":
+        "Entra en un edificio y elige en privado tus cartas boca abajo (fase C)",
+    "Play a Safe-conduct: choose your building after the others (phase C)":
+        "Juega un Salvoconducto: elige tu edificio después de los demás (fase C)",
+    "Answer what the buildings ask of you: duels, cards to give, Hospital, nun cards (phase D)":
+        "Responde a lo que te piden los edificios: duelos, cartas que dar, Hospital, religiosas (fase D)",
     "What the buildings in play and the special cards do": "Qué hacen los edificios en juego y las cartas especiales",
     "The supply action you take": "La acción de suministro que eliges",
     "The building you enter": "El edificio en el que entras",
@@ -526,12 +501,16 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "The card you play": "La carta que juegas",
     "Use the power of a city area card you hold": "Usa el poder de una carta de zona que tengas",
     "The area whose card you use": "La zona cuya carta usas",
-    "Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt": "Responde a lo que pide la partida: un símbolo, un pergamino, un pago, una interrupción",
-    "Skip what is asked now: pass, end your turn, skip a symbol, or say no": "Salta lo que se pide: pasa, acaba tu turno, salta un símbolo o di que no",
+    "Answer what the game asks now: a symbol's choice, a scroll, a payment, an interrupt":
+        "Responde a lo que pide la partida: un símbolo, un pergamino, un pago, una interrupción",
+    "Skip what is asked now: pass, end your turn, skip a symbol, or say no":
+        "Salta lo que se pide: pasa, acaba tu turno, salta un símbolo o di que no",
     "What any card of the deck does": "Qué hace cualquier carta del mazo",
     "The card": "La carta",
-    "The twelve areas: costs, neighbours and city area card powers": "Las doce zonas: costes, vecinas y poderes de sus cartas",
-    "Your secret personality and how close it is to winning": "Tu personalidad secreta y cuánto le falta para ganar",
+    "The twelve areas: costs, neighbours and city area card powers":
+        "Las doce zonas: costes, vecinas y poderes de sus cartas",
+    "Your secret personality and how close it is to winning":
+        "Tu personalidad secreta y cuánto le falta para ganar",
 }
 
 CHOICES_ES: dict[str, str] = {
@@ -544,13 +523,9 @@ def _merge_platform() -> None:
     # The platform's commands around the games keep their catalogue in a module of its own.
     from cogs.common import i18n_platform as p
 
-    for table, extra in (
-        (MESSAGES, p.MESSAGES),
-        (COMMAND_NAMES_ES, p.COMMAND_NAMES_ES),
-        (PARAMETER_NAMES_ES, p.PARAMETER_NAMES_ES),
-        (DESCRIPTIONS_ES, p.DESCRIPTIONS_ES),
-        (CHOICES_ES, p.CHOICES_ES),
-    ):
+    for table, extra in ((MESSAGES, p.MESSAGES), (COMMAND_NAMES_ES, p.COMMAND_NAMES_ES),
+                         (PARAMETER_NAMES_ES, p.PARAMETER_NAMES_ES),
+                         (DESCRIPTIONS_ES, p.DESCRIPTIONS_ES), (CHOICES_ES, p.CHOICES_ES)):
         clash = set(table) & set(extra)
         if clash and any(table[k] != extra[k] for k in clash):  # type: ignore[index]
             raise RuntimeError(f"message ids defined twice: {sorted(clash)}")

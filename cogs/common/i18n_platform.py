@@ -50,25 +50,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "turn.time_left": {"es": "Se acaba tu tiempo {when}.", "en": "Your time runs out {when}."},
     "catchup.title": {"es": "**Desde tu última jugada:**", "en": "**Since your last move:**"},
     "catchup.more": {"es": "… y {n} jugadas antes", "en": "… and {n} earlier moves"},
-    "catchup.none": {
-        "es": "Nada nuevo desde tu última jugada.",
-        "en": "Nothing new since your last move.",
-    },
+    "catchup.none": {"es": "Nada nuevo desde tu última jugada.", "en": "Nothing new since your last move."},
     # my games, this server's games
     "mine.title": {"es": "Tus partidas abiertas", "en": "Your open games"},
-    "mine.none": {
-        "es": "No juegas ninguna partida abierta.",
-        "en": "You are not in any open game.",
-    },
+    "mine.none": {"es": "No juegas ninguna partida abierta.", "en": "You are not in any open game."},
     "list.title": {"es": "Partidas abiertas en este servidor", "en": "Open games in this server"},
-    "list.none": {
-        "es": "No hay partidas abiertas en este servidor.",
-        "en": "There are no open games in this server.",
-    },
-    "mine.line": {
-        "es": "**{title} #{id}** · {where} · {status}",
-        "en": "**{title} #{id}** · {where} · {status}",
-    },
+    "list.none": {"es": "No hay partidas abiertas en este servidor.", "en": "There are no open games in this server."},
+    "mine.line": {"es": "**{title} #{id}** · {where} · {status}", "en": "**{title} #{id}** · {where} · {status}"},
     "mine.your_turn": {"es": "**te toca**", "en": "**your turn**"},
     "mine.waiting": {"es": "esperando a {who}", "en": "waiting for {who}"},
     "mine.lobby": {"es": "en el lobby ({n} jugadores)", "en": "in the lobby ({n} players)"},
@@ -100,10 +88,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "La petición de deshacer la jugada #{seq} ya no vale: la partida ha seguido o se acabó el tiempo.",
         "en": "The request to take back move #{seq} has lapsed: the game moved on or time ran out.",
     },
-    "undo.voted": {
-        "es": "Voto anotado; faltan más jugadores.",
-        "en": "Vote noted; more players must answer.",
-    },
+    "undo.voted": {"es": "Voto anotado; faltan más jugadores.", "en": "Vote noted; more players must answer."},
     "btn.undo_yes": {"es": "Aceptar", "en": "Agree"},
     "btn.undo_no": {"es": "Rechazar", "en": "Refuse"},
     # spectators, the end
@@ -134,20 +119,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The game is still on: only public information is included. The full record and the animation come at the end.",
     },
     # lobby management
-    "lobby.removed": {
-        "es": "{name} ya no está en la partida #{id}.",
-        "en": "{name} is no longer in game #{id}.",
-    },
-    "lobby.host_now": {
-        "es": "{who} es ahora el anfitrión de la partida #{id}.",
-        "en": "{who} now hosts game #{id}.",
-    },
+    "lobby.removed": {"es": "{name} ya no está en la partida #{id}.", "en": "{name} is no longer in game #{id}."},
+    "lobby.host_now": {"es": "{who} es ahora el anfitrión de la partida #{id}.", "en": "{who} now hosts game #{id}."},
     # settings
     "settings.title": {"es": "Tus ajustes", "en": "Your settings"},
-    "settings.notify": {
-        "es": "Cómo te avisamos de tu turno",
-        "en": "How you are told it is your turn",
-    },
+    "settings.notify": {"es": "Cómo te avisamos de tu turno", "en": "How you are told it is your turn"},
     "notify.channel": {"es": "mención en el canal", "en": "mention in the channel"},
     "notify.dm": {"es": "mensaje directo", "en": "direct message"},
     "notify.both": {"es": "mención y mensaje directo", "en": "mention and direct message"},
@@ -179,30 +155,24 @@ MESSAGES: dict[str, dict[str, str]] = {
     # the bot's own permissions (names as Discord's settings show them)
     "perm.missing": {
         "es": "⚠️ Me faltan permisos en {channel} para la partida #{id}: {perms}. La partida sigue; "
-        "mientras tanto, mira el tablero con /game status y tu mano con /game hand. "
-        "Quien administre el servidor puede dármelos en los ajustes del canal.",
+              "mientras tanto, mira el tablero con /game status y tu mano con /game hand. "
+              "Quien administre el servidor puede dármelos en los ajustes del canal.",
         "en": "⚠️ I am missing permissions in {channel} for game #{id}: {perms}. The game goes on; "
-        "meanwhile, see the board with /game status and your hand with /game hand. "
-        "A server admin can grant them in the channel's settings.",
+              "meanwhile, see the board with /game status and your hand with /game hand. "
+              "A server admin can grant them in the channel's settings.",
     },
     "perm.new_missing": {
         "es": "No puedo llevar una partida en {channel}: me faltan estos permisos: {perms}. "
-        "Quien administre el servidor puede dármelos en los ajustes del canal.",
+              "Quien administre el servidor puede dármelos en los ajustes del canal.",
         "en": "I cannot run a game in {channel}: I am missing these permissions: {perms}. "
-        "A server admin can grant them in the channel's settings.",
+              "A server admin can grant them in the channel's settings.",
     },
     "perm.view_channel": {"es": "Ver canal", "en": "View Channel"},
     "perm.send_messages": {"es": "Enviar mensajes", "en": "Send Messages"},
-    "perm.send_messages_in_threads": {
-        "es": "Enviar mensajes en hilos",
-        "en": "Send Messages in Threads",
-    },
+    "perm.send_messages_in_threads": {"es": "Enviar mensajes en hilos", "en": "Send Messages in Threads"},
     "perm.embed_links": {"es": "Insertar enlaces", "en": "Embed Links"},
     "perm.attach_files": {"es": "Adjuntar archivos", "en": "Attach Files"},
-    "perm.read_message_history": {
-        "es": "Leer el historial de mensajes",
-        "en": "Read Message History",
-    },
+    "perm.read_message_history": {"es": "Leer el historial de mensajes", "en": "Read Message History"},
     "perm.create_public_threads": {"es": "Crear hilos públicos", "en": "Create Public Threads"},
 }
 
@@ -238,7 +208,8 @@ DESCRIPTIONS_ES: dict[str, str] = {
     "Stop the clocks of all your games for some days": "Para los relojes de todas tus partidas unos días",
     "Days of vacation (0 ends it)": "Días de vacaciones (0 las termina)",
     "Ask to take back your last move": "Pide deshacer tu última jugada",
-    "Follow this channel's game as a spectator (again to stop)": "Sigue la partida de este canal como espectador (otra vez para dejarlo)",
+    "Follow this channel's game as a spectator (again to stop)":
+        "Sigue la partida de este canal como espectador (otra vez para dejarlo)",
     "The game's record, transcript and animation": "El registro, la transcripción y la animación de la partida",
     "Take a player or bot out of the lobby (host)": "Quita a un jugador o a un bot del lobby (anfitrión)",
     "Hand hosting over to another player (host)": "Cede el anfitrión a otro jugador (anfitrión)",

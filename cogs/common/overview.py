@@ -26,9 +26,7 @@ def _waiting_for(g: Game, locale: str) -> str:
 async def mine_embed(session: SessionService, user_id: int, locale: str) -> discord.Embed:
     """Every open game of ``user_id``: where, whose turn, their time left; theirs to move first."""
     rows = await session.store.user_open_games(user_id)
-    deadlines: dict[int, DeadlineRow] = {
-        d.game: d for d in await session.store.user_deadlines(user_id)
-    }
+    deadlines: dict[int, DeadlineRow] = {d.game: d for d in await session.store.user_deadlines(user_id)}
     entries: list[tuple[int, float, str]] = []
     for row in rows:
         g = await session.get(row.id)
@@ -43,11 +41,8 @@ async def mine_embed(session: SessionService, user_id: int, locale: str) -> disc
             d = deadlines.get(g.id)
             due = d.due_at if d is not None and not d.paused else float("inf")
             if d is not None:
-                status += " · " + (
-                    t("mine.paused", locale)
-                    if d.paused
-                    else t("mine.left", locale, when=f"<t:{int(d.due_at)}:R>")
-                )
+                status += " · " + (t("mine.paused", locale) if d.paused
+                                   else t("mine.left", locale, when=f"<t:{int(d.due_at)}:R>"))
         else:
             status, rank, due = _waiting_for(g, locale), 1, float("inf")
         line = t("mine.line", locale, title=title, id=g.id, where=_where(g), status=status)
@@ -63,21 +58,9 @@ async def list_embed(session: SessionService, guild_id: int, locale: str) -> dis
         g = await session.get(row.id)
         if g is None:
             continue
-        status = (
-            t("mine.lobby", locale, n=len(g.seats))
-            if g.status == "lobby"
-            else _waiting_for(g, locale)
-        )
-        lines.append(
-            t(
-                "mine.line",
-                locale,
-                title=g.engine.title.get(locale),
-                id=g.id,
-                where=f"<#{g.row.channel_id}>",
-                status=status,
-            )
-        )
+        status = t("mine.lobby", locale, n=len(g.seats)) if g.status == "lobby" else _waiting_for(g, locale)
+        lines.append(t("mine.line", locale, title=g.engine.title.get(locale), id=g.id,
+                       where=f"<#{g.row.channel_id}>", status=status))
     return _embed(t("list.title", locale), lines, t("list.none", locale), locale)
 
 
@@ -90,3 +73,4 @@ def _embed(title: str, lines: list[str], empty: str, locale: str) -> discord.Emb
     if len(shown) < len(lines):
         body += "\n" + t("mine.more", locale, n=len(lines) - len(shown))
     return discord.Embed(title=title, description=body, colour=COLOUR)
+

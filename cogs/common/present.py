@@ -53,11 +53,7 @@ class Rendered:
         """Arguments for ``send``/``send_message``."""
         # Boards, lobbies and hands never notify: the record of the move that made someone
         # pending is the one message that pings them (see cogs/common/announce.py).
-        kw: dict[str, Any] = {
-            "content": self.content,
-            "embed": self.embed,
-            "allowed_mentions": NO_MENTIONS,
-        }
+        kw: dict[str, Any] = {"content": self.content, "embed": self.embed, "allowed_mentions": NO_MENTIONS}
         if self.png is not None:
             kw["files"] = self.files()
         if self.view is not None:
@@ -142,29 +138,17 @@ def turn_lines(g: Game, locale: str) -> list[str]:
         if ui.reaction(g, seat):
             # The question itself could hint at what the seat holds: the channel only
             # learns that the game waits for their answer.
-            who = (
-                f"**{discord.utils.escape_markdown(g.seat_row(seat).name)}**"
-                if asked_by_dm(g, seat)
+            who = f"**{discord.utils.escape_markdown(g.seat_row(seat).name)}**" if asked_by_dm(g, seat) \
                 else mention(g, seat)
-            )
             lines.append(t("board.reaction", locale, who=who))
         else:
-            lines.append(
-                t(
-                    "board.turn",
-                    locale,
-                    who=mention(g, seat),
-                    prompt=ui.wording(g, prompt.text, locale),
-                )
-            )
+            lines.append(t("board.turn", locale, who=mention(g, seat), prompt=ui.wording(g, prompt.text, locale)))
     return lines
 
 
 def ping_line(g: Game, locale: str) -> str | None:
     """A line pinging every human who must act now (but those asked privately by DM)."""
-    humans = [
-        mention(g, s) for s in sorted(g.pending()) if not g.seat_row(s).ai and not asked_by_dm(g, s)
-    ]
+    humans = [mention(g, s) for s in sorted(g.pending()) if not g.seat_row(s).ai and not asked_by_dm(g, s)]
     if not humans:
         return None
     return t("board.your_turn", locale, who=", ".join(humans))
@@ -267,9 +251,7 @@ class GameUI:
         first = next(iter(data.values()), None)
         return (kind, json.dumps(first, sort_keys=True)) if first is not None else (kind,)
 
-    def group_label(
-        self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str
-    ) -> str:
+    def group_label(self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str) -> str:
         """The label of a group of actions in the first step."""
         if isinstance(key, tuple) and len(key) == 2:
             return clip(f"{key[0]}: {json.loads(key[1])}", 100)
@@ -291,32 +273,20 @@ class GameUI:
         """The board's title."""
         return t("board.title", locale, title=g.engine.title.get(locale), id=g.id)
 
-    def board_fields(
-        self, g: Game, locale: str, pictured: bool = False
-    ) -> list[tuple[str, str, bool]]:
+    def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
         """Extra (name, value, inline) fields of the board embed (``pictured``: a picture
         comes with it, so the fields need not draw the board in text)."""
         players = "\n".join(f"{i + 1}. {mention(g, s.seat)}" for i, s in enumerate(g.seats))
         return [(t("board.players", locale), players or "-", True)]
 
-    def board(
-        self, g: Game, events: Sequence[Event], locale: str, png: bytes | None = None
-    ) -> Rendered:
+    def board(self, g: Game, events: Sequence[Event], locale: str, png: bytes | None = None) -> Rendered:
         """The public board: whose turn, the last public events, the players, the picture
         (``png``, drawn beforehand with ``draw`` so that drawing never blocks the bot)."""
         desc = "\n".join(turn_lines(g, locale))
-        embed = discord.Embed(
-            title=clip(self.title(g, locale), 256),
-            description=clip(desc, EMBED_DESCRIPTION),
-            colour=COLOUR,
-        )
+        embed = discord.Embed(title=clip(self.title(g, locale), 256), description=clip(desc, EMBED_DESCRIPTION), colour=COLOUR)
         last = event_lines(events, locale, g=g)
         if last:
-            embed.add_field(
-                name=t("board.last", locale),
-                value=clip("\n".join(last[-8:]), EMBED_FIELD),
-                inline=False,
-            )
+            embed.add_field(name=t("board.last", locale), value=clip("\n".join(last[-8:]), EMBED_FIELD), inline=False)
         for name, value, inline in self.board_fields(g, locale, png is not None):
             embed.add_field(name=name, value=clip(value, EMBED_FIELD), inline=inline)
         embed.set_footer(text=t("board.version", locale, id=g.id, version=g.version))
@@ -328,9 +298,7 @@ class GameUI:
     def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
         """What ``seat`` holds that others do not see, as lines of text."""
         part = g.private_part(seat)
-        return [
-            f"**{k}**: `{clip(json.dumps(v, ensure_ascii=False), 900)}`" for k, v in part.items()
-        ]
+        return [f"**{k}**: `{clip(json.dumps(v, ensure_ascii=False), 900)}`" for k, v in part.items()]
 
     def private(self, g: Game, seat: Seat, locale: str, png: bytes | None = None) -> Rendered:
         """``seat``'s private view ("my hand"), for a DM or an ephemeral reply."""

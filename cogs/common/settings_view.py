@@ -39,32 +39,22 @@ def clock_text(seconds: int | None, action: str, locale: str) -> str:
     """A clock setting in words."""
     if not seconds:
         return t("clock.none", locale)
-    return t(
-        "clock.value", locale, clock=clock_name(seconds), action=t(f"timeout.{action}", locale)
-    )
+    return t("clock.value", locale, clock=clock_name(seconds), action=t(f"timeout.{action}", locale))
 
 
 def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
     """The server's settings as an embed."""
     embed = discord.Embed(title=t("config.title", locale), colour=COLOUR)
-    embed.add_field(
-        name=t("config.locale", locale),
-        value=gs.locale or t("config.locale_user", locale),
-        inline=False,
-    )
-    embed.add_field(
-        name=t("clock.label", locale),
-        value=clock_text(gs.clock_seconds, gs.timeout_action, locale),
-        inline=False,
-    )
-    embed.add_field(
-        name=t("config.role", locale),
-        value=f"<@&{gs.creator_role_id}>" if gs.creator_role_id else t("config.anyone", locale),
-        inline=False,
-    )
-    embed.add_field(
-        name=t("config.channel", locale),
-        value=f"<#{gs.games_channel_id}>" if gs.games_channel_id else t("config.here", locale),
-        inline=False,
-    )
+    embed.add_field(name=t("config.locale", locale),
+                    value=gs.locale or t("config.locale_user", locale), inline=False)
+    embed.add_field(name=t("clock.label", locale),
+                    value=clock_text(gs.clock_seconds, gs.timeout_action, locale), inline=False)
+    embed.add_field(name=t("config.role", locale),
+                    value=f"<@&{gs.creator_role_id}>" if gs.creator_role_id else t("config.anyone", locale),
+                    inline=False)
+    embed.add_field(name=t("config.channel", locale),
+                    value=f"<#{gs.games_channel_id}>" if gs.games_channel_id else t("config.here", locale),
+                    inline=False)
     return embed
+
+

@@ -28,34 +28,23 @@ async def ask(interaction: discord.Interaction, g: Game, req: UndoRequest) -> No
     voters = [r for r in g.seats if not r.ai and r.user_id is not None and r.seat != req.seat]
     who = ", ".join(f"<@{r.user_id}>" for r in voters)
     text = t("undo.asked", g.locale, name=g.seat_row(req.seat).name, seq=req.seq, who=who)
-    await reply(
-        interaction,
-        text,
-        ephemeral=False,
-        view=request_view(g, req, g.locale),
-        allowed_mentions=allowed_users([r.user_id for r in voters if r.user_id]),
-    )
+    await reply(interaction, text, ephemeral=False, view=request_view(g, req, g.locale),
+                allowed_mentions=allowed_users([r.user_id for r in voters if r.user_id]))
 
 
-class UndoButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tablero:undo:(?P<game>\d+):(?P<seq>\d+):(?P<vote>yes|no)",
-):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"tablero:undo:(?P<game>\d+):(?P<seq>\d+):(?P<vote>yes|no)"):
     """Agree or refuse to take back a move; works after a restart."""
 
     def __init__(self, game: int, seq: int, vote: str, label: str | None = None) -> None:
         style = discord.ButtonStyle.success if vote == "yes" else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(
-                label=label or vote, style=style, custom_id=f"tablero:undo:{game}:{seq}:{vote}"
-            )
-        )
+        super().__init__(discord.ui.Button(label=label or vote, style=style,
+                                           custom_id=f"tablero:undo:{game}:{seq}:{vote}"))
         self.game, self.seq, self.vote = game, seq, vote
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> UndoButton:
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> UndoButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["game"]), int(match["seq"]), match["vote"])
 
@@ -67,18 +56,14 @@ class UndoButton(
         bot = services(interaction)
         locale = locale_of(interaction)
         g, req, outcome, result = await bot.session.answer_undo(
-            self.game, interaction.user.id, self.vote == "yes"
-        )
+            self.game, interaction.user.id, self.vote == "yes")
         seq = req.seq
         if outcome == "pending":
             await interaction.response.send_message(t("undo.voted", locale), ephemeral=True)
             return
         key = {"done": "undo.done", "refused": "undo.refused", "lapsed": "undo.lapsed"}[outcome]
         name = g.seat_row(req.seat).name
-        await interaction.response.edit_message(
-            content=t(key, g.locale, name=name, seq=seq),
-            view=None,
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
+        await interaction.response.edit_message(content=t(key, g.locale, name=name, seq=seq), view=None,
+                                                allowed_mentions=discord.AllowedMentions.none())
         if result is not None:
             await bot.announcer.publish(result)

@@ -9,13 +9,8 @@ from typing import Any
 log = logging.getLogger("tablero.pictures")
 
 
-def draw_or_none(
-    render: Callable[[Any, Sequence[str], str], bytes],
-    view: Any,
-    names: Sequence[str],
-    locale: str,
-    game: int,
-) -> bytes | None:
+def draw_or_none(render: Callable[[Any, Sequence[str], str], bytes], view: Any,
+                 names: Sequence[str], locale: str, game: int) -> bytes | None:
     """``render(view, names, locale)``, or None if it fails: a broken picture must not stop
     a game, whose embed still says everything; the failure is logged with the game."""
     try:

@@ -59,18 +59,18 @@ SEAT_INK: tuple[Colour, ...] = (WHITE, WHITE, WHITE, INK)
 # the Hippo, the Shades.
 NORTH_Y, RIVER_TOP, RIVER_BOTTOM, SOUTH_Y, INLAND_Y = 44, 160, 284, 292, 414
 BOX_AT: tuple[tuple[int, int], ...] = (
-    (17, SOUTH_Y),  # 1 Dolly Sisters
-    (155, SOUTH_Y),  # 2 Unreal Estate
+    (17, SOUTH_Y),    # 1 Dolly Sisters
+    (155, SOUTH_Y),   # 2 Unreal Estate
     (140, INLAND_Y),  # 3 Dragon's Landing
-    (293, SOUTH_Y),  # 4 Small Gods
-    (431, SOUTH_Y),  # 5 The Scours
+    (293, SOUTH_Y),   # 4 Small Gods
+    (431, SOUTH_Y),   # 5 The Scours
     (362, INLAND_Y),  # 6 The Hippo
     (500, INLAND_Y),  # 7 The Shades
-    (569, SOUTH_Y),  # 8 Dimwell
-    (548, NORTH_Y),  # 9 Longwall
+    (569, SOUTH_Y),   # 8 Dimwell
+    (548, NORTH_Y),   # 9 Longwall
     (362, RIVER_TOP + 9),  # 10 Isle of Gods
-    (224, NORTH_Y),  # 11 Seven Sleepers
-    (60, NORTH_Y),  # 12 Nap Hill
+    (224, NORTH_Y),   # 11 Seven Sleepers
+    (60, NORTH_Y),    # 12 Nap Hill
 )
 
 TEXT: dict[str, tuple[str, str]] = {
@@ -116,9 +116,7 @@ def printable(text: str) -> str:
 @lru_cache(maxsize=64)
 def index(colour: Colour) -> int:
     """The palette index of a web-safe colour, for drawing straight onto the picture."""
-    pixel = Image.new("RGB", (1, 1), colour).convert(
-        "P", palette=Image.Palette.WEB, dither=Image.Dither.NONE
-    )
+    pixel = Image.new("RGB", (1, 1), colour).convert("P", palette=Image.Palette.WEB, dither=Image.Dither.NONE)
     return int(pixel.getpixel((0, 0)))  # type: ignore[arg-type]
 
 
@@ -182,9 +180,7 @@ def frame(locale: str) -> Image.Image:
     d = ImageDraw.Draw(rgb)
     _river(d)
     _edges(d)
-    d.text(
-        (MAP_W - 10, NORTH_Y - 8), say("ankh", locale), font=font(12, True), fill=DIM, anchor="rb"
-    )
+    d.text((MAP_W - 10, NORTH_Y - 8), say("ankh", locale), font=font(12, True), fill=DIM, anchor="rb")
     d.text((MAP_W - 10, H - 10), say("morpork", locale), font=font(12, True), fill=DIM, anchor="rb")
     d.text((14, RIVER_TOP + 6), say("river", locale), font=font(12), fill=RIVER_INK, anchor="lt")
     for a in range(12):
@@ -204,13 +200,7 @@ def disc(colour: Colour, ink: Colour, label: str, background: Colour = PAPER) ->
     im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     d.ellipse((2, 2, big - 3, big - 3), fill=colour, outline=INK, width=4)
-    d.text(
-        (big / 2, big / 2 + 1),
-        label,
-        font=font(30 if len(label) < 2 else 24, True),
-        fill=ink,
-        anchor="mm",
-    )
+    d.text((big / 2, big / 2 + 1), label, font=font(30 if len(label) < 2 else 24, True), fill=ink, anchor="mm")
     return flatten(im.resize((DISC, DISC), Image.Resampling.LANCZOS), background)
 
 
@@ -274,12 +264,8 @@ def _draw_area(canvas: Image.Image, d: ImageDraw.ImageDraw, area: AreaView) -> N
     if area.controller is not None:
         # the controller's colour round the box: who would score it, who a
         # personality counts it for
-        d.rounded_rectangle(
-            (x, y, x + BOX_W, y + BOX_H),
-            radius=8,
-            outline=index(SEAT_COLOUR[area.controller % 4]),
-            width=3,
-        )
+        d.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), radius=8,
+                            outline=index(SEAT_COLOUR[area.controller % 4]), width=3)
     if area.trouble:
         canvas.paste(trouble_marker(), (x + BOX_W - 26, y + 25))
     px, py = x + 6, y + 48
@@ -296,9 +282,8 @@ def _draw_area(canvas: Image.Image, d: ImageDraw.ImageDraw, area: AreaView) -> N
         canvas.paste(card_tag(None), (x + 36, y + BOX_H - 27))
 
 
-def _seat_block(
-    canvas: Image.Image, view: AmView, sv: SeatView, y: int, names: Sequence[str], locale: str
-) -> int:
+def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, y: int, names: Sequence[str],
+                locale: str) -> int:
     s = sv.seat
     colour = SEAT_COLOUR[s % 4]
     # no number here: on the map a disc's number is how many minions stand there
@@ -306,33 +291,13 @@ def _seat_block(
     name = printable(names[s]) if s < len(names) else f"#{s + 1}"
     turn = not view.finished and s in view.to_act
     label, f = fit(("▶ " if turn else "") + (name or f"#{s + 1}"), 15, W - PANEL_X - 100, bold=True)
-    paste_text(
-        canvas,
-        (PANEL_X + DISC + 6, y + DISC / 2),
-        label,
-        f.size,
-        INK,
-        PANEL,
-        bold=True,
-        middle=True,
-    )
+    paste_text(canvas, (PANEL_X + DISC + 6, y + DISC / 2), label, f.size, INK, PANEL, bold=True, middle=True)
     money = say("money", locale, money=sv.money)
-    paste_text(
-        canvas,
-        (W - 12 - font(15, True).getlength(money), y + DISC / 2),
-        money,
-        15,
-        STRIP,
-        PANEL,
-        bold=True,
-        middle=True,
-    )
+    paste_text(canvas, (W - 12 - font(15, True).getlength(money), y + DISC / 2), money, 15, STRIP, PANEL,
+               bold=True, middle=True)
     y += DISC + 4
-    lines = [
-        say("hand", locale, n=sv.hand_size)
-        + "  ·  "
-        + say("pieces", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)
-    ]
+    lines = [say("hand", locale, n=sv.hand_size) + "  ·  "
+             + say("pieces", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)]
     numbers = ", ".join(str(AREAS[a].number) for a in sv.area_cards)
     lines.append(say("cards", locale, areas=numbers) if numbers else say("no_cards", locale))
     extra = []
@@ -379,13 +344,9 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     for sv in view.seats:
         y = _seat_block(canvas, view, sv, y, names, locale)
     y = max(y, H - 5 * 19 - 12)
-    for line in (
-        say("deck", locale, n=view.deck_count),
-        say("discard", locale, n=len(view.discard)),
-        say("events", locale, n=view.events_left),
-        say("bank", locale, n=view.bank),
-        say("trouble", locale, n=view.trouble_count),
-    ):
+    for line in (say("deck", locale, n=view.deck_count), say("discard", locale, n=len(view.discard)),
+                 say("events", locale, n=view.events_left), say("bank", locale, n=view.bank),
+                 say("trouble", locale, n=view.trouble_count)):
         paste_text(canvas, (PANEL_X + 4, y), line, 13, INK, PANEL)
         y += 19
     out = io.BytesIO()

@@ -32,26 +32,9 @@ from cogs.pictures.fonts import font
 RGB = tuple[int, int, int]
 
 __all__ = [
-    "RGB",
-    "IndexBackground",
-    "IndexCanvas",
-    "Palette",
-    "drawable",
-    "encode_png",
-    "fit_lines",
-    "font",
-    "has_glyph",
-    "is_spanish",
-    "mix",
-    "player_name",
-    "put_index_lines",
-    "put_index_text",
-    "put_lines",
-    "put_text",
-    "text_mask",
-    "text_piece",
-    "text_width",
-    "truncate",
+    "RGB", "IndexBackground", "IndexCanvas", "Palette", "drawable", "encode_png", "fit_lines", "font",
+    "has_glyph", "is_spanish", "mix", "player_name", "put_index_lines", "put_index_text",
+    "put_lines", "put_text", "text_mask", "text_piece", "text_width", "truncate",
 ]
 
 
@@ -62,11 +45,8 @@ def is_spanish(locale: str | None) -> bool:
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """The colour ``t`` of the way from ``a`` to ``b``."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
 
 
 # ----------------------------------------------------------------------------- unicode
@@ -144,16 +124,8 @@ def text_mask(text: str, size: int, bold: bool = False) -> tuple[Image.Image, in
     return mask, ascent - round(size * 0.36)
 
 
-def put_text(
-    canvas: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    colour: RGB,
-    *,
-    bold: bool = False,
-    align: str = "l",
-) -> int:
+def put_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB,
+             *, bold: bool = False, align: str = "l") -> int:
     """Draw one line of ``text`` with its visual middle at y; x is its left edge, centre
     (align "m") or right edge ("r"). Returns the width drawn."""
     if not text:
@@ -169,17 +141,8 @@ def put_text(
     return w
 
 
-def put_lines(
-    canvas: Image.Image,
-    xy: tuple[float, float],
-    lines: Sequence[str],
-    size: int,
-    colour: RGB,
-    *,
-    bold: bool = False,
-    align: str = "l",
-    leading: float = 1.15,
-) -> None:
+def put_lines(canvas: Image.Image, xy: tuple[float, float], lines: Sequence[str], size: int,
+              colour: RGB, *, bold: bool = False, align: str = "l", leading: float = 1.15) -> None:
     """Draw ``lines`` as a block whose vertical middle is at y."""
     step = size * leading
     y0 = xy[1] - step * (len(lines) - 1) / 2
@@ -213,9 +176,8 @@ def truncate(text: str, width: float, size: int, bold: bool = False) -> str:
 
 
 @lru_cache(maxsize=8192)
-def fit_lines(
-    text: str, width: float, size: int, *, min_size: int = 9, max_lines: int = 1, bold: bool = False
-) -> tuple[tuple[str, ...], int]:
+def fit_lines(text: str, width: float, size: int, *, min_size: int = 9, max_lines: int = 1,
+              bold: bool = False) -> tuple[tuple[str, ...], int]:
     """Lines and font size that fit ``text`` in ``width`` pixels: first one line, shrinking
     to three quarters of ``size``; then up to ``max_lines`` lines, shrinking to
     ``min_size``; at last the text is cut with an ellipsis."""
@@ -232,7 +194,7 @@ def fit_lines(
     s = min_size if max_lines > 1 else max(min_size, round(size * 0.75))
     lines = _wrap(words, s, width, bold)
     if len(lines) > max_lines:  # what does not fit goes on the last line, to be cut
-        lines = [*lines[: max_lines - 1], " ".join(lines[max_lines - 1 :])]
+        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
     return tuple(truncate(ln, width, s, bold) for ln in lines), s
 
 
@@ -252,7 +214,7 @@ def _crc32(data: bytes | memoryview, crc: int = 0) -> int:
     """CRC-32 of ``data``, in steps small enough that zlib keeps the GIL."""
     view = memoryview(data)
     for k in range(0, len(view), _CRC_STEP):
-        crc = zlib.crc32(view[k : k + _CRC_STEP], crc)
+        crc = zlib.crc32(view[k:k + _CRC_STEP], crc)
     return crc
 
 
@@ -279,14 +241,8 @@ def _deflate(data: bytes | memoryview) -> tuple[bytes, int]:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     """One PNG chunk: length, type, data, CRC of type and data."""
-    return b"".join(
-        (
-            struct.pack(">I", len(data)),
-            kind,
-            data,
-            struct.pack(">I", _crc32(data, zlib.crc32(kind))),
-        )
-    )
+    return b"".join((struct.pack(">I", len(data)), kind, data,
+                     struct.pack(">I", _crc32(data, zlib.crc32(kind)))))
 
 
 _IEND = _chunk(b"IEND", b"")
@@ -300,9 +256,8 @@ class Palette:
     images into each other copies indices.
     """
 
-    def __init__(
-        self, solids: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]] = (), steps: int = 5
-    ) -> None:
+    def __init__(self, solids: Iterable[RGB], pairs: Iterable[tuple[RGB, RGB]] = (),
+                 steps: int = 5) -> None:
         colours: list[RGB] = []
         seen: set[RGB] = set()
 
@@ -349,13 +304,8 @@ class IndexBackground:
         self.width, self.height = im.size
         self.image = Image.new("L", (im.width + 1, im.height), 0)
         self.image.paste(palette.quantize(im), (1, 0))
-        self.header = b"".join(
-            (
-                _PNG_SIGNATURE,
-                _chunk(b"IHDR", struct.pack(">IIBBBBB", self.width, self.height, 8, 3, 0, 0, 0)),
-                palette.plte,
-            )
-        )
+        self.header = b"".join((_PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(
+            ">IIBBBBB", self.width, self.height, 8, 3, 0, 0, 0)), palette.plte))
         self._rows = self.image.tobytes()
         # (first row, end row) -> those rows compressed on their own, and their Adler-32.
         # Shared by the render threads (a band made twice at once comes out the same);
@@ -371,7 +321,7 @@ class IndexBackground:
         found = self._bands.get((top, end))
         if found is None:
             stride = self.width + 1
-            found = _deflate(memoryview(self._rows)[top * stride : end * stride])
+            found = _deflate(memoryview(self._rows)[top * stride:end * stride])
             if len(self._bands) >= 1024:  # cannot happen with a fixed layout; stay bounded
                 self._bands.clear()
             self._bands[(top, end)] = found
@@ -412,9 +362,8 @@ class IndexCanvas:
     def rectangle(self, box: tuple[int, int, int, int], index: int, width: int) -> None:
         """The outline of ``box`` (right and bottom included), ``width`` pixels thick."""
         x0, y0, x1, y1 = box
-        ImageDraw.Draw(self.image).rectangle(
-            (max(0, x0) + 1, y0, x1 + 1, y1), outline=index, width=width
-        )
+        ImageDraw.Draw(self.image).rectangle((max(0, x0) + 1, y0, x1 + 1, y1), outline=index,
+                                             width=width)
         self._touched.append((y0, y1 + 1))
 
     def png(self) -> bytes:
@@ -444,7 +393,7 @@ class IndexCanvas:
                 parts.append(blocks)
                 adler = _adler32_combine(adler, check, (top - row) * stride)
             if top < end:
-                blocks, check = _deflate(rows[top * stride : end * stride])
+                blocks, check = _deflate(rows[top * stride:end * stride])
                 parts.append(blocks)
                 adler = _adler32_combine(adler, check, (end - top) * stride)
             row = end
@@ -454,9 +403,8 @@ class IndexCanvas:
 
 
 @lru_cache(maxsize=8192)
-def text_piece(
-    palette: Palette, text: str, size: int, colour: RGB, background: RGB, bold: bool = False
-) -> tuple[Image.Image, int]:
+def text_piece(palette: Palette, text: str, size: int, colour: RGB, background: RGB,
+               bold: bool = False) -> tuple[Image.Image, int]:
     """``text`` on ``background`` as an index image, and the row of its visual middle (as
     ``text_mask``): what ``put_text`` draws on that background, reduced to ``palette``."""
     mask, middle = text_mask(text, size, bold)
@@ -465,9 +413,8 @@ def text_piece(
     return palette.quantize(im), middle
 
 
-def _text_at(
-    xy: tuple[float, float], text: str, size: int, bold: bool, align: str
-) -> tuple[int, int]:
+def _text_at(xy: tuple[float, float], text: str, size: int, bold: bool, align: str
+             ) -> tuple[int, int]:
     """Where ``put_text`` puts the top-left corner of the mask of ``text``."""
     mask, middle = text_mask(text, size, bold)
     x, y = xy
@@ -479,18 +426,9 @@ def _text_at(
     return round(x) - 1, round(y) - middle
 
 
-def put_index_text(
-    canvas: IndexCanvas,
-    palette: Palette,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    colour: RGB,
-    background: RGB,
-    *,
-    bold: bool = False,
-    align: str = "l",
-) -> int:
+def put_index_text(canvas: IndexCanvas, palette: Palette, xy: tuple[float, float], text: str,
+                   size: int, colour: RGB, background: RGB, *, bold: bool = False,
+                   align: str = "l") -> int:
     """``put_text`` on an index canvas that is plain ``background`` under the text's box
     (its advance by its line height): the same pixels, from a cached piece. Returns the
     width drawn."""
@@ -508,14 +446,8 @@ def put_index_text(
 
 
 @lru_cache(maxsize=2048)
-def _lines_piece(
-    palette: Palette,
-    lines: tuple[tuple[str, int, int], ...],
-    size: int,
-    colour: RGB,
-    background: RGB,
-    bold: bool,
-) -> Image.Image:
+def _lines_piece(palette: Palette, lines: tuple[tuple[str, int, int], ...], size: int,
+                 colour: RGB, background: RGB, bold: bool) -> Image.Image:
     """Lines of text at the given offsets, drawn one over the other as ``put_text`` would
     (their boxes may overlap by a row), as one index piece."""
     masks = [text_mask(text, size, bold)[0] for text, _, _ in lines]
@@ -527,38 +459,19 @@ def _lines_piece(
     return palette.quantize(im)
 
 
-def put_index_lines(
-    canvas: IndexCanvas,
-    palette: Palette,
-    xy: tuple[float, float],
-    lines: Sequence[str],
-    size: int,
-    colour: RGB,
-    background: RGB,
-    *,
-    bold: bool = False,
-    align: str = "l",
-    leading: float = 1.15,
-) -> None:
+def put_index_lines(canvas: IndexCanvas, palette: Palette, xy: tuple[float, float],
+                    lines: Sequence[str], size: int, colour: RGB, background: RGB, *,
+                    bold: bool = False, align: str = "l", leading: float = 1.15) -> None:
     """``put_lines`` on an index canvas that is plain ``background`` under the lines."""
     step = size * leading
     y0 = xy[1] - step * (len(lines) - 1) / 2
-    at = [
-        (line, *_text_at((xy[0], y0 + k * step), line, size, bold, align))
-        for k, line in enumerate(lines)
-        if line
-    ]
+    at = [(line, *_text_at((xy[0], y0 + k * step), line, size, bold, align))
+          for k, line in enumerate(lines) if line]
     if not at:
         return
     left, top = min(x for _, x, _ in at), min(y for _, _, y in at)
-    piece = _lines_piece(
-        palette,
-        tuple((line, x - left, y - top) for line, x, y in at),
-        size,
-        colour,
-        background,
-        bold,
-    )
+    piece = _lines_piece(palette, tuple((line, x - left, y - top) for line, x, y in at), size,
+                         colour, background, bold)
     canvas.paste(piece, (left, top))
 
 

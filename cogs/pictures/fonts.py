@@ -19,9 +19,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=4096)
-def fit(
-    text: str, size: int, width: float, *, bold: bool = False, min_size: int = 9
-) -> tuple[str, ImageFont.FreeTypeFont]:
+def fit(text: str, size: int, width: float, *, bold: bool = False, min_size: int = 9
+        ) -> tuple[str, ImageFont.FreeTypeFont]:
     """Shrink, then shorten with an ellipsis, ``text`` until it fits ``width`` pixels."""
     f = font(size, bold)
     while size > min_size and f.getlength(text) > width:
@@ -35,9 +34,8 @@ def fit(
 
 
 @lru_cache(maxsize=4096)
-def text_image(
-    text: str, size: int, colour: tuple[int, ...], bold: bool = False
-) -> tuple[Image.Image, int, int]:
+def text_image(text: str, size: int, colour: tuple[int, ...], bold: bool = False
+               ) -> tuple[Image.Image, int, int]:
     """``text`` drawn once on a transparent strip, with the offset of its top-left corner
     from the text origin (a board redrawn on every move repeats most of its texts)."""
     f = font(size, bold)
@@ -60,29 +58,16 @@ def flatten(im: Image.Image, background: tuple[int, int, int]) -> Image.Image:
 
 
 @lru_cache(maxsize=4096)
-def text_strip(
-    text: str,
-    size: int,
-    colour: tuple[int, ...],
-    background: tuple[int, int, int],
-    bold: bool = False,
-) -> tuple[Image.Image, int, int]:
+def text_strip(text: str, size: int, colour: tuple[int, ...], background: tuple[int, int, int],
+               bold: bool = False) -> tuple[Image.Image, int, int]:
     """``text`` on ``background`` in palette mode, with its offset from the text origin."""
     im, left, top = text_image(text, size, colour, bold)
     return flatten(im, background), left, top
 
 
-def paste_text(
-    canvas: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    colour: tuple[int, ...],
-    background: tuple[int, int, int],
-    *,
-    bold: bool = False,
-    middle: bool = False,
-) -> None:
+def paste_text(canvas: Image.Image, xy: tuple[float, float], text: str, size: int,
+               colour: tuple[int, ...], background: tuple[int, int, int], *, bold: bool = False,
+               middle: bool = False) -> None:
     """Put ``text`` at ``xy`` (its origin, or with ``middle`` its vertical centre) on a
     palette-mode ``canvas`` whose colour there is ``background``."""
     im, left, top = text_strip(text, size, colour, background, bold)

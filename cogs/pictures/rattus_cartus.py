@@ -43,11 +43,7 @@ CLASS_COLOUR: dict[str, tuple[int, int, int]] = {
 }
 # Player discs: distinct from one another and readable on every track's tint.
 SEAT_COLOUR: tuple[tuple[int, int, int], ...] = (
-    (232, 84, 60),
-    (70, 150, 230),
-    (250, 214, 60),
-    (60, 186, 110),
-    (236, 120, 200),
+    (232, 84, 60), (70, 150, 230), (250, 214, 60), (60, 186, 110), (236, 120, 200),
 )
 
 TEXT: dict[str, dict[str, str]] = {
@@ -113,31 +109,15 @@ def palette() -> Image.Image:
     and makes the PNG a quarter of the size and twice as fast to encode as plain RGB.
     """
     tracks = [tint(c, 0.22) for c in CLASS_COLOUR.values()]
-    base = [
-        BG,
-        INK,
-        FAINT,
-        CARD_BG,
-        WHITE,
-        tint(INK, 0.55),
-        *CLASS_COLOUR.values(),
-        *tracks,
-        *(tint(c, 0.45) for c in CLASS_COLOUR.values()),
-        *SEAT_COLOUR,
-    ]
+    base = [BG, INK, FAINT, CARD_BG, WHITE, tint(INK, 0.55), *CLASS_COLOUR.values(), *tracks,
+            *(tint(c, 0.45) for c in CLASS_COLOUR.values()), *SEAT_COLOUR]
     # Text and disc outlines are smoothed against whatever lies under them.
-    pairs = [
-        (INK, BG),
-        (INK, CARD_BG),
-        (FAINT, CARD_BG),
-        *((WHITE, c) for c in CLASS_COLOUR.values()),
-        *((INK, t) for t in tracks),
-        *((INK, c) for c in SEAT_COLOUR),
-    ]
+    pairs = [(INK, BG), (INK, CARD_BG), (FAINT, CARD_BG),
+             *((WHITE, c) for c in CLASS_COLOUR.values()), *((INK, t) for t in tracks),
+             *((INK, c) for c in SEAT_COLOUR)]
     steps = 8
-    colours = list(
-        dict.fromkeys(base + [mix(a, b, k / steps) for a, b in pairs for k in range(1, steps)])
-    )
+    colours = list(dict.fromkeys(
+        base + [mix(a, b, k / steps) for a, b in pairs for k in range(1, steps)]))
     flat = [v for c in colours[:256] for v in c]
     img = Image.new("P", (1, 1))
     img.putpalette(flat + [0] * (768 - len(flat)))
@@ -150,9 +130,7 @@ def disc(seat: int) -> Image.Image:
     d = DISC * 2  # drawn at twice the size and shrunk, for smooth edges
     img = Image.new("RGBA", (d, d), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    draw.ellipse(
-        (1, 1, d - 2, d - 2), fill=SEAT_COLOUR[seat % len(SEAT_COLOUR)], outline=INK, width=3
-    )
+    draw.ellipse((1, 1, d - 2, d - 2), fill=SEAT_COLOUR[seat % len(SEAT_COLOUR)], outline=INK, width=3)
     draw.text((d / 2, d / 2 + 1), str(seat + 1), font=font(20), fill=INK, anchor="mm")
     return img.resize((DISC, DISC), Image.Resampling.LANCZOS)
 
@@ -195,12 +173,9 @@ def _slot_text(cards: int, revealed: list[str] | None, locale: str) -> str:
         counts: dict[str, int] = {}
         for k in revealed:
             counts[k] = counts.get(k, 0) + 1
-        return ascii_text(
-            ", ".join(
-                f"{n} {KIND_NAME[k].get(locale)}" if n > 1 else KIND_NAME[k].get(locale)
-                for k, n in counts.items()
-            )
-        )
+        return ascii_text(", ".join(
+            f"{n} {KIND_NAME[k].get(locale)}" if n > 1 else KIND_NAME[k].get(locale)
+            for k, n in counts.items()))
     return say("card", locale) if cards == 1 else say("cards", locale, n=cards)
 
 
@@ -233,16 +208,8 @@ def text_mask(text: str, size: int, width: int | None) -> tuple[Image.Image, int
     return mask, int(left), int(top)
 
 
-def put_text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    fill: Colour,
-    *,
-    middle: bool = False,
-    width: int | None = None,
-) -> None:
+def put_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Colour, *,
+             middle: bool = False, width: int | None = None) -> None:
     """Write ``text`` at ``xy`` (its top-left, or its left middle with ``middle``)."""
     mask, left, top = text_mask(text, size, width)
     x, y = xy
@@ -273,12 +240,8 @@ def _draw_tracks(img: Image.Image, view: RcView, top: int, spaces: int) -> None:
 
 
 def _building_box(
-    draw: ImageDraw.ImageDraw,
-    img: Image.Image,
-    b: BuildingView,
-    box: tuple[int, int, int, int],
-    names: Sequence[str],
-    locale: str,
+    draw: ImageDraw.ImageDraw, img: Image.Image, b: BuildingView, box: tuple[int, int, int, int],
+    names: Sequence[str], locale: str,
 ) -> None:
     x0, y0, x1, y1 = box
     colour = CLASS_COLOUR[b.cls]

@@ -70,18 +70,10 @@ SQUARE_TEXT: RGB = (166, 132, 96)
 CREAM: RGB = (247, 240, 224)
 INK: RGB = (44, 38, 34)
 SOFT_INK: RGB = (128, 118, 106)
-FACTION_INK: dict[str, RGB] = {
-    "red": (160, 36, 28),
-    "blue": (30, 72, 160),
-    "neutral": INK,
-    "blank": SOFT_INK,
-}
-FACTION_BAND: dict[str, RGB] = {
-    "red": SEAT[0],
-    "blue": SEAT[1],
-    "neutral": (74, 74, 82),
-    "blank": (176, 176, 176),
-}
+FACTION_INK: dict[str, RGB] = {"red": (160, 36, 28), "blue": (30, 72, 160), "neutral": INK,
+                               "blank": SOFT_INK}
+FACTION_BAND: dict[str, RGB] = {"red": SEAT[0], "blue": SEAT[1], "neutral": (74, 74, 82),
+                                "blank": (176, 176, 176)}
 ACTIVE: RGB = (206, 98, 22)  # active effects: orange
 PASSIVE: RGB = (22, 130, 120)  # passive effects: teal
 ALT: RGB = (130, 70, 170)  # the second choice of Princesa/Santa (diagonals)
@@ -97,105 +89,48 @@ SHIELD: RGB = (204, 212, 224)
 SHIELD_EDGE: RGB = (34, 42, 56)
 
 PALETTE = Palette(
-    solids=[
-        PAGE,
-        PANEL,
-        TEXT,
-        MUTED,
-        GOLD,
-        *SEAT,
-        NEUTRAL_FRAME,
-        WOOD,
-        SQUARE,
-        CREAM,
-        INK,
-        *FACTION_BAND.values(),
-        ACTIVE,
-        PASSIVE,
-        ALT,
-        GRID_EMPTY,
-        GRID_SELF,
-        BACK,
-        BACK_LINE,
-        BACK_FRAME,
-        BACK_MARK,
-        BACK_LABEL,
-        SHIELD,
-        SHIELD_EDGE,
-    ],
+    solids=[PAGE, PANEL, TEXT, MUTED, GOLD, *SEAT, NEUTRAL_FRAME, WOOD, SQUARE, CREAM, INK,
+            *FACTION_BAND.values(), ACTIVE, PASSIVE, ALT, GRID_EMPTY, GRID_SELF, BACK, BACK_LINE,
+            BACK_FRAME, BACK_MARK, BACK_LABEL, SHIELD, SHIELD_EDGE],
     # Every text colour with the colour it is written on, for smooth letter edges.
-    pairs=[
-        (TEXT, PAGE),
-        (MUTED, PAGE),
-        (TEXT, PANEL),
-        (MUTED, PANEL),
-        (GOLD, PANEL),
-        (TEXT, SEAT[0]),
-        (TEXT, SEAT[1]),
-        (INK, GOLD),
-        (WOOD_TEXT, WOOD),
-        (SQUARE_TEXT, SQUARE),
-        (INK, CREAM),
-        (FACTION_INK["red"], CREAM),
-        (FACTION_INK["blue"], CREAM),
-        (ACTIVE, CREAM),
-        (PASSIVE, CREAM),
-        (SOFT_INK, CREAM),
-        (BACK_TEXT, BACK),
-        (BACK_TEXT, BACK_LABEL),
-        (ACTIVE, PANEL),
-        (PASSIVE, PANEL),
-    ],
+    pairs=[(TEXT, PAGE), (MUTED, PAGE), (TEXT, PANEL), (MUTED, PANEL), (GOLD, PANEL),
+           (TEXT, SEAT[0]), (TEXT, SEAT[1]), (INK, GOLD), (WOOD_TEXT, WOOD), (SQUARE_TEXT, SQUARE),
+           (INK, CREAM), (FACTION_INK["red"], CREAM), (FACTION_INK["blue"], CREAM),
+           (ACTIVE, CREAM), (PASSIVE, CREAM), (SOFT_INK, CREAM), (BACK_TEXT, BACK),
+           (BACK_TEXT, BACK_LABEL), (ACTIVE, PANEL), (PASSIVE, PANEL)],
 )
 
 # ----------------------------------------------------------------------------- words
 
 # A one- or two-word hint of each tile's effect (es, en); the reach diagram says where.
 HINT: dict[str, tuple[str, str]] = {
-    "destroy": ("Destruye", "Destroys"),
-    "banish": ("Destierra", "Banishes"),
-    "flip": ("Gira", "Flips"),
-    "move": ("Mueve", "Moves"),
-    "copy": ("Copia", "Copies"),
+    "destroy": ("Destruye", "Destroys"), "banish": ("Destierra", "Banishes"),
+    "flip": ("Gira", "Flips"), "move": ("Mueve", "Moves"), "copy": ("Copia", "Copies"),
     "banish_zone": ("Destierra en zona", "Banishes in zone"),
-    "recover": ("Recupera descarte", "Recovers discard"),
-    "cancel": ("Anula", "Cancels"),
-    "shield": ("Escudo", "Shield"),
-    "protect": ("Protege lados", "Guards sides"),
-    "cover": ("Cubre aliado", "Covers ally"),
-    "return": ("Devuelve aliado", "Returns ally"),
-    "death": ("Su dueño pierde", "Owner loses"),
-    "none": ("Sin efecto", "No effect"),
+    "recover": ("Recupera descarte", "Recovers discard"), "cancel": ("Anula", "Cancels"),
+    "shield": ("Escudo", "Shield"), "protect": ("Protege lados", "Guards sides"),
+    "cover": ("Cubre aliado", "Covers ally"), "return": ("Devuelve aliado", "Returns ally"),
+    "death": ("Su dueño pierde", "Owner loses"), "none": ("Sin efecto", "No effect"),
 }
 HINT_BY_TILE: dict[str, tuple[str, str]] = {
-    "reina": ("Gira línea", "Flips line"),
-    "cardenal": ("Gira línea", "Flips line"),
-    "princesa": ("Gira grupo", "Flips group"),
-    "santa": ("Gira grupo", "Flips group"),
-    "adivina": ("Gira 3 delante", "Flips 3 ahead"),
-    "dragon": ("Gira todas", "Flips all"),
-    "pirata": ("Rompe escudos", "Breaks shields"),
-    "blanca": ("", ""),
+    "reina": ("Gira línea", "Flips line"), "cardenal": ("Gira línea", "Flips line"),
+    "princesa": ("Gira grupo", "Flips group"), "santa": ("Gira grupo", "Flips group"),
+    "adivina": ("Gira 3 delante", "Flips 3 ahead"), "dragon": ("Gira todas", "Flips all"),
+    "pirata": ("Rompe escudos", "Breaks shields"), "blanca": ("", ""),
 }
 # Tiles whose effect reaches no square get an emblem instead of the reach diagram.
 EMBLEM: dict[str, tuple[str, RGB]] = {
-    "banish_zone": ("⚔", ACTIVE),
-    "recover": ("↺", ACTIVE),
-    "death": ("☠", INK),
+    "banish_zone": ("⚔", ACTIVE), "recover": ("↺", ACTIVE), "death": ("☠", INK),
     "none": ("♙", SOFT_INK),
 }
 FACTION_NAME = (("REALEZA", "ROYALTY"), ("RELIGIÓN", "RELIGION"))
 VARIANT_NAME: dict[str, tuple[str, str]] = {
-    "original": ("original", "original"),
-    "clasico": ("clásico", "classic"),
-    "aleatorio": ("aleatorio", "random"),
-    "aleatorio_oculto": ("aleatorio oculto", "hidden random"),
-    "draft": ("draft", "draft"),
-    "draft_oculto": ("draft oculto", "hidden draft"),
+    "original": ("original", "original"), "clasico": ("clásico", "classic"),
+    "aleatorio": ("aleatorio", "random"), "aleatorio_oculto": ("aleatorio oculto", "hidden random"),
+    "draft": ("draft", "draft"), "draft_oculto": ("draft oculto", "hidden draft"),
 }
 REASON: dict[str, tuple[str, str]] = {
-    "board_full": ("tablero lleno", "board full"),
-    "death": ("la Muerte", "Death"),
+    "board_full": ("tablero lleno", "board full"), "death": ("la Muerte", "Death"),
     "no_tile": ("sin loseta", "no tile left"),
 }
 
@@ -240,32 +175,16 @@ def tile_box(i: int) -> tuple[int, int, int, int]:
 _ORTH = {(1, 0), (0, 1), (2, 1), (1, 2)}
 _DIAG = {(0, 0), (2, 0), (0, 2), (2, 2)}
 _REACH_CELLS: dict[str, set[tuple[int, int]]] = {
-    "adj8": _ORTH | _DIAG,
-    "orth": _ORTH,
-    "diag": _DIAG,
-    "group": _ORTH,
-    "front3": {(0, 0), (1, 0), (2, 0)},
-    "lr": {(0, 1), (2, 1)},
-    "board": _ORTH | _DIAG,
+    "adj8": _ORTH | _DIAG, "orth": _ORTH, "diag": _DIAG, "group": _ORTH,
+    "front3": {(0, 0), (1, 0), (2, 0)}, "lr": {(0, 1), (2, 1)}, "board": _ORTH | _DIAG,
     "line": set(),
 }
 
 
 def _shield(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float) -> None:
     """A heater shield with its top-left corner at x, y."""
-    d.polygon(
-        [
-            (x, y + h * 0.12),
-            (x + w / 2, y),
-            (x + w, y + h * 0.12),
-            (x + w, y + h * 0.5),
-            (x + w / 2, y + h),
-            (x, y + h * 0.5),
-        ],
-        fill=SHIELD,
-        outline=SHIELD_EDGE,
-        width=2,
-    )
+    d.polygon([(x, y + h * 0.12), (x + w / 2, y), (x + w, y + h * 0.12), (x + w, y + h * 0.5),
+               (x + w / 2, y + h), (x, y + h * 0.5)], fill=SHIELD, outline=SHIELD_EDGE, width=2)
     d.line((x + w / 2, y + h * 0.2, x + w / 2, y + h * 0.8), fill=SHIELD_EDGE, width=2)
     d.line((x + w * 0.22, y + h * 0.38, x + w * 0.78, y + h * 0.38), fill=SHIELD_EDGE, width=2)
 
@@ -305,18 +224,16 @@ def _diagram(im: Image.Image, t: Tile, cx: float, cy: float, cell: int, gap: int
                     d.line((cx, cy, cx + dx * g / 2, cy + dy * g / 2), fill=colour, width=w)
 
 
-def _face_image(
-    tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: str | None, big: bool
-) -> Image.Image:
+def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: str | None,
+                big: bool) -> Image.Image:
     """A face-up tile, upright, with the owner's ``frame`` round it."""
     t = TILES[tile]
     im = Image.new("RGB", (size, size), bg)
     d = ImageDraw.Draw(im)
     border = 6 if big else 4
     d.rounded_rectangle((0, 0, size - 1, size - 1), 10 if big else 7, fill=frame)
-    d.rounded_rectangle(
-        (border, border, size - 1 - border, size - 1 - border), 5 if big else 3, fill=CREAM
-    )
+    d.rounded_rectangle((border, border, size - 1 - border, size - 1 - border), 5 if big else 3,
+                        fill=CREAM)
     name = _tile_name(tile, es)
     if covered:  # a Torre on an ally: both names, the covered one powerless under it
         name = f"{name} / {_tile_name(covered, es)}"
@@ -330,10 +247,8 @@ def _face_image(
             lines, fs = fit_lines(hint, size - 16, 13, min_size=9)
             put_text(im, (size / 2, size * 0.775), lines[0], fs, _kind_colour(t), align="m")
         # The printed alignment, on the tile's foot (the side facing its owner).
-        d.rectangle(
-            (border + 6, size - border - 9, size - border - 7, size - border - 6),
-            fill=FACTION_BAND[t.faction],
-        )
+        d.rectangle((border + 6, size - border - 9, size - border - 7, size - border - 6),
+                    fill=FACTION_BAND[t.faction])
     else:
         bold = True
         lines, fs = fit_lines(name, size - 10, 12, min_size=9, max_lines=2, bold=True)
@@ -372,9 +287,8 @@ def board_back(es: bool) -> Image.Image:
     return im
 
 
-def mini_tile(
-    tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
-) -> Image.Image:
+def mini_tile(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
+              ) -> Image.Image:
     """A small upright tile of a play area or the neutral zone; ``tile`` None is a hidden
     tile's back. ``hidden`` marks a tile that only its owner may see."""
     frame = NEUTRAL_FRAME if owner is None else SEAT[owner]
@@ -387,9 +301,8 @@ def mini_tile(
         return im
     im = _face_image(tile, frame, size, es, PANEL, None, big=False)
     if hidden:  # the owner's own secret tile: a dark corner says the others cannot see it
-        ImageDraw.Draw(im).polygon(
-            [(size - 4, size - 18), (size - 4, size - 4), (size - 18, size - 4)], fill=BACK
-        )
+        ImageDraw.Draw(im).polygon([(size - 4, size - 18), (size - 4, size - 4),
+                                    (size - 18, size - 4)], fill=BACK)
     return im
 
 
@@ -401,25 +314,14 @@ def _base(es: bool) -> Image.Image:
         x0, _, x1, _ = PANEL_BOX[seat]
         d.rounded_rectangle(PANEL_BOX[seat], 10, fill=PANEL)
         top = seat == 1  # the strip sits on the panel's outer edge
-        d.rounded_rectangle(
-            (x0, STRIP[seat][0], x1, STRIP[seat][1]),
-            10,
-            fill=SEAT[seat],
-            corners=(top, top, not top, not top),
-        )
+        d.rounded_rectangle((x0, STRIP[seat][0], x1, STRIP[seat][1]), 10, fill=SEAT[seat],
+                            corners=(top, top, not top, not top))
     d.rounded_rectangle(PLATE, 12, fill=WOOD)
     for i in range(9):
         x0, y0, x1, y1 = square_box(i)
         d.rectangle((x0 + 2, y0 + 2, x1 - 3, y1 - 3), fill=SQUARE)
-        put_text(
-            im,
-            ((x0 + x1) / 2, (y0 + y1) / 2),
-            square_name(i),
-            24,
-            SQUARE_TEXT,
-            bold=True,
-            align="m",
-        )
+        put_text(im, ((x0 + x1) / 2, (y0 + y1) / 2), square_name(i), 24, SQUARE_TEXT, bold=True,
+                 align="m")
     # Square names on all four edges: players type them in their commands.
     for c in range(3):
         cx = BOARD_X + c * SQ + SQ / 2
@@ -433,16 +335,13 @@ def _base(es: bool) -> Image.Image:
         d.rounded_rectangle(box, 10, fill=PANEL)
     # Legend of the two effect colours.
     x, y = SIDE_X0 + 14, DISCARD_BOX[3] - 16
-    for colour, word in (
-        (ACTIVE, "activo" if es else "active"),
-        (PASSIVE, "pasivo" if es else "passive"),
-    ):
+    for colour, word in ((ACTIVE, "activo" if es else "active"),
+                         (PASSIVE, "pasivo" if es else "passive")):
         d.rectangle((x, y - 5, x + 9, y + 4), fill=colour)
         x += 16 + put_text(im, (x + 15, y), word, 13, MUTED) + 18
     for seat in (0, 1):  # the side's name, first on its strip
-        put_text(
-            im, (ZONE_X0, _strip_middle(seat)), _tr(es, FACTION_NAME[seat]), 12, TEXT, bold=True
-        )
+        put_text(im, (ZONE_X0, _strip_middle(seat)), _tr(es, FACTION_NAME[seat]), 12, TEXT,
+                 bold=True)
     return im
 
 
@@ -502,9 +401,8 @@ def _background(es: bool, marks: tuple[int, int]) -> IndexBackground:
 
 
 @lru_cache(maxsize=1024)
-def _scores(
-    seat: int, es: bool, mark: int, match: bool, need: int, score: int, allies: int
-) -> tuple[Image.Image, int, int, float]:
+def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, allies: int
+            ) -> tuple[Image.Image, int, int, float]:
     """The right part of a strip (allies, then wins or points) as an index piece: the piece,
     its top-left corner and where the player's name must end."""
     s0, s1 = STRIP[seat]
@@ -514,24 +412,16 @@ def _scores(
     right = _scores_right(mark, es)
     if match:
         for k in reversed(range(need)):
-            d.ellipse(
-                (right - 12, cy - 6, right, cy + 6),
-                outline=TEXT,
-                width=2,
-                fill=GOLD if k < score else SEAT[seat],
-            )
+            d.ellipse((right - 12, cy - 6, right, cy + 6), outline=TEXT, width=2,
+                      fill=GOLD if k < score else SEAT[seat])
             right -= 16
         right -= 4 + put_text(im, (right, cy), "Victorias" if es else "Wins", 13, TEXT, align="r")
     else:
         label = f"Puntos {score}" if es else f"Points {score}"
         right -= put_text(im, (right, cy), label, 14, TEXT, bold=True, align="r")
     right -= 18
-    right -= (
-        put_text(
-            im, (right, cy), f"Aliados {allies}" if es else f"Allies {allies}", 14, TEXT, align="r"
-        )
-        + 18
-    )
+    right -= put_text(im, (right, cy), f"Aliados {allies}" if es else f"Allies {allies}", 14,
+                      TEXT, align="r") + 18
     box = ImageChops.difference(im, Image.new("RGB", im.size, SEAT[seat])).getbbox()
     if box is None:  # cannot happen (there is always the allies label); keep it safe anyway
         box = (0, 0, 1, 1)
@@ -539,9 +429,8 @@ def _scores(
 
 
 @lru_cache(maxsize=1024)
-def _board_piece(
-    tile: str, owner: int, covered: str | None, es: bool, shielded: bool
-) -> Image.Image:
+def _board_piece(tile: str, owner: int, covered: str | None, es: bool, shielded: bool
+                 ) -> Image.Image:
     """A face-up board tile with its shield, if it has one, as an index piece."""
     im = board_tile(tile, owner, covered, es)
     if shielded:  # on the tile's right edge, clear of its name whichever way it faces
@@ -557,39 +446,21 @@ def _back_piece(es: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=2048)
-def _mini_piece(
-    tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
-) -> Image.Image:
+def _mini_piece(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
+                ) -> Image.Image:
     """``mini_tile`` as an index piece."""
     return PALETTE.quantize(mini_tile(tile, owner, size, es, hidden))
 
 
-def _text(
-    canvas: IndexCanvas,
-    xy: tuple[float, float],
-    text: str,
-    size: int,
-    colour: RGB,
-    background: RGB = PANEL,
-    *,
-    bold: bool = False,
-    align: str = "l",
-) -> int:
+def _text(canvas: IndexCanvas, xy: tuple[float, float], text: str, size: int, colour: RGB,
+          background: RGB = PANEL, *, bold: bool = False, align: str = "l") -> int:
     """``put_text`` on the canvas where it is ``background`` (the panel colour unless said)."""
-    return put_index_text(
-        canvas, PALETTE, xy, text, size, colour, background, bold=bold, align=align
-    )
+    return put_index_text(canvas, PALETTE, xy, text, size, colour, background, bold=bold,
+                          align=align)
 
 
-def _lines(
-    canvas: IndexCanvas,
-    xy: tuple[float, float],
-    lines: tuple[str, ...],
-    size: int,
-    colour: RGB,
-    *,
-    bold: bool = False,
-) -> None:
+def _lines(canvas: IndexCanvas, xy: tuple[float, float], lines: tuple[str, ...], size: int,
+           colour: RGB, *, bold: bool = False) -> None:
     """``put_lines`` on the panel colour."""
     put_index_lines(canvas, PALETTE, xy, lines, size, colour, PANEL, bold=bold)
 
@@ -619,7 +490,6 @@ def _score(view: RhView) -> tuple[int, int]:
 
 def _status(view: RhView, names: list[str], es: bool) -> str:
     """What the match waits for, or how it ended."""
-
     def who(s: int) -> str:
         return truncate(names[s], 150, 17, bold=True)
 
@@ -629,11 +499,7 @@ def _status(view: RhView, names: list[str], es: bool) -> str:
         if w is None:
             return f"Empate a {a} puntos" if es else f"A draw at {a} points"
         hi, lo = max(a, b), min(a, b)
-        return (
-            f"¡{who(w)} gana el encuentro! ({hi}–{lo})"
-            if es
-            else f"{who(w)} wins the match! ({hi}–{lo})"
-        )
+        return f"¡{who(w)} gana el encuentro! ({hi}–{lo})" if es else f"{who(w)} wins the match! ({hi}–{lo})"
     actor = view.to_act[0] if view.to_act else view.turn
     if view.phase == "choose_starter":
         text = f"{who(actor)} elige quién empieza" if es else f"{who(actor)} chooses who starts"
@@ -642,9 +508,8 @@ def _status(view: RhView, names: list[str], es: bool) -> str:
             why = _tr(es, REASON.get(last.reason, (last.reason, last.reason)))
             won = who(last.winner) if last.winner is not None else "?"
             n = max(1, view.game_no - 1)
-            text = (
-                f"{won} gana la partida {n} ({why}). " if es else f"{won} won game {n} ({why}). "
-            ) + text
+            text = (f"{won} gana la partida {n} ({why}). " if es
+                    else f"{won} won game {n} ({why}). ") + text
         return text
     if view.phase == "draft":
         return f"{who(actor)} elige una loseta del draft" if es else f"{who(actor)} drafts a tile"
@@ -652,27 +517,17 @@ def _status(view: RhView, names: list[str], es: bool) -> str:
         e = view.effect
         tile = _tile_name(e.tile, es)
         at = square_name(e.source) if 0 <= e.source < 9 else "?"
-        return (
-            f"{who(actor)}: efecto de {tile} ({at})"
-            if es
-            else f"{who(actor)}: {tile}'s effect ({at})"
-        )
+        return f"{who(actor)}: efecto de {tile} ({at})" if es else f"{who(actor)}: {tile}'s effect ({at})"
     return f"Turno de {who(actor)}: coloca una loseta" if es else f"{who(actor)} to place a tile"
 
 
 def _game_line(view: RhView, es: bool) -> str:
     o = view.options
     if o.scoring == "match":
-        return (
-            f"Partida {view.game_no} · a {o.wins_needed} victorias"
-            if es
-            else f"Game {view.game_no} · first to {o.wins_needed} wins"
-        )
-    return (
-        f"Partida {view.game_no} de {o.games} · a puntos"
-        if es
-        else f"Game {view.game_no} of {o.games} · on points"
-    )
+        return (f"Partida {view.game_no} · a {o.wins_needed} victorias" if es
+                else f"Game {view.game_no} · first to {o.wins_needed} wins")
+    return (f"Partida {view.game_no} de {o.games} · a puntos" if es
+            else f"Game {view.game_no} of {o.games} · on points")
 
 
 def _mark(view: RhView, seat: int, winner: int | None) -> int:
@@ -688,15 +543,8 @@ def _panel(canvas: IndexCanvas, view: RhView, seat: int, name: str, mark: int, e
     o = view.options
     match = o.scoring == "match"
     allies = view.allies[seat] if seat < len(view.allies) else 0
-    piece, px, py, right = _scores(
-        seat,
-        es,
-        mark,
-        match,
-        min(o.wins_needed, 9) if match else 0,
-        view.wins[seat] if match else view.points[seat],
-        allies,
-    )
+    piece, px, py, right = _scores(seat, es, mark, match, min(o.wins_needed, 9) if match else 0,
+                                   view.wins[seat] if match else view.points[seat], allies)
     canvas.paste(piece, (px, py))
     lines, fs = fit_lines(name, right - x, 18, min_size=13, bold=True)
     _text(canvas, (x, _strip_middle(seat)), lines[0], fs, TEXT, SEAT[seat], bold=True)
@@ -706,31 +554,23 @@ def _panel(canvas: IndexCanvas, view: RhView, seat: int, name: str, mark: int, e
 def _zone(canvas: IndexCanvas, zone: list[ZoneTileView], seat: int, es: bool) -> None:
     top = ZONE_TOP[seat]
     if not zone:
-        _text(
-            canvas, (ZONE_X0, top + MINI / 2), "Zona vacía" if es else "Empty play area", 14, MUTED
-        )
+        _text(canvas, (ZONE_X0, top + MINI / 2), "Zona vacía" if es else "Empty play area", 14,
+              MUTED)
         return
     gap = 6
     span = ZONE_X1 - ZONE_X0
     # Shrink the tiles when many are held; past the smallest size, the rest is a count.
     size = max(44, min(MINI, (span + gap) // len(zone) - gap))
     fit = (span + gap) // (size + gap)
-    shown = zone if len(zone) <= fit else zone[: fit - 1]
+    shown = zone if len(zone) <= fit else zone[:fit - 1]
     y = top + (MINI - size) // 2
     x = ZONE_X0
     for z in shown:
         canvas.paste(_mini_piece(z.tile, seat, size, es, z.hidden and z.tile is not None), (x, y))
         x += size + gap
     if len(shown) < len(zone):
-        _text(
-            canvas,
-            (x + size / 2, top + MINI / 2),
-            f"+{len(zone) - len(shown)}",
-            18,
-            TEXT,
-            bold=True,
-            align="m",
-        )
+        _text(canvas, (x + size / 2, top + MINI / 2), f"+{len(zone) - len(shown)}", 18, TEXT,
+              bold=True, align="m")
 
 
 def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None:
@@ -762,33 +602,18 @@ def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None
     if not tiles:
         _text(canvas, (x0, top + 60), note or ("Vacía" if es else "Empty"), 14, MUTED)
     per_row, pitch = 4, MINI + 10
-    for k, tile in enumerate(tiles[: 2 * per_row]):
+    for k, tile in enumerate(tiles[:2 * per_row]):
         if k == 2 * per_row - 1 and len(tiles) > 2 * per_row:
-            _text(
-                canvas,
-                (x0 + 3 * pitch + MINI / 2, top + 26 + MINI + 6 + MINI / 2),
-                f"+{len(tiles) - k}",
-                18,
-                TEXT,
-                bold=True,
-                align="m",
-            )
+            _text(canvas, (x0 + 3 * pitch + MINI / 2, top + 26 + MINI + 6 + MINI / 2),
+                  f"+{len(tiles) - k}", 18, TEXT, bold=True, align="m")
             break
-        canvas.paste(
-            _mini_piece(tile, None, MINI, es),
-            (x0 + (k % per_row) * pitch, top + 26 + (k // per_row) * (MINI + 6)),
-        )
+        canvas.paste(_mini_piece(tile, None, MINI, es),
+                     (x0 + (k % per_row) * pitch, top + 26 + (k // per_row) * (MINI + 6)))
 
     _, top, _, _ = DISCARD_BOX
     n = len(view.discard)
-    _text(
-        canvas,
-        (x0, top + 15),
-        f"Descartes ({n})" if es else f"Discard pile ({n})",
-        14,
-        MUTED,
-        bold=True,
-    )
+    _text(canvas, (x0, top + 15), f"Descartes ({n})" if es else f"Discard pile ({n})", 14, MUTED,
+          bold=True)
     if view.discard:
         text = ", ".join(_tile_name(t, es) for t in reversed(view.discard))  # newest first
         lines, fs = fit_lines(text, width, 14, min_size=12, max_lines=3)
@@ -810,10 +635,8 @@ def _board(canvas: IndexCanvas, view: RhView, es: bool) -> None:
             canvas.paste(_back_piece(es), (x, y))
             continue
         covered = cell.covered if cell.covered in TILES else None
-        canvas.paste(
-            _board_piece(cell.tile, 1 if cell.owner == 1 else 0, covered, es, bool(cell.shielded)),
-            (x, y),
-        )
+        canvas.paste(_board_piece(cell.tile, 1 if cell.owner == 1 else 0, covered, es,
+                                  bool(cell.shielded)), (x, y))
     e = view.effect
     if e is not None and not view.finished:
         gold = _IDX[GOLD]
@@ -829,12 +652,8 @@ def render_board(view: RhView, names: list[str], locale: str) -> bytes:
     """PNG of the public board as ``view`` shows it (names: display name per seat; locale
     'es'/'en...')."""
     es = is_spanish(locale)
-    who = [
-        player_name(
-            names[s] if s < len(names) else None, f"Jugador {s + 1}" if es else f"Player {s + 1}"
-        )
-        for s in (0, 1)
-    ]
+    who = [player_name(names[s] if s < len(names) else None,
+                       f"Jugador {s + 1}" if es else f"Player {s + 1}") for s in (0, 1)]
     winner = _winner(view) if view.finished else None
     marks = (_mark(view, 0, winner), _mark(view, 1, winner))
     canvas = _background(es, marks).start()
