@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import discord
@@ -149,7 +150,9 @@ class RcUI(GameUI):
         """The public board drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+        out = g.engine.outcome(g.state)
+        draw = partial(render_board, winners=out.winners if out is not None else None)
+        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round and the phase."""

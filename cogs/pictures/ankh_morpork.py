@@ -2,9 +2,12 @@
 
 The twelve areas sit where they lie on either bank of the Ankh (the Isle of Gods in the
 river), joined by their borders and bridges; each shows its number, name and building
-cost, the pieces on it, its trouble marker and who holds its city area card. A side
-panel lists the players' money, hands (how many cards), pieces left and area cards, and
-the deck, the discard pile, the events and the bank.
+cost, the pieces on it, its trouble marker and who holds its city area card. Under the
+map a panel lists the players' money, hands (how many cards), pieces left and area cards,
+and the deck, the discard pile, the events and the bank.
+
+Discord shows a picture at most 520 px wide: the picture is 700 wide, so it is shown at
+three quarters of its size, and no text is drawn smaller than 13 px (about 10 px shown).
 
 Drawn only from the public view (``AmView`` for seat None): a hand or a personality can
 never be drawn because the picture is never given one.
@@ -25,12 +28,16 @@ from rules.ankh_morpork.personalities import PERSONALITIES
 
 Colour = tuple[int, int, int]
 
-W, H = 1000, 560
-MAP_W = 700  # the map on the left, the players on the right
-BOX_W, BOX_H = 124, 106
+W = 700  # the map, and the players' panel under it
+MAP_W = W
+BOX_W, BOX_H = 124, 122
 TITLE_H = 34
-PANEL_X = MAP_W + 8
-DISC = 19  # a piece: a disc with its count
+STRIP_H = 38  # an area's title band: its number and its name on up to two lines
+PANEL_PAD = 10
+COLUMN_W = (W - 3 * PANEL_PAD) // 2  # the players' blocks stand in two columns
+LINE = 18  # a line of the players' panel
+SMALL = 13  # the smallest text drawn
+DISC = 22  # a piece: a disc with its count
 
 # Every colour is one of the 216 web-safe ones (steps of 51): the picture is put together
 # in that fixed palette, so pasting needs no conversion and the PNG encodes fast.
@@ -57,7 +64,8 @@ SEAT_INK: tuple[Colour, ...] = (WHITE, WHITE, WHITE, INK)
 # Seven Sleepers, Longwall; the Isle of Gods in the river; south bank along the river:
 # Dolly Sisters, Unreal Estate, Small Gods, the Scours, Dimwell; inland: Dragon's Landing,
 # the Hippo, the Shades.
-NORTH_Y, RIVER_TOP, RIVER_BOTTOM, SOUTH_Y, INLAND_Y = 44, 160, 284, 292, 414
+NORTH_Y, RIVER_TOP, RIVER_BOTTOM, SOUTH_Y, INLAND_Y = 44, 174, 312, 320, 452
+MAP_H = INLAND_Y + BOX_H + 10
 BOX_AT: tuple[tuple[int, int], ...] = (
     (17, SOUTH_Y),    # 1 Dolly Sisters
     (155, SOUTH_Y),   # 2 Unreal Estate
@@ -68,7 +76,7 @@ BOX_AT: tuple[tuple[int, int], ...] = (
     (500, INLAND_Y),  # 7 The Shades
     (569, SOUTH_Y),   # 8 Dimwell
     (548, NORTH_Y),   # 9 Longwall
-    (362, RIVER_TOP + 9),  # 10 Isle of Gods
+    (362, RIVER_TOP + 8),  # 10 Isle of Gods
     (224, NORTH_Y),   # 11 Seven Sleepers
     (60, NORTH_Y),    # 12 Nap Hill
 )
@@ -158,35 +166,46 @@ def _area_frame(d: ImageDraw.ImageDraw, canvas: Image.Image, a: int, locale: str
     info = AREAS[a]
     x, y = BOX_AT[a]
     d.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), radius=8, fill=PAPER, outline=BORDER, width=2)
-    d.rounded_rectangle((x + 2, y + 2, x + BOX_W - 2, y + 22), radius=6, fill=STRIP)
-    d.ellipse((x + 5, y + 4, x + 21, y + 20), fill=PAPER)
-    d.text((x + 13, y + 12), str(info.number), font=font(11, True), fill=STRIP, anchor="mm")
-    name = info.es if _es(locale) else info.en
-    text, f = fit(printable(name), 12, BOX_W - 28, bold=True, min_size=10)
-    if text.endswith("…"):  # a long name reads better in the lighter face than cut short
-        text, f = fit(printable(name), 11, BOX_W - 28, min_size=8)
-    d.text((x + 24, y + 12), text, font=f, fill=WHITE, anchor="lm")
+    d.rounded_rectangle((x + 2, y + 2, x + BOX_W - 2, y + STRIP_H), radius=6, fill=STRIP)
+    d.ellipse((x + 4, y + 9, x + 26, y + 31), fill=PAPER)
+    d.text((x + 15, y + 20), str(info.number), font=font(SMALL, True), fill=STRIP, anchor="mm")
+    name = printable(info.es if _es(locale) else info.en)
+    lines = _two_lines(name, BOX_W - 36)
+    top = y + 20 - (len(lines) - 1) * 8
+    for k, line in enumerate(lines):
+        d.text((x + 31, top + k * 16), line, font=font(SMALL, True), fill=WHITE, anchor="lm")
     cost = f"{info.cost} $" if _es(locale) else f"${info.cost}"
-    d.text((x + 7, y + 27), cost, font=font(11), fill=DIM)
+    d.text((x + 7, y + STRIP_H + 14), cost, font=font(15, True), fill=DIM, anchor="lm")
     if a in RIVER:
-        # a small wave: this area floods
-        d.arc((x + BOX_W - 22, y + 28, x + BOX_W - 8, y + 36), 200, 340, fill=RIVER_C, width=2)
+        # a small wave after the cost: this area floods
+        d.arc((x + 50, y + STRIP_H + 10, x + 64, y + STRIP_H + 18), 200, 340, fill=RIVER_C, width=2)
+
+
+def _two_lines(name: str, width: float) -> list[str]:
+    """An area's name on one line, or on two split at a space, at the small text size."""
+    f = font(SMALL, True)
+    if f.getlength(name) <= width:
+        return [name]
+    words = name.split()
+    for cut in range(len(words) - 1, 0, -1):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        if f.getlength(first) <= width:
+            return [first, fit(second, SMALL, width, bold=True, min_size=SMALL)[0]]
+    return [fit(name, SMALL, width, bold=True, min_size=SMALL)[0]]
 
 
 @lru_cache(maxsize=4)
 def frame(locale: str) -> Image.Image:
     """The background, river, borders, bridges and the twelve empty areas, in palette mode."""
-    rgb = Image.new("RGB", (W, H), BG)
+    rgb = Image.new("RGB", (W, MAP_H), BG)
     d = ImageDraw.Draw(rgb)
     _river(d)
     _edges(d)
-    d.text((MAP_W - 10, NORTH_Y - 8), say("ankh", locale), font=font(12, True), fill=DIM, anchor="rb")
-    d.text((MAP_W - 10, H - 10), say("morpork", locale), font=font(12, True), fill=DIM, anchor="rb")
-    d.text((14, RIVER_TOP + 6), say("river", locale), font=font(12), fill=RIVER_INK, anchor="lt")
+    d.text((MAP_W - 10, NORTH_Y - 8), say("ankh", locale), font=font(SMALL, True), fill=DIM, anchor="rb")
+    d.text((14, MAP_H - 10), say("morpork", locale), font=font(SMALL, True), fill=DIM, anchor="lb")
+    d.text((14, RIVER_TOP + 6), say("river", locale), font=font(SMALL), fill=RIVER_INK, anchor="lt")
     for a in range(12):
         _area_frame(d, rgb, a, locale)
-    d.rectangle((MAP_W, 0, W, H), fill=PANEL)
-    d.line((MAP_W, 0, MAP_W, H), fill=BORDER, width=2)
     return flatten(rgb, BG)
 
 
@@ -196,12 +215,15 @@ def frame(locale: str) -> Image.Image:
 @lru_cache(maxsize=256)
 def disc(colour: Colour, ink: Colour, label: str, background: Colour = PAPER) -> Image.Image:
     """A piece: a disc of ``colour`` with ``label`` (its count, or T / D), flattened once."""
-    big = DISC * 3  # drawn large and shrunk, for smooth edges
+    big = DISC * 3  # the ring is drawn large and shrunk, for smooth edges
     im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     d.ellipse((2, 2, big - 3, big - 3), fill=colour, outline=INK, width=4)
-    d.text((big / 2, big / 2 + 1), label, font=font(30 if len(label) < 2 else 24, True), fill=ink, anchor="mm")
-    return flatten(im.resize((DISC, DISC), Image.Resampling.LANCZOS), background)
+    im = im.resize((DISC, DISC), Image.Resampling.LANCZOS)
+    # The count at its final size, so it stays readable when the picture is shown smaller.
+    size = 15 if len(label) < 2 else SMALL
+    ImageDraw.Draw(im).text((DISC / 2, DISC / 2 + 0.5), label, font=font(size, True), fill=ink, anchor="mm")
+    return flatten(im, background)
 
 
 @lru_cache(maxsize=64)
@@ -266,36 +288,28 @@ def _draw_area(canvas: Image.Image, d: ImageDraw.ImageDraw, area: AreaView) -> N
         # personality counts it for
         d.rounded_rectangle((x, y, x + BOX_W, y + BOX_H), radius=8,
                             outline=index(SEAT_COLOUR[area.controller % 4]), width=3)
+    # The line under the name: the cost on the left; the trouble marker, the area's card
+    # and the building on the right.
+    row = y + STRIP_H + 3
+    if area.building >= 0:
+        canvas.paste(house(SEAT_COLOUR[area.building % 4]), (x + BOX_W - 31, row))
+    if area.card_holder is not None:
+        canvas.paste(card_tag(SEAT_COLOUR[area.card_holder % 4]), (x + BOX_W - 51, row + 2))
+    elif area.card_out:
+        canvas.paste(card_tag(None), (x + BOX_W - 51, row + 2))
     if area.trouble:
-        canvas.paste(trouble_marker(), (x + BOX_W - 26, y + 25))
-    px, py = x + 6, y + 48
+        canvas.paste(trouble_marker(), (x + BOX_W - 77, row + 1))
+    px, py = x + 6, y + STRIP_H + 32
     for colour, ink, label in _pieces(area):
         if px + DISC > x + BOX_W - 4:
             px, py = x + 6, py + DISC + 2
         canvas.paste(disc(colour, ink, label), (px, py))
         px += DISC + 1
-    if area.building >= 0:
-        canvas.paste(house(SEAT_COLOUR[area.building % 4]), (x + 6, y + BOX_H - 29))
-    if area.card_holder is not None:
-        canvas.paste(card_tag(SEAT_COLOUR[area.card_holder % 4]), (x + 36, y + BOX_H - 27))
-    elif area.card_out:
-        canvas.paste(card_tag(None), (x + 36, y + BOX_H - 27))
 
 
-def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, y: int, names: Sequence[str],
-                locale: str) -> int:
+def _seat_lines(view: AmView, sv: SeatView, locale: str) -> list[str]:
+    """The lines under a player's name in the panel."""
     s = sv.seat
-    colour = SEAT_COLOUR[s % 4]
-    # no number here: on the map a disc's number is how many minions stand there
-    canvas.paste(disc(colour, SEAT_INK[s % 4], "", PANEL), (PANEL_X, y))
-    name = printable(names[s]) if s < len(names) else f"#{s + 1}"
-    turn = not view.finished and s in view.to_act
-    label, f = fit(("▶ " if turn else "") + (name or f"#{s + 1}"), 15, W - PANEL_X - 100, bold=True)
-    paste_text(canvas, (PANEL_X + DISC + 6, y + DISC / 2), label, f.size, INK, PANEL, bold=True, middle=True)
-    money = say("money", locale, money=sv.money)
-    paste_text(canvas, (W - 12 - font(15, True).getlength(money), y + DISC / 2), money, 15, STRIP, PANEL,
-               bold=True, middle=True)
-    y += DISC + 4
     lines = [say("hand", locale, n=sv.hand_size) + "  ·  "
              + say("pieces", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)]
     numbers = ", ".join(str(AREAS[a].number) for a in sv.area_cards)
@@ -316,11 +330,37 @@ def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, y: int, names: 
         lines.insert(0, "  ·  ".join(end))
     if extra:
         lines.append("  ·  ".join(extra))
-    for line in lines:
-        text, f = fit(line, 12, W - PANEL_X - 10)
-        paste_text(canvas, (PANEL_X + 4, y), text, f.size, DIM, PANEL)
-        y += 16
-    return y + 10
+    return lines
+
+
+def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, x: int, y: int,
+                names: Sequence[str], locale: str) -> None:
+    s = sv.seat
+    colour = SEAT_COLOUR[s % 4]
+    if view.finished and s in view.winners:
+        ImageDraw.Draw(canvas).rounded_rectangle(
+            (x - 5, y - 5, x + COLUMN_W + 3, y + _block_height(view, sv) - 6), radius=6,
+            outline=index(GOLD), width=3)
+    # no number here: on the map a disc's number is how many minions stand there
+    canvas.paste(disc(colour, SEAT_INK[s % 4], "", PANEL), (x, y))
+    name = printable(names[s]) if s < len(names) else f"#{s + 1}"
+    turn = not view.finished and s in view.to_act
+    money = say("money", locale, money=sv.money)
+    money_w = font(16, True).getlength(money)
+    label, f = fit(("▶ " if turn else "") + (name or f"#{s + 1}"), 16, COLUMN_W - DISC - 20 - money_w,
+                   bold=True, min_size=SMALL)
+    paste_text(canvas, (x + DISC + 6, y + DISC / 2), label, f.size, INK, PANEL, bold=True, middle=True)
+    paste_text(canvas, (x + COLUMN_W - money_w, y + DISC / 2), money, 16, STRIP, PANEL, bold=True, middle=True)
+    y += DISC + 5
+    for line in _seat_lines(view, sv, locale):
+        text, f = fit(line, SMALL + 1, COLUMN_W, min_size=SMALL)
+        paste_text(canvas, (x + 2, y), text, f.size, DIM, PANEL)
+        y += LINE
+
+
+def _block_height(view: AmView, sv: SeatView) -> int:
+    """How tall a player's block is: the name line and the lines under it."""
+    return DISC + 5 + LINE * len(_seat_lines(view, sv, "en")) + 10
 
 
 def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
@@ -328,27 +368,36 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     if view.seat is not None or view.hand is not None or view.personality is not None:
         # A private view holds a hand: refuse rather than risk drawing it for everyone.
         raise ValueError("the board picture is drawn from the public view only")
-    canvas = frame("es" if _es(locale) else "en").copy()
+    pairs = [view.seats[k:k + 2] for k in range(0, len(view.seats), 2)]
+    rows = [max(_block_height(view, sv) for sv in pair) for pair in pairs]
+    height = MAP_H + PANEL_PAD + sum(rows) + LINE * 2 + PANEL_PAD
+    map_part = frame("es" if _es(locale) else "en")
+    canvas = Image.new("P", (W, height))
+    canvas.putpalette(map_part.getpalette() or [])
+    canvas.paste(index(PANEL), (0, MAP_H, W, height))
+    canvas.paste(map_part, (0, 0))
     d = ImageDraw.Draw(canvas)
+    d.line((0, MAP_H, W, MAP_H), fill=index(BORDER), width=2)
     title = "Mundodisco: Ankh-Morpork" if _es(locale) else "Discworld: Ankh-Morpork"
     paste_text(canvas, (12, TITLE_H / 2), title, 17, STRIP, BG, bold=True, middle=True)
     status = say("over", locale) if view.finished else say("turn", locale, n=view.turn_no)
     if not view.finished and view.turn < len(names):
         status += "  ·  " + say("to_play", locale, name=printable(names[view.turn]))
     left = 12 + round(font(17, True).getlength(title)) + 18
-    text, f = fit(status, 14, MAP_W - 80 - left)
+    text, f = fit(status, 15, 240 - left + 300, min_size=SMALL)
     paste_text(canvas, (left, TITLE_H / 2), text, f.size, INK, BG, middle=True)
     for area in view.areas:
         _draw_area(canvas, d, area)
-    y = 12
-    for sv in view.seats:
-        y = _seat_block(canvas, view, sv, y, names, locale)
-    y = max(y, H - 5 * 19 - 12)
-    for line in (say("deck", locale, n=view.deck_count), say("discard", locale, n=len(view.discard)),
-                 say("events", locale, n=view.events_left), say("bank", locale, n=view.bank),
-                 say("trouble", locale, n=view.trouble_count)):
-        paste_text(canvas, (PANEL_X + 4, y), line, 13, INK, PANEL)
-        y += 19
+    y = MAP_H + PANEL_PAD + 4
+    for pair, row in zip(pairs, rows, strict=True):
+        for k, sv in enumerate(pair):
+            _seat_block(canvas, view, sv, PANEL_PAD + k * (COLUMN_W + PANEL_PAD), y, names, locale)
+        y += row
+    totals = "  ·  ".join((say("deck", locale, n=view.deck_count), say("discard", locale, n=len(view.discard)),
+                           say("events", locale, n=view.events_left), say("bank", locale, n=view.bank),
+                           say("trouble", locale, n=view.trouble_count)))
+    text, f = fit(totals, 14, W - 2 * PANEL_PAD, min_size=SMALL)
+    paste_text(canvas, (PANEL_PAD, y + 4), text, f.size, INK, PANEL)
     out = io.BytesIO()
     # Level 1: the picture is sent again after every move; speed matters more than bytes.
     canvas.save(out, "PNG", compress_level=1)

@@ -16,17 +16,21 @@ from cogs.pictures.fonts import font as shared_font
 from rules.rattus_cartus.cards import BUILDINGS, CLASS_NAME, CLASSES, KIND_NAME, Supply
 from rules.rattus_cartus.model import BuildingView, PlayerView, RcView
 
-WIDTH = 760
+# Discord shows a picture at most 520 px wide: at 640 the picture is shrunk by a fifth, so
+# every size below stays readable there (the smallest text, 12 px, shows at about 10 px).
+WIDTH = 640
 MARGIN = 10
-HEADER = 30
-LABEL_W = 116  # the class names left of the tracks
-TRACK_ROW = 25
-TRACKS_H = TRACK_ROW * len(CLASSES)
+HEADER = 32
+LABEL_W = 124  # the class names left of the tracks
 MIN_SPACES = 16  # a track shows at least 0..15; it grows when someone goes further
-DISC = 16
-STACK = 4  # how far a disc sits above the one under it on the same space
-CARD_LINE = 17
-PLAYER_LINE = 21
+# Each track has one lane per player, so discs on the same space sit one above the other
+# and never cover each other, whatever the ties.
+LANE = {2: 20, 3: 18, 4: 17, 5: 16}
+ROW_PAD = 5  # the track's space above its first lane (for the space numbers) and below
+DISC = 20  # the disc in the player list and in buildings
+CARD_LINE = 22
+PLAYER_LINE = 26
+WIN = (200, 150, 20)
 
 BG = (238, 228, 206)
 INK = (40, 32, 24)
@@ -43,7 +47,11 @@ CLASS_COLOUR: dict[str, tuple[int, int, int]] = {
 }
 # Player discs: distinct from one another and readable on every track's tint.
 SEAT_COLOUR: tuple[tuple[int, int, int], ...] = (
-    (232, 84, 60), (70, 150, 230), (250, 214, 60), (60, 186, 110), (236, 120, 200),
+    (232, 84, 60),
+    (70, 150, 230),
+    (250, 214, 60),
+    (60, 186, 110),
+    (236, 120, 200),
 )
 
 TEXT: dict[str, dict[str, str]] = {
@@ -65,7 +73,21 @@ TEXT: dict[str, dict[str, str]] = {
     "waiting": {"es": "eligiendo", "en": "choosing"},
     "empty": {"es": "nadie", "en": "nobody"},
     "supply_of": {"es": "Suministro: {what}", "en": "Supply: {what}"},
+    "wins": {"es": "gana", "en": "wins"},
+    "share": {"es": "comparte la victoria", "en": "shares the win"},
+    "nobody": {"es": "Nadie gana", "en": "Nobody wins"},
+    "won_by": {"es": "Gana {who}", "en": "{who} wins"},
 }
+
+
+def lane(players: int) -> int:
+    """The height of one player's lane on a track."""
+    return LANE.get(players, 16)
+
+
+def track_row(players: int) -> int:
+    """The height of one class's track: a lane per player and the padding."""
+    return ROW_PAD * 2 + 2 + lane(players) * players
 
 
 def say(key: str, locale: str, **fmt: object) -> str:
@@ -109,52 +131,85 @@ def palette() -> Image.Image:
     and makes the PNG a quarter of the size and twice as fast to encode as plain RGB.
     """
     tracks = [tint(c, 0.22) for c in CLASS_COLOUR.values()]
-    base = [BG, INK, FAINT, CARD_BG, WHITE, tint(INK, 0.55), *CLASS_COLOUR.values(), *tracks,
-            *(tint(c, 0.45) for c in CLASS_COLOUR.values()), *SEAT_COLOUR]
+    base = [
+        BG,
+        INK,
+        FAINT,
+        CARD_BG,
+        WHITE,
+        tint(INK, 0.55),
+        *CLASS_COLOUR.values(),
+        *tracks,
+        *(tint(c, 0.45) for c in CLASS_COLOUR.values()),
+        *(tint(c, 0.7) for c in CLASS_COLOUR.values()),
+        *SEAT_COLOUR,
+        WIN,
+    ]
     # Text and disc outlines are smoothed against whatever lies under them.
-    pairs = [(INK, BG), (INK, CARD_BG), (FAINT, CARD_BG),
-             *((WHITE, c) for c in CLASS_COLOUR.values()), *((INK, t) for t in tracks),
-             *((INK, c) for c in SEAT_COLOUR)]
+    pairs = [
+        (INK, BG),
+        (INK, CARD_BG),
+        (FAINT, CARD_BG),
+        (FAINT, BG),
+        (WIN, BG),
+        *((WHITE, c) for c in CLASS_COLOUR.values()),
+        *((INK, t) for t in tracks),
+        *((INK, c) for c in SEAT_COLOUR),
+    ]
     steps = 8
-    colours = list(dict.fromkeys(
-        base + [mix(a, b, k / steps) for a, b in pairs for k in range(1, steps)]))
+    colours = list(
+        dict.fromkeys(base + [mix(a, b, k / steps) for a, b in pairs for k in range(1, steps)])
+    )
     flat = [v for c in colours[:256] for v in c]
     img = Image.new("P", (1, 1))
     img.putpalette(flat + [0] * (768 - len(flat)))
     return img
 
 
-@lru_cache(maxsize=8)
-def disc(seat: int) -> Image.Image:
+@lru_cache(maxsize=32)
+def disc(seat: int, size: int = DISC) -> Image.Image:
     """A player's disc with their seat number, drawn once and pasted everywhere."""
-    d = DISC * 2  # drawn at twice the size and shrunk, for smooth edges
+    d = size * 2  # the ring is drawn at twice the size and shrunk, for smooth edges
     img = Image.new("RGBA", (d, d), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    draw.ellipse((1, 1, d - 2, d - 2), fill=SEAT_COLOUR[seat % len(SEAT_COLOUR)], outline=INK, width=3)
-    draw.text((d / 2, d / 2 + 1), str(seat + 1), font=font(20), fill=INK, anchor="mm")
-    return img.resize((DISC, DISC), Image.Resampling.LANCZOS)
+    colour = SEAT_COLOUR[seat % len(SEAT_COLOUR)]
+    draw.ellipse((1, 1, d - 2, d - 2), fill=colour, outline=INK, width=3)
+    img = img.resize((size, size), Image.Resampling.LANCZOS)
+    # The number at its final size: three quarters of the disc, readable when shown smaller.
+    ImageDraw.Draw(img).text(
+        (size / 2, size / 2 + 0.5),
+        str(seat + 1),
+        font=font(round(size * 0.75)),
+        fill=INK,
+        anchor="mm",
+    )
+    return img
 
 
-@lru_cache(maxsize=16)
-def tracks_panel(locale: str, spaces: int) -> Image.Image:
+@lru_cache(maxsize=32)
+def tracks_panel(locale: str, spaces: int, players: int) -> Image.Image:
     """The six tracks without discs: class names, spaces, every fifth space numbered."""
-    img = Image.new("RGB", (WIDTH, TRACKS_H), BG)
+    row = track_row(players)
+    img = Image.new("RGB", (WIDTH, row * len(CLASSES)), BG)
     draw = ImageDraw.Draw(img)
-    small, label = font(10), font(13)
+    label = font(15)
     x0, x1 = MARGIN + LABEL_W, WIDTH - MARGIN
     step = (x1 - x0) / spaces
     for c, cls in enumerate(CLASSES):
-        y = c * TRACK_ROW
+        y = c * row
         colour = CLASS_COLOUR[cls]
-        draw.rectangle((MARGIN, y + 2, MARGIN + LABEL_W - 6, y + TRACK_ROW - 2), fill=colour)
+        draw.rectangle((MARGIN, y + 2, MARGIN + LABEL_W - 6, y + row - 2), fill=colour)
         name = ascii_text(CLASS_NAME[cls].get(locale))
-        draw.text((MARGIN + 6, y + TRACK_ROW / 2), name, font=label, fill=WHITE, anchor="lm")
-        draw.rectangle((x0, y + 2, x1, y + TRACK_ROW - 2), fill=tint(colour, 0.22))
+        draw.text((MARGIN + 6, y + row / 2), name, font=label, fill=WHITE, anchor="lm")
+        draw.rectangle((x0, y + 2, x1, y + row - 2), fill=tint(colour, 0.22))
         for k in range(spaces):
             x = x0 + k * step
-            draw.line((x, y + 2, x, y + TRACK_ROW - 2), fill=tint(colour, 0.45))
-            if k % 5 == 0:
-                draw.text((x + 2, y + 3), str(k), font=small, fill=tint(INK, 0.55))
+            # Every fifth line is stronger, under the ruler's numbers above the tracks.
+            draw.line(
+                (x, y + 2, x, y + row - 2),
+                fill=tint(colour, 0.7 if k % 5 == 0 else 0.45),
+                width=2 if k % 5 == 0 else 1,
+            )
     return img
 
 
@@ -173,9 +228,12 @@ def _slot_text(cards: int, revealed: list[str] | None, locale: str) -> str:
         counts: dict[str, int] = {}
         for k in revealed:
             counts[k] = counts.get(k, 0) + 1
-        return ascii_text(", ".join(
-            f"{n} {KIND_NAME[k].get(locale)}" if n > 1 else KIND_NAME[k].get(locale)
-            for k, n in counts.items()))
+        return ascii_text(
+            ", ".join(
+                f"{n} {KIND_NAME[k].get(locale)}" if n > 1 else KIND_NAME[k].get(locale)
+                for k, n in counts.items()
+            )
+        )
     return say("card", locale) if cards == 1 else say("cards", locale, n=cards)
 
 
@@ -208,8 +266,16 @@ def text_mask(text: str, size: int, width: int | None) -> tuple[Image.Image, int
     return mask, int(left), int(top)
 
 
-def put_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill: Colour, *,
-             middle: bool = False, width: int | None = None) -> None:
+def put_text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Colour,
+    *,
+    middle: bool = False,
+    width: int | None = None,
+) -> None:
     """Write ``text`` at ``xy`` (its top-left, or its left middle with ``middle``)."""
     mask, left, top = text_mask(text, size, width)
     x, y = xy
@@ -220,48 +286,59 @@ def put_text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fi
     img.paste(fill, (x0, y0, x0 + mask.width, y0 + mask.height), mask)
 
 
-def _draw_tracks(img: Image.Image, view: RcView, top: int, spaces: int) -> None:
+def disc_boxes(view: RcView, top: int, spaces: int) -> list[tuple[int, int, int, int, int]]:
+    """Where each disc goes on the tracks: (seat, x0, y0, x1, y1), one per player and class.
+
+    Every player has a lane of their own on every track, so two discs never overlap."""
+    n = len(view.players)
+    row, size = track_row(n), lane(n)
     x0 = MARGIN + LABEL_W
     step = (WIDTH - MARGIN - x0) / spaces
-    for c, order in enumerate(view.tracks):
-        y = top + c * TRACK_ROW + (TRACK_ROW - DISC) // 2
-        on_space: dict[int, list[int]] = {}
-        for seat in order:
-            on_space.setdefault(view.players[seat].influence[c], []).append(seat)
-        for value, seats in on_space.items():
-            # The track lists seats first to last; on a shared space the first is the
-            # bottom of the stack, so drawing in that order puts later arrivals on top,
-            # each a little to the right and higher so every number stays readable.
-            shift = min(6.0, (step - 2) / len(seats)) if len(seats) > 1 else 0.0
-            for h, seat in enumerate(seats):
-                x = int(x0 + value * step + 1 + h * shift)
-                sprite = disc(seat)
-                img.paste(sprite, (x, y + STACK - h * STACK // 2), sprite)
+    boxes = []
+    for c in range(len(view.tracks)):
+        for p in view.players:
+            value = p.influence[c]
+            # Centred in its space, shifted right of the space number on numbered spaces.
+            x = int(x0 + value * step + (step - size) / 2)
+            y = top + c * row + ROW_PAD + 1 + p.seat * size
+            boxes.append((p.seat, x, y, x + size, y + size))
+    return boxes
+
+
+def _draw_tracks(img: Image.Image, view: RcView, top: int, spaces: int) -> None:
+    size = lane(len(view.players))
+    for seat, x, y, _, _ in disc_boxes(view, top, spaces):
+        sprite = disc(seat, size)
+        img.paste(sprite, (x, y), sprite)
 
 
 def _building_box(
-    draw: ImageDraw.ImageDraw, img: Image.Image, b: BuildingView, box: tuple[int, int, int, int],
-    names: Sequence[str], locale: str,
+    draw: ImageDraw.ImageDraw,
+    img: Image.Image,
+    b: BuildingView,
+    box: tuple[int, int, int, int],
+    names: Sequence[str],
+    locale: str,
 ) -> None:
     x0, y0, x1, y1 = box
     colour = CLASS_COLOUR[b.cls]
     draw.rounded_rectangle(box, radius=6, fill=CARD_BG, outline=colour, width=2)
-    draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 22), fill=colour)
+    draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 24), fill=colour)
     building = BUILDINGS[b.building]
     title = f"{b.index + 1}. {building.name().get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
-    put_text(img, (x0 + 8, y0 + 12), ascii_text(title), 13, WHITE, middle=True, width=x1 - x0 - 16)
+    put_text(img, (x0 + 8, y0 + 13), ascii_text(title), 14, WHITE, middle=True, width=x1 - x0 - 16)
     supply = say("supply_of", locale, what=_supply_text(b.supply, locale))
-    put_text(img, (x0 + 8, y0 + 26), supply, 11, FAINT, width=x1 - x0 - 16)
-    y = y0 + 44
+    put_text(img, (x0 + 8, y0 + 29), supply, 12, FAINT, width=x1 - x0 - 16)
+    y = y0 + 48
     if not b.slots:
-        put_text(img, (x0 + 8, y), say("empty", locale), 12, FAINT)
+        put_text(img, (x0 + 8, y), say("empty", locale), 13, FAINT)
     for slot in b.slots:
         sprite = disc(slot.seat)
         img.paste(sprite, (x0 + 8, y), sprite)
         name = names[slot.seat] if slot.seat < len(names) else f"#{slot.seat + 1}"
-        text = f"{ascii_text(name)[:14]}: {_slot_text(slot.cards, slot.revealed, locale)}"
+        text = f"{ascii_text(name)}: {_slot_text(slot.cards, slot.revealed, locale)}"
         room = x1 - x0 - DISC - 22
-        put_text(img, (x0 + 8 + DISC + 6, y + DISC / 2), text, 12, INK, middle=True, width=room)
+        put_text(img, (x0 + 8 + DISC + 6, y + DISC / 2), text, 13, INK, middle=True, width=room)
         y += CARD_LINE
 
 
@@ -277,24 +354,48 @@ def _player_line(view: RcView, p: PlayerView, locale: str) -> str:
     return line
 
 
-def render_board(view: RcView, names: Sequence[str], locale: str) -> bytes:
-    """A PNG of the public board (``view`` must be the public view: seat None)."""
+def _ruler(img: Image.Image, top: int, spaces: int) -> None:
+    """The space numbers, every fifth, once above the six tracks."""
+    x0 = MARGIN + LABEL_W
+    step = (WIDTH - MARGIN - x0) / spaces
+    for k in range(0, spaces, 5):
+        put_text(
+            img, (x0 + k * step + step / 2 - font(12).getlength(str(k)) / 2, top), str(k), 12, FAINT
+        )
+
+
+def render_board(
+    view: RcView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None
+) -> bytes:
+    """A PNG of the public board (``view`` must be the public view: seat None).
+
+    ``winners`` (the seats ranked first, from the engine's outcome) are marked on the
+    final board; an empty list on a finished game says nobody won."""
     if view.seat is not None:
         # A private view holds a hand: refuse rather than risk drawing it for everyone.
         raise ValueError("the board picture is drawn from the public view only")
     n = len(view.players)
     most = max((len(b.slots) for b in view.row), default=0)
-    card_h = 48 + CARD_LINE * max(most, 1)
-    tracks_top = HEADER + 4
-    row_top = tracks_top + TRACKS_H + 10
+    card_h = 52 + CARD_LINE * max(most, 1)
+    ruler_top = HEADER + 2
+    tracks_top = ruler_top + 16
+    row_top = tracks_top + track_row(n) * len(CLASSES) + 10
     players_top = row_top + (card_h + 10 if view.row else 0)
     height = players_top + PLAYER_LINE * n + MARGIN
     spaces = max(MIN_SPACES, max((max(p.influence) for p in view.players), default=0) + 2)
+    won = set(winners or ()) if view.finished else set()
 
     img = Image.new("RGB", (WIDTH, height), BG)
     draw = ImageDraw.Draw(img)
-    put_text(img, (MARGIN, HEADER / 2 + 2), _phase_line(view, locale), 16, INK, middle=True)
-    img.paste(tracks_panel("es" if locale.startswith("es") else "en", spaces), (0, tracks_top))
+    head = _phase_line(view, locale)
+    if view.finished and winners is not None:
+        who = [ascii_text(names[s]) if s < len(names) else f"#{s + 1}" for s in winners]
+        head += "  ·  " + (
+            say("won_by", locale, who=" & ".join(who)) if who else say("nobody", locale)
+        )
+    put_text(img, (MARGIN, HEADER / 2 + 2), head, 18, INK, middle=True, width=WIDTH - 2 * MARGIN)
+    _ruler(img, ruler_top, spaces)
+    img.paste(tracks_panel("es" if locale.startswith("es") else "en", spaces, n), (0, tracks_top))
     _draw_tracks(img, view, tracks_top, spaces)
 
     if view.row:
@@ -304,16 +405,29 @@ def render_board(view: RcView, names: Sequence[str], locale: str) -> bytes:
             x = MARGIN + i * (w + gap)
             _building_box(draw, img, b, (x, row_top, x + w, row_top + card_h), names, locale)
 
+    stats_x = 270
     for p in view.players:
         y = players_top + p.seat * PLAYER_LINE
+        if p.seat in won:
+            # The winner's line is framed in gold and says so.
+            draw.rounded_rectangle(
+                (MARGIN - 4, y, WIDTH - MARGIN + 4, y + PLAYER_LINE - 2),
+                radius=5,
+                outline=WIN,
+                width=2,
+            )
         sprite = disc(p.seat)
         img.paste(sprite, (MARGIN, y + 2), sprite)
         name = names[p.seat] if p.seat < len(names) else f"#{p.seat + 1}"
-        label = ascii_text(name)[:20] or f"#{p.seat + 1}"
-        if p.seat == view.start and not view.finished:
-            label += f" ({say('start', locale)})"
-        put_text(img, (MARGIN + DISC + 8, y + 10), label, 13, INK, middle=True)
-        put_text(img, (250, y + 10), _player_line(view, p, locale), 13, INK, middle=True)
+        label = ascii_text(name) or f"#{p.seat + 1}"
+        suffix = f" ({say('start', locale)})" if p.seat == view.start and not view.finished else ""
+        room = stats_x - (MARGIN + DISC + 8) - 8
+        label = fit(label, 15, room - font(15).getlength(suffix)) + suffix
+        put_text(img, (MARGIN + DISC + 8, y + 12), label, 15, INK, middle=True)
+        line = _player_line(view, p, locale)
+        if p.seat in won:
+            line += "  ·  " + say("wins" if len(won) == 1 else "share", locale)
+        put_text(img, (stats_x, y + 12), line, 14, INK, middle=True, width=WIDTH - MARGIN - stats_x)
 
     out = io.BytesIO()
     flat = img.quantize(palette=palette(), dither=Image.Dither.NONE)

@@ -224,9 +224,22 @@ def _diagram(im: Image.Image, t: Tile, cx: float, cy: float, cell: int, gap: int
                     d.line((cx, cy, cx + dx * g / 2, cy + dy * g / 2), fill=colour, width=w)
 
 
+def _turned_diagram(im: Image.Image, t: Tile, cx: float, cy: float, cell: int, gap: int) -> None:
+    """The reach diagram of a tile that faces the other way: the squares it reaches turn
+    round with the tile, while its name and the emblems stay upright for every reader."""
+    if t.reach in ("self", "none"):  # a shield or an emblem points nowhere
+        _diagram(im, t, cx, cy, cell, gap)
+        return
+    g = 3 * cell + 2 * gap + 2
+    sub = Image.new("RGB", (g, g), CREAM)
+    _diagram(sub, t, g / 2, g / 2, cell, gap)
+    im.paste(sub.transpose(Image.Transpose.ROTATE_180), (round(cx - g / 2), round(cy - g / 2)))
+
+
 def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: str | None,
-                big: bool) -> Image.Image:
-    """A face-up tile, upright, with the owner's ``frame`` round it."""
+                big: bool, turned: bool = False) -> Image.Image:
+    """A face-up tile with the owner's ``frame`` round it; ``turned`` tiles face the other
+    way on the board (their reach and foot turn round, their words stay upright)."""
     t = TILES[tile]
     im = Image.new("RGB", (size, size), bg)
     d = ImageDraw.Draw(im)
@@ -241,14 +254,14 @@ def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: st
     if big:
         lines, fs = fit_lines(name, size - 16, 18, min_size=11, max_lines=2, bold=True)
         put_lines(im, (size / 2, size * 0.235), lines, fs, ink, bold=True, align="m")
-        _diagram(im, t, size / 2, size * 0.53, 10, 2)
+        (_turned_diagram if turned else _diagram)(im, t, size / 2, size * 0.53, 10, 2)
         hint = _hint(t, es)
         if hint:
             lines, fs = fit_lines(hint, size - 16, 13, min_size=9)
             put_text(im, (size / 2, size * 0.775), lines[0], fs, _kind_colour(t), align="m")
         # The printed alignment, on the tile's foot (the side facing its owner).
-        d.rectangle((border + 6, size - border - 9, size - border - 7, size - border - 6),
-                    fill=FACTION_BAND[t.faction])
+        foot = border + 6 if turned else size - border - 9
+        d.rectangle((border + 6, foot, size - border - 7, foot + 3), fill=FACTION_BAND[t.faction])
     else:
         bold = True
         lines, fs = fit_lines(name, size - 10, 12, min_size=9, max_lines=2, bold=True)
@@ -262,10 +275,9 @@ def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: st
 
 
 def board_tile(tile: str, owner: int, covered: str | None, es: bool) -> Image.Image:
-    """A face-up board tile as the picture shows it: facing its owner (seat 1's turned
-    round) in its owner's frame."""
-    im = _face_image(tile, SEAT[owner], TILE, es, SQUARE, covered, big=True)
-    return im.transpose(Image.Transpose.ROTATE_180) if owner == 1 else im
+    """A face-up board tile as the picture shows it: facing its owner (seat 1's reach and
+    foot turned round) in its owner's frame, its name upright so both players read it."""
+    return _face_image(tile, SEAT[owner], TILE, es, SQUARE, covered, big=True, turned=owner == 1)
 
 
 def board_back(es: bool) -> Image.Image:

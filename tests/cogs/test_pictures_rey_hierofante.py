@@ -120,13 +120,43 @@ def test_empty_and_full_boards_render() -> None:
         assert not same(inside(empty, i), inside(full, i))
 
 
-def test_a_tile_of_seat_1_is_the_same_tile_turned_round() -> None:
+def _diagram(im: Image.Image) -> Image.Image:
+    """The reach diagram of a tile's inside: what differs from the cream in its middle band."""
+    w, h = im.size
+    band = im.crop((0, int(h * 0.28), w, int(h * 0.76)))
+    cream = Image.new("RGB", band.size, band.getpixel((2, band.height // 2)))
+    box = ImageChops.difference(band, cream).getbbox()
+    assert box is not None
+    return band.crop(box)
+
+
+def _cells(im: Image.Image) -> list[tuple[int, ...]]:
+    """The colour of each of a diagram's 3x3 squares (drawing may round a pixel differently)."""
+    small = im.resize((3, 3), Image.Resampling.BOX)
+    return [small.getpixel((x, y)) for y in range(3) for x in range(3)]  # type: ignore[misc]
+
+
+def _alike(a: list[tuple[int, ...]], b: list[tuple[int, ...]]) -> bool:
+    return all(close(p, q, 24) for p, q in zip(a, b, strict=True))
+
+
+def test_a_tile_of_seat_1_faces_the_other_way_with_its_name_upright() -> None:
+    # Both players read every name: the words of a tile stay upright whoever owns it,
+    # while its reach (the diagram) and its foot turn round with the tile.
     for tile in ("rey", "adivina", "torre"):
         mine = png(with_square(4, cell(tile, 0)))
         theirs = png(with_square(4, cell(tile, 1)))
         a, b = inside(mine, 4), inside(theirs, 4)
-        assert not same(a, b)
-        assert same(a.transpose(Image.Transpose.ROTATE_180), b)
+        w, h = a.size
+        name_band = (0, 8, w, int(h * 0.3))  # under the foot, which turns round
+        assert same(a.crop(name_band), b.crop(name_band))
+        if TILES[tile].reach in ("self", "none"):  # a shield or an emblem stays upright
+            assert _alike(_cells(_diagram(a)), _cells(_diagram(b)))
+        else:
+            turned = _cells(_diagram(a).transpose(Image.Transpose.ROTATE_180))
+            assert _alike(turned, _cells(_diagram(b)))
+        if tile == "adivina":  # a reach that points one way really turns round
+            assert not _alike(_cells(_diagram(a)), _cells(_diagram(b)))
         # and the frame is in the owner's colour
         x, y, _, _ = tile_box(4)
         assert close(mine.getpixel((x + 3, y + TILE // 2)), SEAT[0])

@@ -1,0 +1,274 @@
+"""What a move costs in Discord's terms: the real bot against the strict fake Discord server.
+
+    python bench/bench_e2e.py [--games 1000] [--hot 48] [--players 16] [--moves 400]
+                              [--scale 1.0] [--no-coalesce]
+
+Opens ``--games`` games of Rey y Hierofante, Rattus Cartus and Ankh-Morpork (in turn) in
+their own channels of two servers, all of them loaded by the bot; ``--hot`` of them get a
+board and are then played, ``--players`` moves in flight at once, each move made as a player
+makes it (the board's menu, or the Play button and the private menu for games with hands).
+The fake applies Discord's rate limits with Discord's own windows (``--scale 1.0``: the
+global 50 requests per second, 5 messages per 5 s and 3 edits per 6 s per channel).
+
+Prints, per move: REST calls by kind (interaction responses apart), the time from the
+interaction to its acknowledgement and to the board showing the move (p50/p99), the moves
+per second sustained, the 429 answers, and whether every board ends on its game's latest
+version (no update lost). ``--no-coalesce`` turns off the board-edit coalescing of busy
+games, to compare the fan-out before and after that shaping.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import json
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cogs.common.board import BoardKeeper  # noqa: E402
+from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
+from tests.e2e.harness import start_bot, stop_bot  # noqa: E402
+from tests.e2e.table import make_bot  # noqa: E402
+
+GAMES = (("rey_hierofante", 2), ("rattus_cartus", 3), ("ankh_morpork", 3))
+CHANNELS_PER_GUILD = 500  # Discord's cap on a server's channels
+
+
+class NoCoalescing(dict):
+    """A waiting-count table that always says nobody waits: every refresh edits the board."""
+
+    def __getitem__(self, key: Any) -> int:
+        return 0
+
+
+def kind(method: str, path: str) -> str:
+    """A request's route with its ids blanked: ``PATCH channels/{}/messages/{}``."""
+    path = re.sub(r"/webhooks/(\d+)/[^/]+", r"/webhooks/\1/{token}", path.split("?")[0])
+    return f"{method} " + re.sub(r"/\d+", "/{}", path).lstrip("/")
+
+
+def pct(values: list[float], q: int) -> float:
+    """The q-th percentile (milliseconds in, milliseconds out)."""
+    if len(values) < 2:
+        return values[0] if values else float("nan")
+    return statistics.quantiles(values, n=100)[q - 1]
+
+
+class Bench:
+    """The fake, the bot, the games and the players' moves."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.fake = FakeDiscord()
+        self.rng = random.Random(7)
+        self.users: list[dict] = []
+        self.channels: list[dict] = []
+        self.games: list[int] = []
+        self.busy: set[int] = set()
+        self.acks: list[float] = []
+        self.shown: list[float] = []
+        self.moves = 0
+        self.slash_moves = 0  # moves no menu led to, made with /game move
+
+    async def setup(self, db: str) -> None:
+        """Start the fake and the bot, open the games, post the hot games' boards."""
+        a = self.args
+        await self.fake.start()
+        self.fake.strict.window_scale = a.scale
+        self.users = [self.fake.add_user(f"player{k}") for k in range(24)]
+        names = [f"mesa-{k}" for k in range(a.games)]
+        for start in range(0, a.games, CHANNELS_PER_GUILD):
+            guild = self.fake.add_guild(f"Club {start // CHANNELS_PER_GUILD}",
+                                        names[start:start + CHANNELS_PER_GUILD], self.users)
+            self.channels += guild["channels"]
+        self.bot = make_bot(db)
+        if a.no_coalesce:
+            BoardKeeper.__init__ = _patched_init(BoardKeeper.__init__)  # type: ignore[method-assign]
+        self.task = await start_bot(self.fake, self.bot, timeout=60)
+        session = self.bot.session
+        for k in range(a.games):
+            game_id, seats = GAMES[k % len(GAMES)]
+            channel = self.channels[k]
+            players = [self.users[(k + j) % len(self.users)] for j in range(seats)]
+            g = await session.create(guild_id=int(channel["guild_id"]), channel_id=int(channel["id"]),
+                                     game_id=game_id, options={}, host_id=int(players[0]["id"]),
+                                     host_name=players[0]["username"], locale="es")
+            for p in players[1:]:
+                await session.join(g.id, user_id=int(p["id"]), name=p["username"], locale="es")
+            await session.start(g.id, by=int(players[0]["id"]))
+            self.games.append(g.id)
+        self.hot = self.games[: a.hot]
+        for gid in self.hot:
+            await self.bot.boards.refresh(gid)
+
+    def board(self, gid: int) -> dict | None:
+        """The game's board message as the fake holds it."""
+        g = self.bot.session.cached(gid)
+        if g is None or g.row.board_message_id is None:
+            return None
+        return self.fake.messages.get(str(g.row.board_message_id))
+
+    def shows(self, gid: int, version: int) -> bool:
+        """Whether the board shows ``version`` (its menu or its footer carries the number)."""
+        board = self.board(gid)
+        if board is None:
+            return False
+        for c in self.fake.components(board):
+            if c.get("custom_id", "").startswith(f"tablero:pick:{gid}:{version}:"):
+                return True
+        return re.search(rf"(move|jugada) {version}\b", json.dumps(board["embeds"], ensure_ascii=False)) is not None
+
+    def menu(self, message: dict | None) -> dict | None:
+        """The first menu of a message (a move, or a step of one), if it has one."""
+        for c in self.fake.components(message) if message else []:
+            if c["type"] == 3 and c.get("custom_id", "").startswith("tablero:") and c.get("options"):
+                return c
+        return None
+
+    async def interact(self, coro: Any, t0: float) -> dict:
+        """Send an interaction; record when Discord got its first answer."""
+        inter = await coro
+        await self.fake.wait_response(inter, timeout=60)
+        done = next(r.at for r in reversed(self.fake.requests)
+                    if r.path.startswith(f"/interactions/{inter['id']}/"))
+        self.acks.append((done - t0) * 1000)
+        return inter
+
+    async def move(self, gid: int) -> None:
+        """The player to act makes one move as in Discord: the board's menu, or the Play
+        button and the private menu, step by step; ``/game move`` if no menu leads on."""
+        g = await self.bot.session.get(gid)
+        assert g is not None
+        version = g.version
+        seat = sorted(g.pending())[0]
+        user = next(u for u in self.users if int(u["id"]) == g.seat_row(seat).user_id)
+        board = await self.fake.wait_until(lambda: self.board(gid) if self.shows(gid, version) else None,
+                                           timeout=120)
+        t0 = time.perf_counter()
+        message: dict | None = board
+        if self.menu(board) is None:  # hidden hands: the Play button opens a private menu
+            play = next((c["custom_id"] for c in self.fake.components(board)
+                         if c.get("custom_id", "").startswith(f"tablero:play:{gid}")), None)
+            if play is not None:
+                inter = await self.interact(self.fake.click(board, play, user), time.perf_counter())
+                message = self.fake.response_message(inter)
+        for _ in range(8):
+            menu = self.menu(message)
+            if menu is None or message is None:
+                break
+            value = self.rng.choice(menu["options"])["value"]
+            inter = await self.interact(self.fake.select(message, menu["custom_id"], user, [value]),
+                                        time.perf_counter())
+            now = self.bot.session.cached(gid)
+            if now is not None and now.version > version:
+                break
+            message = self.fake.response_message(inter) or next(iter(self.fake.followups(inter)), None)
+        now = self.bot.session.cached(gid)
+        if now is None or now.version == version:
+            channel = self.fake.channels[str(g.row.channel_id)]
+            choices = await self.fake.autocomplete("game move", user, channel, "choice", choice="")
+            self.slash_moves += 1
+            if choices:
+                value = self.rng.choice(choices)["value"]
+                await self.interact(self.fake.slash("game move", user, channel, choice=value),
+                                    time.perf_counter())
+        after = await self.bot.session.get(gid)
+        assert after is not None
+        if after.version > version and after.status == "active":
+            await self.fake.wait_until(lambda: self.shows(gid, after.version), timeout=120)
+            self.shown.append((time.perf_counter() - t0) * 1000)
+        self.moves += 1
+
+    async def player(self) -> None:
+        """One player's loop: pick a free hot game that waits on a human, move, again."""
+        while self.moves < self.args.moves:
+            free = [gid for gid in self.hot if gid not in self.busy
+                    and (g := self.bot.session.cached(gid)) is not None and g.status == "active"]
+            if not free:
+                await asyncio.sleep(0.01)
+                continue
+            gid = self.rng.choice(free)
+            self.busy.add(gid)
+            try:
+                await self.move(gid)
+            finally:
+                self.busy.discard(gid)
+
+    async def run(self) -> None:
+        """Set up, play, and print the figures."""
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                await self.play(str(Path(tmp) / "bench.db"))
+            finally:
+                if getattr(self, "task", None) is not None and not self.task.done():
+                    await stop_bot(self.bot, self.task)
+                await self.fake.stop()
+        self.report()
+
+    async def play(self, db: str) -> None:
+        """Set up and play the moves; keeps what the report needs."""
+        await self.setup(db)
+        first = len(self.fake.requests)
+        limited = len(self.fake.rate_limited)
+        t0 = time.perf_counter()
+        await asyncio.gather(*(self.player() for _ in range(self.args.players)))
+        await asyncio.sleep(6.0 * self.args.scale + 0.2)  # let a queued board edit land
+        self.wall = time.perf_counter() - t0
+        self.stale = [gid for gid in self.hot
+                      if (g := self.bot.session.cached(gid)) is not None and g.status == "active"
+                      and not self.shows(gid, g.version)]
+        self.requests = self.fake.requests[first:]
+        self.limited = len(self.fake.rate_limited) - limited
+
+    def report(self) -> None:
+        """Print the figures."""
+        counts = collections.Counter(kind(r.method, r.path) for r in self.requests
+                                     if not r.path.startswith("/interactions/"))
+        n = max(1, self.moves)
+        total = sum(counts.values())
+        print(f"{self.args.games} open games, {len(self.hot)} played, {self.args.players} moves in flight, "
+              f"windows x{self.args.scale}, coalescing {'off' if self.args.no_coalesce else 'on'}")
+        print(f"moves: {self.moves} in {self.wall:.1f} s = {self.moves / self.wall:.2f} moves/s; "
+              f"REST calls (no interaction responses): {total} = {total / n:.2f}/move; "
+              f"429 answers: {self.limited}")
+        for k, c in counts.most_common():
+            print(f"  {c / n:6.2f}/move  {k}")
+        print(f"interaction -> acknowledged: p50 {pct(self.acks, 50):.0f} ms, p99 {pct(self.acks, 99):.0f} ms "
+              f"({len(self.acks)} interactions)")
+        print(f"interaction -> board shows the move: p50 {pct(self.shown, 50):.0f} ms, "
+              f"p99 {pct(self.shown, 99):.0f} ms")
+        print(f"boards behind their game at the end: {len(self.stale)} of {len(self.hot)}; "
+              f"moves made with /game move (no menu led on): {self.slash_moves}")
+
+
+def _patched_init(init: Any) -> Any:
+    def patched(self: BoardKeeper, bot: Any) -> None:
+        init(self, bot)
+        self._waiting = NoCoalescing()
+
+    return patched
+
+
+def main() -> None:
+    """Parse arguments and run."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--hot", type=int, default=48)
+    p.add_argument("--players", type=int, default=16)
+    p.add_argument("--moves", type=int, default=400)
+    p.add_argument("--scale", type=float, default=1.0, help="Discord's rate-limit windows times this")
+    p.add_argument("--no-coalesce", action="store_true")
+    asyncio.run(Bench(p.parse_args()).run())
+
+
+if __name__ == "__main__":
+    main()
