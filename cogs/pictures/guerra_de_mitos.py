@@ -221,7 +221,9 @@ def _header(d: Pen, v: GdmView, names: Sequence[str], locale: str) -> None:
         what = _t(v.phase if v.phase in TEXT else "transfer", locale)
         if v.fight:
             what += " · " + _t("vs", locale, a=_name(names, v.fight[0]), b=_name(names, v.fight[1]))
-    text, f = fit(f"{_t('round', locale, n=v.round)} · {what}", 16, WIDTH - 2 * PAD, bold=True)
+    text, f = fit(
+        f"{_t('round', locale, n=v.round)} · {what}", 16, WIDTH - 2 * PAD, bold=True, min_size=10
+    )
     d.text((PAD, 5), text, fill=INK, font=f)
 
 
@@ -270,14 +272,14 @@ def _band(
     marker = ("▶ " if acting else "") + (
         "★ " if v.phase not in ("bid", "starter") and v.first == sv.seat else ""
     )
-    name, nf = fit(marker + _name(names, sv.seat), 14, 170, bold=True)
+    name, nf = fit(marker + _name(names, sv.seat), 14, 170, bold=True, min_size=10)
     d.text((x0, y), name, fill=DANGER if not sv.alive else INK, font=nf)
     counts = _t("counts", locale, r=sv.reserve, h=sv.hand_size, d=sv.deck_size, x=len(sv.discard))
     if v.seats and len(v.seats) > 2:
         counts += _t("vp", locale, vp=f"{sv.vp:g}")
     if not sv.alive:
         counts = _t("out", locale) + " · " + counts
-    text, f = fit(counts, 12, WIDTH - PAD - 4 - (x0 + 176), bold=True)
+    text, f = fit(counts, 12, WIDTH - PAD - 4 - (x0 + 176), bold=True, min_size=10)
     d.text((WIDTH - PAD - 4, y + 2), text, fill=INK, font=f, anchor="ra")
     y += TOP_LINE
     # pantheon and power totals
@@ -291,7 +293,7 @@ def _band(
         info += " · " + (_t("bid_in", locale) if sv.seat not in v.to_act else "…")
     elif sv.bid is not None and v.round == 1 and v.phase in ("starter", "transfer"):
         info += " · " + _t("bid_shown", locale, n=sv.bid)
-    text, f = fit(info, 12, WIDTH - PAD - 4 - x0)
+    text, f = fit(info, 12, WIDTH - PAD - 4 - x0, min_size=10)
     d.text((x0, y), text, fill=FAINT, font=f)
     y += INFO_LINE
     _oracles(d, sv, x0, y, locale)
@@ -322,7 +324,7 @@ def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
         ink = INK if up or not o.size else (255, 255, 255)
         d.rounded_rectangle((x, y, x + w, y + ORACLE_H), 4, fill=fill, outline=INK)
         label = f"{_t('oracle', locale, n=i + 1)} · {_t('cards', locale, n=o.size) if o.size else _t('empty', locale)}"
-        text, f = fit(label, 10, w - 30)
+        text, f = fit(label, 10, w - 30, min_size=10)
         d.text(
             (x + 4, y + 3),
             text,
@@ -332,7 +334,7 @@ def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
         if up:
             c = catalogue().get(o.top or "")
             name = card_name(o.top or "", o.top or "?", locale)
-            text, f = fit(name, 12, w - 30, bold=True)
+            text, f = fit(name, 12, w - 30, bold=True, min_size=10)
             d.text((x + 4, y + 15), text, fill=INK, font=f)
             if c is not None and c.cost is not None:
                 d.text(
@@ -379,7 +381,7 @@ def _tile(
     char = is_character(c)
     fill = TIRED if c.tired else (paper if char else RESOURCE)
     d.rounded_rectangle((x, y, x + w, y + h - 2), 4, fill=fill, outline=INK)
-    name, nf = fit(card_name(c.card, c.name, locale), 12, w - 8, bold=True)
+    name, nf = fit(card_name(c.card, c.name, locale), 12, w - 8, bold=True, min_size=10)
     d.text((x + 4, y + 3), name, fill=INK, font=nf)
     if char:
         stats = f"F{c.strength} · {c.power}/{c.max_power}P"
@@ -392,7 +394,7 @@ def _tile(
     if char and c.power <= 0:
         state.append(_t("exhausted", locale))
     if state:
-        text, f = fit(" · ".join(state), 10, w - 8)
+        text, f = fit(" · ".join(state), 10, w - 8, min_size=10)
         d.text((x + 4, y + 30), text, fill=DANGER, font=f)
     gy = y + TILE_H - 2
     gear = [by_uid[g] for g in c.gear if g in by_uid]
@@ -402,6 +404,6 @@ def _tile(
             label = "+ " + _t("more", locale, n=len(gear) - 1)
         elif g.tired:
             label += f" ({_t('tired', locale)})"
-        text, f = fit(label, 10, w - 8)
+        text, f = fit(label, 10, w - 8, min_size=10)
         d.text((x + 4, gy), text, fill=FAINT if g.tired else INK, font=f)
         gy += GEAR_LINE

@@ -352,3 +352,17 @@ def test_the_board_embed_names_players_reserves_and_the_confrontation() -> None:
     }
     for card in hidden - public:
         assert cards()[card].name not in fields["Mesa"], card
+
+
+def test_every_text_of_the_picture_is_readable_at_discord_width() -> None:
+    from functools import partial
+
+    from tests.cogs.test_pictures_legible import LONG_NAMES, check_legible
+
+    for n in (2, 4):
+        rng = random.Random(n)
+        s = E.setup(n, {}, 30 + n)
+        for stage in range(3):
+            locale = ("es", "en")[stage % 2]
+            check_legible(partial(render_board, E.view(s, None), LONG_NAMES[:n], locale))
+            s = advance(s, 60, rng)
