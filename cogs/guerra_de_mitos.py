@@ -1,0 +1,1131 @@
+"""Guerra de Mitos in Discord: the /gdm commands, the private step-by-step panel, the hands
+and the picture of the table.
+
+Every decision goes through the session service and the engine's legal actions; the engine
+already splits an ability into steps (each cost, then each target, one choice at a time),
+so the panel shows the step the engine asks for now, worded with the cards' names. A hand,
+a face-down oracle card and a secret bid appear only in their owner's DMs and ephemeral
+messages; the public board and its picture are drawn from the public view.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import services
+from cogs.common.choices import (
+    ActButton,
+    ActSelect,
+    chooser,
+    legal_choices,
+    play_action,
+    play_value,
+)
+from cogs.common.errors import reply
+from cogs.common.i18n import locale_of
+from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
+from cogs.pictures import draw_or_none
+from cogs.pictures.guerra_de_mitos import SEAT_DISC, TOKEN_NAMES, is_character, render_board
+from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
+from rules.core import Action, GameState, Seat, Text
+from rules.guerra_de_mitos import effects as E
+from rules.guerra_de_mitos.abilities import SUBS
+from rules.guerra_de_mitos.cards import (
+    MYTHOLOGY_NAME,
+    by_name,
+    cards,
+    search_names,
+    stats_line,
+    suggest,
+)
+from rules.guerra_de_mitos.decks import ready_decks
+from rules.guerra_de_mitos.facts import facts
+from rules.guerra_de_mitos.model import (
+    Assign,
+    Bid,
+    Challenge,
+    Choose,
+    DropOracle,
+    Enter,
+    Equip,
+    GdmState,
+    GdmView,
+    Meditate,
+    Move,
+    Pass,
+    Play,
+    Starter,
+    Target,
+    Use,
+)
+from services.session import Game, Refusal
+
+log = logging.getLogger("tablero.guerra_de_mitos")
+
+GAME_ID = "guerra_de_mitos"
+MENU_SIZE = 25  # options in a select menu
+ROWS = 5  # rows of components in a message
+# The rules' log names a seat as "[2] ..." and a seat in texts as "asiento 3" / "seat 3".
+SEAT_TAG = re.compile(r"\[(\d)\]")
+SEAT_WORD = re.compile(r"\b(?:asiento|seat|jugador|player) (\d)\b", re.IGNORECASE)
+
+# The kinds of action each /gdm command makes.
+BID_KINDS = frozenset({"bid"})
+TRANSFER_KINDS = frozenset({"move", "enter", "drop"})
+PLAY_KINDS = frozenset({"play", "equip"})
+USE_KINDS = frozenset({"use", "meditate"})
+ASSIGN_KINDS = frozenset({"assign"})
+CHOOSE_KINDS = frozenset({"target", "choose", "starter", "challenge"})
+
+WORDS: dict[str, tuple[str, str]] = {
+    "not_gdm": (
+        "En este canal no hay una partida de Guerra de Mitos.",
+        "There is no Guerra de Mitos game in this channel.",
+    ),
+    "not_now": (
+        "Eso no se puede hacer ahora. La partida te pide: {prompt}",
+        "That cannot be done now. The game asks you: {prompt}",
+    ),
+    "no_pass": ("Ahora no puedes pasar: {prompt}", "You cannot pass now: {prompt}"),
+    "unknown_card": (
+        "No conozco ninguna carta llamada «{value}».{hint}",
+        "I know no card called “{value}”.{hint}",
+    ),
+    "maybe": (" ¿Quizá {names}?", " Perhaps {names}?"),
+    "players": ("Jugadores", "Players"),
+    "table": ("Mesa", "Table"),
+    "fight": ("Enfrentamiento", "Confrontation"),
+    "reserve": ("reserva {n}P", "reserve {n}P"),
+    "hand_n": ("{n} en mano", "{n} in hand"),
+    "deck_n": ("mazo {n}", "deck {n}"),
+    "vp": ("{n} PV", "{n} VP"),
+    "out": ("fuera de la partida", "out of the game"),
+    "first": ("empieza", "starts"),
+    "bid_done": ("ha pujado", "has bid"),
+    "bid_wait": ("pujando…", "bidding…"),
+    "oracles": ("oráculos", "oracles"),
+    "down": ("boca abajo", "face down"),
+    "empty": ("vacío", "empty"),
+    "in_play": ("en juego", "in play"),
+    "battle": ("en batalla", "on the battlefield"),
+    "tired": ("cansado", "tired"),
+    "your_hand": ("Tu mano ({n})", "Your hand ({n})"),
+    "hand_empty": ("sin cartas", "no cards"),
+    "your_bid": ("Tu puja secreta: {n}P", "Your secret bid: {n}P"),
+    "peeks": ("Has visto", "You have seen"),
+    "now": ("Ahora:", "Now:"),
+    "keys": ("Claves", "Keys"),
+    "decks_title": ("Los seis mazos listos", "The six ready decks"),
+    "deck_line": (
+        "**{name}** (`{id}`) · {myth} · panteón {pantheon} · {gods} cartas de dioses, {designs} de designios",
+        "**{name}** (`{id}`) · {myth} · pantheon {pantheon} · {gods} god cards, {designs} design cards",
+    ),
+    "decks_how": (
+        "Elige los mazos al crear la partida, en el orden de los asientos: "
+        "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
+        "Sin elegir, cada asiento recibe uno distinto.",
+        "Choose the decks when you create the game, in seat order: "
+        "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
+        "Without a choice, each seat gets a different one.",
+    ),
+    "no_text": ("Sin habilidad.", "No ability."),
+    "step": ("Paso {k} de {n} ({part}): {what}", "Step {k} of {n} ({part}): {what}"),
+    "cost": ("coste", "cost"),
+    "effect": ("efecto", "effect"),
+    "chosen": ("Elegido: {names}", "Chosen: {names}"),
+    "optional": (
+        "(puedes parar aquí con «No elegir más»)",
+        "(you may stop here with “Choose no more”)",
+    ),
+    "moves_left": (
+        "Te quedan {n} movimientos de contadores · reserva {r}P",
+        "{n} counter moves left · reserve {r}P",
+    ),
+    "reserve_now": ("Tu reserva: {r}P", "Your reserve: {r}P"),
+    "pick_option": ("Elige una de las opciones.", "Choose one of the options."),
+    "resolution": ("Resolución del enfrentamiento", "Confrontation resolution"),
+    "public_step": ("{card}: elige para «{what}».", "{card}: choose for “{what}”."),
+    "top_of_deck": (
+        "Arriba de tu mazo está {card} (solo lo ves tú).",
+        "On top of your deck is {card} (only you see it).",
+    ),
+    # panel placeholders
+    "ph.enter": (
+        "Poner en juego o descartar de un oráculo",
+        "Put into play or discard from an oracle",
+    ),
+    "ph.move": ("Mover un contador de poder", "Move a power counter"),
+    "ph.play": ("Jugar una carta de tu mano", "Play a card from your hand"),
+    "ph.use": ("Usar una habilidad o meditar", "Use an ability or meditate"),
+    "ph.assign": (
+        "Asignar un personaje al campo de batalla",
+        "Assign a character to the battlefield",
+    ),
+    "ph.choose": ("Elige", "Choose"),
+    # action labels
+    "bid": ("Pujar {n}P", "Bid {n}P"),
+    "starter": ("Empieza {name}", "{name} starts"),
+    "reserve_w": ("reserva", "reserve"),
+    "oracle_w": ("oráculo {n}", "oracle {n}"),
+    "move": ("Mover 1P: {src} → {dst}", "Move 1P: {src} → {dst}"),
+    "drop": ("Descartar {card} del oráculo {n}", "Discard {card} from oracle {n}"),
+    "enter": (
+        "Poner en juego {card} (oráculo {n}, coste {cost})",
+        "Put {card} into play (oracle {n}, cost {cost})",
+    ),
+    "play": ("Jugar {card}", "Play {card}"),
+    "payer": (" pagando con {card}", " paid by {card}"),
+    "use": ("Usar {card}", "Use {card}"),
+    "ability_n": (" (habilidad {n})", " (ability {n})"),
+    "equip": ("Equipar {card} a {target}", "Equip {card} on {target}"),
+    "meditate": ("Meditar con {card} (+2P)", "Meditate with {card} (+2P)"),
+    "assign": ("Asignar {card}", "Assign {card}"),
+    "challenge": ("Enfrentarse a {name}", "Confront {name}"),
+    "pass.transfer": ("Terminar la transferencia", "End the transfer"),
+    "pass.assign": ("No asignar más", "Assign no more"),
+    "pass.choice": ("No elegir más", "Choose no more"),
+    "pass": ("Pasar", "Pass"),
+    "option": ("Opción {n}: {what}", "Option {n}: {what}"),
+    "number": ("{n}", "{n}"),
+    "leave_top": ("Dejarla arriba", "Leave it on top"),
+    "to_bottom": ("Ponerla debajo", "Put it at the bottom"),
+    "keep": ("Dejarla", "Leave it"),
+    "discard_it": ("Descartarla", "Discard it"),
+    "oracle_of": ("Oráculo {n} de {name}", "{name}'s oracle {n}"),
+    "in_hand": ("en tu mano", "in your hand"),
+    "in_discard": ("descarte", "discard"),
+    "of": ("de {name}", "{name}'s"),
+}
+
+# What each of the interpreter's verbs does, as a step of an ability is described.
+VERB_WORDS: dict[str, tuple[str, str]] = {
+    "gain": ("ganar poder", "gain power"),
+    "lose": ("perder poder", "lose power"),
+    "exhaust": ("agotar", "exhaust"),
+    "f": ("cambiar la fuerza", "change strength"),
+    "pm": ("cambiar el poder máximo", "change maximum power"),
+    "tire": ("cansar", "tire"),
+    "ready": ("preparar", "ready"),
+    "destroy": ("destruir", "destroy"),
+    "battle": ("llevar al campo de batalla", "move to the battlefield"),
+    "home": ("devolver a su panteón", "send back to its pantheon"),
+    "draw": ("robar", "draw"),
+    "discard": ("descartar de tu mano", "discard from your hand"),
+    "key": ("dar una clave", "give a key"),
+    "unkey": ("quitar una clave", "remove a key"),
+    "token": ("crear personajes", "create characters"),
+    "forge": ("forjar un arma", "forge a weapon"),
+    "noassign": ("impedir que se asigne", "forbid assigning"),
+    "flag": ("cambiar una regla", "change a rule"),
+    "look": ("mirar un oráculo", "look at an oracle"),
+    "reveal": ("revelar un oráculo", "reveal an oracle"),
+    "search": ("buscar en el mazo", "search the deck"),
+    "revive": ("recuperar del descarte", "take back from the discard"),
+    "control": ("tomar el control", "take control"),
+    "strip": ("quitar bonificaciones", "remove bonuses"),
+    "mute": ("quitar habilidades", "remove abilities"),
+    "setpm": ("copiar el poder máximo", "copy maximum power"),
+    "steal": ("robar un equipo", "steal an equipment"),
+    "shield": ("proteger", "shield"),
+    "bottomdeck": ("mirar la carta de arriba del mazo", "look at the top of the deck"),
+    "fill": ("llenar de poder", "fill with power"),
+    "resolution": ("cambiar la resolución", "change the resolution"),
+    "neworacle": ("crear un oráculo", "make an oracle"),
+    "drop": ("descartar de un oráculo", "discard from an oracle"),
+    "repower": ("repartir el poder", "share out power"),
+    "double": ("doblar la fuerza de un arma", "double a weapon's strength"),
+    "copy": ("copiar una habilidad", "copy an ability"),
+    "start": ("ser jugador inicial", "become start player"),
+    "peekhand": ("mirar la mano de un rival", "look at an opponent's hand"),
+    "bounce": ("devolver un equipo a la mano", "return an equipment to the hand"),
+    "make": ("obligar a un rival", "make an opponent choose"),
+    "under": ("poner bajo un oráculo", "put under an oracle"),
+    "pick": ("elegir un número", "choose a number"),
+    "untap": ("volver a usar habilidades", "use abilities again"),
+    "move": ("mover un equipo", "move an equipment"),
+    "reorder": ("barajar un oráculo", "shuffle an oracle"),
+    "flip": ("girar un oráculo", "turn an oracle over"),
+    "fetch": ("buscar un recurso", "fetch a resource"),
+    "nut": ("poner un evento bajo un oráculo", "put an event under an oracle"),
+}
+
+
+def es(locale: str | None) -> bool:
+    """Whether ``locale`` reads Spanish."""
+    return (locale or "").lower().startswith("es")
+
+
+def w(key: str, locale: str | None, **kw: object) -> str:
+    """A word of this module in the reader's language."""
+    pair = WORDS[key]
+    return (pair[0] if es(locale) else pair[1]).format(**kw)
+
+
+def both(key: str, **kw: object) -> tuple[str, str]:
+    """A word of this module in Spanish and English (for refusals)."""
+    return w(key, "es", **kw), w(key, "en", **kw)
+
+
+def disc(seat: int) -> str:
+    """The seat's colour on the picture, as a text disc."""
+    return SEAT_DISC[seat % len(SEAT_DISC)]
+
+
+def card_name(card: str, locale: str | None) -> str:
+    """A card's (or a created token's) name in the reader's language."""
+    return token_or_card_name(card, facts(card).name, locale)
+
+
+def card_line(card: str, locale: str | None) -> str:
+    """A card's name, numbers and ability in one line, for a hand."""
+    c = cards().get(card)
+    if c is None:
+        return f"**{card_name(card, locale)}**"
+    text = c.text(locale) or w("no_text", locale)
+    return f"**{c.display_name(locale)}** · {stats_line(c, locale)} — {text}"
+
+
+def _uid_name(st: GdmState, uid: int, locale: str | None) -> str:
+    c = st.cards.get(uid)
+    return card_name(c.card, locale) if c is not None else f"#{uid}"
+
+
+class GdmUI(GameUI):
+    """How Guerra de Mitos looks: the table picture, the players, the step panel; hands in private."""
+
+    game_id = GAME_ID
+    event_separator = "\n"
+
+    def state(self, g: Game) -> GdmState:
+        """The game's state (the game has started)."""
+        assert isinstance(g.state, GdmState)
+        return g.state
+
+    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> GdmView:
+        """The engine's view for ``seat`` (None: public)."""
+        return engine_view(g, seat, GdmView, state)
+
+    # -- words ---------------------------------------------------------------------------
+
+    def wording(self, g: Game, text: Text, locale: str) -> str:
+        """A text of the rules as Discord shows it: players' names for seat numbers, card
+        names in the reader's language, and an ability's pending step in plain words (the
+        rules' own prompt for it may name the chooser's top card, which stays private)."""
+        st = g.state
+        if isinstance(st, GdmState) and st.stack and not st.finished:
+            step = st.stack[-1]
+            prompt = g.engine.pending(st).get(step.seat)
+            if prompt is not None and text == prompt.text:
+                return self.named(g, public_step(st, locale))
+        return self.named(
+            g, english_names(text.get(locale)) if not es(locale) else text.get(locale)
+        )
+
+    def named(self, g: Game, text: str, bold: bool = True) -> str:
+        """``text`` with the players' names instead of the rules' "[2]" and "seat 3"."""
+
+        def name(seat: int, raw: str) -> str:
+            if not 0 <= seat < len(g.seats):
+                return raw
+            n = self.name(g, seat)
+            return f"**{discord.utils.escape_markdown(n)}**" if bold else n
+
+        text = SEAT_TAG.sub(lambda m: name(int(m[1]), m[0]), text)
+        return SEAT_WORD.sub(lambda m: name(int(m[1]) - 1, m[0]), text)
+
+    def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
+        """A legal action in words, with the cards' and players' names."""
+        assert g.state is not None
+        return clip(action_label(self.state(g), seat, action, locale, g.names), 100)
+
+    # -- private information -------------------------------------------------------------
+
+    def dm_facts(self, g: Game, state: GameState | None, seat: Seat) -> list[str]:
+        """The hand, the cards seen and the own bid: a DM goes out when one of them changes
+        (not at every step of a choice, which the panel shows)."""
+        if state is None:
+            return []
+        v = self.view(g, seat, state)
+        return [f"hand={sorted(v.hand or [])}", f"peeks={v.peeks}", f"bid={v.seats[seat].bid}"]
+
+    def private_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """Your hand with what each card does, your bid, what you have seen, and what is asked."""
+        if g.state is None:
+            return []
+        v = self.view(g, seat)
+        hand = v.hand or []
+        lines = [f"**{w('your_hand', locale, n=len(hand))}**"]
+        lines += [f"• {card_line(c, locale)}" for c in hand] or [f"• {w('hand_empty', locale)}"]
+        mine = v.seats[seat]
+        if v.phase == "bid" and mine.bid is not None:
+            lines.append(f"🤫 {w('your_bid', locale, n=mine.bid)}")
+        if v.peeks:
+            seen = ", ".join(
+                card_name(c, locale) for c in v.peeks if c in cards() or c.startswith("tk-")
+            )
+            if seen:
+                lines.append(f"👁️ {w('peeks', locale)}: {seen}")
+        st = self.state(g)
+        if st.stack and st.stack[-1].seat == seat:
+            lines.append(f"**{w('now', locale)}**")
+            lines += step_lines(st, locale, g.names)
+        elif v.prompt is not None:
+            lines.append(f"**{w('now', locale)}** {self.named(g, v.prompt.get(locale))}")
+        return lines
+
+    # -- the step panel ------------------------------------------------------------------
+
+    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
+        """The step panel: a menu per kind of move, the current choice, and a Pass button."""
+        if g.state is None or g.status != "active" or seat not in g.pending():
+            return None
+        return panel(g, seat, locale)
+
+    def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
+        """What is being decided: the ability being resolved step by step, or the phase."""
+        lines = []
+        st = self.state(g)
+        if st.stack and st.stack[-1].seat == seat:
+            lines += step_lines(st, locale, g.names)
+        prompt = g.pending().get(seat)
+        if prompt is not None and not st.stack:
+            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+            me = st.players[seat]
+            if st.phase == "transfer":
+                lines.append(w("moves_left", locale, n=me.moves, r=me.reserve))
+            elif st.phase != "bid":
+                lines.append(w("reserve_now", locale, r=me.reserve))
+        return "\n".join(lines) or w("pick_option", locale)
+
+    # -- pictures and embeds ---------------------------------------------------------------
+
+    def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
+        """The public table drawn by cogs/pictures (private views go without a picture)."""
+        if seat is not None:
+            return None
+        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+
+    def board_fields(
+        self, g: Game, locale: str, pictured: bool = False
+    ) -> list[tuple[str, str, bool]]:
+        """The players with their reserves; without a picture also every oracle and card in play."""
+        if g.state is None:
+            return super().board_fields(g, locale, pictured)
+        v = self.view(g, None)
+        fields = [(w("players", locale), self.players_text(g, v, locale), False)]
+        if v.fight:
+            a, b = v.fight
+            fields.append((w("fight", locale), f"{mention(g, a)} ⚔ {mention(g, b)}", False))
+        if not pictured:
+            fields.append(
+                (w("table", locale), clip(table_text(v, locale, g.names), EMBED_FIELD), False)
+            )
+        return fields
+
+    def players_text(self, g: Game, v: GdmView, locale: str) -> str:
+        """One line per player: reserve, hand, deck, victory points, the bid."""
+        lines = []
+        for sv in v.seats:
+            parts = [
+                w("reserve", locale, n=sv.reserve),
+                w("hand_n", locale, n=sv.hand_size),
+                w("deck_n", locale, n=sv.deck_size),
+            ]
+            if len(v.seats) > 2:
+                parts.append(w("vp", locale, n=f"{sv.vp:g}"))
+            if v.phase == "bid":
+                parts.append(
+                    w("bid_wait", locale) if sv.seat in v.to_act else w("bid_done", locale)
+                )
+            if not sv.alive:
+                parts.append(w("out", locale))
+            if v.first == sv.seat and v.phase not in ("bid", "starter"):
+                parts.append(f"★ {w('first', locale)}")
+            lines.append(
+                f"{disc(sv.seat)} {mention(g, sv.seat)} · {card_name(sv.pantheon, locale)}: "
+                + " · ".join(parts)
+            )
+        return clip("\n".join(lines), EMBED_FIELD)
+
+
+def table_text(v: GdmView, locale: str, names: Sequence[str]) -> str:
+    """The table in text (when the picture is missing): oracles and cards in play per player."""
+    lines = []
+    for sv in v.seats:
+        ors = []
+        for i, o in enumerate(sv.oracles):
+            top = (
+                card_name(o.top, locale)
+                if o.top
+                else (w("down", locale) if o.size else w("empty", locale))
+            )
+            ors.append(f"{i + 1}: {top} ({o.power}P)")
+        cards_in = []
+        for c in v.in_play:
+            if c.ctrl != sv.seat or c.card == sv.pantheon or c.zone not in ("pantheon", "battle"):
+                continue
+            if is_character(c):
+                bits = f"{card_name(c.card, locale)} {c.strength}F {c.power}/{c.max_power}P"
+            else:
+                bits = f"{card_name(c.card, locale)} {c.power}P"
+            if c.tired:
+                bits += f" ({w('tired', locale)})"
+            if c.zone == "battle":
+                bits += " ⚔"
+            cards_in.append(bits)
+        name = names[sv.seat] if sv.seat < len(names) else f"#{sv.seat + 1}"
+        lines.append(
+            f"{disc(sv.seat)} **{discord.utils.escape_markdown(name)}** · {w('oracles', locale)} "
+            + " · ".join(ors)
+        )
+        if cards_in:
+            lines.append("  " + ", ".join(cards_in))
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- labels
+
+
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def _oracle_words(st: GdmState, seat: int, idx: int, locale: str) -> str:
+    """ "oracle 2 (Horus)" when its top card is face up, else "oracle 2"."""
+    p = st.players[seat]
+    base = w("oracle_w", locale, n=idx + 1)
+    if idx < len(p.oracles) and p.oracles[idx].up and p.oracles[idx].cards:
+        base += f" ({_uid_name(st, p.oracles[idx].cards[0], locale)})"
+    return base
+
+
+def _where(st: GdmState, seat: int, uid: int, locale: str, names: Sequence[str]) -> str:
+    """Where a card to choose is, from the chooser's side: its controller and zone."""
+    c = st.cards[uid]
+    if c.zone == "hand":
+        return w("in_hand", locale)
+    bits = []
+    if c.ctrl != seat:
+        bits.append(w("of", locale, name=_seat_name(names, c.ctrl)))
+    if c.zone == "battle":
+        bits.append(w("battle", locale))
+    elif c.zone == "discard":
+        bits.append(w("in_discard", locale))
+    if c.zone in ("pantheon", "battle") and (c.power or c.tired):
+        bits.append(f"{c.power}P" + (f", {w('tired', locale)}" if c.tired else ""))
+    return ", ".join(bits)
+
+
+def choice_label(st: GdmState, seat: int, action: Action, locale: str, names: Sequence[str]) -> str:
+    """A Target or Choose of the ability being resolved, in words."""
+    step = st.stack[-1]
+    if isinstance(action, Target):
+        where = _where(st, seat, action.uid, locale, names)
+        name = _uid_name(st, action.uid, locale)
+        return f"{name} ({where})" if where else name
+    assert isinstance(action, Choose)
+    value = action.value
+    ck = E.choice_kind(st)
+    kind = ck[0] if ck else E.NUMBER
+    if kind == E.PLAYER:
+        return _seat_name(names, value)
+    if kind == E.ORACLE_T:
+        owner, idx = divmod(value, 16)
+        o = E.oracle_at(st, value)
+        text = w("oracle_of", locale, n=idx + 1, name=_seat_name(names, owner))
+        if o is not None:
+            top = _uid_name(st, o.cards[0], locale) if o.up and o.cards else w("down", locale)
+            text += f" · {top} · {o.power}P"
+        return text
+    if step.ability == -1:  # an opponent's card makes this seat choose one of its options
+        sub = SUBS[step.card[4:]][value]
+        what = ", ".join(verb_words(op.verb, locale) for op in sub.steps)
+        return w("option", locale, n=value + 1, what=what)
+    op = E.ability_of(step).steps[step.pos]
+    if op.verb == "bottomdeck":
+        return w("to_bottom" if value else "leave_top", locale)
+    if op.verb == "look":
+        if op.params.get("mode") == "bottom":
+            return w("to_bottom" if value else "leave_top", locale)
+        return w("discard_it" if value else "keep", locale)
+    if op.verb == "key" and "|" in op.params.get("key", ""):
+        from rules.guerra_de_mitos.cards import KEYS, key_id
+
+        word = op.params["key"].split("|")[value]
+        k = key_id(word)
+        return KEYS[k].get(locale) if k else word
+    return w("number", locale, n=value)
+
+
+def verb_words(verb: str, locale: str) -> str:
+    """What one operation of an ability does, in a few words."""
+    pair = VERB_WORDS.get(verb)
+    if pair is None:
+        return verb
+    return pair[0] if es(locale) else pair[1]
+
+
+def action_label(st: GdmState, seat: int, a: Action, locale: str, names: Sequence[str]) -> str:
+    """Any legal action of ``seat`` in words (card names, never ids)."""
+    if isinstance(a, Target | Choose) and st.stack:
+        return choice_label(st, seat, a, locale, names)
+    if isinstance(a, Bid):
+        return w("bid", locale, n=a.amount)
+    if isinstance(a, Starter):
+        return w("starter", locale, name=_seat_name(names, a.seat))
+    if isinstance(a, Move):
+        src = w("reserve_w", locale) if a.src < 0 else _oracle_words(st, seat, a.src, locale)
+        dst = w("reserve_w", locale) if a.dst < 0 else _oracle_words(st, seat, a.dst, locale)
+        return w("move", locale, src=src, dst=dst)
+    if isinstance(a, DropOracle | Enter):
+        o = st.players[seat].oracles[a.oracle]
+        top = o.cards[0] if o.cards and o.up else None
+        name = _uid_name(st, top, locale) if top is not None else "?"
+        if isinstance(a, DropOracle):
+            return w("drop", locale, card=name, n=a.oracle + 1)
+        c = cards().get(st.cards[top].card) if top is not None else None
+        cost = c.cost if c is not None and c.cost is not None else "?"
+        return w("enter", locale, card=name, n=a.oracle + 1, cost=cost)
+    if isinstance(a, Play | Use):
+        text = w(
+            "play" if isinstance(a, Play) else "use", locale, card=_uid_name(st, a.uid, locale)
+        )
+        if a.ability:
+            text += w("ability_n", locale, n=a.ability + 1)
+        if isinstance(a, Play) and a.payer is not None:
+            text += w("payer", locale, card=_uid_name(st, a.payer, locale))
+        return text
+    if isinstance(a, Equip):
+        return w(
+            "equip",
+            locale,
+            card=_uid_name(st, a.uid, locale),
+            target=_uid_name(st, a.target, locale),
+        )
+    if isinstance(a, Meditate):
+        return w("meditate", locale, card=_uid_name(st, a.uid, locale))
+    if isinstance(a, Assign):
+        c = st.cards[a.uid]
+        return w("assign", locale, card=_uid_name(st, a.uid, locale)) + f" ({c.power}P)"
+    if isinstance(a, Challenge):
+        return w("challenge", locale, name=_seat_name(names, a.seat))
+    if isinstance(a, Pass):
+        if st.stack:
+            return w("pass.choice", locale)
+        if st.phase == "transfer":
+            return w("pass.transfer", locale)
+        if st.phase == "fight" and st.fight is not None and st.fight.stage == "assign":
+            return w("pass.assign", locale)
+        return w("pass", locale)
+    return str(a.model_dump())
+
+
+def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
+    """The ability being resolved: its card and text, which step of how many, what is chosen."""
+    step = st.stack[-1]
+    src = st.cards.get(step.src) if step.src is not None else None
+    if step.card.startswith("res:"):
+        title = w("resolution", locale)
+        text = ""
+    else:
+        card = src.card if step.card.startswith("sub:") and src is not None else step.card
+        c = cards().get(card)
+        title = card_name(card, locale)
+        text = c.text(locale) if c is not None else ""
+    lines = [f"🃏 **{title}**" + (f" — {text}" if text else "")]
+    if step.ability == -1:
+        lines.append(w("pick_option", locale))
+        return lines
+    ab = E.ability_of(step)
+    ops = ab.steps
+    if step.pos < len(ops):
+        op = ops[step.pos]
+        part = w("cost" if step.pos < len(ab.cost) else "effect", locale)
+        lines.append(
+            "▶ "
+            + w(
+                "step",
+                locale,
+                k=step.pos + 1,
+                n=len(ops),
+                part=part,
+                what=verb_words(op.verb, locale),
+            )
+        )
+        if op.upto:
+            lines.append(w("optional", locale))
+        deck = st.players[step.seat].deck
+        if op.verb == "bottomdeck" and deck:
+            lines.append(w("top_of_deck", locale, card=_uid_name(st, deck[0], locale)))
+    if step.chosen:
+        chosen = []
+        for u in step.chosen:
+            if u in st.cards and (st.cards[u].zone != "hand" or st.cards[u].owner == step.seat):
+                chosen.append(_uid_name(st, u, locale))
+        if chosen:
+            lines.append(w("chosen", locale, names=", ".join(chosen)))
+    return lines
+
+
+def _title(st: GdmState, locale: str) -> str:
+    """The name of the card whose ability is being resolved (or the resolution's)."""
+    step = st.stack[-1]
+    if step.card.startswith("res:"):
+        return w("resolution", locale)
+    src = st.cards.get(step.src) if step.src is not None else None
+    card = src.card if step.card.startswith("sub:") and src is not None else step.card
+    return card_name(card, locale)
+
+
+def public_step(st: GdmState, locale: str) -> str:
+    """The pending step of an ability as everyone may read it (no hidden card named)."""
+    step = st.stack[-1]
+    if step.ability == -1:
+        return f"{_title(st, locale)}: {w('pick_option', locale)}"
+    ops = E.ability_of(step).steps
+    what = verb_words(ops[step.pos].verb, locale) if step.pos < len(ops) else "…"
+    return w("public_step", locale, card=_title(st, locale), what=what)
+
+
+_ES_TO_EN: dict[str, str] = {}
+_NAMES_RE: re.Pattern[str] | None = None
+
+
+def english_names(text: str) -> str:
+    """``text`` (English words with the rules' Spanish card names) with the cards' English names."""
+    global _NAMES_RE
+    if _NAMES_RE is None:
+        for c in cards().values():
+            if c.name != c.name_en:
+                _ES_TO_EN[c.name] = c.name_en
+        for tk, (name_es, name_en) in TOKEN_NAMES.items():
+            _ES_TO_EN.setdefault(facts(tk).name, name_en)
+            _ES_TO_EN.setdefault(name_es, name_en)
+        names = sorted(_ES_TO_EN, key=len, reverse=True)
+        _NAMES_RE = re.compile(
+            r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])"
+        )
+    return _NAMES_RE.sub(lambda m: _ES_TO_EN[m[1]], text)
+
+
+UI = GdmUI()
+register(UI)
+
+
+# ----------------------------------------------------------------------------- Spanish names
+
+COMMAND_NAMES_ES = {
+    "gdm": "gdm",
+    "bid": "pujar",
+    "transfer": "transferir",
+    "play": "jugar",
+    "use": "usar",
+    "assign": "asignar",
+    "choose": "elegir",
+    "pass": "pasar",
+    "card": "carta",
+    "decks": "mazos",
+}
+PARAMETER_NAMES_ES = {
+    "amount": "cantidad",
+    "move": "jugada",
+    "card": "carta",
+    "ability": "habilidad",
+    "character": "personaje",
+    "choice": "opcion",
+    "name": "nombre",
+}
+DESCRIPTIONS_ES = {
+    "Guerra de Mitos (War of Myths) moves": "Jugadas de Guerra de Mitos",
+    "Your secret bid for the start player: power you give your opponent": (
+        "Tu puja secreta por empezar: el poder que das a tu rival"
+    ),
+    "1 to 4 power": "De 1 a 4 de poder",
+    "Transfer: move a power counter, put a card into play, discard from an oracle": (
+        "Transferencia: mueve un contador, pon una carta en juego, descarta de un oráculo"
+    ),
+    "What you do": "Lo que haces",
+    "Play an action card from your hand, or equip a card on a character": (
+        "Juega una acción de tu mano, o equipa una carta a un personaje"
+    ),
+    "The card (and its target)": "La carta (y su objetivo)",
+    "Use the ability of one of your cards in play, or meditate": (
+        "Usa la habilidad de una de tus cartas en juego, o medita"
+    ),
+    "The card whose ability you use": "La carta cuya habilidad usas",
+    "Confrontation: send a ready character to the battlefield (1P)": (
+        "Enfrentamiento: envía un personaje preparado al campo de batalla (1P)"
+    ),
+    "The character you assign": "El personaje que asignas",
+    "Answer what the game asks: a target, an option, the start player, an opponent": (
+        "Responde a lo que pide la partida: un objetivo, una opción, quién empieza, un rival"
+    ),
+    "What you choose": "Lo que eliges",
+    "Pass: end your transfer, pass your action, assign or choose no more": (
+        "Pasa: acaba tu transferencia, pasa tu acción, no asignes ni elijas más"
+    ),
+    "What any card of Guerra de Mitos does": "Qué hace cualquier carta de Guerra de Mitos",
+    "The card's name, in Spanish or English": "El nombre de la carta, en español o en inglés",
+    "The six ready decks and how to choose them": "Los seis mazos listos y cómo elegirlos",
+}
+
+
+def _spanish_names() -> None:
+    """Give the /gdm commands their Spanish names in the shared catalogue (the way the
+    platform's own commands join it), refusing a name already used for something else."""
+    from cogs.common import i18n
+
+    for table, extra in (
+        (i18n.COMMAND_NAMES_ES, COMMAND_NAMES_ES),
+        (i18n.PARAMETER_NAMES_ES, PARAMETER_NAMES_ES),
+        (i18n.DESCRIPTIONS_ES, DESCRIPTIONS_ES),
+    ):
+        clash = [k for k in set(table) & set(extra) if table[k] != extra[k]]
+        if clash:
+            raise RuntimeError(f"Spanish names defined twice: {sorted(clash)}")
+        table.update(extra)
+
+
+_spanish_names()
+
+
+# ----------------------------------------------------------------------------- the step panel
+
+
+def _about(st: GdmState, seat: int, a: Action, locale: str) -> str:
+    """The small print under a menu entry: what the card does."""
+    uid = None
+    if isinstance(a, Play | Use | Equip):
+        uid = a.uid
+    elif isinstance(a, Enter | DropOracle):
+        ors = st.players[seat].oracles
+        o = ors[a.oracle] if a.oracle < len(ors) else None
+        uid = o.cards[0] if o is not None and o.cards and o.up else None
+    elif isinstance(a, Target | Assign | Meditate):
+        uid = a.uid
+    if uid is None or uid not in st.cards:
+        return ""
+    c = cards().get(st.cards[uid].card)
+    if c is None:
+        return ""
+    return c.text(locale) or stats_line(c, locale)
+
+
+def _group(a: Action) -> str | None:
+    if isinstance(a, Enter | DropOracle):
+        return "ph.enter"
+    if isinstance(a, Move):
+        return "ph.move"
+    if isinstance(a, Play | Equip):
+        return "ph.play"
+    if isinstance(a, Use | Meditate):
+        return "ph.use"
+    if isinstance(a, Assign):
+        return "ph.assign"
+    if isinstance(a, Target | Choose):
+        return "ph.choose"
+    return None  # a button: bid, starter, challenge, pass
+
+
+def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
+    """``seat``'s private panel for what it must decide now: a menu per kind of move (or the
+    current step of an ability), and a button for each of bid, start player, opponent, pass."""
+    st = UI.state(g)
+    actions = g.legal_actions(seat)
+    order = ["ph.choose", "ph.enter", "ph.move", "ph.play", "ph.use", "ph.assign"]
+    grouped: dict[str, list[int]] = {}
+    buttons: list[int] = []
+    for i, a in enumerate(actions):
+        key = _group(a)
+        if key is None:
+            buttons.append(i)
+        else:
+            grouped.setdefault(key, []).append(i)
+    menus = [
+        (key, chunk)
+        for key in order
+        if key in grouped
+        for chunk in (
+            grouped[key][k : k + MENU_SIZE] for k in range(0, len(grouped[key]), MENU_SIZE)
+        )
+    ]
+    if len(menus) + -(-len(buttons) // 5) > ROWS:
+        return chooser(g, seat, locale)  # far too much for one message: the generic menu
+    view = discord.ui.View(timeout=None)
+    for part, (key, chunk) in enumerate(menus):
+        options = [
+            discord.SelectOption(
+                label=UI.label(g, seat, actions[i], locale) or "-",
+                value=str(i),
+                description=clip(_about(st, seat, actions[i], locale), 100) or None,
+            )
+            for i in chunk
+        ]
+        view.add_item(
+            ActSelect(g.id, g.version, seat, part, options=options, placeholder=w(key, locale))
+        )
+    for i in buttons:
+        a = actions[i]
+        style = (
+            discord.ButtonStyle.secondary if isinstance(a, Pass) else discord.ButtonStyle.primary
+        )
+        view.add_item(
+            ActButton(g.id, g.version, seat, i, label=UI.label(g, seat, a, locale), style=style)
+        )
+    return view
+
+
+# ----------------------------------------------------------------------------- the cog
+
+
+def find_card(value: str) -> str | None:
+    """The card a typed or autocompleted value names: its id, or its name in either language."""
+    raw = value.strip()
+    if raw in cards():
+        return raw
+    found = by_name(raw)
+    if found is not None:
+        return found.id
+    hits = search_names(raw, None, limit=2) if raw else []
+    return hits[0].id if len(hits) == 1 else None
+
+
+def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete over the 364 cards, by name in either language (card texts are public)."""
+    out = []
+    for c in search_names(current, locale, limit=MENU_SIZE):
+        name = c.display_name(locale)
+        other = c.name if not es(locale) else c.name_en
+        shown = name if other == name else f"{name} · {other}"
+        out.append(
+            app_commands.Choice(name=clip(f"{shown} ({stats_line(c, locale)})", 100), value=c.id)
+        )
+    return out
+
+
+def card_embed(card: str, locale: str) -> discord.Embed:
+    """What a card is and does, in the reader's language."""
+    c = cards()[card]
+    embed = discord.Embed(
+        title=c.display_name(locale),
+        description=clip(c.text(locale) or w("no_text", locale), 4000),
+        colour=COLOUR,
+    )
+    embed.add_field(name="·", value=stats_line(c, locale), inline=False)
+    if c.keys:
+        embed.add_field(name=w("keys", locale), value=", ".join(c.key_names(locale)), inline=False)
+    other = c.name_en if es(locale) else c.name
+    footer = f"#{c.id}"
+    if c.mythology:
+        footer += f" · {MYTHOLOGY_NAME[c.mythology].get(locale)}"
+    if other != c.display_name(locale):
+        footer += f" · {other}"
+    embed.set_footer(text=footer)
+    return embed
+
+
+def decks_text(locale: str) -> str:
+    """The ready decks, one line each, and how to choose them."""
+    lines = []
+    for rid, rd in ready_decks().items():
+        d = rd.deck
+        lines.append(
+            w(
+                "deck_line",
+                locale,
+                name=rd.display_name(locale),
+                id=rid,
+                myth=MYTHOLOGY_NAME[rd.mythology].get(locale),
+                pantheon=card_name(d.pantheon, locale),
+                gods=sum(d.god.values()),
+                designs=sum(d.design.values()),
+            )
+        )
+    lines.append("")
+    lines.append(w("decks_how", locale))
+    return "\n".join(lines)
+
+
+class GuerraDeMitos(commands.Cog):
+    """The /gdm commands."""
+
+    gdm = app_commands.Group(
+        name="gdm", description="Guerra de Mitos (War of Myths) moves", guild_only=True
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def _game(self, interaction: discord.Interaction) -> Game:
+        g = await services(interaction).session.require_in_channel(interaction.channel_id or 0)
+        if g.row.game_id != GAME_ID:
+            raise Refusal(*both("not_gdm"))
+        return g
+
+    async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
+        """After a move by command: the caller's next step, privately, if they have one."""
+        g = await services(interaction).session.get(game)
+        if g is None or g.status != "active":
+            return
+        seat = g.seat_of(interaction.user.id)
+        if seat is None or seat not in g.pending():
+            return
+        locale = locale_of(interaction)
+        view = UI.menu(g, seat, locale)
+        await interaction.followup.send(
+            clip(UI.menu_text(g, seat, locale), 2000),
+            view=view or discord.utils.MISSING,
+            ephemeral=True,
+        )
+
+    async def _move(
+        self, interaction: discord.Interaction, value: str, kinds: frozenset[str]
+    ) -> None:
+        g = await self._game(interaction)
+        g, seat = await services(interaction).session.prepare(g.id, interaction.user.id)
+        if not any(a.kind in kinds for a in g.legal_actions(seat)):
+            # nothing of this kind is possible now: say what the game asks instead
+            prompt = g.pending()[seat].text
+            raise Refusal(
+                *(w("not_now", lang, prompt=UI.wording(g, prompt, lang)) for lang in ("es", "en"))
+            )
+        await play_value(interaction, value, kinds)
+        await self._then_panel(interaction, g.id)
+
+    # -- moves -------------------------------------------------------------------------
+
+    @gdm.command(
+        name="bid", description="Your secret bid for the start player: power you give your opponent"
+    )
+    @app_commands.describe(amount="1 to 4 power")
+    async def bid(self, interaction: discord.Interaction, amount: str) -> None:
+        """The secret bid (only you learn it until both have bid)."""
+        await self._move(interaction, amount, BID_KINDS)
+
+    _bid_ac = bid.autocomplete("amount")(legal_choices(BID_KINDS))
+
+    @gdm.command(
+        name="transfer",
+        description="Transfer: move a power counter, put a card into play, discard from an oracle",
+    )
+    @app_commands.describe(move="What you do")
+    async def transfer(self, interaction: discord.Interaction, move: str) -> None:
+        """One step of your transfer."""
+        await self._move(interaction, move, TRANSFER_KINDS)
+
+    _transfer_ac = transfer.autocomplete("move")(legal_choices(TRANSFER_KINDS))
+
+    @gdm.command(
+        name="play",
+        description="Play an action card from your hand, or equip a card on a character",
+    )
+    @app_commands.describe(card="The card (and its target)")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        """Play or equip; the ability's costs and targets follow in your private panel."""
+        await self._move(interaction, card, PLAY_KINDS)
+
+    _play_ac = play.autocomplete("card")(legal_choices(PLAY_KINDS))
+
+    @gdm.command(
+        name="use", description="Use the ability of one of your cards in play, or meditate"
+    )
+    @app_commands.describe(ability="The card whose ability you use")
+    async def use(self, interaction: discord.Interaction, ability: str) -> None:
+        """Use an ability (its costs and targets follow in your private panel) or meditate."""
+        await self._move(interaction, ability, USE_KINDS)
+
+    _use_ac = use.autocomplete("ability")(legal_choices(USE_KINDS))
+
+    @gdm.command(
+        name="assign", description="Confrontation: send a ready character to the battlefield (1P)"
+    )
+    @app_commands.describe(character="The character you assign")
+    async def assign(self, interaction: discord.Interaction, character: str) -> None:
+        """Assign a character to the battlefield."""
+        await self._move(interaction, character, ASSIGN_KINDS)
+
+    _assign_ac = assign.autocomplete("character")(legal_choices(ASSIGN_KINDS))
+
+    @gdm.command(
+        name="choose",
+        description="Answer what the game asks: a target, an option, the start player, an opponent",
+    )
+    @app_commands.describe(choice="What you choose")
+    async def choose(self, interaction: discord.Interaction, choice: str) -> None:
+        """The next step of an ability (a card, a player, an oracle, a number) or a choice of the turn."""
+        await self._move(interaction, choice, CHOOSE_KINDS)
+
+    _choose_ac = choose.autocomplete("choice")(legal_choices(CHOOSE_KINDS))
+
+    @gdm.command(
+        name="pass",
+        description="Pass: end your transfer, pass your action, assign or choose no more",
+    )
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        """Pass on what is asked now."""
+        bot = services(interaction)
+        g = await self._game(interaction)
+        g, seat = await bot.session.prepare(g.id, interaction.user.id)
+        if not any(isinstance(a, Pass) for a in g.legal_actions(seat)):
+            prompt = g.pending()[seat].text
+            raise Refusal(
+                *(w("no_pass", lang, prompt=UI.named(g, prompt.get(lang))) for lang in ("es", "en"))
+            )
+        await play_action(interaction, g.id, Pass())
+        await self._then_panel(interaction, g.id)
+
+    # -- looking things up ---------------------------------------------------------------
+
+    @gdm.command(name="card", description="What any card of Guerra de Mitos does")
+    @app_commands.describe(name="The card's name, in Spanish or English")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """A card's numbers, keys and ability, privately, in your language."""
+        locale = locale_of(interaction)
+        found = find_card(name)
+        if found is None:
+            close = suggest(name) if name.strip() else []
+            hint = {
+                lang: (
+                    w("maybe", lang, names=", ".join(c.display_name(lang) for c in close))
+                    if close
+                    else ""
+                )
+                for lang in ("es", "en")
+            }
+            raise Refusal(
+                *(
+                    w("unknown_card", lang, value=clip(name, 40), hint=hint[lang])
+                    for lang in ("es", "en")
+                )
+            )
+        await reply(interaction, embed=card_embed(found, locale), ephemeral=True)
+
+    @gdm.command(name="decks", description="The six ready decks and how to choose them")
+    async def decks(self, interaction: discord.Interaction) -> None:
+        """The ready decks, privately."""
+        locale = locale_of(interaction)
+        embed = discord.Embed(
+            title=w("decks_title", locale), description=decks_text(locale), colour=COLOUR
+        )
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    @card.autocomplete("name")
+    async def _card_ac(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            return card_choices(current, locale_of(interaction))
+        except Exception:
+            log.exception("card autocomplete failed")
+            return []
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the Guerra de Mitos cog (discord.py extension entry point)."""
+    await bot.add_cog(GuerraDeMitos(bot))

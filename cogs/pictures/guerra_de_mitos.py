@@ -1,0 +1,409 @@
+"""The picture of a Guerra de Mitos table: one band per player with the pantheon, the four
+oracles (face down, or face up with their card), the cards in play with their equipment,
+the battlefield, and the power of each zone.
+
+Drawn only from the public view (``GdmView`` for seat None): hands, face-down oracle
+cards and deck order are not in it, so the picture cannot show them. It is drawn at the
+width Discord shows an embedded picture (520 px), so nothing is shrunk on screen.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from cogs.pictures.fonts import fit, text_image
+from cogs.pictures.fonts import font as shared_font
+from rules.guerra_de_mitos.cards import cards as catalogue
+from rules.guerra_de_mitos.model import BATTLE, PANTHEON, CardView, GdmView, SeatView
+
+WIDTH = 520
+PAD = 6
+HEADER = 26
+TOP_LINE = 20  # name and counts
+INFO_LINE = 16  # pantheon and power totals
+ORACLE_H = 40
+TILE_W = (WIDTH - 2 * PAD - 3 * 4) // 4  # four cards a row
+TILE_H = 44
+GEAR_LINE = 13
+GAP = 4
+
+BG = (243, 238, 226)
+BAND = (252, 249, 241)
+INK = (34, 28, 22)
+FAINT = (112, 102, 88)
+CARD = (255, 255, 255)
+TIRED = (206, 203, 196)
+DOWN = (92, 74, 120)
+POWER = (232, 178, 32)
+DANGER = (178, 34, 34)
+RESOURCE = (226, 240, 222)
+FIELD = (250, 226, 222)
+# A colour per seat, as the text discs of the embed.
+SEAT_COLOUR = (
+    (200, 50, 50),
+    (50, 100, 200),
+    (50, 150, 70),
+    (220, 170, 20),
+    (140, 70, 170),
+    (230, 120, 30),
+)
+LAVENDER = (220, 214, 236)  # small print on a face-down oracle
+
+
+def _palette() -> Image.Image:
+    """A fixed palette of the picture's colours and the blends of its letters' edges: mapping
+    to it is several times faster than finding a palette for every picture."""
+    papers = (BG, BAND, CARD, TIRED, DOWN, RESOURCE, FIELD, POWER)
+    inks = (INK, FAINT, DANGER, (255, 255, 255), LAVENDER)
+    colours = {
+        tuple(round(b[j] * (1 - k / 4) + i[j] * k / 4) for j in range(3))
+        for b in papers
+        for i in inks
+        for k in range(5)
+    }
+    colours |= set(SEAT_COLOUR)
+    flat = [v for c in sorted(colours) for v in c]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat + [0] * (768 - len(flat)))
+    return pal
+
+
+SEAT_DISC = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")
+
+TEXT: dict[str, tuple[str, str]] = {
+    "round": ("Ronda {n}", "Round {n}"),
+    "bid": ("Puja secreta", "Secret bid"),
+    "starter": ("Se elige quién empieza", "Choosing who starts"),
+    "transfer": ("Transferencia", "Transfer"),
+    "influence": ("Influencia", "Influence"),
+    "challenge": ("Enfrentamiento", "Confrontation"),
+    "fight": ("Enfrentamiento", "Confrontation"),
+    "over": ("Fin de la partida", "Game over"),
+    "vs": ("{a} contra {b}", "{a} against {b}"),
+    "counts": (
+        "Reserva {r}P · mano {h} · mazo {d} · desc. {x}",
+        "Reserve {r}P · hand {h} · deck {d} · disc. {x}",
+    ),
+    "totals": ("en juego {p}P · oráculos {o}P", "in play {p}P · oracles {o}P"),
+    "vp": (" · {vp} PV", " · {vp} VP"),
+    "out": ("fuera", "out"),
+    "oracle": ("Oráculo {n}", "Oracle {n}"),
+    "cards": ("{n} cartas", "{n} cards"),
+    "empty": ("vacío", "empty"),
+    "down": ("boca abajo", "face down"),
+    "cost": ("coste {c}", "cost {c}"),
+    "tired": ("cansado", "tired"),
+    "exhausted": ("agotado", "exhausted"),
+    "battle": ("Campo de batalla", "Battlefield"),
+    "pantheon": ("Panteón", "Pantheon"),
+    "nothing": ("sin cartas en juego", "no cards in play"),
+    "more": ("+{n} más", "+{n} more"),
+    "bid_in": ("ha pujado", "has bid"),
+    "bid_shown": ("pujó {n}", "bid {n}"),
+}
+
+
+def _t(key: str, locale: str, **kw: object) -> str:
+    es, en = TEXT[key]
+    return (es if (locale or "").lower().startswith("es") else en).format(**kw)
+
+
+# The characters and weapons abilities create are no card of the catalogue.
+TOKEN_NAMES: dict[str, tuple[str, str]] = {
+    "tk-kitsune": ("Espíritu Kitsune", "Kitsune Spirit"),
+    "tk-espiritu": ("Espíritu", "Spirit"),
+    "tk-sectario": ("Sectario", "Cultist"),
+    "tk-criatura": ("Criatura", "Creature"),
+    "tk-arma": ("Arma forjada", "Forged weapon"),
+    "tk-arma1": ("Arma de la herrería", "Smithy weapon"),
+}
+
+
+def card_name(card: str, fallback: str, locale: str | None) -> str:
+    """A card's (or a created token's) name in the reader's language."""
+    c = catalogue().get(card)
+    if c is not None:
+        return c.display_name(locale)
+    pair = TOKEN_NAMES.get(card)
+    if pair is None:
+        return fallback
+    return pair[0] if (locale or "").lower().startswith("es") else pair[1]
+
+
+def is_character(cv: CardView) -> bool:
+    """Whether a card in play is a character (its type, or a created character token)."""
+    c = catalogue().get(cv.card)
+    if c is not None:
+        return c.type == "character"
+    return cv.max_power > 0 or cv.strength > 0
+
+
+PALETTE = _palette()
+
+
+class Pen:
+    """Draws on the picture like ImageDraw, but pastes each text from a cache of drawn texts:
+    a table redrawn after every move repeats almost all of its words."""
+
+    def __init__(self, img: Image.Image) -> None:
+        self.img = img
+        self.draw = ImageDraw.Draw(img)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.draw, name)
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        fill: tuple[int, int, int] = INK,
+        font: ImageFont.FreeTypeFont | None = None,
+        anchor: str = "la",
+    ) -> None:
+        """``text`` at ``xy`` with ImageDraw's anchors "la" (default), "ra" and "mm"."""
+        f = font or shared_font(12)
+        im, left, top = text_image(text, f.size, fill, "Bold" in str(f.path))
+        x, y = xy
+        if anchor == "mm":
+            at = (round(x - im.width / 2), round(y - im.height / 2))
+        else:
+            if anchor == "ra":
+                x -= f.getlength(text)
+            at = (round(x + left), round(y + top))
+        self.img.paste(im, at, im)
+
+
+def render_board(view: GdmView, names: Sequence[str], locale: str) -> bytes:
+    """The public table as a PNG, 520 px wide."""
+    by_owner: dict[int, list[CardView]] = {}
+    by_uid = {c.uid: c for c in view.in_play}
+    for c in view.in_play:
+        if c.zone in (PANTHEON, BATTLE):
+            by_owner.setdefault(c.ctrl, []).append(c)
+    pantheons = {sv.seat: sv.pantheon for sv in view.seats}
+    bands = []
+    for sv in view.seats:
+        mine = [
+            c
+            for c in by_owner.get(sv.seat, [])
+            if not (c.zone == PANTHEON and c.card == pantheons[sv.seat] and c.owner == sv.seat)
+        ]
+        home = [c for c in mine if c.zone == PANTHEON]
+        field = [c for c in mine if c.zone == BATTLE]
+        bands.append((sv, home, field))
+    height = HEADER + sum(_band_height(home, field, by_uid) for _, home, field in bands) + PAD
+    img = Image.new("RGB", (WIDTH, height), BG)
+    d = Pen(img)
+    _header(d, view, names, locale)
+    y = HEADER
+    for sv, home, field in bands:
+        y = _band(d, view, sv, home, field, by_uid, names, locale, y)
+    out = io.BytesIO()
+    # drawn after every move: a palette picture encodes far faster than RGB
+    img.quantize(palette=PALETTE, dither=Image.Dither.NONE).save(
+        out, format="PNG", optimize=False, compress_level=1
+    )
+    return out.getvalue()
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
+
+
+def _header(d: Pen, v: GdmView, names: Sequence[str], locale: str) -> None:
+    if v.finished:
+        what = _t("over", locale)
+    else:
+        what = _t(v.phase if v.phase in TEXT else "transfer", locale)
+        if v.fight:
+            what += " · " + _t("vs", locale, a=_name(names, v.fight[0]), b=_name(names, v.fight[1]))
+    text, f = fit(
+        f"{_t('round', locale, n=v.round)} · {what}", 16, WIDTH - 2 * PAD, bold=True, min_size=10
+    )
+    d.text((PAD, 5), text, fill=INK, font=f)
+
+
+def _rows(n: int) -> int:
+    return (n + 3) // 4
+
+
+def _tile_height(cards: list[CardView], by_uid: dict[int, CardView]) -> int:
+    """One row's height: the tallest tile (a tile grows by a line per equipment, up to two)."""
+    gear = max((min(2, len(c.gear)) for c in cards), default=0)
+    return TILE_H + GEAR_LINE * gear
+
+
+def _zone_height(cards: list[CardView], by_uid: dict[int, CardView]) -> int:
+    rows = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+    return sum(_tile_height(r, by_uid) + GAP for r in rows)
+
+
+def _band_height(home: list[CardView], field: list[CardView], by_uid: dict[int, CardView]) -> int:
+    h = PAD + TOP_LINE + INFO_LINE + ORACLE_H + GAP
+    h += _zone_height(home, by_uid) if home else 16
+    if field:
+        h += 16 + _zone_height(field, by_uid)
+    return h + PAD
+
+
+def _band(
+    d: Pen,
+    v: GdmView,
+    sv: SeatView,
+    home: list[CardView],
+    field: list[CardView],
+    by_uid: dict[int, CardView],
+    names: Sequence[str],
+    locale: str,
+    top: int,
+) -> int:
+    bottom = top + _band_height(home, field, by_uid)
+    colour = SEAT_COLOUR[sv.seat % len(SEAT_COLOUR)]
+    d.rectangle((PAD, top + 2, WIDTH - PAD, bottom - 2), fill=BAND, outline=FAINT)
+    d.rectangle((PAD, top + 2, PAD + 5, bottom - 2), fill=colour)
+    x0 = PAD + 10
+    y = top + PAD
+    # name line: who, whose turn, counts
+    acting = sv.seat in v.to_act and not v.finished
+    marker = ("▶ " if acting else "") + (
+        "★ " if v.phase not in ("bid", "starter") and v.first == sv.seat else ""
+    )
+    name, nf = fit(marker + _name(names, sv.seat), 14, 170, bold=True, min_size=10)
+    d.text((x0, y), name, fill=DANGER if not sv.alive else INK, font=nf)
+    counts = _t("counts", locale, r=sv.reserve, h=sv.hand_size, d=sv.deck_size, x=len(sv.discard))
+    if v.seats and len(v.seats) > 2:
+        counts += _t("vp", locale, vp=f"{sv.vp:g}")
+    if not sv.alive:
+        counts = _t("out", locale) + " · " + counts
+    text, f = fit(counts, 12, WIDTH - PAD - 4 - (x0 + 176), bold=True, min_size=10)
+    d.text((WIDTH - PAD - 4, y + 2), text, fill=INK, font=f, anchor="ra")
+    y += TOP_LINE
+    # pantheon and power totals
+    on_cards = sum(c.power for c in home + field)
+    on_oracles = sum(o.power for o in sv.oracles)
+    pantheon = card_name(sv.pantheon, sv.pantheon, locale)
+    info = (
+        f"{_t('pantheon', locale)}: {pantheon} · {_t('totals', locale, p=on_cards, o=on_oracles)}"
+    )
+    if v.phase == "bid":
+        info += " · " + (_t("bid_in", locale) if sv.seat not in v.to_act else "…")
+    elif sv.bid is not None and v.round == 1 and v.phase in ("starter", "transfer"):
+        info += " · " + _t("bid_shown", locale, n=sv.bid)
+    text, f = fit(info, 12, WIDTH - PAD - 4 - x0, min_size=10)
+    d.text((x0, y), text, fill=FAINT, font=f)
+    y += INFO_LINE
+    _oracles(d, sv, x0, y, locale)
+    y += ORACLE_H + GAP
+    if home:
+        y = _tiles(d, home, by_uid, x0, y, locale, CARD)
+    else:
+        d.text((x0, y + 1), _t("nothing", locale), fill=FAINT, font=shared_font(11))
+        y += 16
+    if field:
+        d.text((x0, y + 1), "⚔ " + _t("battle", locale), fill=DANGER, font=shared_font(12, True))
+        y += 16
+        y = _tiles(d, field, by_uid, x0, y, locale, FIELD)
+    return bottom
+
+
+def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
+    w = (WIDTH - PAD - 4 - x0 - 3 * GAP) // 4
+    small, bold = shared_font(11), shared_font(12, True)
+    for i in range(4):
+        x = x0 + i * (w + GAP)
+        if i >= len(sv.oracles):
+            d.rounded_rectangle((x, y, x + w, y + ORACLE_H), 4, outline=TIRED)
+            continue
+        o = sv.oracles[i]
+        up = o.top is not None
+        fill = CARD if up else DOWN if o.size else TIRED
+        ink = INK if up or not o.size else (255, 255, 255)
+        d.rounded_rectangle((x, y, x + w, y + ORACLE_H), 4, fill=fill, outline=INK)
+        label = f"{_t('oracle', locale, n=i + 1)} · {_t('cards', locale, n=o.size) if o.size else _t('empty', locale)}"
+        text, f = fit(label, 10, w - 30, min_size=10)
+        d.text(
+            (x + 4, y + 3),
+            text,
+            fill=ink if up else (ink if not o.size else LAVENDER),
+            font=f,
+        )
+        if up:
+            c = catalogue().get(o.top or "")
+            name = card_name(o.top or "", o.top or "?", locale)
+            text, f = fit(name, 12, w - 30, bold=True, min_size=10)
+            d.text((x + 4, y + 15), text, fill=INK, font=f)
+            if c is not None and c.cost is not None:
+                d.text(
+                    (x + 4, y + 28), _t("cost", locale, c=c.cost), fill=FAINT, font=shared_font(10)
+                )
+        elif o.size:
+            d.text((x + 4, y + 17), _t("down", locale), fill=ink, font=small)
+        if o.power:
+            cx, cy = x + w - 14, y + ORACLE_H / 2 + 4
+            d.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=POWER, outline=INK)
+            d.text((cx, cy), str(o.power), fill=INK, font=bold, anchor="mm")
+
+
+def _tiles(
+    d: Pen,
+    cards: list[CardView],
+    by_uid: dict[int, CardView],
+    x0: int,
+    y: int,
+    locale: str,
+    paper: tuple[int, int, int],
+) -> int:
+    w = (WIDTH - PAD - 4 - x0 - 3 * GAP) // 4
+    for r in range(0, len(cards), 4):
+        row = cards[r : r + 4]
+        h = _tile_height(row, by_uid)
+        for i, c in enumerate(row):
+            _tile(d, c, by_uid, x0 + i * (w + GAP), y, w, h, locale, paper)
+        y += h + GAP
+    return y
+
+
+def _tile(
+    d: Pen,
+    c: CardView,
+    by_uid: dict[int, CardView],
+    x: int,
+    y: int,
+    w: int,
+    h: int,
+    locale: str,
+    paper: tuple[int, int, int],
+) -> None:
+    char = is_character(c)
+    fill = TIRED if c.tired else (paper if char else RESOURCE)
+    d.rounded_rectangle((x, y, x + w, y + h - 2), 4, fill=fill, outline=INK)
+    name, nf = fit(card_name(c.card, c.name, locale), 12, w - 8, bold=True, min_size=10)
+    d.text((x + 4, y + 3), name, fill=INK, font=nf)
+    if char:
+        stats = f"F{c.strength} · {c.power}/{c.max_power}P"
+    else:
+        stats = f"{c.power}P"
+    d.text((x + 4, y + 17), stats, fill=INK, font=shared_font(11, True))
+    state = []
+    if c.tired:
+        state.append(_t("tired", locale))
+    if char and c.power <= 0:
+        state.append(_t("exhausted", locale))
+    if state:
+        text, f = fit(" · ".join(state), 10, w - 8, min_size=10)
+        d.text((x + 4, y + 30), text, fill=DANGER, font=f)
+    gy = y + TILE_H - 2
+    gear = [by_uid[g] for g in c.gear if g in by_uid]
+    for k, g in enumerate(gear[:2]):
+        label = "+ " + card_name(g.card, g.name, locale)
+        if k == 1 and len(gear) > 2:
+            label = "+ " + _t("more", locale, n=len(gear) - 1)
+        elif g.tired:
+            label += f" ({_t('tired', locale)})"
+        text, f = fit(label, 10, w - 8, min_size=10)
+        d.text((x + 4, gy), text, fill=FAINT if g.tired else INK, font=f)
+        gy += GEAR_LINE
