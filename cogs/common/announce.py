@@ -29,6 +29,7 @@ from cogs.common.present import (
     NO_MENTIONS,
     asked_by_dm,
     clip,
+    clip_before,
     event_lines,
     jump_url,
     said_by,
@@ -64,7 +65,7 @@ def timestamp(ts: float, style: str = "R") -> str:
 
 def record(g: Game, result: MoveResult, locale: str) -> str:
     """The public record of a change: what caused it (clock, undo), the moves, who acts now."""
-    from cogs.common.choices import announcement
+    from cogs.common.choices import announcement, turn_lines
 
     lines: list[str] = []
     if result.timed_out is not None:
@@ -74,8 +75,17 @@ def record(g: Game, result: MoveResult, locale: str) -> str:
     if result.undone is not None:
         name = g.seat_row(result.steps[0].seat).name if result.steps else "?"
         lines.append(t("undo.done", locale, name=name, seq=result.undone))
-    lines.append(announcement(g, result, locale))
-    return clip("\n".join(lines), CONTENT)
+    # The clock's or the undo's line goes first; what must survive a cut is the end of the
+    # announcement, the lines that ping who acts now.
+    said = announcement(g, result, locale)
+    turn = "\n".join(turn_lines(g, locale))
+    if turn and said.endswith("\n" + turn):
+        said = said[: -len(turn) - 1]
+    elif turn and said == turn:
+        said = ""
+    else:
+        turn = ""
+    return clip_before("\n".join(line for line in [*lines, said] if line), turn, CONTENT)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from cogs.common.patience import token_alive
 from cogs.common.present import (
     GameUI,
     clip,
+    clip_before,
     draw,
     event_lines,
     mention,
@@ -505,8 +506,8 @@ def announcement(g: Game, result: MoveResult, locale: str) -> str:
             runs.append((step.seat, texts))
     for seat, texts in runs:
         lines.append(said_by(g, seat, texts, locale))
-    lines.extend(turn_lines(g, locale))
-    return clip("\n".join(lines), 2000)
+    # A long record loses lines of what happened, never the lines that ping who acts now.
+    return clip_before("\n".join(lines), "\n".join(turn_lines(g, locale)), 2000)
 
 
 async def publish(interaction: discord.Interaction, result: MoveResult) -> None:

@@ -46,6 +46,18 @@ def clip(text: str, limit: int) -> str:
     return text[:cut].rstrip() + "…"
 
 
+def clip_before(body: str, tail: str, limit: int) -> str:
+    """``body`` then ``tail`` in at most ``limit`` characters: ``body`` loses whole lines
+    from its end and ``tail`` stays whole (it holds the mentions of who must act: cutting it
+    would lose a ping)."""
+    if not tail:
+        return clip(body, limit)
+    room = limit - len(tail) - 1
+    if not body or room < 2:
+        return clip(tail, limit)
+    return clip(body, room) + "\n" + tail
+
+
 @dataclass
 class Rendered:
     """A message ready to send or edit: content, embed, optional picture and components."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -17,7 +18,7 @@ from cogs.common.choices import (
     menu_options,
     resolve_action,
 )
-from cogs.common.present import ui_for
+from cogs.common.present import clip_before, ui_for
 from rules.core import RuleError, StaleAction
 from services.session import MoveResult, Refusal, Step
 from tests.cogs.helpers import ENGINE, advance, game, to_act
@@ -153,3 +154,31 @@ def test_encoded_values_fit_autocomplete() -> None:
         data, _, version = value.rpartition("@")
         assert json.loads(data)["kind"] == "place" and int(version) == g.version
         assert resolve_action(g, seat, value) == a
+
+
+def test_a_long_record_loses_what_happened_never_the_ping_of_who_acts() -> None:
+    # Five players' worth of 32-character names and a long run of moves: the record must
+    # still fit one message and still mention the player who must act now.
+    g = game(locale="es")
+    long_name = "Jugadora con un nombre muy largo"[:32]
+    g.seats = [dataclasses.replace(row, name=long_name) for row in g.seats]
+    before = g.state
+    seat = to_act(g)
+    action = g.legal_actions(seat)[0]
+    new, events = ENGINE.apply(g.state, seat, action)  # type: ignore[arg-type]
+    g.state = new
+    steps = [Step(seat=k % 2, action=action, events=events, version=k + 1) for k in range(120)]
+    result = MoveResult(game=g, before=before, steps=steps)
+    text = announcement(g, result, "es")
+    waiting = to_act(g)
+    assert len(text) <= 2000
+    assert f"<@{g.seat_row(waiting).user_id}>" in text.split("\n")[-1]
+    assert text.split("\n")[-2] == "…"  # what happened lost whole lines, said with an ellipsis
+
+
+def test_clip_before_keeps_the_tail_whole() -> None:
+    tail = "Te toca, <@123456789012345678>."
+    out = clip_before("\n".join(f"line {k}" for k in range(500)), tail, 200)
+    assert len(out) <= 200 and out.endswith("\n" + tail) and "\n…\n" in out
+    assert clip_before("short", tail, 200) == "short\n" + tail
+    assert clip_before("", tail, 200) == tail
