@@ -120,7 +120,7 @@ HINT_BY_TILE: dict[str, tuple[str, str]] = {
     "reina": ("Gira línea", "Flips line"), "cardenal": ("Gira línea", "Flips line"),
     "princesa": ("Gira grupo", "Flips group"), "santa": ("Gira grupo", "Flips group"),
     "adivina": ("Gira 3 delante", "Flips 3 ahead"), "dragon": ("Gira todas", "Flips all"),
-    "pirata": ("Sin escudos", "Breaks shields"), "blanca": ("", ""),
+    "pirata": ("Anula escudos", "Breaks shields"), "blanca": ("", ""),
 }
 # Tiles whose effect reaches no square get an emblem instead of the reach diagram.
 EMBLEM: dict[str, tuple[str, RGB]] = {
