@@ -384,7 +384,7 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     if not view.finished and view.turn < len(names):
         status += "  ·  " + say("to_play", locale, name=printable(names[view.turn]))
     left = 12 + round(font(17, True).getlength(title)) + 18
-    text, f = fit(status, 15, 240 - left + 300, min_size=SMALL)
+    text, f = fit(status, 15, W - 12 - left, min_size=SMALL)
     paste_text(canvas, (left, TITLE_H / 2), text, f.size, INK, BG, middle=True)
     for area in view.areas:
         _draw_area(canvas, d, area)
