@@ -8,8 +8,9 @@ from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Se
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import telling as T
 from rules.guerra_de_mitos.abilities import abilities
-from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC, facts
+from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC
 from rules.guerra_de_mitos.model import (
     ACTION_ADAPTER,
     BATTLE,
@@ -201,7 +202,7 @@ class GdmEngine(Engine[GdmState]):
             return {}
         if st.stack:
             step = st.stack[-1]
-            return {step.seat: Prompt(kind="choice", text=self._choice_text(st))}
+            return {step.seat: Prompt(kind="choice", text=T.step_prompt(st, owner=False))}
         ph = st.phase
         if ph == "bid":
             return {s: _PROMPTS["bid"] for s in range(2) if st.players[s].bid is None}
@@ -215,25 +216,6 @@ class GdmEngine(Engine[GdmState]):
             f = st.fight
             return {f.turn: _PROMPTS["assign" if f.stage == "assign" else "fight"]}
         return {}
-
-    def _choice_text(self, st: GdmState) -> Text:
-        step = st.stack[-1]
-        src = B.peek(st, step.src).card if step.src is not None and step.src in st.cards else None
-        if step.card[:4] in ("res:", "sub:"):
-            name = facts(src).name if step.card.startswith("sub:") and src else "Resolución"
-        else:
-            name = facts(step.card).name
-        if step.ability == -1:
-            return tr(f"{name}: elige una opción.", f"{name}: choose an option.")
-        op = E.ability_of(step).steps[step.pos]
-        extra_es = extra_en = ""
-        if op.verb == "bottomdeck" and st.players[step.seat].deck:
-            top = facts(B.peek(st, st.players[step.seat].deck[0]).card).name
-            extra_es, extra_en = (
-                f" Arriba está {top}: 1 la pone debajo, 0 la deja.",
-                f" On top is {top}: 1 puts it at the bottom, 0 leaves it.",
-            )
-        return tr(f"{name}: elige ({op.verb}).{extra_es}", f"{name}: choose ({op.verb}).{extra_en}")
 
     def _legal_actions(self, st: GdmState, seat: Seat, only: Action | None = None) -> list[Action]:
         """Every legal action; with ``only``, just those of its kind (and card) that could equal it."""
@@ -363,6 +345,16 @@ class GdmEngine(Engine[GdmState]):
     def do(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
         """Carry out an action already known to be legal (mutates ``st``)."""
         a = action
+        n0 = len(st.log)
+        before = T.Before(st, seat, a)
+        self._carry_out(st, seat, a)
+        # the move's own line comes before what followed from it
+        st.log[n0:n0] = T.told(st, a, before)
+        F.settle(st)
+        self._continue(st)
+        return self._flush(st)
+
+    def _carry_out(self, st: GdmState, seat: Seat, a: Action) -> None:
         if st.stack:
             if isinstance(a, Pass):
                 E.stop(st)
@@ -387,9 +379,6 @@ class GdmEngine(Engine[GdmState]):
             F.open_fight(st, seat, a.seat)
         elif st.phase == "fight":
             self._fight(st, seat, a)
-        F.settle(st)
-        self._continue(st)
-        return self._flush(st)
 
     def _influence(self, st: GdmState, seat: int, a: Action) -> None:
         if isinstance(a, Pass):
@@ -531,7 +520,7 @@ class GdmEngine(Engine[GdmState]):
             first=st.first,
             actor=st.actor,
             to_act=sorted(pend),
-            prompt=pend[me].text if me is not None and me in pend else None,
+            prompt=self._own_prompt(st, pend, me),
             seats=seats,
             in_play=in_play,
             hand=[B.peek(st, u).card for u in st.players[me].hand] if me is not None else None,
@@ -541,6 +530,15 @@ class GdmEngine(Engine[GdmState]):
             winners=list(st.winners),
             end_reason=st.end_reason,
         )
+
+    def _own_prompt(self, st: GdmState, pend: dict[Seat, Prompt], me: Seat | None) -> Text | None:
+        """The prompt as the deciding seat reads it: a step of an ability may add what only
+        that seat sees (the public prompt of ``pending`` never does)."""
+        if me is None or me not in pend:
+            return None
+        if st.stack and st.stack[-1].seat == me:
+            return T.step_prompt(st, owner=True)
+        return pend[me].text
 
     def _outcome(self, st: GdmState) -> Outcome:
         n = st.num_seats

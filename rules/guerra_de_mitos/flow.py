@@ -308,7 +308,9 @@ def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> N
         c.power = max(0, power)
     else:
         c.power = 0
-    say(st, None, f"pone en juego {f.name}", f"puts {f.name} into play", seat)
+    say(
+        st, None, f"pone en juego {f.name} con {c.power}P", f"puts {f.name} into play with {c.power}P", seat
+    )
 
 
 def enter(st: GdmState, seat: int, idx: int) -> None:
@@ -899,13 +901,26 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
         elif payer is not None:
             st.cards[payer].power -= n
     B.to_discard(st, uid)
-    say(st, None, f"juega {f.name}", f"plays {f.name}", seat)
+    paid_es, paid_en = _paid(st, n, payer, phase)
+    say(st, None, f"juega {f.name}{paid_es}", f"plays {f.name}{paid_en}", seat)
     E.begin(st, seat, uid, f.id, idx, phase)
     if phase != "influence":
         _fight_taxes(st, seat, uid)
         if rest > 0:
             E.begin(st, seat, uid, "sub:entorno", 0, phase, {"N": rest})
     E.run(st)
+
+
+def _paid(st: GdmState, n: int, payer: int | None, phase: str) -> tuple[str, str]:
+    """How an action card's cost was paid, for the line that tells it."""
+    if n <= 0:
+        return "", ""
+    if phase == "influence":
+        return f" (paga {n}P de su reserva)", f" (pays {n}P from their reserve)"
+    if payer is None:
+        return f" (coste {n}P)", f" (cost {n}P)"
+    who = B.fx(st, payer).name
+    return f" (coste {n}P, paga {who})", f" (cost {n}P, paid by {who})"
 
 
 def _fight_taxes(st: GdmState, seat: int, src: int) -> None:
