@@ -64,6 +64,7 @@ from rules.guerra_de_mitos.model import (
     Target,
     Use,
 )
+from rules.guerra_de_mitos.telling import verb_text
 from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.guerra_de_mitos")
@@ -150,7 +151,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "reserve_now": ("Tu reserva: {r}P", "Your reserve: {r}P"),
     "pick_option": ("Elige una de las opciones.", "Choose one of the options."),
     "resolution": ("Resolución del enfrentamiento", "Confrontation resolution"),
-    "public_step": ("{card}: elige para «{what}».", "{card}: choose for “{what}”."),
     "top_of_deck": (
         "Arriba de tu mazo está {card} (solo lo ves tú).",
         "On top of your deck is {card} (only you see it).",
@@ -202,59 +202,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "in_discard": ("descarte", "discard"),
     "of": ("de {name}", "{name}'s"),
 }
-
-# What each of the interpreter's verbs does, as a step of an ability is described.
-VERB_WORDS: dict[str, tuple[str, str]] = {
-    "gain": ("ganar poder", "gain power"),
-    "lose": ("perder poder", "lose power"),
-    "exhaust": ("agotar", "exhaust"),
-    "f": ("cambiar la fuerza", "change strength"),
-    "pm": ("cambiar el poder máximo", "change maximum power"),
-    "tire": ("cansar", "tire"),
-    "ready": ("preparar", "ready"),
-    "destroy": ("destruir", "destroy"),
-    "battle": ("llevar al campo de batalla", "move to the battlefield"),
-    "home": ("devolver a su panteón", "send back to its pantheon"),
-    "draw": ("robar", "draw"),
-    "discard": ("descartar de tu mano", "discard from your hand"),
-    "key": ("dar una clave", "give a key"),
-    "unkey": ("quitar una clave", "remove a key"),
-    "token": ("crear personajes", "create characters"),
-    "forge": ("forjar un arma", "forge a weapon"),
-    "noassign": ("impedir que se asigne", "forbid assigning"),
-    "flag": ("cambiar una regla", "change a rule"),
-    "look": ("mirar un oráculo", "look at an oracle"),
-    "reveal": ("revelar un oráculo", "reveal an oracle"),
-    "search": ("buscar en el mazo", "search the deck"),
-    "revive": ("recuperar del descarte", "take back from the discard"),
-    "control": ("tomar el control", "take control"),
-    "strip": ("quitar bonificaciones", "remove bonuses"),
-    "mute": ("quitar habilidades", "remove abilities"),
-    "setpm": ("copiar el poder máximo", "copy maximum power"),
-    "steal": ("robar un equipo", "steal an equipment"),
-    "shield": ("proteger", "shield"),
-    "bottomdeck": ("mirar la carta de arriba del mazo", "look at the top of the deck"),
-    "fill": ("llenar de poder", "fill with power"),
-    "resolution": ("cambiar la resolución", "change the resolution"),
-    "neworacle": ("crear un oráculo", "make an oracle"),
-    "drop": ("descartar de un oráculo", "discard from an oracle"),
-    "repower": ("repartir el poder", "share out power"),
-    "double": ("doblar la fuerza de un arma", "double a weapon's strength"),
-    "copy": ("copiar una habilidad", "copy an ability"),
-    "start": ("ser jugador inicial", "become start player"),
-    "peekhand": ("mirar la mano de un rival", "look at an opponent's hand"),
-    "bounce": ("devolver un equipo a la mano", "return an equipment to the hand"),
-    "make": ("obligar a un rival", "make an opponent choose"),
-    "under": ("poner bajo un oráculo", "put under an oracle"),
-    "pick": ("elegir un número", "choose a number"),
-    "untap": ("volver a usar habilidades", "use abilities again"),
-    "move": ("mover un equipo", "move an equipment"),
-    "reorder": ("barajar un oráculo", "shuffle an oracle"),
-    "flip": ("girar un oráculo", "turn an oracle over"),
-    "fetch": ("buscar un recurso", "fetch a resource"),
-    "nut": ("poner un evento bajo un oráculo", "put an event under an oracle"),
-}
-
 
 def es(locale: str | None) -> bool:
     """Whether ``locale`` reads Spanish."""
@@ -314,15 +261,8 @@ class GdmUI(GameUI):
     # -- words ---------------------------------------------------------------------------
 
     def wording(self, g: Game, text: Text, locale: str) -> str:
-        """A text of the rules as Discord shows it: players' names for seat numbers, card
-        names in the reader's language, and an ability's pending step in plain words (the
-        rules' own prompt for it may name the chooser's top card, which stays private)."""
-        st = g.state
-        if isinstance(st, GdmState) and st.stack and not st.finished:
-            step = st.stack[-1]
-            prompt = g.engine.pending(st).get(step.seat)
-            if prompt is not None and text == prompt.text:
-                return self.named(g, public_step(st, locale))
+        """A text of the rules as Discord shows it: players' names for seat numbers and card
+        names in the reader's language (the rules' prompts already name no hidden card)."""
         return self.named(
             g, english_names(text.get(locale)) if not es(locale) else text.get(locale)
         )
@@ -565,10 +505,7 @@ def choice_label(st: GdmState, seat: int, action: Action, locale: str, names: Se
 
 def verb_words(verb: str, locale: str) -> str:
     """What one operation of an ability does, in a few words."""
-    pair = VERB_WORDS.get(verb)
-    if pair is None:
-        return verb
-    return pair[0] if es(locale) else pair[1]
+    return verb_text(verb).get(locale)
 
 
 def action_label(st: GdmState, seat: int, a: Action, locale: str, names: Sequence[str]) -> str:
@@ -671,26 +608,6 @@ def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
         if chosen:
             lines.append(w("chosen", locale, names=", ".join(chosen)))
     return lines
-
-
-def _title(st: GdmState, locale: str) -> str:
-    """The name of the card whose ability is being resolved (or the resolution's)."""
-    step = st.stack[-1]
-    if step.card.startswith("res:"):
-        return w("resolution", locale)
-    src = st.cards.get(step.src) if step.src is not None else None
-    card = src.card if step.card.startswith("sub:") and src is not None else step.card
-    return card_name(card, locale)
-
-
-def public_step(st: GdmState, locale: str) -> str:
-    """The pending step of an ability as everyone may read it (no hidden card named)."""
-    step = st.stack[-1]
-    if step.ability == -1:
-        return f"{_title(st, locale)}: {w('pick_option', locale)}"
-    ops = E.ability_of(step).steps
-    what = verb_words(ops[step.pos].verb, locale) if step.pos < len(ops) else "…"
-    return w("public_step", locale, card=_title(st, locale), what=what)
 
 
 _ES_TO_EN: dict[str, str] = {}

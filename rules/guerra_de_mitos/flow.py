@@ -356,11 +356,12 @@ def influence_pass(st: GdmState, seat: int) -> None:
 
 def give_back(st: GdmState, seat: int | None = None, lent_only: bool = False) -> None:
     """Control taken "until your next action" (Puk, Embrujo de Freya) returns to the owner."""
-    for c in st.cards.values():
+    for u, c in list(B.raw_items(st)):  # read shared records; copy only those that change
         if "borrow" not in c.marks or (seat is not None and c.ctrl != seat):
             continue
         if lent_only and "lent" not in c.marks:
             continue
+        c = st.cards[u]
         c.ctrl, c.borrowed = c.owner, False
         c.marks = [m for m in c.marks if m not in ("borrow", "lent", "nodestroy")]
         for g in c.gear:
@@ -369,9 +370,9 @@ def give_back(st: GdmState, seat: int | None = None, lent_only: bool = False) ->
 
 def lend(st: GdmState, seat: int) -> None:
     """An action begins: what ``seat`` borrowed before it goes back once it has resolved."""
-    for c in st.cards.values():
+    for u, c in list(B.raw_items(st)):  # read shared records; copy only those that change
         if "borrow" in c.marks and c.ctrl == seat and "lent" not in c.marks:
-            c.marks.append("lent")
+            st.cards[u].marks.append("lent")
 
 
 def influence_acted(st: GdmState, seat: int) -> None:
