@@ -80,6 +80,35 @@ def _enter(i: int) -> Enter:
     return e
 
 
+_MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def _made(cls: type[Action], *args: int | None) -> Action:
+    """A shared action of the kinds that name cards (uids repeat from game to game)."""
+    key = (cls, *args)
+    a = _MADE.get(key)
+    if a is None:
+        names = _FIELDS[cls]
+        a = _MADE[key] = cls(**{k: v for k, v in zip(names, args, strict=True) if v is not None})
+    return a
+
+
+_FIELDS: dict[type[Action], tuple[str, ...]] = {
+    Play: ("uid", "ability", "payer"),
+    Use: ("uid", "ability"),
+    Equip: ("uid", "target"),
+    Meditate: ("uid",),
+    Assign: ("uid",),
+    Target: ("uid",),
+}
+
+
+def _hand_key(st: GdmState, u: int) -> tuple[Any, ...]:
+    """What a card in hand may be played for depends on these only: two copies share it."""
+    c = B.peek(st, u)
+    return (c.card, tuple(c.muted), c.silenced, tuple(c.marks))
+
+
 def _drop(i: int) -> DropOracle:
     d = _DROPS.get(i)
     if d is None:
@@ -229,7 +258,7 @@ class GdmEngine(Engine[GdmState]):
                 return []
             kind, opts, upto = ck
             acts: list[Action] = [
-                Target(uid=u) if kind == E.CARD else Choose(value=u) for u in opts
+                _made(Target, u) if kind == E.CARD else Choose(value=u) for u in opts
             ]
             if upto or not acts:
                 acts.append(_PASS)
@@ -247,7 +276,7 @@ class GdmEngine(Engine[GdmState]):
             return [Challenge(seat=s) for s in F.challengeable(st, seat)]
         if ph == "fight" and st.fight is not None:
             if st.fight.stage == "assign":
-                return [Assign(uid=u) for u in F.assignable(st, seat)] + [_PASS]
+                return [_made(Assign, u) for u in F.assignable(st, seat)] + [_PASS]
             return self._fight_actions(st, seat, only)
         return []
 
@@ -278,31 +307,45 @@ class GdmEngine(Engine[GdmState]):
         k = only.kind if only is not None else None
         one = getattr(only, "uid", None)
         if k in (None, "play"):
+            allowed: dict[tuple[Any, ...], list[int]] = {}  # two copies in hand play alike
             for u in p.hand:
                 if one is not None and u != one:
                     continue
                 f = B.fx(st, u)
                 if f.type != ACTION:  # action_allowed refuses the rest at once
                     continue
-                for i, _ab in enumerate(abilities(f.id)):
-                    if F.action_allowed(st, seat, u, i, "influence"):
-                        out.append(Play(uid=u, ability=i))
+                hk = _hand_key(st, u)
+                ok = allowed.get(hk)
+                if ok is None:
+                    ok = allowed[hk] = [
+                        i
+                        for i in range(len(abilities(f.id)))
+                        if F.action_allowed(st, seat, u, i, "influence")
+                    ]
+                out += [_made(Play, u, i, None) for i in ok]
         if k in (None, "use"):
             for u in self._my_cards(st, seat, one):
                 for i, _ab in enumerate(abilities(B.peek(st, u).card)):
                     if F.ability_allowed(st, seat, u, i, "influence"):
-                        out.append(Use(uid=u, ability=i))
+                        out.append(_made(Use, u, i))
         if k in (None, "equip", "meditate"):
             chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
         if k in (None, "equip"):
+            fits: dict[tuple[Any, ...], list[int]] = {}
             for u in p.hand:
                 if (one is not None and u != one) or B.fx(st, u).type not in (EQUIP, INVOC):
                     continue
-                for t in chars:
-                    if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t):
-                        out.append(Equip(uid=u, target=t))
+                hk = _hand_key(st, u)
+                ok = fits.get(hk)
+                if ok is None:
+                    ok = fits[hk] = [
+                        t
+                        for t in chars
+                        if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t)
+                    ]
+                out += [_made(Equip, u, t) for t in ok]
         if k in (None, "meditate") and not st.flags.get("no_meditate"):
-            out += [Meditate(uid=u) for u in chars if not B.peek(st, u).tired]
+            out += [_made(Meditate, u) for u in chars if not B.peek(st, u).tired]
         out.append(_PASS)
         return out
 
@@ -312,20 +355,29 @@ class GdmEngine(Engine[GdmState]):
         k = only.kind if only is not None else None
         one = getattr(only, "uid", None)
         if k in (None, "play"):
+            allowed: dict[tuple[Any, ...], list[int]] = {}  # two copies in hand play alike
             for u in p.hand:
                 if one is not None and u != one:
                     continue
-                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
-                    if F.action_allowed(st, seat, u, i, "confrontation"):
-                        if B.cost(st, seat, u) == 0:
-                            out.append(Play(uid=u, ability=i))
-                        else:
-                            out += [Play(uid=u, ability=i, payer=w) for w in F.payers(st, seat, u)]
+                card = B.peek(st, u).card
+                hk = _hand_key(st, u)
+                ok = allowed.get(hk)
+                if ok is None:
+                    ok = allowed[hk] = [
+                        i
+                        for i in range(len(abilities(card)))
+                        if F.action_allowed(st, seat, u, i, "confrontation")
+                    ]
+                for i in ok:
+                    if B.cost(st, seat, u) == 0:
+                        out.append(_made(Play, u, i, None))
+                    else:
+                        out += [_made(Play, u, i, w) for w in F.payers(st, seat, u)]
         if k in (None, "use"):
             for u in self._my_cards(st, seat, one):
                 for i, _ab in enumerate(abilities(B.peek(st, u).card)):
                     if F.ability_allowed(st, seat, u, i, "confrontation"):
-                        out.append(Use(uid=u, ability=i))
+                        out.append(_made(Use, u, i))
         out.append(_PASS)
         return out
 
