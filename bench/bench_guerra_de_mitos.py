@@ -39,16 +39,19 @@ def decks(rng: random.Random, n: int) -> Options:
 
 
 def random_game(seed: int, n: int) -> int:
-    """One game of random moves (the random player of the play-out tests); returns its moves."""
-    from tests.rules.test_guerra_de_mitos_playouts import pick
+    """One game of random moves (the random player of the play-out tests, its eager and plain
+    seats alike); returns its moves. It ends by the rules, never by the bound on turns."""
+    from tests.rules.test_guerra_de_mitos_playouts import PLAIN, move
 
     rng = random.Random(seed)
     st = E.setup(n, decks(rng, n), seed)
+    eager = [rng.random() >= PLAIN for _ in range(n)]
     steps = 0
     while not st.finished:
         seat = rng.choice(sorted(E.pending(st)))
-        st, _ = E.apply(st, seat, pick(rng, E.legal_actions(st, seat)))
+        st, _ = E.apply(st, seat, move(rng, st, seat, E.legal_actions(st, seat), eager[seat]))
         steps += 1
+    assert st.end_reason != "limite", f"game {n}/{seed} reached the bound on turns"
     return steps
 
 

@@ -31,6 +31,7 @@ from rules.guerra_de_mitos.model import (
     Meditate,
     Move,
     Options,
+    Oracle,
     OracleView,
     Pass,
     Play,
@@ -101,6 +102,20 @@ _FIELDS: dict[type[Action], tuple[str, ...]] = {
     Assign: ("uid",),
     Target: ("uid",),
 }
+
+
+_new, _set = object.__new__, object.__setattr__
+
+
+def _clone_oracle(o: Oracle) -> Oracle:
+    """``clone`` for the many small oracles copied with every move."""
+    d = o.__dict__
+    new = _new(Oracle)
+    _set(new, "__dict__", {"cards": d["cards"][:], "up": d["up"], "power": d["power"]})
+    _set(new, "__pydantic_fields_set__", set(o.__pydantic_fields_set__))
+    _set(new, "__pydantic_extra__", None)
+    _set(new, "__pydantic_private__", None)
+    return new
 
 
 def _hand_key(st: GdmState, u: int) -> tuple[Any, ...]:
@@ -211,7 +226,7 @@ class GdmEngine(Engine[GdmState]):
         players = []
         for p in s.players:
             q = clone(p)
-            q.oracles = [clone(o) for o in p.oracles]
+            q.__dict__["oracles"] = [_clone_oracle(o) for o in p.oracles]
             players.append(q)
         flags = {k: ([list(x) for x in v] if k == "res" else v) for k, v in s.flags.items()}
         new = clone(s)

@@ -672,12 +672,16 @@ def victory_check(st: GdmState) -> None:
 
 
 def _leave_table(st: GdmState, seat: int) -> None:
-    for c in st.cards.values():
-        if c.ctrl == seat and c.owner != seat and c.zone in (ZP, BATTLE, GEAR):
-            c.ctrl = c.owner
-        if c.owner == seat and c.zone in (ZP, BATTLE, GEAR) and c.ctrl != seat:
-            c.ctrl = seat
-    for u, c in list(st.cards.items()):
+    # shared records are read, and copied (st.cards[u]) only where something changes
+    for u, c in list(B.raw_items(st)):
+        if c.zone not in (ZP, BATTLE, GEAR):
+            continue
+        if c.ctrl == seat and c.owner != seat:
+            st.cards[u].ctrl = c.owner
+        elif c.owner == seat and c.ctrl != seat:
+            st.cards[u].ctrl = seat
+    for u in list(st.cards):
+        c = B.peek(st, u)  # read afresh: discarding a bearer discards its gear too
         if c.owner == seat and c.zone in (ZP, BATTLE, GEAR) and facts(c.card).type != PANTHEON:
             B.to_discard(st, u)
 

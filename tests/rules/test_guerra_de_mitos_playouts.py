@@ -28,9 +28,8 @@ At the end of every game: an outcome with its ranking, no legal action left, any
 refused, the end reached by the rules (never by the safety bound on turns, see
 ``docs/rules/guerra_de_mitos.md``), every view of the final table free of other seats'
 secrets and round-tripping, and the state ``TAIL`` moves before the end, written to JSON and
-read back, replays the last moves to exactly the final state. For one game in ``REPLAY``
-(and the first of each chunk), replaying the whole log from the seed reproduces the final
-state exactly.
+read back, replays the last moves to exactly the final state. For one game in ``REPLAY``,
+replaying the whole log from the seed reproduces the final state exactly.
 
 ``GDM_PLAYOUTS`` (for example 30) changes the count per player count;
 ``bench/bench_guerra_de_mitos.py --playouts`` runs the same checks and prints figures.
@@ -54,7 +53,7 @@ GAMES = {2: 300, 3: 300, 4: 300}
 if os.environ.get("GDM_PLAYOUTS", "").isdigit():
     GAMES = dict.fromkeys(GAMES, int(os.environ["GDM_PLAYOUTS"]))
 CHUNK = 25  # games per test case
-EVERY = 250  # the costly checks run on one step in EVERY (games last about 200 to 600 moves)
+EVERY = 300  # the costly checks run on one step in EVERY (games last about 200 to 600 moves)
 REPLAY = 10  # the replay from the seed runs for one game in REPLAY
 TAIL = 40  # the last moves replayed from a state read back from JSON, in every game
 PLAIN = 0.2  # the share of seats that play as the plain random player (see ``move``)
@@ -229,7 +228,7 @@ CASES = [(n, c) for n, k in GAMES.items() for c in range(0, k, CHUNK)]
 def test_random_playouts(n: int, first: int) -> None:
     """Every game ends by the rules and keeps the contract on the way."""
     for seed in range(first, min(first + CHUNK, GAMES[n])):
-        play(n, seed, replay=seed % REPLAY == 0 or seed == first)
+        play(n, seed, replay=seed % REPLAY == 0)
 
 
 def test_bad_input_is_refused_in_both_languages() -> None:
