@@ -260,6 +260,7 @@ def move(st: GdmState, seat: int, src: int, dst: int) -> None:
     else:
         p.oracles[dst].power += 1
     p.moves -= 1
+    p.dropped = True  # the steps go in order: once C has begun, B (discard) is over
 
 
 def can_drop(st: GdmState, seat: int, idx: int) -> bool:
@@ -314,6 +315,7 @@ def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> N
 def enter(st: GdmState, seat: int, idx: int) -> None:
     """Put an oracle's top card into play."""
     o = st.players[seat].oracles[idx]
+    st.players[seat].dropped = True  # putting into play follows C: B (discard) is over
     enter_from_oracle(st, o.cards[0], seat)
 
 
