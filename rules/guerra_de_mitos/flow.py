@@ -661,10 +661,11 @@ def victory_check(st: GdmState) -> None:
             end(st, [win], "dios_de_dioses")
         return
     rich = [s for s in seats if st.players[s].reserve >= WIN_MULTI]
+    # Players reaching 35P together leave together: each scores half of those who stay.
+    remaining = len(seats) - len(rich)
     for s in rich:
         st.players[s].alive = False
         st.players[s].out_round = st.round
-        remaining = len(alive(st))
         st.players[s].vp += remaining / 2
         _leave_table(st, s)
     _last_standing(st)

@@ -44,7 +44,9 @@ def _transfer(st, seat: int = 0, moves: int = 5):  # type: ignore[no-untyped-def
 
 
 def _uid(st, card: str, zone: str | None = None) -> int:  # type: ignore[no-untyped-def]
-    return next(u for u, c in st.cards.items() if c.card == card and (zone is None or c.zone == zone))
+    return next(
+        u for u, c in st.cards.items() if c.card == card and (zone is None or c.zone == zone)
+    )
 
 
 def _rules(deck: Deck) -> set[str]:
@@ -401,3 +403,504 @@ def test_meditate_tires_and_gains_two_any_number_of_times() -> None:
     assert not any(isinstance(x, Meditate) for x in E.legal_actions(st, 0))
     F.reorganise(st)
     assert st.cards[a].power == 3
+
+
+# ============================================================ 6.4 Enfrentamiento
+
+
+def test_assignment_ready_characters_in_the_pantheon_pay_one_power() -> None:
+    """6.4 Asignación: the start player begins; only ready characters of the pantheon; the
+    character "pierde 1P como coste y se mueve al campo de batalla"; one at 0P cannot pay."""
+    st = H.blank(2)
+    st.first = st.actor = 1
+    ready = H.put(st, "0004", 1, power=3)
+    tired = H.put(st, "0013", 1, power=3, tired=True)
+    empty = H.put(st, "0017", 1, power=0)
+    F.start_confrontation(st)
+    assert st.fight is not None and st.fight.a == 1 and list(E.pending(st)) == [1]
+    legal = E.legal_actions(st, 1)
+    assert Assign(uid=ready) in legal
+    assert Assign(uid=tired) not in legal and Assign(uid=empty) not in legal
+    st, _ = E.apply(st, 1, Assign(uid=ready))
+    assert st.cards[ready].zone == "battle" and st.cards[ready].power == 2
+    assert list(E.pending(st)) == [0]
+
+
+def test_assignment_alternates_and_a_pass_ends_your_assigning() -> None:
+    """6.4: "Cuando un jugador pase, el oponente puede seguir asignando personajes hasta que
+    decida pasar"; whoever passed assigns no more."""
+    st = H.blank(2)
+    a1, a2 = H.put(st, "0015", 0, power=2), H.put(st, "0039", 0, power=2)
+    b1, b2, b3 = (H.put(st, c, 1, power=2) for c in ("0058", "0015", "0039"))
+    F.start_confrontation(st)
+    st, _ = E.apply(st, 0, Assign(uid=a1))
+    st, _ = E.apply(st, 1, Assign(uid=b1))
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Assign(uid=b2))
+    assert list(E.pending(st)) == [1]  # seat 0 passed: seat 1 goes on
+    st, _ = E.apply(st, 1, Assign(uid=b3))
+    st, _ = E.apply(st, 1, Pass())
+    assert st.fight.stage == "act" and st.fight.turn == 0
+    assert st.cards[a2].zone == "pantheon"
+
+
+def test_confrontation_actions_alternate_until_both_pass_in_a_row() -> None:
+    """6.4 Enfrentamiento: from the start player, alternately, until both pass consecutively."""
+    st = H.blank(2)
+    a = H.put(st, "0015", 0, "battle", power=2)
+    b = H.put(st, "0058", 1, "battle", power=3)
+    inc = H.in_hand(st, "0262", 1)  # Incendio: every character on the battlefield -1P
+    H.fight(st)
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Play(uid=inc))
+    st = H.settle_choices(st)
+    assert st.fight is not None and st.fight.turn == 0 and st.fight.passes == 0
+    assert st.cards[a].power == 1 and st.cards[b].power == 2
+    st, _ = E.apply(st, 0, Pass())
+    assert st.fight is not None
+    st, _ = E.apply(st, 1, Pass())
+    assert st.fight is None  # resolution and reorganisation ran
+
+
+def test_resolution_ready_whole_tired_half_after_weapons_exhausted_and_negative_none() -> None:
+    """6.4 Resolución: ready characters add their whole strength; tired ones half, rounded
+    down, of strength with weapons and bonuses; exhausted (0P) or negative strength add
+    nothing; the loser loses the difference from the reserve."""
+    st = H.blank(2)
+    a = H.put(st, "0013", 0, "battle", power=2, tired=True)  # F4
+    H.gear(st, "0224", a)  # +2: tired (4+2)//2 = 3
+    H.put(st, "0015", 0, "battle", power=1)  # ready F1
+    z = H.put(st, "0004", 0, "battle", power=0)  # exhausted F5: 0
+    H.gear(st, "0224", z)
+    n = H.put(st, "0039", 0, "battle", power=2)
+    st.cards[n].f_turn = -3  # F1 - 3 < 0: 0
+    H.put(st, "0058", 1, "battle", power=2)  # F1
+    H.put(st, "0017", 1, "battle", power=1, tired=True)  # F2 tired: 1
+    assert B.army(st, 0) == 4 and B.army(st, 1) == 2
+    H.fight(st)
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    assert st.players[1].reserve == 18 and st.players[0].reserve == 20
+
+
+def test_equal_armies_lose_nothing() -> None:
+    """6.4: "el perdedor pierde la diferencia": with equal armies there is no loser."""
+    st = H.blank(2)
+    H.put(st, "0058", 0, "battle", power=2)
+    H.put(st, "0015", 1, "battle", power=2)
+    H.fight(st)
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 1, Pass())
+    assert st.players[0].reserve == 20 and st.players[1].reserve == 20
+
+
+def test_a_batalla_card_replaces_the_loss() -> None:
+    """6.4: "Si no hay ninguna carta con la clave Batalla en juego, el perdedor pierde la
+    diferencia": with Mariposa y guerrero played, the loser does not pay it."""
+    st = H.blank(2)
+    a = H.put(st, "0004", 0, power=3)  # F5
+    b = H.put(st, "0017", 1, power=3)  # F2
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0340", 0)))
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Pass())
+    st, _ = E.apply(st, 0, Assign(uid=a))
+    st, _ = E.apply(st, 1, Assign(uid=b))
+    for seat in (0, 1, 0, 1):
+        st, _ = E.apply(st, seat, Pass())
+    st = H.settle_choices(st)
+    assert st.players[1].reserve == 20 and st.players[0].reserve == 23
+
+
+def test_confrontation_abilities_from_the_battlefield_on_the_battlefield() -> None:
+    """5: in ENFRENTAMIENTO an ability is used only if its character is on the battlefield, and
+    it only affects characters and equipment on the battlefield."""
+    st = H.blank(2)
+    home = H.put(st, "0017", 0, power=3)  # conf: an enemy character -2F
+    H.put(st, "0015", 0, "battle", power=2)
+    H.fight(st)
+    assert Use(uid=home, ability=0) not in E.legal_actions(st, 0)
+    st.cards[home].zone = "battle"
+    st.cards[home].fought = True
+    far = H.put(st, "0058", 1, power=2)  # in the pantheon
+    near = H.put(st, "0039", 1, "battle", power=2)
+    near2 = H.put(st, "0013", 1, "battle", power=2)
+    st, _ = E.apply(st, 0, Use(uid=home, ability=0))
+    opts = {a.uid for a in E.legal_actions(st, 0) if isinstance(a, Target)}
+    assert opts == {near, near2} and far not in opts
+
+
+def test_confrontation_action_needs_a_character_there_and_is_paid_by_one() -> None:
+    """5: "sólo se pueden jugar si ... tenemos al menos un personaje en el campo de batalla";
+    "El coste de poder se paga de la reserva del personaje" (one of ours on the battlefield)."""
+    st = H.blank(2)
+    exp = H.in_hand(st, "0269", 0)  # Expulsión, cost 1: send an enemy home
+    foe = H.put(st, "0058", 1, "battle", power=2)
+    H.fight(st)
+    assert not any(isinstance(a, Play) for a in E.legal_actions(st, 0))
+    poor = H.put(st, "0015", 0, "battle", power=0)
+    rich = H.put(st, "0039", 0, "battle", power=2)
+    plays = [a for a in E.legal_actions(st, 0) if isinstance(a, Play)]
+    assert plays == [Play(uid=exp, payer=rich)] and poor != rich
+    st, _ = E.apply(st, 0, plays[0])
+    st = H.settle_choices(st)
+    assert st.cards[rich].power == 1 and st.players[0].reserve == 20
+    assert st.cards[foe].zone == "pantheon"
+
+
+def test_influence_action_paid_from_the_reserve_and_affects_the_pantheon() -> None:
+    """5: in INFLUENCIA "El coste en poder de la acción se paga de la reserva de poder del
+    jugador" (Cabeza de Medusa, 2: agotar an enemy character)."""
+    st = H.blank(2)
+    med = H.in_hand(st, "0267", 0)
+    foe = H.put(st, "0004", 1, power=5)
+    st, _ = E.apply(st, 0, Play(uid=med))
+    st = H.settle_choices(st)
+    assert st.players[0].reserve == 18 and st.cards[foe].power == 0
+    assert st.cards[med].zone == "discard"
+
+
+def test_multiplayer_pairing_in_turn_order() -> None:
+    """6.4 Multijugador: the start player chooses an opponent; the next in turn order who has
+    not fought chooses among those who have not; an odd player out does not fight."""
+    st = H.blank(5)
+    st.first = 1
+    F.start_confrontation(st)
+    assert st.phase == "challenge" and list(E.pending(st)) == [1]
+    assert {a.seat for a in E.legal_actions(st, 1)} == {0, 2, 3, 4}  # type: ignore[attr-defined]
+    st, _ = E.apply(st, 1, Challenge(seat=3))
+    assert st.fight is not None and (st.fight.a, st.fight.b) == (1, 3)
+    for seat in (1, 3, 1, 3):
+        st, _ = E.apply(st, seat, Pass())
+    assert st.phase == "challenge" and list(E.pending(st)) == [2]
+    assert {a.seat for a in E.legal_actions(st, 2)} == {0, 4}  # type: ignore[attr-defined]
+    st, _ = E.apply(st, 2, Challenge(seat=0))
+    for seat in (2, 0, 2, 0):
+        st, _ = E.apply(st, seat, Pass())
+    assert st.round == 2 and st.phase == "transfer"  # seat 4 was left without a fight
+
+
+# ============================================================ 6.5 Reorganización
+
+
+def test_reorganisation_steps_a_to_g() -> None:
+    """6.5: A home; B effects without duration end; C power over the maximum cut, oracles too;
+    D resources' oracles cut to the cost; E every player draws; F everything readied; G the
+    start player passes to the left."""
+    st = H.blank(3)
+    st.first = 2
+    a = H.put(st, "0015", 0, "battle", power=5, tired=True)  # PM 3
+    st.cards[a].f_turn, st.cards[a].pm_turn = 2, 4  # this turn's +4PM does not protect at C
+    res = H.put(st, "0149", 1, tired=True)
+    g = H.gear(st, "0224", H.put(st, "0039", 2, power=1))
+    st.cards[g].tired = True
+    H.oracle(st, ["0015"], 0, power=6)
+    H.oracle(st, ["0149"], 0, power=6)
+    H.oracle(st, ["0015"], 0, power=6, up=False)
+    decks = [H.on_deck(st, ["0269"], s) for s in range(3)]
+    F.reorganise(st)
+    c = st.cards[a]
+    assert (c.zone, c.power, c.f_turn, c.pm_turn, c.tired) == ("pantheon", 3, 0, 0, False)
+    assert [o.power for o in st.players[0].oracles] == [3, 3, 6]
+    assert all(st.players[s].hand == decks[s] for s in range(3))
+    assert not st.cards[res].tired and not st.cards[g].tired
+    assert st.first == 0 and st.round == 2
+
+
+def test_permanent_effects_survive_reorganisation() -> None:
+    """7 Permanente: "Hasta el final de la partida" (Amenoukihashi: -1PM for good), while a
+    bonus of the turn ends at B."""
+    st = H.blank(2)
+    foe = H.put(st, "0024", 1, power=9)
+    st, _ = E.apply(st, 0, Use(uid=st.players[0].pantheon, ability=0))
+    st = H.settle_choices(st)
+    st.cards[foe].f_turn = 2
+    F.reorganise(st)
+    assert B.max_power(st, foe) == 8 and st.cards[foe].power == 8 and B.strength(st, foe) == 5
+
+
+# ============================================================ 2. Objetivo
+
+
+def test_thirty_counts_only_after_reorganisation() -> None:
+    """2 Dios de dioses: "Si después de la fase de Reorganización un jugador tiene 30P o más"
+    (30P in the influence phase is not yet a win)."""
+    st = H.blank(2, reserve=29)
+    H.put(st, "0149", 0)  # Templo Shitennoji: tire, gain 2P
+    st, _ = E.apply(st, 0, Use(uid=_uid(st, "0149"), ability=0))
+    assert st.players[0].reserve == 31 and not st.finished
+    F.reorganise(st)
+    assert st.finished and st.winners == [0] and st.end_reason == "dios_de_dioses"
+
+
+def test_thirty_ties_more_points_then_the_start_player() -> None:
+    """2: "En caso de empate gana el jugador con más puntos, en caso de continuar el empate gana
+    el jugador inicial" (the start player of the turn just played)."""
+    st = H.blank(2, reserve=30)
+    st.players[0].reserve = 32
+    st.first = 1
+    F.reorganise(st)
+    assert st.winners == [0]
+    st = H.blank(2, reserve=30)
+    st.first = 1
+    F.reorganise(st)
+    assert st.winners == [1]
+
+
+def test_zero_at_any_time_and_both_below_zero() -> None:
+    """2 Olvido: "Si en cualquier momento un jugador tiene 0 o menos puntos ... es eliminado. En
+    caso de que todos ... bajen de 0 gana el que menos negativos tenga ... el jugador inicial"."""
+    st = H.blank(2, reserve=2)
+    H.put(st, "0004", 1, power=5)
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0267", 0)))  # pays 2 from the reserve
+    assert st.finished and st.winners == [1] and st.end_reason == "olvido"
+    for r0, r1, first, win in ((-1, -3, 1, 0), (-2, 0, 0, 1), (-2, -2, 1, 1)):
+        st = H.blank(2)
+        st.players[0].reserve, st.players[1].reserve, st.first = r0, r1, first
+        F.settle(st)
+        assert st.finished and st.winners == [win], (r0, r1, first)
+
+
+def test_multiplayer_thirty_five_and_thirty_is_not_enough() -> None:
+    """2 Multijugador: 35P after reorganisation: the player leaves and scores half the players
+    who stay; 30P wins nothing with more than two players."""
+    st = H.blank(4)
+    st.players[1].reserve = 34
+    F.reorganise(st)
+    assert not st.finished and all(p.alive for p in st.players)
+    st.players[1].reserve = 35
+    F.reorganise(st)
+    assert not st.players[1].alive and st.players[1].vp == 1.5
+
+
+def test_multiplayer_two_reach_thirty_five_together() -> None:
+    """2 Multijugador: two players at 35P after the same reorganisation both leave and each
+    scores half of the players who stay at the table (2 stay: 1 point each)."""
+    st = H.blank(4)
+    st.players[1].reserve = st.players[2].reserve = 36
+    F.reorganise(st)
+    assert not st.players[1].alive and not st.players[2].alive
+    assert st.players[1].vp == st.players[2].vp == 1.0
+    assert not st.finished
+
+
+def test_multiplayer_olvido_point_to_the_right_and_the_last_player() -> None:
+    """2 Multijugador: at 0P the player to the right (the one before in turn order) scores 1;
+    the last at the table scores 1 more; most points wins, ties share. Two eliminated at once:
+    a point due to a player leaving too goes on to the next player at the table (reading)."""
+    st = H.blank(3)
+    st.players[1].reserve = 0
+    F.settle(st)
+    assert not st.players[1].alive and st.players[0].vp == 1 and st.players[2].vp == 0
+    st.players[0].reserve = -1
+    F.settle(st)
+    assert st.finished and st.players[2].vp == 2 and st.winners == [2]
+    st = H.blank(3)
+    st.players[0].vp = 1.5
+    st.players[2].reserve = 0  # seat 1 scores 1 for seat 2 ...
+    st.players[0].reserve = 0  # ... and 1 for seat 0 (seat 2 leaves too), then 1 as the last
+    F.settle(st)
+    assert st.finished and st.players[1].vp == 3 and st.players[2].vp == 0
+    assert st.winners == [1]
+
+
+# ============================================================ 7. Glosario
+
+
+def test_agotar_takes_all_power_and_the_character_cannot_pay_to_fight() -> None:
+    """7 Agotar: "Eliminar todo el P de un personaje"; at 0P it pays no assignment (NOTES 6)."""
+    st = H.blank(2)
+    foe = H.put(st, "0004", 1, power=6)
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0267", 0)))  # Cabeza de Medusa
+    st = H.settle_choices(st)
+    assert st.cards[foe].power == 0 and not st.cards[foe].tired
+    F.start_confrontation(st)
+    st, _ = E.apply(st, 0, Pass())
+    assert Assign(uid=foe) not in E.legal_actions(st, 1)
+
+
+def test_cansar_a_tired_card_uses_no_ability_and_preparar_undoes_it() -> None:
+    """7 Cansar: "Girar carta 90, no puede usar sus habilidades"; Preparar: "Devolver carta
+    cansada a su posición inicial" (Takami-musubi readies a Japanese character)."""
+    st = H.blank(2)
+    zeus = H.put(st, "0044", 0, power=3, tired=True)  # inf: tire an enemy character
+    H.put(st, "0058", 1, power=2)
+    assert Use(uid=zeus, ability=0) not in E.legal_actions(st, 0)
+    st.cards[zeus].tired = False
+    assert Use(uid=zeus, ability=0) in E.legal_actions(st, 0)
+    tm = H.put(st, "0011", 0, power=3)
+    jp = H.put(st, "0015", 0, power=1, tired=True)
+    st, _ = E.apply(st, 0, Use(uid=tm, ability=0))
+    st = H.settle_choices(st)
+    assert not st.cards[jp].tired
+
+
+def test_control_makes_the_card_ours_and_it_goes_home_when_discarded() -> None:
+    """7 Control: "se considera que es nuestra"; when discarded it goes to its owner's pile."""
+    st = H.blank(2)
+    eir = H.put(st, "0030", 1, power=3)  # Eir (owner 1): inf: an own character +1P
+    st.cards[eir].ctrl = 0
+    assert Use(uid=eir, ability=0) in E.legal_actions(st, 0)
+    st.actor = 1
+    assert Use(uid=eir, ability=0) not in E.legal_actions(st, 1)
+    st.actor = 0
+    st.cards[eir].pm_perm = -6  # PM 0: Ritual del guerrero may destroy it
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0261", 0)))
+    st = H.settle_choices(st)
+    assert st.cards[eir].zone == "discard" and eir in st.players[1].discard
+    assert st.cards[eir].ctrl == 1
+
+
+def test_copiar_acts_as_if_written_on_the_copier() -> None:
+    """7 Copiar: "actuaremos como si estuviera escrito en la carta que lo copia" (Palacio de
+    Moctezuma copies an enemy Templo Shitennoji: the Palacio tires, its player gains 2P)."""
+    st = H.blank(2)
+    pal = H.put(st, "0151", 0)
+    tem = H.put(st, "0149", 1)
+    st, _ = E.apply(st, 0, Use(uid=pal, ability=0))
+    st = H.settle_choices(st)
+    assert st.players[0].reserve == 22 and st.players[1].reserve == 20
+    assert st.cards[pal].tired and not st.cards[tem].tired
+
+
+def test_destruir_sends_the_character_and_its_equipment_to_the_discard() -> None:
+    """7 Destruir: "cuando se destruye un personaje también destruimos todos sus equipos"."""
+    st = H.blank(2)
+    nob = H.put(st, "0015", 1, power=1)  # PM 3
+    axe = H.gear(st, "0224", nob)  # -1PM
+    st.cards[nob].pm_perm = -2  # PM 0
+    st, _ = E.apply(st, 0, Play(uid=H.in_hand(st, "0261", 0)))  # destroy a PM 0 character
+    st = H.settle_choices(st)
+    assert st.cards[nob].zone == "discard" and st.cards[axe].zone == "discard"
+    assert st.players[1].discard[-2:] == [axe, nob]
+
+
+def test_entorno_several_characters_pay_the_cost() -> None:
+    """7 Entorno: "nos permite pagar el coste de más de un personaje" (Invasión, 2, paid 1P by
+    each of two characters that could not pay it alone)."""
+    st = H.blank(2)
+    a = H.put(st, "0015", 0, "battle", power=1)
+    b = H.put(st, "0039", 0, "battle", power=1)
+    res = H.put(st, "0149", 1)
+    inv = H.in_hand(st, "0292", 0)
+    H.fight(st)
+    plays = [x for x in E.legal_actions(st, 0) if isinstance(x, Play)]
+    assert {x.payer for x in plays} == {a, b} and {x.uid for x in plays} == {inv}
+    st, _ = E.apply(st, 0, plays[0])
+    st = H.settle_choices(st)
+    assert st.cards[a].power == 0 and st.cards[b].power == 0
+    assert st.cards[res].zone == "discard" and st.players[0].reserve == 20
+
+
+def test_mortal_is_a_character_without_the_key_dios() -> None:
+    """7 Mortal: "Personaje que carece de la clave Dios" (La bestia en la cueva tires a mortal;
+    Ambrosía gives the key Dios)."""
+    st = H.blank(2)
+    god = H.put(st, "0004", 1, power=2)
+    blessed = H.put(st, "0039", 1, power=2)
+    H.gear(st, "0232", blessed)
+    bestia = H.in_hand(st, "0295", 0)
+    assert Play(uid=bestia) not in E.legal_actions(st, 0)
+    mortal = H.put(st, "0058", 1, power=2)
+    st, _ = E.apply(st, 0, Play(uid=bestia))
+    st = H.settle_choices(st)
+    assert st.cards[mortal].tired and not st.cards[god].tired and not st.cards[blessed].tired
+
+
+def test_oracle_reordering_loses_its_power_and_cards_go_in_face_down() -> None:
+    """7 Oráculo: "En caso de que una acción ... cambie el orden de las cartas perderemos los
+    puntos de poder"; "Cuando coloquemos una carta en un oráculo la pondremos siempre boca
+    abajo" (Libro de Eibon reorders; Tezcalipoca makes a new oracle)."""
+    st = H.blank(2)
+    bearer = H.put(st, "0039", 0, power=2)
+    H.gear(st, "0249", bearer)
+    H.oracle(st, ["0015", "0058", "0039"], 0, power=4)
+    st, _ = E.apply(st, 0, Use(uid=_uid(st, "0249"), ability=0))
+    st = H.settle_choices(st)
+    o = st.players[0].oracles[0]
+    assert o.power == 0 and not o.up and len(o.cards) == 3
+    st = H.blank(2)
+    st.actor = 0
+    tez = H.put(st, "0063", 0, power=2)
+    dead = H.discarded(st, "0015", 0)
+    st, _ = E.apply(st, 0, Use(uid=tez, ability=0))
+    st = H.settle_choices(st)
+    o = st.players[0].oracles[-1]
+    assert o.cards == [dead] and not o.up and o.power == 0
+
+
+# ============================================================ 5. Jugar acciones y habilidades
+
+
+def test_an_ability_once_per_turn() -> None:
+    """5: "Cada habilidad sólo se puede activar una vez por turno"; next turn it is back."""
+    st = H.blank(2)
+    eir = H.put(st, "0030", 0, power=3)
+    st, _ = E.apply(st, 0, Use(uid=eir, ability=0))
+    st = H.settle_choices(st)
+    st, _ = E.apply(st, 1, Pass())
+    assert st.actor == 0 and Use(uid=eir, ability=0) not in E.legal_actions(st, 0)
+    F.reorganise(st)
+    st.phase, st.actor, st.stack = "influence", 0, []
+    assert Use(uid=eir, ability=0) in E.legal_actions(st, 0)
+
+
+def test_an_action_only_in_its_phase_with_its_cost_and_a_possible_effect() -> None:
+    """5: "debemos encontrarnos en la fase adecuada, se deben pagar los costes ... y se deben
+    poder cumplir los efectos (en caso de elección ... al menos uno)"."""
+    st = H.blank(2, reserve=1)
+    paz = H.in_hand(st, "0265", 0)  # inf: an enemy character with power -1P
+    inc = H.in_hand(st, "0262", 0)  # conf: every character -1P
+    med = H.in_hand(st, "0267", 0)  # inf, cost 2
+    assert Play(uid=paz) not in E.legal_actions(st, 0)  # nothing to affect
+    foe = H.put(st, "0058", 1, power=2)
+    legal = E.legal_actions(st, 0)
+    assert Play(uid=paz) in legal and Play(uid=med) not in legal  # 1P cannot pay 2
+    assert not any(isinstance(a, Play) and a.uid == inc for a in legal)  # wrong phase
+    st.cards[foe].zone = "battle"
+    H.put(st, "0015", 0, "battle", power=2)
+    H.fight(st)
+    legal = E.legal_actions(st, 0)
+    assert any(isinstance(a, Play) and a.uid == inc for a in legal)
+    assert not any(isinstance(a, Play) and a.uid == paz for a in legal)
+    mits = H.in_hand(st, "0277", 0)  # +2P to one of ours, -2P to an enemy: one is enough
+    st.cards[foe].power = 0
+    assert any(isinstance(a, Play) and a.uid == mits for a in E.legal_actions(st, 0))
+
+
+def test_a_card_named_in_its_own_cost_means_that_very_card() -> None:
+    """5: "En algunas cartas podemos ver su nombre propio en la sección de costes ... siempre
+    nos referimos a la propia carta" (two Amaterasu: the one used pays)."""
+    st = H.blank(2)
+    a = H.put(st, "0005", 0, power=0)
+    b = H.put(st, "0005", 0, power=3)
+    legal = E.legal_actions(st, 0)
+    assert Use(uid=a, ability=0) not in legal and Use(uid=b, ability=0) in legal
+    st, _ = E.apply(st, 0, Use(uid=b, ability=0))
+    st = H.settle_choices(st)
+    assert st.cards[b].power == 2 and st.cards[a].power == 0 and st.players[0].reserve == 22
+
+
+def test_the_action_beats_the_rule() -> None:
+    """5: "En caso de que una acción contradiga una regla, tiene preferencia la acción" (Duat
+    discards a whole oracle although it holds power)."""
+    st = H.blank(2, pantheons=("0081", "0022"))
+    H.oracle(st, ["0015", "0058"], 0, power=3)
+    H.oracle(st, ["0039"], 1, power=2)
+    st, _ = E.apply(st, 0, Use(uid=st.players[0].pantheon, ability=0))
+    st = H.settle_choices(st)
+    gone = [len(p.oracles) for p in st.players]
+    assert st.players[0].reserve == 18 and gone in ([0, 1], [1, 0])
+
+
+def test_resource_confrontation_ability_needs_a_character_on_the_battlefield() -> None:
+    """5 and NOTES 7: a resource's ENFRENTAMIENTO ability (Laberintos de maíz) is used by a
+    player in the confrontation with a character on the battlefield."""
+    st = H.blank(2)
+    lab = H.put(st, "0142", 0)
+    foe = H.put(st, "0058", 1, "battle", power=2)
+    H.fight(st)
+    assert Use(uid=lab, ability=0) not in E.legal_actions(st, 0)
+    H.put(st, "0015", 0, "battle", power=1)
+    st, _ = E.apply(st, 0, Use(uid=lab, ability=0))
+    st = H.settle_choices(st)
+    assert st.cards[lab].tired and st.cards[foe].power == 1
