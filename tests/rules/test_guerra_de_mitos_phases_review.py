@@ -904,3 +904,59 @@ def test_resource_confrontation_ability_needs_a_character_on_the_battlefield() -
     st, _ = E.apply(st, 0, Use(uid=lab, ability=0))
     st = H.settle_choices(st)
     assert st.cards[lab].tired and st.cards[foe].power == 1
+
+
+def test_influence_actions_reach_the_pantheon_not_the_oracles() -> None:
+    """5: in INFLUENCIA an action "sólo afecta a personajes y equipos en la zona de panteón"
+    (a face-up character on an enemy oracle is no target for Paz impuesta)."""
+    st = H.blank(2)
+    H.oracle(st, ["0058"], 1, power=2)
+    paz = H.in_hand(st, "0265", 0)
+    assert Play(uid=paz) not in E.legal_actions(st, 0)
+    foe = H.put(st, "0039", 1, power=2)
+    st, _ = E.apply(st, 0, Play(uid=paz))
+    st = H.settle_choices(st)
+    assert st.cards[foe].power == 1 and st.players[1].oracles[0].power == 2
+
+
+def test_equip_and_meditate_are_influence_actions_in_the_alternation() -> None:
+    """6.3: equipping and meditating are done "cualquier número de veces por turno", each as
+    one of the alternating influence actions (reading): the other player acts in between."""
+    st = H.blank(2)
+    a = H.put(st, "0015", 0, power=3)
+    b = H.put(st, "0039", 0, power=3)
+    axe = H.in_hand(st, "0224", 0)
+    st, _ = E.apply(st, 0, Meditate(uid=a))
+    assert st.actor == 1
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Equip(uid=axe, target=b))
+    assert st.actor == 1 and st.phase == "influence"
+    st, _ = E.apply(st, 1, Pass())
+    st, _ = E.apply(st, 0, Meditate(uid=b))
+    assert st.cards[b].power == 3 - 2 + 2 and st.cards[b].tired
+
+
+def test_control_given_back_leaves_the_card_where_it_is() -> None:
+    """7 Control: when control returns to the original player the card "va a la misma zona de
+    juego donde se encontrara" (a borrowed character on the battlefield stays there)."""
+    st = H.blank(2)
+    puk = H.put(st, "0050", 0, "battle", power=3)
+    foe = H.put(st, "0058", 1, "battle", power=2)
+    H.fight(st)
+    st, _ = E.apply(st, 0, Use(uid=puk, ability=0))
+    st = H.settle_choices(st)
+    assert st.cards[foe].ctrl == 0 and st.cards[foe].owner == 1
+    F.give_back(st)
+    assert st.cards[foe].ctrl == 1 and st.cards[foe].zone == "battle"
+
+
+def test_an_oracle_left_without_cards_disappears_with_its_power() -> None:
+    """NOTES 3 and 12 (reading): the power stays on an oracle when an event leaves it; when
+    the last card leaves, the oracle is gone and its power goes back to the central reserve."""
+    st = H.blank(2)
+    H.oracle(st, ["0127"], 0, power=2, up=False)  # Hinamatsuri, the only card
+    H.oracle(st, ["0127", "0015"], 0, power=1, up=False)
+    st.phase = "transfer"
+    F.begin_transfer(st, 0)
+    p = st.players[0]
+    assert len(p.oracles) == 1 and p.oracles[0].power == 1 and p.reserve == 26
