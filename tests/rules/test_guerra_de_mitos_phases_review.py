@@ -960,3 +960,37 @@ def test_an_oracle_left_without_cards_disappears_with_its_power() -> None:
     F.begin_transfer(st, 0)
     p = st.players[0]
     assert len(p.oracles) == 1 and p.oracles[0].power == 1 and p.reserve == 26
+
+
+def test_an_empty_design_deck_draws_nothing_and_the_turn_goes_on() -> None:
+    """6.5 E and NOTES 12 (reading): "Cada jugador roba una carta": from an empty design deck
+    nothing is drawn and nobody loses for it."""
+    st = H.blank(2)
+    H.on_deck(st, ["0269"], 1)
+    F.reorganise(st)
+    assert st.players[0].hand == [] and len(st.players[1].hand) == 1
+    assert not st.finished and st.round == 2 and st.phase == "transfer"
+
+
+def test_power_from_the_bid_or_seat_is_no_win_before_a_reorganisation() -> None:
+    """2 and 6.1: La Orden (29) given 4 by the bid holds 33P before the first turn: the
+    reserve is checked for 30P only after reorganisation."""
+    st = E.setup(2, Options(decks=[H.deck_for("nordica"), H.deck_for("griega")]), 5)
+    st.players[0].reserve = 29
+    st, _ = E.apply(st, 0, Bid(amount=1))
+    st, _ = E.apply(st, 1, Bid(amount=4))
+    assert st.players[0].reserve == 33 and not st.finished and st.phase == "starter"
+
+
+def test_multiplayer_an_eliminated_players_cards_leave_and_borrowed_ones_go_home() -> None:
+    """2 Multijugador, Olvido and 7 Control (reading): a player out of the game takes their
+    cards out of play, and a card of another player they controlled goes back to its owner."""
+    st = H.blank(3)
+    mine = H.put(st, "0015", 1, power=2)
+    taken = H.put(st, "0058", 2, power=2)
+    st.cards[taken].ctrl = 1
+    st.players[1].reserve = 0
+    F.settle(st)
+    assert st.cards[mine].zone == "discard" and mine in st.players[1].discard
+    assert st.cards[taken].zone == "pantheon" and st.cards[taken].ctrl == 2
+    assert not st.finished and st.players[0].vp == 1
