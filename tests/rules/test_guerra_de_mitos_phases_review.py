@@ -221,6 +221,10 @@ def test_step_b_comes_before_the_counter_moves() -> None:
     st, _ = E.apply(st, 0, Move(src=0, dst=-1))
     assert st.players[0].oracles[0].power == 0
     assert not any(isinstance(a, DropOracle) for a in E.legal_actions(st, 0))
+    before = st.model_dump_json()
+    with pytest.raises(IllegalAction) as err:
+        E.apply(st, 0, DropOracle(oracle=0))
+    assert err.value.text.es and err.value.text.en and st.model_dump_json() == before
     st = _transfer(H.blank(2))
     H.oracle(st, ["0015", "0039"], 0, power=1)
     H.oracle(st, ["0058"], 0, power=0)
