@@ -998,3 +998,17 @@ def test_multiplayer_an_eliminated_players_cards_leave_and_borrowed_ones_go_home
     assert st.cards[mine].zone == "discard" and mine in st.players[1].discard
     assert st.cards[taken].zone == "pantheon" and st.cards[taken].ctrl == 2
     assert not st.finished and st.players[0].vp == 1
+
+
+def test_an_equipment_ability_needs_the_equipment_ready_not_its_bearer() -> None:
+    """5 and 4 Equipo (reading): "la carta debe estar preparada" is the equipment itself; a
+    tired bearer does not stop it (Gungnir readies its tired god), a tired Gungnir is stopped."""
+    st = H.blank(2)
+    god = H.put(st, "0024", 0, power=3, tired=True)
+    gun = H.gear(st, "0257", god)
+    st.cards[gun].tired = True
+    assert Use(uid=gun, ability=1) not in E.legal_actions(st, 0)
+    st.cards[gun].tired = False
+    st, _ = E.apply(st, 0, Use(uid=gun, ability=1))
+    st = H.settle_choices(st)
+    assert not st.cards[god].tired and st.cards[god].power == 2
