@@ -1012,3 +1012,18 @@ def test_an_equipment_ability_needs_the_equipment_ready_not_its_bearer() -> None
     st, _ = E.apply(st, 0, Use(uid=gun, ability=1))
     st = H.settle_choices(st)
     assert not st.cards[god].tired and st.cards[god].power == 2
+
+
+def test_a_batalla_card_needs_what_losing_would_give() -> None:
+    """7 Batalla: "No pueden ser jugadas en caso de que el jugador que la juega no pueda cumplir
+    los efectos en caso de perder el enfrentamiento": El juicio de Osiris gives the winner one of
+    the loser's characters, so a player without any cannot play it (and so cannot escape the
+    loss of the reserve by it); with a character it may be played."""
+    st = H.blank(2)
+    osiris = H.in_hand(st, "0323", 0)
+    H.put(st, "0004", 1, power=3)
+    assert Play(uid=osiris) not in E.legal_actions(st, 0)
+    mine = H.put(st, "0015", 0, power=1)
+    assert Play(uid=osiris) in E.legal_actions(st, 0)
+    st, _ = E.apply(st, 0, Play(uid=osiris))
+    assert st.cards[osiris].zone == "discard" and st.cards[mine].zone == "pantheon"
