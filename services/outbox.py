@@ -100,6 +100,7 @@ class Outbox:
                     "game %s: could not deliver %s of change %s", row.game, child.key, change
                 )
             crash_point("outbox.sent")
+            crash_point(f"outbox.sent.{child.kind}")  # e.g. outbox.sent.remind, .react
             await store.outbox_done(child.id, change=change)
             self.delivered += 1
             self.again += again

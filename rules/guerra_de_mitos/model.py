@@ -353,7 +353,7 @@ class Player(BaseModel):
     vp: float = 0.0
     out_round: int | None = None
     moves: int = 0  # counter moves left in this transfer
-    dropped: bool = False  # used step B this transfer
+    dropped: bool = False  # step B is over this transfer (used, or C has begun)
     peeks: list[str] = Field(default_factory=list)  # cards this seat has been shown (private)
 
 
