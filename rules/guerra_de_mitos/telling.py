@@ -92,6 +92,9 @@ VERB_WORDS: dict[str, Text] = {
         "flip": ("girar un oráculo", "turn an oracle over"),
         "fetch": ("buscar un recurso", "fetch a resource"),
         "nut": ("poner un evento bajo un oráculo", "put an event under an oracle"),
+        "muster": ("llevar al campo de batalla", "move to the battlefield"),
+        "join": ("unirse a un ejército", "join an army"),
+        "copied": ("usar la habilidad copiada", "use the copied ability"),
     }.items()
 }
 _SOME_STEP = tr("resolver su efecto", "resolve its effect")

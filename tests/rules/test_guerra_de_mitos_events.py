@@ -219,3 +219,12 @@ def test_no_prompt_holds_a_verb_of_the_interpreter() -> None:
             assert not verbs.search(prompt.text.es) and not verbs.search(prompt.text.en)
         seat = r.choice(sorted(E.pending(st)))
         st, _ = E.apply(st, seat, pick(r, E.legal_actions(st, seat)))
+
+
+def test_every_step_of_an_ability_has_words() -> None:
+    from rules.guerra_de_mitos.abilities import ABILITIES, SUBS
+
+    steps = [ab for abs_ in ABILITIES.values() for ab in abs_ if ab.phase != "static"]
+    steps += [ab for subs in SUBS.values() for ab in subs]
+    verbs = {op.verb for ab in steps for op in ab.steps}
+    assert verbs <= set(VERB_WORDS), verbs - set(VERB_WORDS)
