@@ -7,15 +7,16 @@ that pytest-xdist spreads them over the cores.
 
 On every step of every game (the cheap checks):
 - the game is not over and some seat is pending; ``legal_actions`` of the pending seat does
-  not raise and is not empty, and every seat not pending has no legal action and has its
-  move refused (``NotYourTurn``);
+  not raise and is not empty, every seat not pending has no legal action, and one of them
+  at random has its move refused (``NotYourTurn``);
 - the action chosen among them applies, and the game moves on by one version.
 
 On one step in ``EVERY`` of every game, from a random offset (so at least once in every
 game), the costly checks:
-- no view (the public one and each seat's) changes when every secret of the other seats is
-  replaced (hands, design decks, face-down oracle cards, the order of the viewer's own
-  deck, a bid not yet revealed), and views round-trip through JSON;
+- no view (the public one and one seat's at random) changes when every secret of the other
+  seats is replaced (hands, design decks, face-down oracle cards, the order of the viewer's
+  own deck, a bid not yet revealed), nor do the prompts of ``pending`` that every seat may
+  read, and views round-trip through JSON;
 - the state round-trips through JSON;
 - the legal actions are the same when listed without the index of the cards in play, and
   each passes the narrower check that ``apply`` makes;
@@ -26,8 +27,8 @@ game), the costly checks:
 
 At the end of every game: an outcome with its ranking, no legal action left, any further move
 refused, the end reached by the rules (never by the safety bound on turns, see
-``docs/rules/guerra_de_mitos.md``), every view of the final table free of other seats'
-secrets and round-tripping, and the state ``TAIL`` moves before the end, written to JSON and
+``docs/rules/guerra_de_mitos.md``), every view of the final table (the public one and each
+seat's) free of other seats' secrets and round-tripping, and the state ``TAIL`` moves before the end, written to JSON and
 read back, replays the last moves to exactly the final state. For one game in ``REPLAY``,
 replaying the whole log from the seed reproduces the final state exactly.
 
@@ -131,20 +132,24 @@ def scrambled(st: GdmState, viewer: int | None) -> GdmState:
     return other
 
 
-def check_views(st: GdmState) -> None:
-    """No view changes when another seat's secrets change; views round-trip through JSON."""
-    for viewer in [None, *range(st.num_seats)]:
+def check_views(st: GdmState, viewers: list[int | None] | None = None) -> None:
+    """No view changes when another seat's secrets change, nor does the prompt every seat may
+    read; views round-trip through JSON. ``viewers``: the public and every seat by default."""
+    for viewer in [None, *range(st.num_seats)] if viewers is None else viewers:
         v = E.view(st, viewer)
         assert type(v).model_validate_json(v.model_dump_json()) == v
-        if st.stack and viewer is not None and st.stack[-1].seat == viewer:
-            continue  # a pending choice may name the viewer's own top card
-        w = E.view(scrambled(st, viewer), viewer)
-        assert v.model_dump(exclude={"prompt"}) == w.model_dump(exclude={"prompt"}), viewer
+        other = scrambled(st, viewer)
+        w = E.view(other, viewer)
+        # a seat's own prompt may name the top of its own deck, whose order the scramble changes
+        own = {"prompt"} if st.stack and st.stack[-1].seat == viewer else set()
+        assert v.model_dump(exclude=own) == w.model_dump(exclude=own), viewer
+        if viewer is None:
+            assert E.pending(st) == E.pending(other)
 
 
 def check_step(rng: random.Random, st: GdmState, seat: int, legal: list[Action]) -> None:
-    """The costly checks on one position."""
-    check_views(st)
+    """The costly checks on one position (the views: the public one and one seat's)."""
+    check_views(st, [None, rng.randrange(st.num_seats)])
     assert E._legal(st, seat, None) == legal  # without the index of cards in play: the same
     assert all(a in E._legal_actions(st, seat, only=a) for a in legal)  # the check of apply
     before = E.dump_state(st)
@@ -199,11 +204,11 @@ def play(n: int, seed: int, replay: bool) -> GdmState:
         seat = rng.choice(sorted(pend))
         legal = E.legal_actions(st, seat)
         assert legal, (st.phase, st.stack)
-        for s in range(n):
-            if s not in pend:
-                assert E.legal_actions(st, s) == []
-                with pytest.raises(NotYourTurn):
-                    E.apply(st, s, legal[0])
+        idle = [s for s in range(n) if s not in pend]
+        assert all(E.legal_actions(st, s) == [] for s in idle)
+        if idle:
+            with pytest.raises(NotYourTurn):
+                E.apply(st, checker.choice(idle), legal[0])
         if steps % EVERY == offset:
             check_step(checker, st, seat, legal)
         a = move(rng, st, seat, legal, eager[seat])
