@@ -118,6 +118,21 @@ def _clone_oracle(o: Oracle) -> Oracle:
     return new
 
 
+# The state's list and dict fields that ``copy_state`` copies one level deep (the others it
+# rebuilds itself).
+_REBUILT = {"cards", "players", "flags", "stack"}
+_STATE_LISTS = tuple(
+    k
+    for k, f in GdmState.model_fields.items()
+    if getattr(f.annotation, "__origin__", None) is list and k not in _REBUILT
+)
+_STATE_DICTS = tuple(
+    k
+    for k, f in GdmState.model_fields.items()
+    if getattr(f.annotation, "__origin__", None) is dict and k not in _REBUILT
+)
+
+
 def _hand_key(st: GdmState, u: int) -> tuple[Any, ...]:
     """What a card in hand may be played for depends on these only: two copies share it."""
     c = B.peek(st, u)
@@ -229,8 +244,17 @@ class GdmEngine(Engine[GdmState]):
             q.__dict__["oracles"] = [_clone_oracle(o) for o in p.oracles]
             players.append(q)
         flags = {k: ([list(x) for x in v] if k == "res" else v) for k, v in s.flags.items()}
-        new = clone(s)
-        d = new.__dict__
+        # ``clone`` without copying the card table and flags only to replace them
+        d = s.__dict__.copy()
+        for k in _STATE_LISTS:
+            d[k] = d[k][:]
+        for k in _STATE_DICTS:
+            d[k] = dict(d[k])
+        new = _new(type(s))
+        _set(new, "__dict__", d)
+        _set(new, "__pydantic_fields_set__", set(s.__pydantic_fields_set__))
+        _set(new, "__pydantic_extra__", None)
+        _set(new, "__pydantic_private__", None)
         d["rng"] = clone(s.rng)
         d["cards"] = cards.share()
         d["players"] = players
