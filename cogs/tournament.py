@@ -431,6 +431,10 @@ class Tournaments(commands.Cog):
         """Listen for ended games and register the persistent sign-up buttons."""
         self.bot.add_dynamic_items(SignupButton)
         _bot(self.bot).session.game_over_listeners.append(self.feed)
+        leases = getattr(self.bot, "leases", None)
+        if leases is not None:
+            # Several processes: one of them (the lease's holder) opens rounds and polls.
+            leases.job("tournaments", self._taken, self._lost)
 
     async def cog_unload(self) -> None:
         """Stop listening and polling."""
@@ -443,12 +447,26 @@ class Tournaments(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """Once connected: take results missed while down, resume every tournament."""
-        if self._resumed:
+        if self._resumed or getattr(self.bot, "leases", None) is not None:
             return
         self._resumed = True
         await self.resume()
         if _bot(self.bot).run_clock and self._poll is None:
             self._poll = asyncio.create_task(self._poll_signups(), name="tablero-signups")
+
+    async def _taken(self) -> None:
+        """This process now runs the tournaments (first start, or its owner died)."""
+        self._poll = asyncio.create_task(self._own(), name="tablero-signups")
+
+    async def _lost(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+
+    async def _own(self) -> None:
+        await self.resume()
+        if _bot(self.bot).run_clock:
+            await self._poll_signups()
 
     async def resume(self) -> None:
         """Results missed while the bot was down, then each running tournament's next step."""

@@ -318,6 +318,9 @@ class SessionService:
         self.game_over_listeners: list[Callable[[GameOver], Awaitable[None]]] = []
         self._over_tasks: set[asyncio.Task[None]] = set()
         self._engines = engines
+        # Other processes write the same games (several shard processes on one database):
+        # a cached game is then checked against the store each time it is asked for.
+        self.shared = False
         self._games: dict[int, Game] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seed = seed_source or (lambda: secrets.randbits(62))
@@ -360,11 +363,13 @@ class SessionService:
     async def get(self, game: int) -> Game | None:
         """The game, loaded from the store the first time it is asked for."""
         cached = self._games.get(game)
-        if cached is not None:
+        if cached is not None and not self.shared:
             return cached
         row = await self.store.get_game(game)
         if row is None:
             return None
+        if cached is not None:
+            return await self._refresh(cached, row)
         seats = await self.store.seats(game)
         engine = self.engine(row.game_id)
         state = engine.load_state(row.state) if row.state else None
@@ -372,6 +377,15 @@ class SessionService:
         # Another task may have loaded it while we awaited; keep the first so that
         # everyone shares one object.
         return self._games.setdefault(game, loaded)
+
+    async def _refresh(self, g: Game, row: GameRow) -> Game:
+        """Bring a cached game up to its stored row (another process may have moved): the
+        state is decoded again only when its version or status changed."""
+        if row.version != g.row.version or row.status != g.row.status or g.state is None:
+            g.state = g.engine.load_state(row.state) if row.state else None
+        g.row = row
+        g.seats = list(await self.store.seats(g.id))
+        return g
 
     async def require(self, game: int) -> Game:
         """The game, or a refusal if it does not exist."""

@@ -18,6 +18,7 @@ import aiosqlite
 from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .decks import DeckQueries
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
 from .outbox import ChangeNote, OutboxQueries, write_change
@@ -50,7 +51,7 @@ class MoveWrite:
     own: bool = False
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries):
+class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries, LeaseQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
