@@ -232,6 +232,8 @@ class TableroBot(commands.Bot):
         if self.settings.shard_count is not None:
             self._session.shared = True
             self.leases = Leases(self.store, ttl=self.settings.lease_seconds)
+            # Other processes write deadlines too: look at the table once per lease length.
+            self.scheduler.max_sleep = self.settings.lease_seconds
             self.leases.job("clock", self._clock_taken, self._clock_lost)
             self.leases.job("resume", self._resume_taken, self._resume_lost)
         errors.install(self.tree)
