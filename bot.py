@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Mapping
@@ -201,6 +202,9 @@ class TableroBot(commands.Bot):
         # Several processes on one database: the work done once is owned through leases.
         self.leases: Leases | None = None
         self._sweep_task: asyncio.Task[None] | None = None
+        # Run as `python bot.py`: a supervisor's SIGTERM (docker stop) closes cleanly, as Ctrl-C.
+        self.stop_on_sigterm = False
+        self._closing: asyncio.Task[None] | None = None
         i18n.set_default_locale(settings.locale)
 
     @property
@@ -241,6 +245,12 @@ class TableroBot(commands.Bot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.sync_commands()
+        if self.stop_on_sigterm:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._sigterm)
+
+    def _sigterm(self) -> None:
+        if self._closing is None:
+            self._closing = asyncio.create_task(self.close(), name="tablero-sigterm")
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to one server (instant) or globally."""
@@ -406,6 +416,7 @@ def main() -> int:
     setup_logging(settings.log_level)
     settings.point_discord_py()
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
+    bot.stop_on_sigterm = True
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -1399,6 +1399,18 @@ class FakeDiscord:
             data["values"], data["resolved"] = ids, resolved
         return await self._send_interaction(MESSAGE_COMPONENT, user, msg["channel_id"], data, message=msg)
 
+    async def select_from_dm(self, message: dict | str, custom_id: str, user: dict, values: list[Any]) -> dict:
+        """The same choice made on a copy of ``message``'s string menu that ``user`` got by DM:
+        a DM interaction, which Discord sends to shard 0 whatever guild the game is in."""
+        msg = self._live_message(message)
+        comp = self._component(msg, custom_id, user)
+        if comp["type"] != STRING_SELECT:
+            raise TypeError(f"{custom_id!r} is not a string select menu")
+        dm = self.open_dm(user)
+        data = {"custom_id": custom_id, "component_type": comp["type"], "values": list(values)}
+        return await self._send_interaction(MESSAGE_COMPONENT, user, dm["id"], data,
+                                            message={**msg, "channel_id": dm["id"]})
+
     async def submit_modal(self, interaction: dict, values: dict[str, Any]) -> dict:
         """Fill in and submit the modal the bot answered `interaction` with ({custom_id: text})."""
         record = self.interaction_responses.get(interaction["id"])
