@@ -11,13 +11,14 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
 import pytest
 
 from .fake_discord import FakeDiscord
-from .test_crash import query, undelivered
+from .test_crash import query, said, undelivered
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 30.0
@@ -30,8 +31,10 @@ REFUSED = re.compile(r"moved on since you chose|changed while you were choosing|
 class ShardProcess:
     """``python bot.py`` holding some of the shards, pointed at the fake."""
 
-    def __init__(self, fake: FakeDiscord, db: str, log: Path, shards: int, ids: str) -> None:
+    def __init__(self, fake: FakeDiscord, db: str, log: Path, shards: int, ids: str,
+                 crash_at: str | None = None) -> None:
         self.fake, self.db, self.log, self.shards, self.ids = fake, db, log, shards, ids
+        self.crash_at = crash_at
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> ShardProcess:
@@ -46,9 +49,9 @@ class ShardProcess:
             "TABLERO_SHARDS": str(self.shards),
             "TABLERO_SHARD_IDS": self.ids,
             "TABLERO_LEASE_SECONDS": "2",
+            "TABLERO_CRASH_AT": self.crash_at or "",
         }
-        for name in ("TABLERO_GUILD_ID", "TABLERO_CRASH_AT"):
-            env.pop(name, None)
+        env.pop("TABLERO_GUILD_ID", None)
         with open(self.log, "wb") as err:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "bot.py", cwd=ROOT, env=env,
@@ -68,6 +71,12 @@ class ShardProcess:
 
     def errors(self) -> list[str]:
         return [ln for ln in self.text().splitlines() if "ERROR" in ln or "Traceback" in ln]
+
+    async def killed(self) -> None:
+        """Wait until the process killed itself at its crash point."""
+        assert self.proc is not None
+        await asyncio.wait_for(self.proc.wait(), WAIT)
+        assert self.proc.returncode == -signal.SIGKILL, self.text()[-3000:]
 
     async def stop(self) -> None:
         if self.proc is None or self.proc.returncode is not None:
@@ -199,14 +208,48 @@ async def test_two_shard_processes_play_games_in_guilds_of_both_shards(
         taken = [m.groups() for p in procs for m in re.finditer(r"lease (\w+) taken by (\S+)", p.text())]
         assert sorted(name for name, _ in taken) == sorted(leases), taken
         assert set(taken) == set(leases.items())
-        # The holder stops cleanly: it gives its leases up, and the other process takes the
-        # work over at its next renewal (a third of the lease's length).
         holder = next(p for p in procs if "taken by" in p.text())
-        other = next(p for p in procs if p is not holder)
+        assert holder is procs[0]  # the first to start took them all
+
+        # Shard 1's process dies (SIGKILL) just after committing a move, before telling
+        # anyone: the holder of "resume" delivers what it left, once.
+        await procs[1].stop()
+        procs.append(await ShardProcess(fake, db, tmp_path / "shard1b.log", 2, "1",
+                                        crash_at="session.committed:1").start())
+        await procs[-1].ready()
+        await fake.wait_shards_ready(WAIT)
+        gid = games[1]
+        channel = channels[1]
+        records = len(said(fake, channel))
+        at = version(db, gid)
+        board = board_of(fake, db, gid)
+        menu = menu_of(fake, board, gid)
+        user = user_of(fake, db, gid, int(menu["custom_id"].split(":")[4]))
+        first = menu["options"][0]["value"]
+        inter = await fake.select(board, menu["custom_id"], user, [first])
+        if first.startswith("g"):
+            await fake.wait_response(inter, timeout=WAIT)
+            step = fake.response_message(inter)
+            assert step is not None
+            sub = next(c for c in fake.components(step) if c.get("custom_id", "").startswith("tablero:pick:"))
+            await fake.select(step, sub["custom_id"], user, [sub["options"][0]["value"]])
+        await procs[-1].killed()
+        assert version(db, gid) == at + 1 and undelivered(db) == 1
+        await fake.wait_until(lambda: undelivered(db) == 0, timeout=WAIT)
+        assert len(said(fake, channel)) == records + 1
+        assert menu_of(fake, board_of(fake, db, gid), gid)["custom_id"].split(":")[3] == str(at + 1)
+        assert "outbox: 1 changes left undelivered" in holder.text()
+
+        # The holder stops cleanly: it gives its leases up, and the other process (shard 1's,
+        # started again) takes the work over at its next renewal.
+        other = await ShardProcess(fake, db, tmp_path / "shard1c.log", 2, "1").start()
+        procs.append(other)
+        await other.ready()
         await holder.stop()
         await fake.wait_until(lambda: other.text().count("taken by") == 3
                               and "resumed 2 open games" in other.text(), timeout=WAIT)
         assert len(set(dict(query(db, "SELECT name, owner FROM leases")).values())) == 1
+        await move(fake, db, games[1])  # shard 1 is served again
         await other.stop()
         for p in procs:
             assert not p.errors(), p.text()[-3000:]
