@@ -883,4 +883,5 @@ async def setup(bot: commands.Bot) -> None:
     from cogs.gdm_lobby import GdmLobbyCog
 
     await bot.add_cog(GdmDecks(bot))
-    await bot.add_cog(GdmLobbyCog(bot))
+    if getattr(bot, "session", None) is not None:  # a bot that hosts games
+        await bot.add_cog(GdmLobbyCog(bot))
