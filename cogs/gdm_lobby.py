@@ -12,6 +12,7 @@ import importlib
 import logging
 import re
 import typing
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -25,7 +26,7 @@ from cogs.common.present import clip
 from rules.guerra_de_mitos.cards import cards, fold
 from rules.guerra_de_mitos.decks import ready_decks
 from services.gdm_decks import DeckChoice, deck_menu
-from services.gdm_lobby import GAME_ID, GdmLobby, sign_up, table_options
+from services.gdm_lobby import GAME_ID, GdmLobby, ready_name, sign_up, table_options
 from services.session import Game
 from services.tournament import TournamentRefusal
 from storage.tournaments import MatchRow, TournamentRow
@@ -211,10 +212,11 @@ class DeckSelect(
     async def _run(self, interaction: discord.Interaction) -> None:
         key = (self.item.values or ["-"])[0]
         if self.what == "g":
-            text = await choose_for_game(interaction, self.ident, key)
+            text, then = await choose_for_game(interaction, self.ident, key)
         else:
-            text = await choose_for_tournament(interaction, self.ident, key)
+            text, then = await choose_for_tournament(interaction, self.ident, key)
         await interaction.response.edit_message(content=text, view=None)
+        await then()
 
 
 class LobbyDeckButton(
@@ -280,27 +282,43 @@ async def send_menu(
     await reply(interaction, clip("\n".join(lines), 2000), ephemeral=True, view=view)
 
 
-async def choose_for_game(interaction: discord.Interaction, game: int, key: str) -> str:
-    """Choose ``key`` for the player in ``game``'s lobby and show the lobby; the answer."""
+# A choice returns the player's answer and what to show the others once it is given (the
+# lobby or the sign-up message edited), so the answer comes within Discord's time.
+Then = Callable[[], Awaitable[Any]]
+
+
+async def choose_for_game(interaction: discord.Interaction, game: int, key: str) -> tuple[str, Then]:
+    """Choose ``key`` for the player in ``game``'s lobby: the answer, and the lobby's refresh."""
     locale = locale_of(interaction)
     g, choice = await _lobby(interaction).choose(game, interaction.user.id, key)
-    await _bot(interaction).boards.refresh(g.id)
-    return word("chosen", locale, id=g.id, deck=choice_name(choice, locale))
+    text = word("chosen", locale, id=g.id, deck=choice_name(choice, locale))
+    return text, lambda: _bot(interaction).boards.refresh(g.id)
 
 
-async def choose_for_tournament(interaction: discord.Interaction, tournament: int, key: str) -> str:
-    """Sign the player up for ``tournament`` with ``key`` locked (or change it); the answer."""
+async def choose_for_tournament(
+    interaction: discord.Interaction, tournament: int, key: str
+) -> tuple[str, Then]:
+    """Sign the player up for ``tournament`` with ``key`` locked (or change it): the answer,
+    and the sign-up message's refresh."""
     locale = locale_of(interaction)
     bot = _bot(interaction)
     svc = bot.tournaments
     t_ = await _tournament(interaction, tournament)
     lock, new = await sign_up(svc, t_.id, interaction.user.id, interaction.user.display_name, key)
-    cog = interaction.client.get_cog("Tournaments") if isinstance(interaction.client, commands.Bot) else None
-    if cog is not None:
-        await typing.cast(Any, cog).refresh(await svc.require(t_.id))
-    menu = await deck_menu(bot.store, interaction.user.id)
-    name = next((choice_name(c, locale) for c in menu if c.key == lock.source), lock.name)
-    return word("signed_up" if new else "changed", locale, name=t_.name, deck=name)
+    name = await _lock_name(interaction, lock.source, lock.name)
+
+    async def refresh() -> None:
+        cog = interaction.client.get_cog("Tournaments") if isinstance(interaction.client, commands.Bot) else None
+        if cog is not None:
+            await typing.cast(Any, cog).refresh(await svc.require(t_.id))
+
+    return word("signed_up" if new else "changed", locale, name=t_.name, deck=name), refresh
+
+
+async def _lock_name(interaction: discord.Interaction, source: str, stored: str) -> str:
+    """A locked deck's name in the reader's language (a ready deck's), else as stored."""
+    kind, _, ident = source.partition(":")
+    return ready_name(ident).get(locale_of(interaction)) if kind == "ready" else stored
 
 
 async def _tournament(interaction: discord.Interaction, tournament: int) -> TournamentRow:
@@ -321,7 +339,7 @@ async def ask_deck(interaction: discord.Interaction, t_: TournamentRow) -> None:
     held = await bot.store.deck_lock(t_.id, interaction.user.id)
     lines = [word("tourney_menu", locale, name=t_.name)]
     if held is not None:
-        lines.append(word("menu_now", locale, deck=held.name))
+        lines.append(word("menu_now", locale, deck=await _lock_name(interaction, held.source, held.name)))
     if sum(1 for c in menu if c.key.startswith("deck:")) + 6 > MENU_SIZE:
         lines.append(word("menu_more", locale))
     await send_menu(interaction, "t", t_.id, menu, held.source if held else None, lines, locale)
@@ -340,11 +358,12 @@ async def ask_deck(interaction: discord.Interaction, t_: TournamentRow) -> None:
 async def pick_command(interaction: discord.Interaction, deck: str, tournament: int | None = None) -> None:
     """Choose privately the deck for this channel's game, or sign up for a tournament with it."""
     if tournament is not None:
-        text = await choose_for_tournament(interaction, tournament, deck)
+        text, then = await choose_for_tournament(interaction, tournament, deck)
     else:
         g = await _bot(interaction).session.require_in_channel(interaction.channel_id or 0)
-        text = await choose_for_game(interaction, g.id, deck)
+        text, then = await choose_for_game(interaction, g.id, deck)
     await reply(interaction, text, ephemeral=True)
+    await then()
 
 
 @pick_command.autocomplete("deck")

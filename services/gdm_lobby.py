@@ -165,7 +165,6 @@ class GdmLobby:
                 f"The game cannot start yet: the deck {names} chose can no longer be played (it "
                 "was deleted or changed). They must choose another with “Choose deck”.",
             )
-        self._chosen.pop(g.id, None)
         return {**g.row.options, "decks": decks}
 
 

@@ -144,6 +144,12 @@ async def test_build_share_pick_privately_in_the_lobby_and_play_with_those_decks
             for secret in ("Olímpicos", "From Alice", "deck:", *(C[c].name for c in bobs.counts())):
                 assert secret not in shown, secret
 
+            # the bot restarts: the choices are still there (told to anyone, without the decks)
+            await t.restart()
+            t.bot.session._seed = lambda: SEED
+            _, _, status = await t.slash("game status", carol)
+            assert text_of(status).count("✅ deck chosen") == 2 and "From Alice" not in text_of(status)
+
             # the game starts with exactly those lists, each in its player's seat
             await t.click(fake.messages[lobby["id"]], buttons["start"], alice)
             g = await t.game(gid)
