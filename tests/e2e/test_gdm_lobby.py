@@ -122,8 +122,11 @@ async def test_build_share_pick_privately_in_the_lobby_and_play_with_those_decks
             # bob by command, found by autocomplete; bad input is refused privately, changes nothing
             hints = await fake.autocomplete("gdm deck pick", bob, world.channel, "deck", deck="from")
             assert [h["value"] for h in hints] == [bob_key]
+            await answer(t, "gdm deck create", bob, name="Empty")
+            empty = next(r.id for r in await t.bot.store.user_decks(int(bob["id"])) if r.name == "Empty")
             before = await t.bot.store.lobby_decks(gid)
             for who, value, words in (
+                (bob, f"deck:{empty}", "cannot be played yet"),
                 (bob, alice_key, "not yours"),
                 (bob, "deck:999999", "does not exist"),
                 (bob, "un mazo cualquiera", "not yours"),

@@ -15,6 +15,7 @@ from rules.guerra_de_mitos.model import PANTHEON, GdmState
 from rules.registry import engine
 from services.gdm_decks import DeckBook, DeckRefusal, row_deck
 from services.gdm_lobby import GAME_ID, GdmLobby, deck_spec, sign_up, table_options
+from services.replay import build_record
 from services.session import NotSeated, SessionService
 from services.tournament import TournamentService
 from storage import Store
@@ -105,6 +106,10 @@ async def test_choices_are_private_and_fixed_into_the_game_when_it_starts(
     ]
     assert E.public_options(row.options)["decks"] == ["private", "private"]
     assert E.dump_state(E.setup(2, row.options, SEED)) == E.dump_state(state)
+    # the record of a game not over (/game replay) shows the options as anyone may see them
+    record = build_record(E, game=gid, options=row.options, players=["a", "b"], seed=SEED,
+                          rows=[], finished=False, final=state)
+    assert record["options"]["decks"] == ["private", "private"]
 
     # before any card is shown, neither the public view nor bob's holds alice's cards
     alices = set(legal_greek().counts()) - set(ready_decks()["nordica"].deck.counts())
