@@ -6,12 +6,15 @@ and a tournament locks a copy of each entrant's deck at sign-up for every table.
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules.guerra_de_mitos.decks import Deck, ready_decks
-from rules.guerra_de_mitos.model import PANTHEON, GdmState
+from rules.guerra_de_mitos.model import BATTLE, DISCARD, GEAR, PANTHEON, GdmState
 from rules.registry import engine
 from services.gdm_decks import DeckBook, DeckRefusal, row_deck
 from services.gdm_lobby import GAME_ID, GdmLobby, deck_spec, sign_up, table_options
@@ -20,7 +23,7 @@ from services.session import NotSeated, SessionService
 from services.tournament import TournamentService
 from storage import Store
 from storage.tournaments import MatchRow, TournamentRow
-from tests.rules.test_guerra_de_mitos_decks import cid, legal_greek
+from tests.rules.test_guerra_de_mitos_decks import cid, legal_decks, legal_greek
 
 ALICE, BOB, CAROL = 1, 2, 3
 E = engine(GAME_ID)
@@ -278,3 +281,43 @@ async def test_a_seat_fixed_by_a_tournament_cannot_choose_in_its_lobby(
     result = await session.start(gid, by=ALICE)
     assert dealt(result.state, 0) == deck_of(ready_decks()["azteca"].deck)
     assert dealt(result.state, 1) == deck_of(ready_decks()["griega"].deck)
+
+
+def _secret_of(state: GdmState, seat: int, seen: set[str]) -> set[str]:
+    """Cards of ``seat``'s list that only its owner may know now: in its hand, deck or face-down
+    oracle places, never shown in public, and not among what another seat holds itself."""
+    public = {c.card for c in state.cards.values() if c.zone in (PANTHEON, BATTLE, GEAR, DISCARD)}
+    for p in state.players:
+        public |= {state.cards[o.cards[0]].card for o in p.oracles if o.up and o.cards}
+    seen |= public
+    others: set[str] = set()
+    for s, p in enumerate(state.players):
+        if s != seat:
+            others |= {state.cards[u].card for u in p.hand + p.deck} | set(p.peeks)
+            others |= {state.cards[u].card for o in p.oracles for u in o.cards}
+    me = state.players[seat]
+    mine = {state.cards[u].card for u in me.hand + me.deck}
+    mine |= {state.cards[u].card for o in me.oracles for u in (o.cards[1:] if o.up else o.cards)}
+    return mine - seen - others
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_decks(), legal_decks(), st.integers(0, 2**20))
+def test_a_chosen_list_never_shows_in_the_public_view_or_the_other_seats(
+    first: Deck, second: Deck, seed: int
+) -> None:
+    options = {"decks": [deck_spec(first).model_dump(mode="json"), deck_spec(second).model_dump(mode="json")]}
+    state = E.setup(2, E.parse_options(options).model_dump(mode="json"), seed)
+    assert dealt(state, 0) == deck_of(first) and dealt(state, 1) == deck_of(second)
+    rng = random.Random(seed)
+    seen: set[str] = set()
+    for _ in range(40):
+        for seat in (0, 1):
+            secret = _secret_of(state, seat, seen)
+            for viewer in (None, 1 - seat):
+                shown = json.dumps(E.view(state, viewer).model_dump(mode="json"))
+                assert not [c for c in secret if f'"{c}"' in shown], (seat, viewer)
+        if state.finished:
+            break
+        mover = min(E.pending(state))
+        state, _ = E.apply(state, mover, rng.choice(E.legal_actions(state, mover)))
