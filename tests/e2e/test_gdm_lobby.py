@@ -211,6 +211,7 @@ async def test_a_tournament_locks_each_deck_at_sign_up_and_its_table_deals_it(fa
             # bob by /tournament join, then changes his mind before the start with /gdm deck pick
             _, _, menu = await t.slash("tournament join", bob)
             assert menu["flags"] & EPHEMERAL and "A copy is kept" in text_of(menu)
+            await t.restart()  # the private menu still answers after a restart
             assert "Signed up" in await choose_in(t, menu, bob, "ready:egipcia")
             hints = await fake.autocomplete("gdm deck pick", bob, world.channel, "tournament", tournament="copa")
             assert [h["value"] for h in hints] == [tid]
