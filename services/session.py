@@ -317,6 +317,9 @@ class SessionService:
         # the game's lock; a restart finds what a crash kept them from hearing in the store.
         self.game_over_listeners: list[Callable[[GameOver], Awaitable[None]]] = []
         self._over_tasks: set[asyncio.Task[None]] = set()
+        # Per game id: what fixes the rest of a game's options when it starts (the decks the
+        # players chose privately in a Guerra de Mitos lobby). It may refuse the start.
+        self.start_options: dict[str, Callable[[Game], Awaitable[dict[str, Any]]]] = {}
         self._engines = engines
         # Other processes write the same games (several shard processes on one database):
         # a cached game is then checked against the store each time it is asked for.
@@ -571,8 +574,12 @@ class SessionService:
                     f"Not enough players: at least {g.engine.min_players} are needed, "
                     f"there are {n}.",
                 )
+            options = g.row.options
+            fix = self.start_options.get(g.row.game_id)
+            if fix is not None:
+                options = g.engine.parse_options(await fix(g)).model_dump(mode="json")
             seed = self._seed()
-            state = g.engine.setup(n, g.row.options, seed)
+            state = g.engine.setup(n, options, seed)
             plan = await self._plan(g, None, state)
             result = MoveResult(game=g, before=None)
             note = result.note()
@@ -581,6 +588,7 @@ class SessionService:
                 row = await self.store.start_game(
                     game, seed=seed, state=g.engine.dump_state(state), version=state.version,
                     deadlines=plan, change=note,
+                    options=options if options != g.row.options else None,
                 )
             except StaleVersion:
                 self.forget(game)
