@@ -1,4 +1,4 @@
--- 0007_gdm_lobby_decks: the deck each player of a Guerra de Mitos lobby chose, privately,
+-- 0008_gdm_lobby_decks: the deck each player of a Guerra de Mitos lobby chose, privately,
 -- before the game starts.
 --
 -- The row names the deck ('deck:<id>' for one of the player's own decks, 'ready:<id>' for a
