@@ -358,10 +358,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         deadlines: DeadlinePlan | None = None,
         change: ChangeNote | None = None,
         options: dict | None = None,
+        seating: dict[int, int] | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
         NotInLobby (a StaleVersion) otherwise. ``options``: the options the game was set up
-        with, when the start fixed more of them than the lobby had (the replay needs them)."""
+        with, when the start fixed more of them than the lobby had (the replay needs them).
+        ``seating``: the places drawn for the start (lobby seat -> seat), moved with it."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise ValueError("seed must fit in a signed 64-bit integer")
         fixed = (
@@ -380,6 +382,13 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
             rows = list(rows)
             if not rows:
                 raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
+            if seating:
+                # Through negative numbers, so that no two seats ever share one on the way.
+                await db.execute("UPDATE seats SET seat = -1 - seat WHERE game = ?", (game,))
+                for old, new in seating.items():
+                    await db.execute(
+                        "UPDATE seats SET seat = ? WHERE game = ? AND seat = ?", (new, game, -1 - old)
+                    )
             if deadlines is not None:
                 await apply_plan(db, game, deadlines)
             if change is not None:
