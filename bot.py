@@ -6,8 +6,10 @@ Run ``python bot.py``. Tests build the bot in-process with ``create_bot(settings
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Mapping
@@ -172,6 +174,7 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        self._stop_task: asyncio.Task[None] | None = None
         self.pictures = picture_pool.PicturePool(settings.picture_workers)
         self.health = Health(self.health_status, path=settings.health_file, port=settings.health_port,
                              interval=settings.health_interval)
@@ -214,6 +217,15 @@ class TableroBot(commands.Bot):
             await self.load_extension(ext)
         await self.sync_commands()
         await self.health.start()
+        # SIGTERM (docker stop, systemd) closes the bot as Ctrl-C does: moves in flight are
+        # delivered, the store is closed, the picture workers end.
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
+
+    def _on_sigterm(self) -> None:
+        log.info("stopping: SIGTERM received", extra={"event": "stop"})
+        if self._stop_task is None:
+            self._stop_task = asyncio.create_task(self.close(), name="tablero-stop")
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to one server (instant) or globally."""
