@@ -6,7 +6,6 @@ Run ``python bot.py``. Tests build the bot in-process with ``create_bot(settings
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import signal
@@ -174,7 +173,6 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
-        self._stop_task: asyncio.Task[None] | None = None
         self.pictures = picture_pool.PicturePool(settings.picture_workers)
         self.health = Health(self.health_status, path=settings.health_file, port=settings.health_port,
                              interval=settings.health_interval)
@@ -217,15 +215,6 @@ class TableroBot(commands.Bot):
             await self.load_extension(ext)
         await self.sync_commands()
         await self.health.start()
-        # SIGTERM (docker stop, systemd) closes the bot as Ctrl-C does: moves in flight are
-        # delivered, the store is closed, the picture workers end.
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._on_sigterm)
-
-    def _on_sigterm(self) -> None:
-        log.info("stopping: SIGTERM received", extra={"event": "stop"})
-        if self._stop_task is None:
-            self._stop_task = asyncio.create_task(self.close(), name="tablero-stop")
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to one server (instant) or globally."""
@@ -362,6 +351,14 @@ def setup_logging(level: str, fmt: str = "text") -> None:
     discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
 
 
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: asyncio's own Ctrl-C
+    handler cancels the bot's task once, and the bot closes (moves in flight delivered, the
+    store closed, the picture workers ended) before the process exits with status 0."""
+    log.info("stopping: SIGTERM received", extra={"event": "stop"})
+    signal.raise_signal(signal.SIGINT)
+
+
 def main() -> int:
     """Run the bot until interrupted; 2 when settings are missing, 1 when Discord refuses."""
     try:
@@ -374,6 +371,7 @@ def main() -> int:
         return 2
     setup_logging(settings.log_level, settings.log_format)
     settings.point_discord_py()
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
     try:
         bot.run(settings.token, log_handler=None)
