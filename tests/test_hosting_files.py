@@ -8,6 +8,8 @@ from __future__ import annotations
 import fnmatch
 import re
 import shlex
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -204,3 +206,30 @@ def test_the_readme_documents_every_setting_and_the_proxy() -> None:
 def test_hosting_files_end_with_a_newline_and_have_no_tabs(path: str) -> None:
     text = (ROOT / path).read_text()
     assert text.endswith("\n") and "\t" not in text
+
+
+def compose_command() -> list[str] | None:
+    """docker compose (v2) or docker-compose (v1), whichever this machine has."""
+    if shutil.which("docker") and subprocess.run(["docker", "compose", "version"], capture_output=True,
+                                                 check=False).returncode == 0:
+        return ["docker", "compose"]
+    return ["docker-compose"] if shutil.which("docker-compose") else None
+
+
+@pytest.mark.skipif(compose_command() is None, reason="neither docker compose nor docker-compose is installed")
+def test_compose_itself_accepts_the_file_and_the_bot_gets_the_postgresql_address(tmp_path: Path) -> None:
+    command = compose_command()
+    assert command is not None
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "compose.yaml").write_text(COMPOSE)
+    (project / ".env").write_text("DISCORD_TOKEN=x\nPOSTGRES_PASSWORD=s3cret\nTABLERO_DB=tablero.db\n")
+    done = subprocess.run([*command, "config"], cwd=project, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    # The address in compose.yaml wins over the SQLite path in .env.
+    assert "TABLERO_DB: postgresql://tablero:s3cret@db:5432/tablero" in done.stdout
+    (project / ".env").write_text("DISCORD_TOKEN=x\n")
+    done = subprocess.run([*command, "config"], cwd=project, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode != 0 and "POSTGRES_PASSWORD" in done.stderr
