@@ -84,9 +84,11 @@ _GAME_IN_ID = re.compile(r"tablero:[a-z_]+:(\d+)")
 
 def log_context(interaction: discord.Interaction) -> dict[str, Any]:
     """What a log line about ``interaction`` carries: server, channel, user, where, game."""
-    data = interaction.data or {}
+    # getattr throughout: a log line must never be what breaks the answer to the user.
+    data = getattr(interaction, "data", None) or {}
     found = _GAME_IN_ID.match(str(data.get("custom_id", "")))
-    return {"guild": interaction.guild_id, "channel": interaction.channel_id, "user": interaction.user.id,
+    return {"guild": getattr(interaction, "guild_id", None), "channel": getattr(interaction, "channel_id", None),
+            "user": getattr(getattr(interaction, "user", None), "id", None),
             "where": _where(interaction), "game": int(found[1]) if found else None}
 
 
