@@ -77,3 +77,10 @@ async def test_create_bot_passes_client_options(tmp_path: Path) -> None:
         assert not bot.allowed_mentions.everyone  # type: ignore[union-attr]
     finally:
         await bot.close()
+
+
+def test_the_start_line_never_shows_a_database_password() -> None:
+    from bot import _safe_db
+
+    assert _safe_db("postgresql://tablero:s3cret@db:5432/tablero") == "postgresql://…@db:5432/tablero"
+    assert _safe_db("/data/tablero.db") == "/data/tablero.db"
