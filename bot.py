@@ -196,9 +196,6 @@ class TableroBot(commands.Bot):
         """Open the store, load the cogs, register persistent components, sync commands."""
         log.info("starting: store %s, %d picture workers, logs as %s", _safe_db(self.settings.db_path),
                  self.settings.picture_workers, self.settings.log_format, extra={"event": "start"})
-        if self.pictures.workers:
-            self.pictures.start()
-            picture_pool.install(self.pictures)
         self.store = await Store.open(self.settings.db_path)
         self._session = SessionService(self.store, clock=self.clock)
         self._outbox = Outbox(self._session)
@@ -235,6 +232,11 @@ class TableroBot(commands.Bot):
         """Once connected, find every open game's board again (in the background)."""
         log.info("ready as %s in %d servers", self.user, len(self.guilds), extra={"event": "ready"})
         self.health.poke()
+        if self.pictures.workers and not self.pictures.running:
+            # Started once connected, not before: each worker's start (about a second of
+            # imports) would compete for the cores with the bot's own start.
+            self.pictures.start()
+            picture_pool.install(self.pictures)
         if self._resume_task is None:
             self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
         # Deadlines that passed while the bot was down are handled now, once; the scheduler
