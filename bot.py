@@ -28,6 +28,7 @@ from cogs.pictures import pool as picture_pool
 from services import faults
 from services.clock import Clock, Scheduler, SystemClock
 from services.health import Health
+from services.leases import DEFAULT_TTL, Leases
 from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
@@ -47,6 +48,9 @@ DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
 DRAIN_TIMEOUT = 5.0
 # How long delivered outbox rows are kept.
 OUTBOX_KEEP = 7 * 24 * 3600.0
+# With several processes, a change still undelivered after this many lease lengths is
+# taken to belong to a process that died, and the holder of the "resume" lease delivers it.
+SWEEP_AGE = 4
 
 
 class SettingsError(Exception):
@@ -66,6 +70,11 @@ class Settings:
     discord_api: str | None = None
     discord_gateway: str | None = None
     ready_wait: float = 2.0  # seconds to wait for the servers' data at start-up
+    # Several processes: Discord's shards in all (None: one process, no sharding) and
+    # this process's share of them; work done once is owned through leases lasting this long.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    lease_seconds: float = DEFAULT_TTL
     # Processes that draw pictures (0: drawn in this process, in a thread). Settings read
     # from the environment default to cogs.pictures.pool.default_workers().
     picture_workers: int = 0
@@ -105,6 +114,14 @@ class Settings:
             ready_wait = float(wait)
         except ValueError:
             raise SettingsError(f"TABLERO_READY_WAIT must be a number of seconds, not {wait!r}.") from None
+        shard_count, shard_ids = _shards(env)
+        lease = env.get("TABLERO_LEASE_SECONDS", "").strip() or str(DEFAULT_TTL)
+        try:
+            lease_seconds = float(lease)
+        except ValueError:
+            lease_seconds = -1.0
+        if not lease_seconds > 0:
+            raise SettingsError(f"TABLERO_LEASE_SECONDS must be a positive number of seconds, not {lease!r}.")
         workers = env.get("TABLERO_PICTURE_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SettingsError(f"TABLERO_PICTURE_WORKERS must be a number of processes (0: none), not {workers!r}.")
@@ -128,12 +145,21 @@ class Settings:
             discord_api=api,
             discord_gateway=gateway,
             ready_wait=max(0.0, ready_wait),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            lease_seconds=lease_seconds,
             picture_workers=int(workers) if workers else picture_pool.default_workers(),
             log_format=log_format,
             health_file=env.get("TABLERO_HEALTH_FILE", "").strip() or None,
             health_port=int(port) if port else None,
             health_interval=max(0.1, health_interval),
         )
+
+    def client_options(self) -> dict[str, Any]:
+        """The discord.py options of this process's shards (none when not sharded)."""
+        if self.shard_count is None:
+            return {}
+        return {"shard_count": self.shard_count, "shard_ids": list(self.shard_ids or range(self.shard_count))}
 
     def point_discord_py(self) -> None:
         """Send discord.py's REST calls and gateway connection where the settings say."""
@@ -146,6 +172,34 @@ class Settings:
             import yarl
 
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.discord_gateway)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """TABLERO_SHARDS (how many in all) and TABLERO_SHARD_IDS (this process's, "0,1")."""
+    total = env.get("TABLERO_SHARDS", "").strip()
+    ids = env.get("TABLERO_SHARD_IDS", "").strip()
+    if not total:
+        if ids:
+            raise SettingsError("TABLERO_SHARD_IDS needs TABLERO_SHARDS, the number of shards in all.")
+        return None, None
+    if not total.isdigit() or int(total) < 1:
+        raise SettingsError(f"TABLERO_SHARDS must be the number of shards in all (1 or more), not {total!r}.")
+    count = int(total)
+    if not ids:
+        return count, tuple(range(count))
+    parts = [p.strip() for p in ids.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise SettingsError(f"TABLERO_SHARD_IDS must be shard numbers separated by commas (\"0,1\"), not {ids!r}.")
+    share = tuple(int(p) for p in parts)
+    wrong = [n for n in share if n >= count]
+    if wrong:
+        raise SettingsError(
+            f"TABLERO_SHARD_IDS names shard {wrong[0]}, but shards are numbered 0 to {count - 1}"
+            f" (TABLERO_SHARDS={count})."
+        )
+    if len(set(share)) != len(share):
+        raise SettingsError(f"TABLERO_SHARD_IDS names a shard twice: {ids!r}.")
+    return count, share
 
 
 class TableroBot(commands.Bot):
@@ -173,6 +227,9 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        # Several processes on one database: the work done once is owned through leases.
+        self.leases: Leases | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
         self.pictures = picture_pool.PicturePool(settings.picture_workers)
         self.health = Health(self.health_status, path=settings.health_file, port=settings.health_port,
                              interval=settings.health_interval)
@@ -206,6 +263,13 @@ class TableroBot(commands.Bot):
         self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
         self.scheduler = Scheduler(self.store, self.clock, self.announcer.remind, self.announcer.expire)
         self._session.on_deadlines = self.scheduler.poke
+        if self.settings.shard_count is not None:
+            self._session.shared = True
+            self.leases = Leases(self.store, ttl=self.settings.lease_seconds)
+            # Other processes write deadlines too: look at the table once per lease length.
+            self.scheduler.max_sleep = self.settings.lease_seconds
+            self.leases.job("clock", self._clock_taken, self._clock_lost)
+            self.leases.job("resume", self._resume_taken, self._resume_lost)
         errors.install(self.tree)
         await self.tree.set_translator(i18n.Translator())
         for ext in EXTENSIONS:
@@ -237,6 +301,11 @@ class TableroBot(commands.Bot):
             # imports) would compete for the cores with the bot's own start.
             self.pictures.start()
             picture_pool.install(self.pictures)
+        if self.leases is not None:
+            # The resume and the clock run where their leases are held (see _resume_taken).
+            faults.arm()
+            self.leases.start()
+            return
         if self._resume_task is None:
             self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
         # Deadlines that passed while the bot was down are handled now, once; the scheduler
@@ -271,8 +340,49 @@ class TableroBot(commands.Bot):
         except Exception:
             log.exception("resuming games failed")
 
+    # -- several processes: the work behind each lease ----------------------------------
+
+    async def _clock_taken(self) -> None:
+        if self.scheduler is not None and self.run_clock:
+            self.scheduler.start()
+
+    async def _clock_lost(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+
+    async def _resume_taken(self) -> None:
+        # At the first start, or taking over from a process that died: deliver what is left,
+        # let AI seats move, check the boards; then keep delivering what dead processes leave.
+        self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
+        self._sweep_task = asyncio.create_task(self._sweep(), name="tablero-sweep")
+
+    async def _resume_lost(self) -> None:
+        for task in (self._resume_task, self._sweep_task):
+            if task is not None and not task.done():
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+
+    async def _sweep(self) -> None:
+        """Deliver changes that stayed undelivered for a while: their process died."""
+        assert self.leases is not None
+        pause = self.leases.ttl
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self.outbox.drain(before=time.time() - SWEEP_AGE * pause)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivering what other processes left failed")
+
     async def close(self) -> None:
         """Let interactions in flight finish, stop talking to Discord, then close the store."""
+        if self.leases is not None:
+            # Given up at once, so another process takes the work over without waiting.
+            await self.leases.stop()
         if self._resume_task is not None and not self._resume_task.done():
             self._resume_task.cancel()
             try:
@@ -299,8 +409,12 @@ class TableroBot(commands.Bot):
 
     async def health_status(self) -> dict[str, Any]:
         """Healthy while the gateway is connected and the store answers (services/health.py)."""
-        ws = self.ws
-        gateway = ws is not None and ws.open and self.is_ready() and not self.is_closed()
+        shards = getattr(self, "shards", None)  # a sharded bot: every one of its shards connected
+        if isinstance(shards, dict) and shards:
+            connected = all(not shard.is_closed() for shard in shards.values())
+        else:
+            connected = self.ws is not None and self.ws.open
+        gateway = connected and self.is_ready() and not self.is_closed()
         store = False
         if self.store is not None:
             await self.store.get_game(0)  # raises (or hangs, cut by the caller) when it cannot answer
@@ -329,10 +443,16 @@ class TableroBot(commands.Bot):
             await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
 
 
+class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
+    """The bot holding a share of Discord's shards (TABLERO_SHARDS, TABLERO_SHARD_IDS)."""
+
+
 def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
     """A bot ready to ``start``; ``clock``/``run_clock`` set the turn clock's time source,
     the rest go to commands.Bot (e.g. guild_ready_timeout)."""
-    return TableroBot(settings, **client_kwargs)
+    if settings.shard_count is None:
+        return TableroBot(settings, **client_kwargs)
+    return ShardedTableroBot(settings, **{**settings.client_options(), **client_kwargs})
 
 
 def _safe_db(db: str) -> str:
@@ -355,8 +475,10 @@ def setup_logging(level: str, fmt: str = "text") -> None:
 
 def _stop_on_sigterm(signum: int, frame: object) -> None:
     """SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: asyncio's own Ctrl-C
-    handler cancels the bot's task once, and the bot closes (moves in flight delivered, the
-    store closed, the picture workers ended) before the process exits with status 0."""
+    handler cancels the bot's task once, and the bot closes once (moves in flight delivered,
+    the store closed, the picture workers ended) before the process exits with status 0.
+    (A second close started beside the one discord.py makes on the way out could be cut
+    short while closing the store, and the store's thread then kept the process alive.)"""
     log.info("stopping: SIGTERM received", extra={"event": "stop"})
     signal.raise_signal(signal.SIGINT)
 
