@@ -21,8 +21,7 @@ from storage.lookups import UndoRequest
 from storage.outbox import Owed
 from storage.ratings import PlaceRow, RatingChange, RatingStore
 from storage.tournaments import NewTable, TournamentStore
-from tests.pg_server import PgServer
-from tests.storage.conftest import drop_database, new_database
+from tests.pg_server import PgServer, drop_database, new_database
 
 # (game, seats, moves to play: None plays to the end)
 PLAYED = [

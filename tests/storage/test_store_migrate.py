@@ -13,8 +13,7 @@ import pytest
 from storage import MigrationError, Store
 from storage.dialect_postgres import ddl, migrate_postgres, to_dollar
 from storage.migrate import MIGRATIONS_DIR, load_migrations, migrate, split_sql
-from tests.pg_server import PgServer
-from tests.storage.conftest import drop_database, new_database
+from tests.pg_server import PgServer, drop_database, new_database
 
 
 def _schema(path: Path) -> tuple[int, list[tuple]]:
