@@ -152,9 +152,10 @@ async def copy_database(source: Path, target: str, *, out: Callable[[str], None]
             if n:
                 held.append(f"{t[0]} ({n})")
         if held:
+            more = f" and {len(held) - 4} more tables" if len(held) > 4 else ""
             raise CopyRefused(
-                "the target database is not empty (rows in " + ", ".join(held) + "); "
-                "copy only into a new, empty database"
+                "the target database is not empty (rows in " + ", ".join(held[:4]) + more
+                + "); copy only into a new, empty database"
             )
         layout: dict[str, tuple[list[str], dict[str, str]]] = {}
         for t in tables:

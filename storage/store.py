@@ -63,6 +63,10 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     committed or rolled back with it, or read its uncommitted rows. Reads take the lock
     too for that last reason (remove_seat passes through negative seat numbers, say).
     Across processes, BEGIN IMMEDIATE plus busy_timeout serialises writers.
+
+    On PostgreSQL (Store.open with a postgresql:// URL) there is no connection and no
+    lock here: each transaction takes a pooled connection, and the server keeps them
+    apart (storage/dialect_postgres.py says how writers are serialised there).
     """
 
     def __init__(self, db: aiosqlite.Connection | None, *, pg: PgDatabase | None = None) -> None:
