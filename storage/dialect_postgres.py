@@ -93,8 +93,9 @@ class _Pending:
 
 
 def _integrity(e: asyncpg.IntegrityConstraintViolationError) -> PgIntegrityError:
-    detail = getattr(e, "detail", None) or ""
-    return PgIntegrityError(f"{e} {detail}".strip())
+    # The detail names the key ("Key (channel_id)=(9) already exists"): callers read it.
+    text, detail = str(e), getattr(e, "detail", None) or ""
+    return PgIntegrityError(text if detail in text else f"{text} {detail}")
 
 
 class PgConnection:

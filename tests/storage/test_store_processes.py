@@ -99,3 +99,32 @@ async def test_two_processes_racing_on_one_game_land_exactly_one_move_per_round(
         # The log row of the round is the winner's own, never the loser's nor a mix.
         assert (log[r].seat, log[r].action) == (winner, f'{{"by":{winner},"r":{r}}}')
     assert row.state == f'{{"by":{log[-1].seat},"v":{ROUNDS}}}'
+
+
+async def test_two_stores_reading_and_writing_at_once_keep_every_write(db_target: str | Path) -> None:
+    # Writes that read before they write (settings, seats, watchers) from two stores with
+    # pools of their own: serialised as one writer would be, none fails, none is lost.
+    s1 = await Store.open(db_target, pool_size=4)
+    s2 = await Store.open(db_target, pool_size=4)
+    try:
+        lobby = await s1.create_game(
+            guild_id=1, channel_id=1, game_id="ragami", options={}, host_id=1, locale="es"
+        )
+        calls = []
+        for i in range(12):
+            s = (s1, s2)[i % 2]
+            calls.append(s.update_user(7, vacation_used=float(i)))
+            calls.append(s.add_seat(lobby.id, user_id=100 + i, name=f"p{i}"))
+            calls.append(s.add_watcher(lobby.id, 500 + i % 3))
+            calls.append(s.update_guild(1, clock_seconds=60 * (i + 1)))
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        assert not [r for r in results if isinstance(r, BaseException)]
+        seats = await s2.seats(lobby.id)
+        assert [s.seat for s in seats] == list(range(12))
+        assert sorted(s.user_id for s in seats) == [100 + i for i in range(12)]
+        assert await s1.watchers(lobby.id) == [500, 501, 502]
+        assert sum(r is True for r in results[2::4]) == 3  # each watcher added once
+        assert (await s1.user_settings(7)).vacation_used in {float(i) for i in range(12)}
+    finally:
+        await s1.close()
+        await s2.close()
