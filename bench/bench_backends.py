@@ -1,6 +1,7 @@
 """Moves per second on SQLite and on PostgreSQL, side by side (a script, not a test).
 
     python bench/bench_backends.py [--games 1000] [--movers 16] [--moves 4000] [--pg URL]
+                                   [--processes 1 2]
 
 1,000 open tic-tac-toe games in one store; 16 of them move at once (each mover plays
 its own game, one move after another: place a mark, commit state and log row), as the
@@ -9,7 +10,9 @@ in one process with a pool of 16 connections, on a server of its own started in 
 temporary directory with its durable defaults (fsync on, synchronous_commit on), unless
 ``--pg`` names a database to use (it is emptied of nothing: give it an empty one).
 Also one mover alone (per-move latency). CPU is this process's only (the PostgreSQL
-server's own work is not in it).
+server's own work is not in it). With ``--processes 1 2``, PostgreSQL is also measured
+with two processes sharing the database, each with its own pool and half the movers on
+games of its own (how far a second process carries it).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import sqlite3
 import statistics
@@ -86,6 +90,56 @@ async def measure(store: Store, ids: list[int], movers: int, moves: int) -> tupl
     return movers * per / wall, statistics.median(lat) * 1e3, cpu / (movers * per) * 1e3
 
 
+async def _child(url: str, ids: list[int], movers: int, moves: int, ready, go, out) -> None:
+    store = await Store.open(url, pool_size=movers)
+    try:
+        boards = {g: (".........", (await store.get_game(g)).version) for g in ids}
+
+        async def mover(g: int) -> None:
+            for _ in range(moves // movers):
+                board, turn = boards[g]
+                new, action = play(board, turn)
+                await store.commit_move(g, expected_version=turn, seat=turn % 2, action=action,
+                                        state=json.dumps({"board": new, "turn": turn + 1}),
+                                        finished=False)
+                boards[g] = (new, turn + 1)
+
+        ready.set()
+        await asyncio.to_thread(go.wait)
+        t0 = time.monotonic()
+        await asyncio.gather(*(mover(g) for g in ids[:movers]))
+        out.put((t0, time.monotonic(), movers * (moves // movers)))
+    finally:
+        await store.close()
+
+
+def _child_main(*args) -> None:  # type: ignore[no-untyped-def]
+    asyncio.run(_child(*args))
+
+
+def processes_rate(url: str, ids: list[int], processes: int, movers: int, moves: int) -> float:
+    """Moves/s of ``processes`` processes together, each with movers/processes movers."""
+    ctx = multiprocessing.get_context("spawn")
+    go, out = ctx.Event(), ctx.Queue()
+    share = max(1, movers // processes)
+    procs, readies = [], []
+    for k in range(processes):
+        ready = ctx.Event()
+        mine = ids[k::processes]
+        p = ctx.Process(target=_child_main,
+                        args=(url, mine, share, moves // processes, ready, go, out))
+        p.start()
+        procs.append(p)
+        readies.append(ready)
+    for r in readies:
+        r.wait()
+    go.set()
+    got = [out.get() for _ in procs]
+    for p in procs:
+        p.join()
+    return sum(n for _, _, n in got) / (max(e for _, e, _ in got) - min(s for s, _, _ in got))
+
+
 async def run(args: argparse.Namespace) -> None:
     """Both backends, one after the other, then the figures."""
     print(f"python {sys.version.split()[0]}, SQLite {sqlite3.sqlite_version}, "
@@ -121,6 +175,13 @@ async def run(args: argparse.Namespace) -> None:
                 )
             finally:
                 await store.close()
+            for n in args.processes:
+                if n > 1:
+                    rate = await asyncio.to_thread(
+                        processes_rate, url, ids, n, args.movers, args.moves
+                    )
+                    results[f"PostgreSQL {ver} ({n} processes, {args.movers // n} movers each)"] = (
+                        rate, float("nan"), float("nan"))
     finally:
         if server is not None:
             server.stop()
@@ -128,8 +189,9 @@ async def run(args: argparse.Namespace) -> None:
     width = max(len(k) for k in results)
     base = next(iter(results.values()))[0]
     for name, (rate, p50, cpu) in results.items():
-        print(f"  {name:<{width}}  {rate:8,.0f} moves/s  (x{rate / base:.2f})   "
-              f"alone p50 {p50:.2f} ms   client CPU {cpu:.2f} ms/move")
+        extra = "" if p50 != p50 else (  # NaN: not measured for several processes
+            f"   alone p50 {p50:.2f} ms   client CPU {cpu:.2f} ms/move")
+        print(f"  {name:<{width}}  {rate:8,.0f} moves/s  (x{rate / base:.2f}){extra}")
 
 
 def main() -> None:
@@ -139,6 +201,8 @@ def main() -> None:
     ap.add_argument("--movers", type=int, default=16)
     ap.add_argument("--moves", type=int, default=4000)
     ap.add_argument("--pg", default=None, help="an empty PostgreSQL database to use")
+    ap.add_argument("--processes", type=int, nargs="+", default=[1],
+                    help="PostgreSQL: also measure with these numbers of processes")
     asyncio.run(run(ap.parse_args()))
 
 
