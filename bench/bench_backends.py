@@ -9,7 +9,7 @@ session service issues moves. SQLite with synchronous FULL (the bot's setting); 
 in one process with a pool of 16 connections, on a server of its own started in a
 temporary directory with its durable defaults (fsync on, synchronous_commit on), unless
 ``--pg`` names a database to use (it is emptied of nothing: give it an empty one).
-Also one mover alone (per-move latency). CPU is this process's only (the PostgreSQL
+Also one mover alone (moves one after another). CPU is this process's only (the PostgreSQL
 server's own work is not in it). With ``--processes 1 2``, PostgreSQL is also measured
 with two processes sharing the database, each with its own pool and half the movers on
 games of its own (how far a second process carries it).
@@ -23,7 +23,6 @@ import json
 import multiprocessing
 import os
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -61,7 +60,8 @@ async def seed(store: Store, games: int) -> list[int]:
 
 
 async def measure(store: Store, ids: list[int], movers: int, moves: int) -> tuple[float, float, float]:
-    """Moves/s with ``movers`` games moving at once; p50 latency alone; CPU ms per move."""
+    """Moves/s with ``movers`` games moving at once; moves/s alone (one after another);
+    CPU ms per move."""
     boards = {g: (".........", 0) for g in ids}
 
     async def one(g: int) -> None:
@@ -71,11 +71,11 @@ async def measure(store: Store, ids: list[int], movers: int, moves: int) -> tupl
                                 state=json.dumps({"board": new, "turn": turn + 1}), finished=False)
         boards[g] = (new, turn + 1)
 
-    lat = []
-    for i in range(min(500, moves)):
-        t = time.perf_counter()
+    alone = min(1000, moves)
+    t = time.perf_counter()
+    for i in range(alone):
         await one(ids[i % len(ids)])
-        lat.append(time.perf_counter() - t)
+    alone_rate = alone / (time.perf_counter() - t)
 
     per = max(1, moves // movers)
     chosen = ids[-movers:]
@@ -87,7 +87,7 @@ async def measure(store: Store, ids: list[int], movers: int, moves: int) -> tupl
     cpu0, t0 = time.process_time(), time.perf_counter()
     await asyncio.gather(*(mover(g) for g in chosen))
     wall, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-    return movers * per / wall, statistics.median(lat) * 1e3, cpu / (movers * per) * 1e3
+    return movers * per / wall, alone_rate, cpu / (movers * per) * 1e3
 
 
 async def _child(url: str, ids: list[int], movers: int, moves: int, ready, go, out) -> None:
@@ -188,9 +188,9 @@ async def run(args: argparse.Namespace) -> None:
 
     width = max(len(k) for k in results)
     base = next(iter(results.values()))[0]
-    for name, (rate, p50, cpu) in results.items():
-        extra = "" if p50 != p50 else (  # NaN: not measured for several processes
-            f"   alone p50 {p50:.2f} ms   client CPU {cpu:.2f} ms/move")
+    for name, (rate, alone, cpu) in results.items():
+        extra = "" if alone != alone else (  # NaN: not measured for several processes
+            f"   one at a time {alone:6,.0f} moves/s   client CPU {cpu:.2f} ms/move")
         print(f"  {name:<{width}}  {rate:8,.0f} moves/s  (x{rate / base:.2f}){extra}")
 
 
