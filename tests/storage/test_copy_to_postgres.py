@@ -72,9 +72,12 @@ async def _fill(path: Path) -> dict[str, int]:
         await store.commit_move(undo_game.id, expected_version=undo_game.version, seat=0,
                                 action=undo_json(log[-1].seq), state=engine.dump_state(restored),
                                 finished=False)
-        # A lobby never started, and a started game abandoned.
-        await store.create_game(guild_id=1, channel_id=50, game_id="ragami", options={"x": 1},
-                                host_id=100, locale="en", host_seat=("host", None))
+        # A lobby never started (with a deck chosen in it), and a started game abandoned.
+        lobby = await store.create_game(guild_id=1, channel_id=50, game_id="guerra_de_mitos",
+                                        options={"x": 1}, host_id=100, locale="en",
+                                        host_seat=("host", None))
+        await store.choose_lobby_deck(lobby.id, 100, "ready:nordica")
+        await store.take_lease("clock", "host:1:abc", time.time(), 30.0)
         await store.set_status(ids[2], "abandoned")
         # Around the games: spectators, DMs, undo requests, deadlines, outbox, threads.
         await store.add_watcher(ids[1], 555)
@@ -128,6 +131,7 @@ async def _snapshot(target: str | Path) -> tuple:
         out.append((await store.user_decks(100), await store.deck_locks(1)))
         out.append((await store.user_settings(100), await store.guild_settings(1)))
         out.append((await store.pending_threads(), await store.undo_request(2)))
+        out.append((await store.open_lobby_decks(), await store.lease("clock")))
         return tuple(out)
     finally:
         await store.close()
@@ -148,7 +152,8 @@ async def test_copy_moves_everything_and_checks_it(
                       "matches", "match_players", "results", "ratings", "rating_history",
                       "gdm_decks", "gdm_deck_cards", "gdm_deck_locks", "users",
                       "guild_settings", "deadlines", "watchers", "dm_messages",
-                      "undo_requests", "pending_threads", "rounds", "result_places"):
+                      "undo_requests", "pending_threads", "rounds", "result_places",
+                      "gdm_lobby_decks", "leases"):
             src, dst = report.counts[table]
             assert src == dst > 0, table
         assert await _snapshot(source) == await _snapshot(target)
