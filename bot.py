@@ -62,7 +62,7 @@ class Settings:
     """Everything the bot reads from the environment (.env)."""
 
     token: str
-    db_path: str = "tablero.db"
+    db_path: str = "tablero.db"  # an SQLite file, or a postgresql:// URL (storage/dialect.py)
     guild_id: int | None = None
     log_level: str = "INFO"
     locale: str = "es"

@@ -1,4 +1,5 @@
-"""The game store: games, seats and the action log in SQLite through aiosqlite."""
+"""The game store: games, seats and the action log in SQLite through aiosqlite, or in
+PostgreSQL through asyncpg (storage/dialect_postgres.py) when given a postgresql:// URL."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import aiosqlite
 
 from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .decks import DeckQueries
+from .dialect import IntegrityError, is_postgres_url
+from .dialect_postgres import PgDatabase
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
 from .leases import LeaseQueries
 from .lookups import LookupQueries
@@ -60,11 +63,18 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     committed or rolled back with it, or read its uncommitted rows. Reads take the lock
     too for that last reason (remove_seat passes through negative seat numbers, say).
     Across processes, BEGIN IMMEDIATE plus busy_timeout serialises writers.
+
+    On PostgreSQL (Store.open with a postgresql:// URL) there is no connection and no
+    lock here: each transaction takes a pooled connection, and the server keeps them
+    apart (storage/dialect_postgres.py says how writers are serialised there).
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        """Wrap an open connection; use Store.open() rather than calling this."""
+    def __init__(self, db: aiosqlite.Connection | None, *, pg: PgDatabase | None = None) -> None:
+        """Wrap an open connection (or PostgreSQL pool); use Store.open() rather than this."""
         self._db = db
+        # On PostgreSQL: the pool. Every statement then goes through it, on connections of
+        # its own, without the lock (the server keeps transactions apart).
+        self._pg = pg
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
 
@@ -78,10 +88,22 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         synchronous: str = "FULL",
         busy_timeout_ms: int = 10_000,
         migrations_dir: Path = MIGRATIONS_DIR,
+        pool_size: int = 10,
     ) -> Store:
-        """Open (creating if needed) the database at path, configure it and apply migrations."""
+        """Open (creating if needed) the database at path, configure it and apply migrations.
+
+        A postgresql:// URL opens that PostgreSQL database instead, with a pool of up to
+        ``pool_size`` connections (the database must exist; the schema is created)."""
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous level: {synchronous!r}")
+        if is_postgres_url(path):
+            pg = await PgDatabase.open(
+                str(path), synchronous=synchronous, pool_size=pool_size,
+                busy_timeout_ms=busy_timeout_ms, migrations_dir=migrations_dir,
+            )
+            store = cls(None, pg=pg)
+            store._synchronous = synchronous.upper()
+            return store
         # isolation_level=None: the sqlite3 module must not open transactions behind our
         # back; every transaction here is an explicit BEGIN IMMEDIATE ... COMMIT.
         db = await aiosqlite.connect(
@@ -108,6 +130,9 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
+        if self._pg is not None:
+            await self._pg.close()
+            return
         async with self._lock:
             await self._db.close()
 
@@ -125,12 +150,20 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         await self.close()
 
     @asynccontextmanager
-    async def _write(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(
+        self, *, durable: bool = True, shared: bool = False
+    ) -> AsyncIterator[aiosqlite.Connection]:
         """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception.
 
         ``durable=False``: the commit survives the process being killed but not a power cut
         (WAL with synchronous NORMAL: no fsync of its own; the next durable commit syncs it
-        too). For bookkeeping that is safe to redo, such as marking outbox messages sent."""
+        too). For bookkeeping that is safe to redo, such as marking outbox messages sent.
+        ``shared``: the transaction's writes guard themselves (a conditional UPDATE), so on
+        PostgreSQL it may run beside others like it; SQLite has one writer anyway."""
+        if self._pg is not None:
+            async with self._pg.write(durable=durable, shared=shared) as conn:
+                yield conn  # type: ignore[misc]
+            return
         relax = not durable and self._synchronous in ("FULL", "EXTRA")
         async with self._lock:
             if relax:
@@ -161,6 +194,8 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
 
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""
+        if self._pg is not None:
+            return await self._pg.fetchall(sql, params)  # type: ignore[return-value]
         async with self._lock:
             return list(await self._db.execute_fetchall(sql, params))
 
@@ -208,7 +243,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     (guild_id, channel_id, game_id, options_json, host_id, locale, now, now,
                      clock_seconds, timeout_action),
                 )
-            except sqlite3.IntegrityError as e:
+            except IntegrityError as e:
                 # The partial unique index is the real guard (another process may have won
                 # between our SELECT and INSERT if it did not use IMMEDIATE).
                 if "channel_id" in str(e):
@@ -429,7 +464,9 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         transaction: all of them or none. Returns the last seq."""
         seq = expected_version
         now = time.time()
-        async with self._write() as db:
+        # shared: each move is guarded by its own UPDATE ... WHERE version = ?, whose row
+        # lock makes a concurrent mover of the same game wait and then find it stale.
+        async with self._write(shared=True) as db:
             for step in steps:
                 seq += 1
                 # Same guard either way; status is only written when it changes so the
@@ -507,7 +544,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
                 if change is not None:
                     await write_change(db, game, change)
-        except sqlite3.IntegrityError as e:
+        except IntegrityError as e:
             if "channel_id" in str(e):
                 raise ChannelBusy(
                     f"another open game already lives in game {game}'s channel"

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from storage import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, Store, UnknownGame
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
 
 
 async def _lobby(store: Store, channel_id: int = 100, host_id: int = 10) -> int:
