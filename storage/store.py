@@ -18,6 +18,7 @@ import aiosqlite
 from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .decks import DeckQueries
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .group_commit import GroupCommit
 from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
@@ -62,11 +63,13 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     Across processes, BEGIN IMMEDIATE plus busy_timeout serialises writers.
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, *, group_commit: bool = True) -> None:
         """Wrap an open connection; use Store.open() rather than calling this."""
         self._db = db
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
+        # Moves of different games queued while a commit runs share the next one.
+        self._group = GroupCommit(self._write) if group_commit else None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -78,8 +81,10 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         synchronous: str = "FULL",
         busy_timeout_ms: int = 10_000,
         migrations_dir: Path = MIGRATIONS_DIR,
+        group_commit: bool = True,
     ) -> Store:
-        """Open (creating if needed) the database at path, configure it and apply migrations."""
+        """Open (creating if needed) the database at path, configure it and apply migrations.
+        ``group_commit=False``: every move commits (and syncs) in a transaction of its own."""
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous level: {synchronous!r}")
         # isolation_level=None: the sqlite3 module must not open transactions behind our
@@ -102,12 +107,14 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         except BaseException:
             await db.close()
             raise
-        store = cls(db)
+        store = cls(db, group_commit=group_commit)
         store._synchronous = synchronous.upper()
         return store
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
+        if self._group is not None:
+            await self._group.wait_idle()
         async with self._lock:
             await self._db.close()
 
@@ -427,9 +434,10 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     ) -> int:
         """Store several moves in a row (one player's choice made of several steps) in one
         transaction: all of them or none. Returns the last seq."""
-        seq = expected_version
         now = time.time()
-        async with self._write() as db:
+
+        async def write(db: aiosqlite.Connection) -> int:
+            seq = expected_version
             for step in steps:
                 seq += 1
                 # Same guard either way; status is only written when it changes so the
@@ -449,7 +457,8 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     params = (step.state, seq, now, game, seq - 1)
                 changed = await self._changes(db, sql, params)
                 if not changed:
-                    # Raising inside _write() rolls back: nothing of this attempt remains.
+                    # Raising rolls back (the transaction, or the move's savepoint in a
+                    # group): nothing of this attempt remains.
                     raise StaleVersion(f"game {game} is no longer active at version {seq - 1}")
                 await db.execute(
                     "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
@@ -466,7 +475,13 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     await apply_plan(db, game, step.deadlines)
             if change is not None:
                 await write_change(db, game, change)
-        return seq
+            return seq
+
+        if self._group is not None:
+            # Guarded by its own version and undone alone if stale; answered after COMMIT.
+            return await self._group.run(write)
+        async with self._write() as db:
+            return await write(db)
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
         """The game's action log in seq order; `after` skips entries with seq <= after."""
