@@ -10,15 +10,24 @@ has returned, so nothing is told before it is durable.
 
 The SQL is SAVEPOINT / RELEASE SAVEPOINT / ROLLBACK TO SAVEPOINT, which SQLite and
 PostgreSQL both speak.
+
+Where the connection runs its statements on a thread of its own (aiosqlite), each statement
+is a trip to that thread and back, which on a busy machine waits for the scheduler twice;
+so a batch can also run in one go on that thread (``one_go``): the same async writes are
+driven there synchronously, against a stand-in for the connection whose statements never
+suspend. A write that awaited anything else would be a bug, and is refused.
 """
 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
+
+from .in_thread import commit_in_thread
 
 T = TypeVar("T")
 
@@ -31,6 +40,8 @@ class Connection(Protocol):
 
 
 Write = Callable[[Any], Awaitable[T]]
+# What became of one write: its error, or None and its result.
+Outcome = tuple[BaseException | None, Any]
 
 
 class _Withdrawn(Exception):
@@ -53,9 +64,16 @@ class GroupCommit:
     the store's lock, so other writes still take their turn between two batches.
     """
 
-    def __init__(self, transaction: Callable[[], AbstractAsyncContextManager[Any]]) -> None:
-        """Commit batches through ``transaction``."""
+    def __init__(
+        self,
+        transaction: Callable[[], AbstractAsyncContextManager[Any]],
+        one_go: Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]] | None = None,
+    ) -> None:
+        """Commit batches through ``transaction``; or, when ``one_go`` is given (it runs a
+        function on the connection's own thread, under the store's lock), batches of several
+        writes in one trip to that thread."""
         self._transaction = transaction
+        self._one_go = one_go
         self._queue: list[_Queued[Any]] = []
         self._runner: asyncio.Task[None] | None = None
         # For the benchmarks: how many transactions carried how many writes.
@@ -95,21 +113,12 @@ class GroupCommit:
 
     async def _commit(self, batch: list[_Queued[Any]]) -> None:
         """One transaction for ``batch``; then answer each caller, only after COMMIT."""
-        outcomes: list[tuple[_Queued[Any], BaseException | None, Any]] = []
         try:
-            async with self._transaction() as db:
-                if len(batch) == 1:
-                    # Alone: its own transaction is its savepoint (one round trip less
-                    # each way, so a lone move is as fast as without grouping).
-                    q = batch[0]
-                    result = await q.write(db)
-                    if q.future.done():
-                        # Its caller was cancelled while it ran: roll it back, as before.
-                        raise _Withdrawn
-                    outcomes.append((q, None, result))
-                else:
-                    for q in batch:
-                        outcomes.append(await self._one(db, q))
+            if self._one_go is not None and len(batch) > 1:
+                writes = [q.write for q in batch]
+                outcomes = await self._one_go(lambda conn: commit_in_thread(conn, writes))
+            else:
+                outcomes = await self._commit_async(batch)
         except Exception as exc:
             # BEGIN, a savepoint or COMMIT failed (or a lone write raised): nothing of the
             # batch landed, so every caller hears the error.
@@ -125,7 +134,7 @@ class GroupCommit:
         finally:
             self.batches += 1
             self.writes += len(batch)
-        for q, exc, result in outcomes:
+        for q, (exc, result) in zip(batch, outcomes, strict=True):
             if q.future.done():
                 continue
             if exc is not None:
@@ -133,20 +142,37 @@ class GroupCommit:
             else:
                 q.future.set_result(result)
 
+    async def _commit_async(self, batch: list[_Queued[Any]]) -> list[Outcome]:
+        """The batch's transaction statement by statement, each awaited on the connection."""
+        outcomes: list[Outcome] = []
+        async with self._transaction() as db:
+            if len(batch) == 1:
+                # Alone: its own transaction is its savepoint, so a lone move costs what it
+                # did without grouping, and a caller cancelled meanwhile rolls it back.
+                q = batch[0]
+                result = await q.write(db)
+                if q.future.done():
+                    raise _Withdrawn
+                outcomes.append((None, result))
+            else:
+                for q in batch:
+                    outcomes.append(await self._one(db, q))
+        return outcomes
+
     @staticmethod
-    async def _one(db: Connection, q: _Queued[Any]) -> tuple[_Queued[Any], BaseException | None, Any]:
+    async def _one(db: Connection, q: _Queued[Any]) -> Outcome:
         """Run one write of a batch inside its own savepoint; its error undoes it alone."""
         if q.future.done():
-            return q, None, None
+            return None, None
         await db.execute("SAVEPOINT group_write")
         try:
             result = await q.write(db)
         except Exception as exc:
             await db.execute("ROLLBACK TO SAVEPOINT group_write")
             await db.execute("RELEASE SAVEPOINT group_write")
-            return q, exc, None
+            return exc, None
         if q.future.done():
             # Its caller was cancelled while it ran: undo it, as a lone write would be.
             await db.execute("ROLLBACK TO SAVEPOINT group_write")
         await db.execute("RELEASE SAVEPOINT group_write")
-        return q, None, result
+        return None, result

@@ -7,11 +7,12 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 import aiosqlite
 
@@ -38,6 +39,7 @@ from .rows import (
 from .settings import SettingsQueries
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
         # Moves of different games queued while a commit runs share the next one.
-        self._group = GroupCommit(self._write) if group_commit else None
+        self._group = GroupCommit(self._write, self._in_thread) if group_commit else None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -165,6 +167,13 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
             # rollback() is a no-op when no transaction is open (BEGIN failed, say).
             await self._db.rollback()
             raise
+
+    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` on the connection's own thread in one trip, under the lock (a whole
+        transaction, say, rather than one trip per statement)."""
+        async with self._lock:
+            # aiosqlite's queue to its thread: the statements' own way there.
+            return await self._db._execute(fn, self._db._conn)
 
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""
