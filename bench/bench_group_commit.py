@@ -150,20 +150,21 @@ async def tablero(seeded: Path, workdir: Path, *, group: bool, sync: str, concur
     ids = await store.open_game_ids()
     games = [await session.require(g) for g in ids]  # loaded, as in a running bot
     rng = random.Random(seed)
-    busy: set[int] = set()
+    idle = list(games)  # open and not moving now
     done = 0
 
     async def worker() -> None:
         nonlocal done
         while done < moves:
-            open_games = [g for g in games if g.status == "active" and g.id not in busy]
-            g = rng.choice(open_games)
-            busy.add(g.id)
+            i = rng.randrange(len(idle))
+            idle[i], idle[-1] = idle[-1], idle[i]
+            g = idle.pop()
             seat = next(iter(g.pending()))
             action = rng.choice(g.legal_actions(seat))
             user = g.seat_row(seat).user_id
             await session.move(g.id, user, action.model_dump(), g.version)
-            busy.discard(g.id)
+            if g.status == "active":
+                idle.append(g)
             done += 1
 
     cpu0, t0 = time.process_time(), time.perf_counter()

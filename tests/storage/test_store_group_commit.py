@@ -29,6 +29,15 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
+@pytest.fixture(params=["one_go", "statements"])
+async def grouped(request: pytest.FixtureRequest, store: Store) -> Store:
+    """The store with group commit running a batch in one trip to SQLite's thread (the
+    default), or statement by statement as on a connection without a thread of its own."""
+    if request.param == "statements":
+        store._group = GroupCommit(store._write)
+    return store
+
+
 async def active_games(store: Store, n: int) -> list[GameRow]:
     """``n`` two-player games, each started at version 0 in a channel of its own."""
     games = []
@@ -66,8 +75,9 @@ def batches(store: Store) -> int:
 
 
 async def test_many_games_moving_at_once_all_land_with_their_versions_in_few_commits(
-    store: Store,
+    grouped: Store,
 ) -> None:
+    store = grouped
     games = await active_games(store, 30)
     before = batches(store)
 
@@ -83,7 +93,8 @@ async def test_many_games_moving_at_once_all_land_with_their_versions_in_few_com
     assert batches(store) - before <= 12
 
 
-async def test_a_stale_move_in_a_batch_is_refused_alone_and_the_rest_land(store: Store) -> None:
+async def test_a_stale_move_in_a_batch_is_refused_alone_and_the_rest_land(grouped: Store) -> None:
+    store = grouped
     a, b, c = await active_games(store, 3)
     assert await move(store, b.id, 0) == 1
     before = batches(store)
@@ -99,7 +110,8 @@ async def test_a_stale_move_in_a_batch_is_refused_alone_and_the_rest_land(store:
     await assert_moved(store, c.id, 1)
 
 
-async def test_a_move_that_fails_half_way_is_undone_alone_and_loses_no_other(store: Store) -> None:
+async def test_a_move_that_fails_half_way_is_undone_alone_and_loses_no_other(grouped: Store) -> None:
+    store = grouped
     a, b, c = await active_games(store, 3)
     # A log row already where b's move will write its own: its UPDATE of the game goes
     # through, then its INSERT fails; the savepoint must take the UPDATE back too.
@@ -130,7 +142,8 @@ async def test_a_move_that_fails_half_way_is_undone_alone_and_loses_no_other(sto
     assert await move(store, b.id, 0) == 1
 
 
-async def test_each_moves_outbox_row_commits_with_it(store: Store) -> None:
+async def test_each_moves_outbox_row_commits_with_it(grouped: Store) -> None:
+    store = grouped
     games = await active_games(store, 8)
     notes = [ChangeNote({"g": g.id}) for g in games]
     await asyncio.gather(*(move(store, g.id, 0, n) for g, n in zip(games, notes, strict=True)))
@@ -202,6 +215,47 @@ async def test_a_failed_commit_answers_every_caller_with_the_error_and_writes_no
     for g in games:
         await assert_moved(store, g.id, 0)
     assert await store.open_changes() == []
+
+
+async def test_a_commit_that_fails_in_one_go_answers_every_caller_and_writes_nothing(
+    store: Store,
+) -> None:
+    # A write whose foreign key is only checked at COMMIT (deferred): the COMMIT of the
+    # whole batch fails, so the moves that went through their savepoints must not land.
+    a, b = await active_games(store, 2)
+    assert store._group is not None and store._group._one_go is not None
+
+    async def orphan(db: Any) -> None:
+        await db.execute("PRAGMA defer_foreign_keys = ON")
+        await db.execute("INSERT INTO actions (game, seq, seat, action, at) VALUES (999, 1, 0, '{}', 0)")
+
+    before = batches(store)
+    results = await asyncio.gather(move(store, a.id, 0, ChangeNote({"g": a.id})),
+                                   store._group.run(orphan), move(store, b.id, 0),
+                                   return_exceptions=True)
+    assert batches(store) - before == 1
+    assert all("FOREIGN KEY" in str(r) for r in results), results
+    await assert_moved(store, a.id, 0)
+    await assert_moved(store, b.id, 0)
+    assert await store.open_changes() == []
+    assert await move(store, a.id, 0) == 1  # no transaction was left open
+
+
+async def test_a_grouped_write_that_awaits_anything_else_is_refused_alone(store: Store) -> None:
+    a, b = await active_games(store, 2)
+    assert store._group is not None
+
+    async def suspends(db: Any) -> None:
+        await db.execute("UPDATE games SET locale = 'en' WHERE id = ?", (a.id,))
+        await asyncio.sleep(0)  # a write must only await its connection
+
+    results = await asyncio.gather(move(store, a.id, 0), store._group.run(suspends),
+                                   move(store, b.id, 0), return_exceptions=True)
+    assert results[0] == 1 and results[2] == 1
+    assert isinstance(results[1], RuntimeError)
+    assert (await store.get_game(a.id)).locale == "es"
+    await assert_moved(store, a.id, 1)
+    await assert_moved(store, b.id, 1)
 
 
 # The child commits one group of moves and reports each caller answered; then, for the
