@@ -82,7 +82,9 @@ class GroupCommit:
 
     async def run(self, write: Write[T]) -> T:
         """Run ``write(connection)`` in the next group transaction; its result (or its
-        error) once that transaction has committed."""
+        error) once that transaction has committed. A caller cancelled before its batch
+        starts is not written; one cancelled while its batch runs may or may not be (its
+        write is all there or not at all), as with a statement cancelled while it runs."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.append(_Queued(write, future))
         if self._runner is None:
@@ -92,7 +94,8 @@ class GroupCommit:
     async def wait_idle(self) -> None:
         """Wait until every queued write has been committed (or refused)."""
         while self._runner is not None:
-            await asyncio.shield(self._runner)
+            # asyncio.wait: neither raises the runner's end nor cancels it if we are.
+            await asyncio.wait([self._runner])
 
     async def _drain(self) -> None:
         """Commit batch after batch while writes keep arriving; gone once the queue is empty."""
