@@ -464,7 +464,9 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                         " WHERE id = ? AND version = ? AND status = 'active'"
                     )
                     params = (step.state, seq, now, game, seq - 1)
-                changed = await self._changes(db, sql, params)
+                # RETURNING: the answer comes with the statement, one trip to aiosqlite's
+                # thread rather than two (a cursor to read, then to close).
+                changed = await db.execute_fetchall(sql + " RETURNING id", params)
                 if not changed:
                     # Raising rolls back (the transaction, or the move's savepoint in a
                     # group): nothing of this attempt remains.
