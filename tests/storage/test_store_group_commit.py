@@ -258,8 +258,9 @@ async def test_a_grouped_write_that_awaits_anything_else_is_refused_alone(store:
     await assert_moved(store, b.id, 1)
 
 
-# The child commits one group of moves and reports each caller answered; then, for the
-# second group, it dies (os._exit, from aiosqlite's thread) the moment COMMIT starts.
+# The child commits one group of eight moves (queued together, they share one
+# transaction) and reports each caller answered; at the COMMIT of the second group it dies
+# (os._exit, from aiosqlite's thread).
 CHILD = """
 import asyncio, os, sys
 from storage import Store
@@ -307,23 +308,27 @@ async def test_killed_at_the_commit_nobody_was_answered_and_nothing_is_half_writ
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 3, proc.stderr
     lines = proc.stdout.splitlines()
-    assert lines[-1] == "first group done"
+    assert lines[-1] == "first group done"  # nobody of the second group was answered
     first = sorted(int(line.split()[1]) for line in lines[:-1])
     assert len(first) == 8
     store = await Store.open(path)
     try:
         ids = await store.open_game_ids()
         assert len(ids) == 16
-        second = sorted(set(ids) - set(first))
-        for g in first:  # answered: durable, with its log row and its outbox row
+        written = []
+        for g in ids:  # each game whole: moved with its log row and outbox row, or untouched
             row = await store.get_game(g)
-            assert (row.version, row.state) == (1, f'{{"g":{g},"v":1}}')
-            assert [a.action for a in await store.actions(g)] == [f'{{"g":{g}}}']
-        for g in second:  # never answered: not one of its rows is there
-            row = await store.get_game(g)
-            assert (row.version, row.state) == (0, '{"v":0}')
-            assert await store.actions(g) == []
-        assert sorted(ch.game for ch in await store.open_changes()) == first
+            changes = await store.open_changes(g)
+            if row.version:
+                assert (row.version, row.state) == (1, f'{{"g":{g},"v":1}}')
+                assert [a.action for a in await store.actions(g)] == [f'{{"g":{g}}}']
+                assert [c.payload for c in changes] == [{"g": g}]
+                written.append(g)
+            else:
+                assert row.state == '{"v":0}'
+                assert await store.actions(g) == [] and changes == []
+        # Every answered move is there; none of those killed at their COMMIT is.
+        assert sorted(written) == first
     finally:
         await store.close()
 
@@ -338,5 +343,66 @@ async def test_without_group_commit_each_move_commits_alone(tmp_path: Path) -> N
         assert results[0] == 1 and isinstance(results[1], StaleVersion)
         await assert_moved(store, a.id, 1)
         await assert_moved(store, b.id, 0)
+    finally:
+        await store.close()
+
+
+# Sixteen games moving at once, each reporting every move it was answered for; killed
+# mid-stream, the store must hold every reported move, whole, and nothing half-written.
+STREAM = """
+import asyncio, sys
+from storage import Store
+from storage.outbox import ChangeNote
+
+async def main(path):
+    store = await Store.open(path)
+    games = []
+    for i in range(16):
+        g = await store.create_game(guild_id=1, channel_id=100 + i, game_id="ragami",
+                                    options={}, host_id=1, locale="es")
+        await store.add_seat(g.id, user_id=1, name="a")
+        await store.add_seat(g.id, user_id=2, name="b")
+        await store.start_game(g.id, seed=3, state='{"v":0}')
+        games.append(g.id)
+
+    async def play(game):
+        for v in range(10_000):
+            await store.commit_move(game, expected_version=v, seat=v % 2,
+                                    action=f'{{"g":{game},"n":{v + 1}}}',
+                                    state=f'{{"g":{game},"v":{v + 1}}}', finished=False,
+                                    change=ChangeNote({"g": game, "v": v + 1}))
+            print(f"{game} {v + 1}", flush=True)
+
+    await asyncio.gather(*(play(g) for g in games))
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+async def test_sigkill_while_many_games_move_loses_no_answered_move(tmp_path: Path) -> None:
+    path = tmp_path / "stream.db"
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-c", STREAM, str(path)], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stderr is not None
+    answered: dict[int, int] = {}
+    for _ in range(300):
+        game, version = map(int, proc.stdout.readline().split())
+        answered[game] = max(answered.get(game, 0), version)
+    proc.kill()
+    proc.wait(timeout=10)
+    proc.stdout.close()
+    proc.stderr.close()
+    assert len(answered) > 1
+    store = await Store.open(path)
+    try:
+        for game in await store.open_game_ids():
+            row = await store.get_game(game)
+            assert row is not None and row.version >= answered.get(game, 0)
+            if row.version:
+                await assert_moved(store, game, row.version)
+            changes = await store.open_changes(game)
+            assert [c.payload["v"] for c in changes] == list(range(1, row.version + 1))
     finally:
         await store.close()
