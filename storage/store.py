@@ -63,6 +63,11 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     committed or rolled back with it, or read its uncommitted rows. Reads take the lock
     too for that last reason (remove_seat passes through negative seat numbers, say).
     Across processes, BEGIN IMMEDIATE plus busy_timeout serialises writers.
+
+    Moves go through group commit (storage/group_commit.py): those of different games
+    that queue while a commit runs share the next transaction and its sync, each in its
+    own savepoint, each caller answered after the COMMIT. ``group_commit=False`` (Store.open)
+    gives every move a transaction of its own.
     """
 
     def __init__(self, db: aiosqlite.Connection, *, group_commit: bool = True) -> None:
