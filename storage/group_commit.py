@@ -13,9 +13,12 @@ PostgreSQL both speak.
 
 Where the connection runs its statements on a thread of its own (aiosqlite), each statement
 is a trip to that thread and back, which on a busy machine waits for the scheduler twice;
-so a batch can also run in one go on that thread (``one_go``): the same async writes are
-driven there synchronously, against a stand-in for the connection whose statements never
-suspend. A write that awaited anything else would be a bug, and is refused.
+so there (``on_thread``) the same async writes are driven synchronously on that thread,
+against a stand-in for the connection whose statements never suspend (storage/in_thread.py):
+a batch of several writes in one trip, a lone write in two (BEGIN and the write, then COMMIT
+once its caller is known to be still waiting, ROLLBACK otherwise, as a lone transaction
+whose caller is cancelled has always been). A write that awaited anything else would be a
+bug, and is refused.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from .in_thread import commit_in_thread
+from .in_thread import begin_and_write, commit_in_thread, finish, rollback
 
 T = TypeVar("T")
 
@@ -40,6 +43,8 @@ class Connection(Protocol):
 
 
 Write = Callable[[Any], Awaitable[T]]
+# Runs a function of the sqlite3 connection on the connection's own thread.
+OnThread = Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]]
 # What became of one write: its error, or None and its result.
 Outcome = tuple[BaseException | None, Any]
 
@@ -67,13 +72,13 @@ class GroupCommit:
     def __init__(
         self,
         transaction: Callable[[], AbstractAsyncContextManager[Any]],
-        one_go: Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]] | None = None,
+        on_thread: Callable[[], AbstractAsyncContextManager[OnThread]] | None = None,
     ) -> None:
-        """Commit batches through ``transaction``; or, when ``one_go`` is given (it runs a
-        function on the connection's own thread, under the store's lock), batches of several
-        writes in one trip to that thread."""
+        """Commit batches through ``transaction``; or, when ``on_thread`` is given (it takes
+        the store's lock and gives a function that runs a function on the connection's own
+        thread), in trips to that thread: one per batch, two for a lone write."""
         self._transaction = transaction
-        self._one_go = one_go
+        self._on_thread = on_thread
         self._queue: list[_Queued[Any]] = []
         self._runner: asyncio.Task[None] | None = None
         # For the benchmarks: how many transactions carried how many writes.
@@ -117,9 +122,8 @@ class GroupCommit:
     async def _commit(self, batch: list[_Queued[Any]]) -> None:
         """One transaction for ``batch``; then answer each caller, only after COMMIT."""
         try:
-            if self._one_go is not None and len(batch) > 1:
-                writes = [q.write for q in batch]
-                outcomes = await self._one_go(lambda conn: commit_in_thread(conn, writes))
+            if self._on_thread is not None:
+                outcomes = await self._commit_on_thread(self._on_thread, batch)
             else:
                 outcomes = await self._commit_async(batch)
         except Exception as exc:
@@ -144,6 +148,28 @@ class GroupCommit:
                 q.future.set_exception(exc)
             else:
                 q.future.set_result(result)
+
+    @staticmethod
+    async def _commit_on_thread(
+        on_thread: Callable[[], AbstractAsyncContextManager[OnThread]], batch: list[_Queued[Any]]
+    ) -> list[Outcome]:
+        """The batch's transaction in one trip to the connection's thread; a lone write's in
+        two, so that a caller cancelled meanwhile has it rolled back."""
+        async with on_thread() as call:
+            if len(batch) > 1:
+                writes = [q.write for q in batch]
+                return await call(lambda conn: commit_in_thread(conn, writes))
+            q = batch[0]
+            try:
+                result = await call(lambda conn: begin_and_write(conn, q.write))
+                commit = not q.future.done()
+                await call(lambda conn: finish(conn, commit))
+            except BaseException:
+                # Queued before we return even if we are cancelled; a no-op when the
+                # transaction was already closed.
+                await call(rollback)
+                raise
+            return [(None, result)]
 
     async def _commit_async(self, batch: list[_Queued[Any]]) -> list[Outcome]:
         """The batch's transaction statement by statement, each awaited on the connection."""

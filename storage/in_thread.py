@@ -66,6 +66,32 @@ def drive(coro: Coroutine[Any, Any, Any]) -> Any:
     raise RuntimeError("a grouped write awaited something other than its connection")
 
 
+def begin_and_write(conn: sqlite3.Connection, write: Callable[[Any], Awaitable[Any]]) -> Any:
+    """BEGIN and one write, left uncommitted for ``finish``; rolled back if it raises."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        return drive(write(SyncConnection(conn)))  # type: ignore[arg-type]
+    except BaseException:
+        rollback(conn)
+        raise
+
+
+def finish(conn: sqlite3.Connection, commit: bool) -> None:
+    """COMMIT (or ROLLBACK) the transaction begin_and_write left open; rolled back if the
+    COMMIT fails."""
+    try:
+        conn.execute("COMMIT" if commit else "ROLLBACK")
+    except BaseException:
+        rollback(conn)
+        raise
+
+
+def rollback(conn: sqlite3.Connection) -> None:
+    """Roll back the open transaction, if there is one."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
+
+
 def commit_in_thread(
     conn: sqlite3.Connection, writes: list[Callable[[Any], Awaitable[Any]]]
 ) -> list[tuple[BaseException | None, Any]]:
@@ -88,7 +114,6 @@ def commit_in_thread(
             outcomes.append((None, result))
         conn.execute("COMMIT")
     except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
+        rollback(conn)
         raise
     return outcomes

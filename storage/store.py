@@ -7,7 +7,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -76,7 +76,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
         # Moves of different games queued while a commit runs share the next one.
-        self._group = GroupCommit(self._write, self._in_thread) if group_commit else None
+        self._group = GroupCommit(self._write, self._on_thread) if group_commit else None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -173,12 +173,15 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
             await self._db.rollback()
             raise
 
-    async def _in_thread(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``fn`` on the connection's own thread in one trip, under the lock (a whole
-        transaction, say, rather than one trip per statement)."""
+    @asynccontextmanager
+    async def _on_thread(self) -> AsyncIterator[Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]]:
+        """Hold the lock and give a function that runs ``fn(connection)`` on the
+        connection's own thread in one trip (a whole transaction, say, rather than one trip
+        per statement)."""
         async with self._lock:
+            conn = self._db._conn
             # aiosqlite's queue to its thread: the statements' own way there.
-            return await self._db._execute(fn, self._db._conn)
+            yield lambda fn: self._db._execute(fn, conn)
 
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""

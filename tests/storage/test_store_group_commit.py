@@ -29,7 +29,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
     await s.close()
 
 
-@pytest.fixture(params=["one_go", "statements"])
+@pytest.fixture(params=["on_thread", "statements"])
 async def grouped(request: pytest.FixtureRequest, store: Store) -> Store:
     """The store with group commit running a batch in one trip to SQLite's thread (the
     default), or statement by statement as on a connection without a thread of its own."""
@@ -223,7 +223,7 @@ async def test_a_commit_that_fails_in_one_go_answers_every_caller_and_writes_not
     # A write whose foreign key is only checked at COMMIT (deferred): the COMMIT of the
     # whole batch fails, so the moves that went through their savepoints must not land.
     a, b = await active_games(store, 2)
-    assert store._group is not None and store._group._one_go is not None
+    assert store._group is not None and store._group._on_thread is not None
 
     async def orphan(db: Any) -> None:
         await db.execute("PRAGMA defer_foreign_keys = ON")
