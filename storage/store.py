@@ -8,11 +8,12 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 import aiosqlite
 
@@ -21,6 +22,7 @@ from .decks import DeckQueries
 from .dialect import IntegrityError, is_postgres_url
 from .dialect_postgres import PgDatabase
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .group_commit import GroupCommit
 from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
@@ -40,6 +42,7 @@ from .rows import (
 from .settings import SettingsQueries
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -67,9 +70,17 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     On PostgreSQL (Store.open with a postgresql:// URL) there is no connection and no
     lock here: each transaction takes a pooled connection, and the server keeps them
     apart (storage/dialect_postgres.py says how writers are serialised there).
+
+    On SQLite, moves go through group commit (storage/group_commit.py): those of different
+    games that queue while a commit runs share the next transaction and its sync, each in
+    its own savepoint, each caller answered after the COMMIT. ``group_commit=False``
+    (Store.open) gives every move a transaction of its own.
     """
 
-    def __init__(self, db: aiosqlite.Connection | None, *, pg: PgDatabase | None = None) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection | None, *, pg: PgDatabase | None = None,
+        group_commit: bool = True,
+    ) -> None:
         """Wrap an open connection (or PostgreSQL pool); use Store.open() rather than this."""
         self._db = db
         # On PostgreSQL: the pool. Every statement then goes through it, on connections of
@@ -77,6 +88,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         self._pg = pg
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
+        # Moves of different games queued while a commit runs share the next one.
+        # On PostgreSQL each move has a transaction of its own on a pooled connection, beside
+        # the others (their own row locks guard them): the server does the grouping there.
+        self._group = (
+            GroupCommit(self._write, self._on_thread) if group_commit and pg is None else None
+        )
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -89,8 +106,10 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         busy_timeout_ms: int = 10_000,
         migrations_dir: Path = MIGRATIONS_DIR,
         pool_size: int = 10,
+        group_commit: bool = True,
     ) -> Store:
         """Open (creating if needed) the database at path, configure it and apply migrations.
+        ``group_commit=False``: every move commits (and syncs) in a transaction of its own.
 
         A postgresql:// URL opens that PostgreSQL database instead, with a pool of up to
         ``pool_size`` connections (the database must exist; the schema is created)."""
@@ -124,7 +143,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         except BaseException:
             await db.close()
             raise
-        store = cls(db)
+        store = cls(db, group_commit=group_commit)
         store._synchronous = synchronous.upper()
         return store
 
@@ -133,6 +152,8 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         if self._pg is not None:
             await self._pg.close()
             return
+        if self._group is not None:
+            await self._group.wait_idle()
         async with self._lock:
             await self._db.close()
 
@@ -191,6 +212,16 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
             # rollback() is a no-op when no transaction is open (BEGIN failed, say).
             await self._db.rollback()
             raise
+
+    @asynccontextmanager
+    async def _on_thread(self) -> AsyncIterator[Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]]:
+        """Hold the lock and give a function that runs ``fn(connection)`` on the
+        connection's own thread in one trip (a whole transaction, say, rather than one trip
+        per statement)."""
+        async with self._lock:
+            conn = self._db._conn
+            # aiosqlite's queue to its thread: the statements' own way there.
+            yield lambda fn: self._db._execute(fn, conn)
 
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""
@@ -462,11 +493,10 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     ) -> int:
         """Store several moves in a row (one player's choice made of several steps) in one
         transaction: all of them or none. Returns the last seq."""
-        seq = expected_version
         now = time.time()
-        # shared: each move is guarded by its own UPDATE ... WHERE version = ?, whose row
-        # lock makes a concurrent mover of the same game wait and then find it stale.
-        async with self._write(shared=True) as db:
+
+        async def write(db: aiosqlite.Connection) -> int:
+            seq = expected_version
             for step in steps:
                 seq += 1
                 # Same guard either way; status is only written when it changes so the
@@ -484,9 +514,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                         " WHERE id = ? AND version = ? AND status = 'active'"
                     )
                     params = (step.state, seq, now, game, seq - 1)
-                changed = await self._changes(db, sql, params)
+                # RETURNING: the answer comes with the statement, one trip to aiosqlite's
+                # thread rather than two (a cursor to read, then to close).
+                changed = await db.execute_fetchall(sql + " RETURNING id", params)
                 if not changed:
-                    # Raising inside _write() rolls back: nothing of this attempt remains.
+                    # Raising rolls back (the transaction, or the move's savepoint in a
+                    # group): nothing of this attempt remains.
                     raise StaleVersion(f"game {game} is no longer active at version {seq - 1}")
                 await db.execute(
                     "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
@@ -503,7 +536,15 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     await apply_plan(db, game, step.deadlines)
             if change is not None:
                 await write_change(db, game, change)
-        return seq
+            return seq
+
+        if self._group is not None:
+            # Guarded by its own version and undone alone if stale; answered after COMMIT.
+            return await self._group.run(write)
+        # shared: each move is guarded by its own UPDATE ... WHERE version = ?, whose row
+        # lock makes a concurrent mover of the same game wait and then find it stale.
+        async with self._write(shared=True) as db:
+            return await write(db)
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
         """The game's action log in seq order; `after` skips entries with seq <= after."""
