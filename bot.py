@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Mapping
@@ -23,8 +24,11 @@ from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
+from cogs.pictures import pool as picture_pool
 from services import faults
 from services.clock import Clock, Scheduler, SystemClock
+from services.health import Health
+from services.leases import DEFAULT_TTL, Leases
 from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
@@ -44,6 +48,9 @@ DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
 DRAIN_TIMEOUT = 5.0
 # How long delivered outbox rows are kept.
 OUTBOX_KEEP = 7 * 24 * 3600.0
+# With several processes, a change still undelivered after this many lease lengths is
+# taken to belong to a process that died, and the holder of the "resume" lease delivers it.
+SWEEP_AGE = 4
 
 
 class SettingsError(Exception):
@@ -55,7 +62,7 @@ class Settings:
     """Everything the bot reads from the environment (.env)."""
 
     token: str
-    db_path: str = "tablero.db"
+    db_path: str = "tablero.db"  # an SQLite file, or a postgresql:// URL (storage/dialect.py)
     guild_id: int | None = None
     log_level: str = "INFO"
     locale: str = "es"
@@ -63,6 +70,18 @@ class Settings:
     discord_api: str | None = None
     discord_gateway: str | None = None
     ready_wait: float = 2.0  # seconds to wait for the servers' data at start-up
+    # Several processes: Discord's shards in all (None: one process, no sharding) and
+    # this process's share of them; work done once is owned through leases lasting this long.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    lease_seconds: float = DEFAULT_TTL
+    # Processes that draw pictures (0: drawn in this process, in a thread). Settings read
+    # from the environment default to cogs.pictures.pool.default_workers().
+    picture_workers: int = 0
+    log_format: str = "text"  # or "json": one JSON object per line (services/logs.py)
+    health_file: str | None = None  # rewritten with the bot's status every health_interval s
+    health_port: int | None = None  # GET http://127.0.0.1:<port>/health
+    health_interval: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -95,6 +114,28 @@ class Settings:
             ready_wait = float(wait)
         except ValueError:
             raise SettingsError(f"TABLERO_READY_WAIT must be a number of seconds, not {wait!r}.") from None
+        shard_count, shard_ids = _shards(env)
+        lease = env.get("TABLERO_LEASE_SECONDS", "").strip() or str(DEFAULT_TTL)
+        try:
+            lease_seconds = float(lease)
+        except ValueError:
+            lease_seconds = -1.0
+        if not lease_seconds > 0:
+            raise SettingsError(f"TABLERO_LEASE_SECONDS must be a positive number of seconds, not {lease!r}.")
+        workers = env.get("TABLERO_PICTURE_WORKERS", "").strip()
+        if workers and not workers.isdigit():
+            raise SettingsError(f"TABLERO_PICTURE_WORKERS must be a number of processes (0: none), not {workers!r}.")
+        log_format = env.get("TABLERO_LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in ("text", "json"):
+            raise SettingsError(f"TABLERO_LOG_FORMAT must be text or json, not {log_format!r}.")
+        port = env.get("TABLERO_HEALTH_PORT", "").strip()
+        if port and not (port.isdigit() and int(port) < 65536):
+            raise SettingsError(f"TABLERO_HEALTH_PORT must be a port number, not {port!r}.")
+        every = env.get("TABLERO_HEALTH_INTERVAL", "").strip() or "30"
+        try:
+            health_interval = float(every)
+        except ValueError:
+            raise SettingsError(f"TABLERO_HEALTH_INTERVAL must be a number of seconds, not {every!r}.") from None
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
@@ -104,7 +145,21 @@ class Settings:
             discord_api=api,
             discord_gateway=gateway,
             ready_wait=max(0.0, ready_wait),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            lease_seconds=lease_seconds,
+            picture_workers=int(workers) if workers else picture_pool.default_workers(),
+            log_format=log_format,
+            health_file=env.get("TABLERO_HEALTH_FILE", "").strip() or None,
+            health_port=int(port) if port else None,
+            health_interval=max(0.1, health_interval),
         )
+
+    def client_options(self) -> dict[str, Any]:
+        """The discord.py options of this process's shards (none when not sharded)."""
+        if self.shard_count is None:
+            return {}
+        return {"shard_count": self.shard_count, "shard_ids": list(self.shard_ids or range(self.shard_count))}
 
     def point_discord_py(self) -> None:
         """Send discord.py's REST calls and gateway connection where the settings say."""
@@ -117,6 +172,34 @@ class Settings:
             import yarl
 
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.discord_gateway)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """TABLERO_SHARDS (how many in all) and TABLERO_SHARD_IDS (this process's, "0,1")."""
+    total = env.get("TABLERO_SHARDS", "").strip()
+    ids = env.get("TABLERO_SHARD_IDS", "").strip()
+    if not total:
+        if ids:
+            raise SettingsError("TABLERO_SHARD_IDS needs TABLERO_SHARDS, the number of shards in all.")
+        return None, None
+    if not total.isdigit() or int(total) < 1:
+        raise SettingsError(f"TABLERO_SHARDS must be the number of shards in all (1 or more), not {total!r}.")
+    count = int(total)
+    if not ids:
+        return count, tuple(range(count))
+    parts = [p.strip() for p in ids.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise SettingsError(f"TABLERO_SHARD_IDS must be shard numbers separated by commas (\"0,1\"), not {ids!r}.")
+    share = tuple(int(p) for p in parts)
+    wrong = [n for n in share if n >= count]
+    if wrong:
+        raise SettingsError(
+            f"TABLERO_SHARD_IDS names shard {wrong[0]}, but shards are numbered 0 to {count - 1}"
+            f" (TABLERO_SHARDS={count})."
+        )
+    if len(set(share)) != len(share):
+        raise SettingsError(f"TABLERO_SHARD_IDS names a shard twice: {ids!r}.")
+    return count, share
 
 
 class TableroBot(commands.Bot):
@@ -144,6 +227,12 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        # Several processes on one database: the work done once is owned through leases.
+        self.leases: Leases | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
+        self.pictures = picture_pool.PicturePool(settings.picture_workers)
+        self.health = Health(self.health_status, path=settings.health_file, port=settings.health_port,
+                             interval=settings.health_interval)
         i18n.set_default_locale(settings.locale)
 
     @property
@@ -162,6 +251,8 @@ class TableroBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register persistent components, sync commands."""
+        log.info("starting: store %s, %d picture workers, logs as %s", _safe_db(self.settings.db_path),
+                 self.settings.picture_workers, self.settings.log_format, extra={"event": "start"})
         self.store = await Store.open(self.settings.db_path)
         self._session = SessionService(self.store, clock=self.clock)
         self._outbox = Outbox(self._session)
@@ -172,11 +263,19 @@ class TableroBot(commands.Bot):
         self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
         self.scheduler = Scheduler(self.store, self.clock, self.announcer.remind, self.announcer.expire)
         self._session.on_deadlines = self.scheduler.poke
+        if self.settings.shard_count is not None:
+            self._session.shared = True
+            self.leases = Leases(self.store, ttl=self.settings.lease_seconds)
+            # Other processes write deadlines too: look at the table once per lease length.
+            self.scheduler.max_sleep = self.settings.lease_seconds
+            self.leases.job("clock", self._clock_taken, self._clock_lost)
+            self.leases.job("resume", self._resume_taken, self._resume_lost)
         errors.install(self.tree)
         await self.tree.set_translator(i18n.Translator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.sync_commands()
+        await self.health.start()
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to one server (instant) or globally."""
@@ -195,7 +294,18 @@ class TableroBot(commands.Bot):
 
     async def on_ready(self) -> None:
         """Once connected, find every open game's board again (in the background)."""
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        log.info("ready as %s in %d servers", self.user, len(self.guilds), extra={"event": "ready"})
+        self.health.poke()
+        if self.pictures.workers and not self.pictures.running:
+            # Started once connected, not before: each worker's start (about a second of
+            # imports) would compete for the cores with the bot's own start.
+            self.pictures.start()
+            picture_pool.install(self.pictures)
+        if self.leases is not None:
+            # The resume and the clock run where their leases are held (see _resume_taken).
+            faults.arm()
+            self.leases.start()
+            return
         if self._resume_task is None:
             self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
         # Deadlines that passed while the bot was down are handled now, once; the scheduler
@@ -230,8 +340,49 @@ class TableroBot(commands.Bot):
         except Exception:
             log.exception("resuming games failed")
 
+    # -- several processes: the work behind each lease ----------------------------------
+
+    async def _clock_taken(self) -> None:
+        if self.scheduler is not None and self.run_clock:
+            self.scheduler.start()
+
+    async def _clock_lost(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+
+    async def _resume_taken(self) -> None:
+        # At the first start, or taking over from a process that died: deliver what is left,
+        # let AI seats move, check the boards; then keep delivering what dead processes leave.
+        self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
+        self._sweep_task = asyncio.create_task(self._sweep(), name="tablero-sweep")
+
+    async def _resume_lost(self) -> None:
+        for task in (self._resume_task, self._sweep_task):
+            if task is not None and not task.done():
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+
+    async def _sweep(self) -> None:
+        """Deliver changes that stayed undelivered for a while: their process died."""
+        assert self.leases is not None
+        pause = self.leases.ttl
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self.outbox.drain(before=time.time() - SWEEP_AGE * pause)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivering what other processes left failed")
+
     async def close(self) -> None:
         """Let interactions in flight finish, stop talking to Discord, then close the store."""
+        if self.leases is not None:
+            # Given up at once, so another process takes the work over without waiting.
+            await self.leases.stop()
         if self._resume_task is not None and not self._resume_task.done():
             self._resume_task.cancel()
             try:
@@ -247,10 +398,36 @@ class TableroBot(commands.Bot):
                 await asyncio.wait_for(self._session.settle(), DRAIN_TIMEOUT)
             except TimeoutError:
                 log.warning("results of ended games still in flight at shutdown")
+        await self.health.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+        # Last: boards drawn while draining above still had their workers.
+        picture_pool.uninstall(self.pictures)
+        await asyncio.to_thread(self.pictures.close)
+
+    async def health_status(self) -> dict[str, Any]:
+        """Healthy while the gateway is connected and the store answers (services/health.py)."""
+        shards = getattr(self, "shards", None)  # a sharded bot: every one of its shards connected
+        if isinstance(shards, dict) and shards:
+            connected = all(not shard.is_closed() for shard in shards.values())
+        else:
+            connected = self.ws is not None and self.ws.open
+        gateway = connected and self.is_ready() and not self.is_closed()
+        store = False
+        if self.store is not None:
+            await self.store.get_game(0)  # raises (or hangs, cut by the caller) when it cannot answer
+            store = True
+        latency = self.latency
+        return {
+            "ok": gateway and store,
+            "gateway": gateway,
+            "store": store,
+            "latency_ms": round(latency * 1000) if latency == latency and latency != float("inf") else None,
+            "guilds": len(self.guilds),
+            "picture_workers": len(self.pictures.pids()),
+        }
 
 
     async def _drain(self) -> None:
@@ -266,15 +443,44 @@ class TableroBot(commands.Bot):
             await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
 
 
+class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
+    """The bot holding a share of Discord's shards (TABLERO_SHARDS, TABLERO_SHARD_IDS)."""
+
+
 def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
     """A bot ready to ``start``; ``clock``/``run_clock`` set the turn clock's time source,
     the rest go to commands.Bot (e.g. guild_ready_timeout)."""
-    return TableroBot(settings, **client_kwargs)
+    if settings.shard_count is None:
+        return TableroBot(settings, **client_kwargs)
+    return ShardedTableroBot(settings, **{**settings.client_options(), **client_kwargs})
 
 
-def setup_logging(level: str) -> None:
-    """Log to stderr with discord.py's formatter (colours on a terminal)."""
+def _safe_db(db: str) -> str:
+    """The store's setting without the password a PostgreSQL address may carry."""
+    if "://" in db and "@" in db:
+        scheme, rest = db.split("://", 1)
+        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
+    return db
+
+
+def setup_logging(level: str, fmt: str = "text") -> None:
+    """Log to stderr: discord.py's formatter (colours on a terminal), or JSON lines."""
+    if fmt == "json":
+        from services.logs import setup_json
+
+        setup_json(logging.getLevelName(level))
+        return
     discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
+
+
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: asyncio's own Ctrl-C
+    handler cancels the bot's task once, and the bot closes once (moves in flight delivered,
+    the store closed, the picture workers ended) before the process exits with status 0.
+    (A second close started beside the one discord.py makes on the way out could be cut
+    short while closing the store, and the store's thread then kept the process alive.)"""
+    log.info("stopping: SIGTERM received", extra={"event": "stop"})
+    signal.raise_signal(signal.SIGINT)
 
 
 def main() -> int:
@@ -287,8 +493,9 @@ def main() -> int:
     except SettingsError as exc:
         print(f"Tablero cannot start: {exc}", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     settings.point_discord_py()
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
     try:
         bot.run(settings.token, log_handler=None)

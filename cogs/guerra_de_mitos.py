@@ -128,10 +128,14 @@ WORDS: dict[str, tuple[str, str]] = {
         "**{name}** (`{id}`) · {myth} · pantheon {pantheon} · {gods} god cards, {designs} design cards",
     ),
     "decks_how": (
-        "Elige los mazos al crear la partida, en el orden de los asientos: "
+        "Cada jugador elige su mazo en privado en el lobby (botón «Elegir mazo» o "
+        "/gdm mazo elegir): uno de los suyos o uno de estos. También se pueden dar al crear la "
+        "partida, en el orden de los asientos: "
         "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
         "Sin elegir, cada asiento recibe uno distinto.",
-        "Choose the decks when you create the game, in seat order: "
+        "Each player chooses their deck privately in the lobby (the “Choose deck” button or "
+        "/gdm deck pick): one of their own or one of these. They may also be given when you "
+        "create the game, in seat order: "
         "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
         "Without a choice, each seat gets a different one.",
     ),

@@ -10,6 +10,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -294,6 +295,17 @@ class LogLine:
     undoes: int | None = None  # this line took back move ``undoes``
 
 
+def drawn_places(engine: Engine[Any], seats: Sequence[int], seed: int) -> dict[int, int] | None:
+    """Where each lobby seat sits when the game starts (old -> new), for a game whose
+    rulebook draws the places (``Engine.random_seats``); None keeps join order. Drawn from the
+    game's seed, so the same start gives the same table."""
+    if not engine.random_seats or len(seats) < 3:
+        return None  # with two players, every order is the same table
+    order = list(seats)
+    random.Random(f"places:{seed}").shuffle(order)
+    return {old: new for new, old in enumerate(order)}
+
+
 class SessionService:
     """Loads games lazily, serialises their changes with one lock per game, commits each move."""
 
@@ -317,7 +329,13 @@ class SessionService:
         # the game's lock; a restart finds what a crash kept them from hearing in the store.
         self.game_over_listeners: list[Callable[[GameOver], Awaitable[None]]] = []
         self._over_tasks: set[asyncio.Task[None]] = set()
+        # Per game id: what fixes the rest of a game's options when it starts (the decks the
+        # players chose privately in a Guerra de Mitos lobby). It may refuse the start.
+        self.start_options: dict[str, Callable[[Game], Awaitable[dict[str, Any]]]] = {}
         self._engines = engines
+        # Other processes write the same games (several shard processes on one database):
+        # a cached game is then checked against the store each time it is asked for.
+        self.shared = False
         self._games: dict[int, Game] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seed = seed_source or (lambda: secrets.randbits(62))
@@ -360,11 +378,13 @@ class SessionService:
     async def get(self, game: int) -> Game | None:
         """The game, loaded from the store the first time it is asked for."""
         cached = self._games.get(game)
-        if cached is not None:
+        if cached is not None and not self.shared:
             return cached
         row = await self.store.get_game(game)
         if row is None:
             return None
+        if cached is not None:
+            return await self._refresh(cached, row)
         seats = await self.store.seats(game)
         engine = self.engine(row.game_id)
         state = engine.load_state(row.state) if row.state else None
@@ -372,6 +392,15 @@ class SessionService:
         # Another task may have loaded it while we awaited; keep the first so that
         # everyone shares one object.
         return self._games.setdefault(game, loaded)
+
+    async def _refresh(self, g: Game, row: GameRow) -> Game:
+        """Bring a cached game up to its stored row (another process may have moved): the
+        state is decoded again only when its version or status changed."""
+        if row.version != g.row.version or row.status != g.row.status or g.state is None:
+            g.state = g.engine.load_state(row.state) if row.state else None
+        g.row = row
+        g.seats = list(await self.store.seats(g.id))
+        return g
 
     async def require(self, game: int) -> Game:
         """The game, or a refusal if it does not exist."""
@@ -557,9 +586,25 @@ class SessionService:
                     f"Not enough players: at least {g.engine.min_players} are needed, "
                     f"there are {n}.",
                 )
+            options = g.row.options
+            fix = self.start_options.get(g.row.game_id)
+            if fix is not None:
+                options = g.engine.parse_options(await fix(g)).model_dump(mode="json")
             seed = self._seed()
-            state = g.engine.setup(n, g.row.options, seed)
-            plan = await self._plan(g, None, state)
+            seating = drawn_places(g.engine, [s.seat for s in g.seats], seed)
+            lobby_seats = g.seats
+            if seating is not None:
+                # What the lobby set by seat goes with its player; the first waits see the
+                # drawn places; the store moves the seats in the start's own transaction.
+                options = g.engine.reseat_options(options, seating)
+                g.seats = sorted((dataclasses.replace(s, seat=seating[s.seat]) for s in g.seats),
+                                 key=lambda s: s.seat)
+            try:
+                state = g.engine.setup(n, options, seed)
+                plan = await self._plan(g, None, state)
+            except BaseException:
+                g.seats = lobby_seats
+                raise
             result = MoveResult(game=g, before=None)
             note = result.note()
             note.payload.update({"from": state.version, "to": state.version})
@@ -567,10 +612,15 @@ class SessionService:
                 row = await self.store.start_game(
                     game, seed=seed, state=g.engine.dump_state(state), version=state.version,
                     deadlines=plan, change=note,
+                    options=options if options != g.row.options else None,
+                    seating=seating,
                 )
             except StaleVersion:
                 self.forget(game)
                 raise _started() from None
+            except BaseException:
+                self.forget(game)  # the cached seats were moved; read them again
+                raise
             g.row, g.state = row, state
             await self._reload_seats(g)
             if plan is not None and plan.new:

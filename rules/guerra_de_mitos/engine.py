@@ -196,6 +196,8 @@ class GdmEngine(Engine[GdmState]):
     title: ClassVar[Text] = tr("Guerra de Mitos", "War of Myths")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    # "Multijugador: se sortean los sitios al azar" (docs/rules/guerra_de_mitos.md).
+    random_seats: ClassVar[bool] = True
     options_model = Options
     state_model = GdmState
     action_adapter = ACTION_ADAPTER
@@ -208,6 +210,25 @@ class GdmEngine(Engine[GdmState]):
         st = F.build(num_seats, opts, decks, seed)
         self._flush(st)
         return st
+
+    def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A deck given as a list is a player's secret: shown as "private" ("random" for a
+        seat left to a ready deck picked from the seed); a ready deck's name stays."""
+        decks = options.get("decks")
+        if not isinstance(decks, list):
+            return options
+        shown = ["random" if d is None else d if isinstance(d, str) else "private" for d in decks]
+        return {**options, "decks": shown}
+
+    def reseat_options(self, options: dict[str, Any], seating: dict[int, int]) -> dict[str, Any]:
+        """Each seat's deck goes with its player to the place drawn for them."""
+        decks = options.get("decks")
+        if not isinstance(decks, list) or not decks:
+            return options
+        moved: list[Any] = [None] * len(seating)
+        for old, new in seating.items():
+            moved[new] = decks[old] if old < len(decks) else None
+        return {**options, "decks": moved}
 
     def _decks(self, n: int, opts: Options, seed: int) -> list[DeckSpec]:
         ready = ready_decks()

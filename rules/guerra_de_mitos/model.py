@@ -32,9 +32,10 @@ class DeckSpec(BaseModel):
 
 
 class Options(BaseModel):
-    """Chosen when the game is created: each seat's deck (a ready deck's name or a list)."""
+    """Chosen when the game is created: each seat's deck (a ready deck's name or a list;
+    None, or no entry: a ready deck picked from the seed)."""
 
-    decks: list[str | DeckSpec] = Field(default_factory=list)
+    decks: list[str | DeckSpec | None] = Field(default_factory=list)
     # A safety bound on turns (docs/rules/guerra_de_mitos.md, "Fin de la partida"): the
     # rulebook has no limit; real and random games end long before it.
     max_rounds: Annotated[int, Field(ge=5, le=200)] = 200
