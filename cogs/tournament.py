@@ -20,7 +20,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import i18n_tournament
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.patience import forbidden, patiently, permission_names
@@ -38,7 +37,6 @@ from storage.tournaments import MatchRow, TournamentRow
 
 log = logging.getLogger("tablero.tournament")
 
-i18n_tournament.register()
 
 # How often the sign-up deadlines are looked at when the bot runs its own clock.
 SIGNUP_POLL = 60.0

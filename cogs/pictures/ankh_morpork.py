@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from cogs.common.catalogue import t as _tr
 from cogs.pictures.fonts import fit, flatten, font, paste_text
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.model import AmView, AreaView, SeatView
@@ -81,29 +82,7 @@ BOX_AT: tuple[tuple[int, int], ...] = (
     (60, NORTH_Y),    # 12 Nap Hill
 )
 
-TEXT: dict[str, tuple[str, str]] = {
-    "turn": ("Turno {n}", "Turn {n}"),
-    "over": ("Fin de la partida", "Game over"),
-    "to_play": ("juega {name}", "{name} to play"),
-    "money": ("{money} $", "${money}"),
-    "hand": ("{n} en mano", "{n} in hand"),
-    "pieces": ("secuaces: {m} · edificios: {b}", "minions: {m} · buildings: {b}"),
-    "cards": ("zonas: {areas}", "areas: {areas}"),
-    "no_cards": ("sin cartas de zona", "no area cards"),
-    "loans": ("préstamos: {n}", "loans: {n}"),
-    "stuck": ("cartas fijas: {n}", "stuck cards: {n}"),
-    "deck": ("Mazo: {n}", "Deck: {n}"),
-    "discard": ("Descartes: {n}", "Discard: {n}"),
-    "events": ("Eventos: {n}", "Events: {n}"),
-    "bank": ("Banco: {n} $", "Bank: ${n}"),
-    "trouble": ("Problemas: {n}/12", "Trouble: {n}/12"),
-    "score": ("{n} puntos", "{n} points"),
-    "winner": ("gana", "wins"),
-    "river": ("río Ankh", "river Ankh"),
-    "ankh": ("ANKH", "ANKH"),
-    "morpork": ("MORPORK", "MORPORK"),
-    "card_out": ("carta apartada", "card set aside"),
-}
+# The picture's labels: catalogue ids "pic.am.<key>" (cogs/locale).
 
 
 def _es(locale: str) -> bool:
@@ -112,8 +91,7 @@ def _es(locale: str) -> bool:
 
 def say(key: str, locale: str, **fmt: object) -> str:
     """A label of the picture in ``locale``."""
-    text = TEXT[key][0 if _es(locale) else 1]
-    return text.format(**fmt) if fmt else text
+    return _tr("pic.am." + key, locale, **fmt)
 
 
 def printable(text: str) -> str:

@@ -15,6 +15,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import Pairs
+from cogs.common.catalogue import t as _tr
 from cogs.pictures.fonts import fit, text_image
 from cogs.pictures.fonts import font as shared_font
 from rules.guerra_de_mitos.cards import cards as catalogue
@@ -74,42 +76,12 @@ def _palette() -> Image.Image:
 
 SEAT_DISC = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")
 
-TEXT: dict[str, tuple[str, str]] = {
-    "round": ("Ronda {n}", "Round {n}"),
-    "bid": ("Puja secreta", "Secret bid"),
-    "starter": ("Se elige quién empieza", "Choosing who starts"),
-    "transfer": ("Transferencia", "Transfer"),
-    "influence": ("Influencia", "Influence"),
-    "challenge": ("Enfrentamiento", "Confrontation"),
-    "fight": ("Enfrentamiento", "Confrontation"),
-    "over": ("Fin de la partida", "Game over"),
-    "vs": ("{a} contra {b}", "{a} against {b}"),
-    "counts": (
-        "Reserva {r}P · mano {h} · mazo {d} · desc. {x}",
-        "Reserve {r}P · hand {h} · deck {d} · disc. {x}",
-    ),
-    "totals": ("en juego {p}P · oráculos {o}P", "in play {p}P · oracles {o}P"),
-    "vp": (" · {vp} PV", " · {vp} VP"),
-    "out": ("fuera", "out"),
-    "oracle": ("Oráculo {n}", "Oracle {n}"),
-    "cards": ("{n} cartas", "{n} cards"),
-    "empty": ("vacío", "empty"),
-    "down": ("boca abajo", "face down"),
-    "cost": ("coste {c}", "cost {c}"),
-    "tired": ("cansado", "tired"),
-    "exhausted": ("agotado", "exhausted"),
-    "battle": ("Campo de batalla", "Battlefield"),
-    "pantheon": ("Panteón", "Pantheon"),
-    "nothing": ("sin cartas en juego", "no cards in play"),
-    "more": ("+{n} más", "+{n} more"),
-    "bid_in": ("ha pujado", "has bid"),
-    "bid_shown": ("pujó {n}", "bid {n}"),
-}
+# The picture's labels: catalogue ids "pic.gdm.<key>" (cogs/locale).
+TEXT = Pairs("pic.gdm.")
 
 
 def _t(key: str, locale: str, **kw: object) -> str:
-    es, en = TEXT[key]
-    return (es if (locale or "").lower().startswith("es") else en).format(**kw)
+    return _tr("pic.gdm." + key, locale, **kw)
 
 
 # The characters and weapons abilities create are no card of the catalogue.

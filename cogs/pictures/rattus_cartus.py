@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import t as _tr
 from cogs.pictures.fonts import font as shared_font
 from rules.rattus_cartus.cards import BUILDINGS, CLASS_NAME, CLASSES, KIND_NAME, Supply
 from rules.rattus_cartus.model import BuildingView, PlayerView, RcView
@@ -54,30 +55,7 @@ SEAT_COLOUR: tuple[tuple[int, int, int], ...] = (
     (236, 120, 200),
 )
 
-TEXT: dict[str, dict[str, str]] = {
-    "round": {"es": "Ronda {n} de {total}", "en": "Round {n} of {total}"},
-    "supply": {"es": "B: suministro", "en": "B: supply"},
-    "enter": {"es": "C: entrar en edificios", "en": "C: entering buildings"},
-    "resolve": {"es": "D: resolver edificios", "en": "D: resolving buildings"},
-    "over": {"es": "Fin de la partida", "en": "Game over"},
-    "cards": {"es": "{n} cartas", "en": "{n} cards"},
-    "card": {"es": "1 carta", "en": "1 card"},
-    "player": {
-        "es": "{cards} en mano  ·  {rats} fichas de rata  ·  {vp} PV",
-        "en": "{cards} in hand  ·  {rats} rat tokens  ·  {vp} VP",
-    },
-    "final": {"es": "{total} PV  ·  {rats} en ratas", "en": "{total} VP  ·  {rats} in rats"},
-    "dead": {"es": "  ·  peste", "en": "  ·  plague"},
-    "start": {"es": "inicial", "en": "start"},
-    "ready": {"es": "ha elegido", "en": "has chosen"},
-    "waiting": {"es": "eligiendo", "en": "choosing"},
-    "empty": {"es": "nadie", "en": "nobody"},
-    "supply_of": {"es": "Suministro: {what}", "en": "Supply: {what}"},
-    "wins": {"es": "gana", "en": "wins"},
-    "share": {"es": "comparte la victoria", "en": "shares the win"},
-    "nobody": {"es": "Nadie gana", "en": "Nobody wins"},
-    "won_by": {"es": "Gana {who}", "en": "{who} wins"},
-}
+# The picture's labels: catalogue ids "pic.rc.<key>" (cogs/locale).
 
 
 def lane(players: int) -> int:
@@ -92,8 +70,7 @@ def track_row(players: int) -> int:
 
 def say(key: str, locale: str, **fmt: object) -> str:
     """A label of the picture in ``locale``."""
-    text = TEXT[key]["es" if locale.startswith("es") else "en"]
-    return ascii_text(text.format(**fmt) if fmt else text)
+    return ascii_text(_tr("pic.rc." + key, locale, **fmt))
 
 
 def ascii_text(text: str) -> str:
