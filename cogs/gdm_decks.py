@@ -159,7 +159,7 @@ def deck_embed(row: DeckRow, locale: str) -> discord.Embed:
                 left -= len(line) + 1
             kept.append(take)
         dropped = sum(len(a) - len(b) for a, b in zip(lines_by_part, kept, strict=True))
-        kept[-1].append(word("more_lines", locale, n=dropped))
+        kept[-1].append(i18n.tn("decks.more_lines", dropped, locale))
         lines_by_part = kept
     for (key, _, n), lines in zip(parts, lines_by_part, strict=True):
         for i, chunk in enumerate(_chunks(lines)):
@@ -242,7 +242,7 @@ def search_embed(found: list[Card], locale: str) -> discord.Embed:
     if len(found) > SEARCH_SHOWN:
         lines.append(word("search_more", locale, n=len(found) - SEARCH_SHOWN))
     return discord.Embed(
-        title=word("search_title", locale, n=len(found)),
+        title=i18n.tn("decks.search_title", len(found), locale),
         description=clip("\n".join(lines), 4096),
         colour=COLOUR,
     )

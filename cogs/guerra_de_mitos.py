@@ -232,7 +232,7 @@ class GdmUI(GameUI):
             lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
             me = st.players[seat]
             if st.phase == "transfer":
-                lines.append(w("moves_left", locale, n=me.moves, r=me.reserve))
+                lines.append(i18n.tn("gdm.moves_left", me.moves, locale, r=me.reserve))
             elif st.phase != "bid":
                 lines.append(w("reserve_now", locale, r=me.reserve))
         return "\n".join(lines) or w("pick_option", locale)
@@ -704,8 +704,8 @@ def decks_text(locale: str) -> str:
                 id=rid,
                 myth=MYTHOLOGY_NAME[rd.mythology].get(locale),
                 pantheon=card_name(d.pantheon, locale),
-                gods=sum(d.god.values()),
-                designs=sum(d.design.values()),
+                gods=i18n.count("god_cards", sum(d.god.values()), locale),
+                designs=i18n.count("design_cards", sum(d.design.values()), locale),
             )
         )
     lines.append("")

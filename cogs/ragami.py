@@ -133,7 +133,7 @@ def resolution_lines(r: Resolution, locale: str) -> list[str]:
     lines.append(word("res_parts", locale, parts=" · ".join(parts) or word("res_nothing", locale)))
     missing = r.cost - r.total
     lines.append(
-        word("res_missing", locale, n=missing) if missing > 0 else word("res_enough", locale)
+        i18n.tn("rg.res_missing", missing, locale) if missing > 0 else word("res_enough", locale)
     )
     return lines
 
@@ -265,7 +265,7 @@ class RgUI(GameUI):
                     before=f.vp_before,
                     cubes=f.cubes,
                     bonus=f.bonus,
-                    res=f.resolved,
+                    res=i18n.count("resolved", f.resolved, locale),
                 )
                 for f in sorted(v.final, key=lambda f: -f.total)
             ]

@@ -21,6 +21,8 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from babel.core import UnknownLocaleError
+from babel.lists import format_list
 from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -150,6 +152,21 @@ def tn(key: str, n: int, locale: str | None, /, **fmt: Any) -> str:
     return catalogues().ngettext(language(locale), key, n).format(n=n, **fmt)
 
 
+def count(noun: str, n: int, locale: str | None) -> str:
+    """``n`` things, in the plural form ``locale`` uses: count("cards", 1, "es") is "1 carta"."""
+    return tn("count." + noun, n, locale)
+
+
+def names(items: list[str], locale: str | None) -> str:
+    """Names joined as ``locale`` joins a list: "Ana, Bea y Carl", "Ana, Bea and Carl"."""
+    if len(items) < 2:
+        return "".join(items)
+    try:
+        return format_list(list(items), locale=language(locale))
+    except (ValueError, UnknownLocaleError):  # a catalogue for a language CLDR lacks
+        return ", ".join(items)
+
+
 class Pairs(Mapping[str, tuple[str, str]]):
     """A cog's old table of (Spanish, English) texts, read from the catalogues: ``WORDS[key]``
     is the pair of ``prefix + key``, so code written against the table keeps working."""
@@ -260,6 +277,7 @@ def absorb(table: Mapping[str, Any], *, prefix: str = "", context: str | None = 
         for lang, text in (("es", es), ("en", en)):
             cat = cats[lang]
             if replace or cat.get(msgid, context) is None:
+                cat.delete(msgid, context)  # Catalog.add keeps an existing entry's text
                 cat.add(msgid, text, context=context)
                 if lang == "en":
                     added.append(msgid)

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from cogs.common.catalogue import SOURCE, Entries, Names, catalogues
+from cogs.common.catalogue import names as catalogue_names
 
 DEFAULT_LOCALE = "es"
 
@@ -59,6 +60,16 @@ def tn(key: str, n: int, locale: str | discord.Locale | None, /, **fmt: Any) -> 
     Plural-Forms), with ``n`` and ``fmt`` filled in."""
     text = catalogues().ngettext(lang(locale), key, n)
     return text.format(n=n, **fmt)
+
+
+def count(noun: str, n: int, locale: str | discord.Locale | None, /) -> str:
+    """``n`` things in ``locale``'s plural form: count("cards", 1, "es") is "1 carta"."""
+    return tn("count." + noun, n, locale)
+
+
+def names(items: list[str], locale: str | discord.Locale | None, /) -> str:
+    """Names joined as ``locale`` joins a list: "Ana, Bea y Carl", "Ana, Bea and Carl"."""
+    return catalogue_names(items, lang(locale))
 
 
 def locale_of(interaction: discord.Interaction) -> str:

@@ -22,6 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import fit, flatten, font, paste_text
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.model import AmView, AreaView, SeatView
@@ -300,7 +301,7 @@ def _seat_lines(view: AmView, sv: SeatView, locale: str) -> list[str]:
     if view.finished and s < len(view.scores):
         # the personalities are turned face up at the end
         who = PERSONALITIES.get(sv.personality or "")
-        end = [say("score", locale, n=view.scores[s])]
+        end = [_trn("pic.am.score", view.scores[s], locale)]
         if s in view.winners:
             end.append(say("winner", locale))
         if who is not None:

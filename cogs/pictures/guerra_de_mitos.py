@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cogs.common.catalogue import Pairs
 from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import fit, text_image
 from cogs.pictures.fonts import font as shared_font
 from rules.guerra_de_mitos.cards import cards as catalogue
@@ -78,6 +79,8 @@ SEAT_DISC = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")
 
 # The picture's labels: catalogue ids "pic.gdm.<key>" (cogs/locale).
 TEXT = Pairs("pic.gdm.")
+# The phases the header names ("pic.gdm.<phase>"); any other is shown as a transfer.
+PHASES = ("bid", "starter", "transfer", "influence", "challenge", "fight", "over")
 
 
 def _t(key: str, locale: str, **kw: object) -> str:
@@ -190,7 +193,7 @@ def _header(d: Pen, v: GdmView, names: Sequence[str], locale: str) -> None:
     if v.finished:
         what = _t("over", locale)
     else:
-        what = _t(v.phase if v.phase in TEXT else "transfer", locale)
+        what = _t(v.phase if v.phase in PHASES else "transfer", locale)
         if v.fight:
             what += " · " + _t("vs", locale, a=_name(names, v.fight[0]), b=_name(names, v.fight[1]))
     text, f = fit(
@@ -295,7 +298,7 @@ def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
         fill = CARD if up else DOWN if o.size else TIRED
         ink = INK if up or not o.size else (255, 255, 255)
         d.rounded_rectangle((x, y, x + w, y + ORACLE_H), 4, fill=fill, outline=INK)
-        label = f"{_t('oracle', locale, n=i + 1)} · {_t('cards', locale, n=o.size) if o.size else _t('empty', locale)}"
+        label = f"{_t('oracle', locale, n=i + 1)} · {_trn('pic.gdm.cards', o.size, locale) if o.size else _t('empty', locale)}"
         text, f = fit(label, 10, w - 30, min_size=10)
         d.text(
             (x + 4, y + 3),

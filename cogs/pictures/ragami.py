@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import count as _count
 from cogs.common.catalogue import t as _tr
 from cogs.pictures.fonts import fit
 from cogs.pictures.fonts import font as shared_font
@@ -283,7 +284,8 @@ def _players(
             marker = "★ "
         label, lf = fit(marker + name, 20, 220, bold=True, min_size=TEXT_MIN)
         d.text((40, y + 1), label, fill=INK, font=lf)
-        info = _t("player", locale, vp=p.vp, res=p.resolved, cubes=p.cubes, hand=p.hand)
+        info = _t("player", locale, vp=p.vp, res=_count("resolved", p.resolved, locale),
+                  cubes=_count("cubes", p.cubes, locale), hand=_count("cards", p.hand, locale))
         info, f = fit(info, 19, WIDTH - 274, bold=True, min_size=TEXT_MIN)
         d.text((266, y + 2), info, fill=INK, font=f)
     y = top + PLAYER_LINE * len(v.players) + 6

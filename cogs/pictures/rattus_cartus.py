@@ -12,7 +12,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import count as _count
 from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import font as shared_font
 from rules.rattus_cartus.cards import BUILDINGS, CLASS_NAME, CLASSES, KIND_NAME, Supply
 from rules.rattus_cartus.model import BuildingView, PlayerView, RcView
@@ -190,6 +192,10 @@ def tracks_panel(locale: str, spaces: int, players: int) -> Image.Image:
     return img
 
 
+# The phases the header names ("pic.rc.<phase>").
+PHASES = ("supply", "enter", "resolve", "over")
+
+
 def _phase_line(view: RcView, locale: str) -> str:
     head = say("round", locale, n=view.round, total=view.rounds)
     return f"Rattus Cartus  ·  {head}  ·  {say(view.phase, locale)}"
@@ -211,7 +217,7 @@ def _slot_text(cards: int, revealed: list[str] | None, locale: str) -> str:
                 for k, n in counts.items()
             )
         )
-    return say("card", locale) if cards == 1 else say("cards", locale, n=cards)
+    return ascii_text(_trn("pic.rc.cards", cards, locale))
 
 
 def fit(text: str, size: int, width: float) -> str:
@@ -325,7 +331,7 @@ def _player_line(view: RcView, p: PlayerView, locale: str) -> str:
         if score is not None:
             line = say("final", locale, total=score.total, rats=score.rats)
             return line + (say("dead", locale) if score.eliminated else "")
-    line = say("player", locale, cards=p.hand, rats=p.rat_tokens, vp=p.vp)
+    line = say("player", locale, cards=p.hand, rats=_count("rat_tokens", p.rat_tokens, locale), vp=p.vp)
     if view.phase == "supply":
         line += "  ·  " + say("ready" if p.supply_done else "waiting", locale)
     return line
