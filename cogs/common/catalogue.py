@@ -13,6 +13,7 @@ to move a Python table of texts into the catalogues (see docs/translating.md).
 from __future__ import annotations
 
 import argparse
+import copy
 import gettext
 import importlib
 import io
@@ -23,7 +24,7 @@ from typing import Any
 
 from babel.core import UnknownLocaleError
 from babel.lists import format_list
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -71,8 +72,13 @@ class Catalogues:
         # rule of each language is its catalogue's own Plural-Forms header.
         out: dict[str, gettext.GNUTranslations] = {}
         for language, catalog in self._po.items():
+            # an entry not translated yet (a plural with an empty form too) reads in English
+            ready = copy.deepcopy(catalog)
+            for m in list(ready):
+                if m.id and isinstance(m.string, tuple | list) and not all(m.string):
+                    ready.delete(m.id, m.context)
             buf = io.BytesIO()
-            write_mo(buf, catalog)
+            write_mo(buf, ready)
             buf.seek(0)
             out[language] = gettext.GNUTranslations(buf)
         for language, tr in out.items():
@@ -262,6 +268,10 @@ def save(root: Path, language: str, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     catalog.fuzzy = False
     catalog.project, catalog.version = "Tablero", "0.1.0"
+    for message in catalog:
+        # where the code uses an entry and its English text are pybabel's business
+        # (tablero.pot); the catalogues keep only ids, texts and translators' notes
+        message.locations, message.auto_comments = [], []
     with path.open("wb") as f:
         write_po(f, catalog, width=0, sort_output=True, omit_header=False)
 
@@ -286,19 +296,10 @@ def absorb(table: Mapping[str, Any], *, prefix: str = "", context: str | None = 
     return added
 
 
-def add_plural(msgid: str, forms: Mapping[str, tuple[str, ...]], root: Path = LOCALE_DIR) -> None:
-    """Add (or replace) a plural entry: ``forms[lang]`` holds that language's forms."""
-    for lang, texts in forms.items():
-        cat = load(root, lang)
-        if msgid in cat:
-            del cat[msgid]
-        cat[msgid] = Message((msgid, msgid), tuple(texts))
-        save(root, lang, cat)
-
-
 def main(argv: list[str] | None = None) -> int:
     """``absorb MODULE TABLE [--prefix P] [--context C]``: move a Python table into the
-    catalogues (then replace the table in the code by ``Pairs(P)`` or calls to t())."""
+    catalogues (then replace the table in the code by ``Pairs(P)`` or calls to t()).
+    ``tidy``: sort the catalogues again after ``pybabel update``."""
     parser = argparse.ArgumentParser(prog="python -m cogs.common.catalogue")
     sub = parser.add_subparsers(dest="cmd", required=True)
     ab = sub.add_parser("absorb", help="add a Python table of texts to the catalogues")
@@ -307,7 +308,12 @@ def main(argv: list[str] | None = None) -> int:
     ab.add_argument("--prefix", default="", help="put before each key, e.g. gdm.")
     ab.add_argument("--context", default=None, choices=CONTEXTS, help="for tables of names")
     ab.add_argument("--replace", action="store_true", help="overwrite texts already there")
+    sub.add_parser("tidy", help="sort every catalogue by id, one line per text (after pybabel update)")
     args = parser.parse_args(argv)
+    if args.cmd == "tidy":
+        for language in Catalogues(LOCALE_DIR).languages:
+            save(LOCALE_DIR, language, load(LOCALE_DIR, language))
+        return 0
     table = getattr(importlib.import_module(args.module), args.table)
     added = absorb(table, prefix=args.prefix, context=args.context, replace=args.replace)
     print(f"{len(added)} new message ids" + (f": {', '.join(added)}" if added else ""))
