@@ -31,7 +31,7 @@ from cogs.common.choices import (
     within,
 )
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import count, locale_of, t, tn
+from cogs.common.i18n import count, locale_of, names, t, tn
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
@@ -182,9 +182,9 @@ class RcUI(GameUI):
             waiting = [mention(g, p.seat) for p in v.players if not p.supply_done]
             lines = []
             if done:
-                lines.append(t("rc.chosen", locale, who=", ".join(done)))
+                lines.append(tn("rc.chosen", len(done), locale, who=names(done, locale)))
             if waiting:
-                lines.append(t("rc.waiting", locale, who=", ".join(waiting)))
+                lines.append(tn("rc.waiting", len(waiting), locale, who=names(waiting, locale)))
             fields.append((t("rc.supply_state", locale), "\n".join(lines), False))
         if v.phase == "enter" and v.queue:
             order = " → ".join(mention(g, s) for s in v.queue)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.i18n import t, tn
+from cogs.common.i18n import names, t, tn
 from cogs.common.present import COLOUR, EMBED_DESCRIPTION
 from services.session import Game, SessionService
 from storage.deadlines import DeadlineRow
@@ -19,8 +19,8 @@ def _where(g: Game) -> str:
 
 
 def _waiting_for(g: Game, locale: str) -> str:
-    names = [discord.utils.escape_markdown(g.seat_row(s).name) for s in sorted(g.pending())]
-    return t("mine.waiting", locale, who=", ".join(names) or "-")
+    who = [discord.utils.escape_markdown(g.seat_row(s).name) for s in sorted(g.pending())]
+    return t("mine.waiting", locale, who=names(who, locale) or "-")
 
 
 async def mine_embed(session: SessionService, user_id: int, locale: str) -> discord.Embed:

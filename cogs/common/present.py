@@ -138,7 +138,7 @@ def outcome_line(g: Game, locale: str) -> str:
         elif len(winners) == 1:
             parts.append(t("board.winner", locale, who=mention(g, winners[0])))
         elif winners:
-            who = ", ".join(mention(g, s) for s in winners)
+            who = names([mention(g, s) for s in winners], locale)
             parts.append(t("board.winners", locale, who=who))
     return " ".join(parts)
 

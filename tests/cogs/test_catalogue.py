@@ -193,3 +193,40 @@ def test_without_its_catalogue_a_language_reads_english() -> None:
     assert "fr" not in catalogues().languages
     assert lang(discord.Locale.french) == "en"
     assert Catalogues(catalogue.LOCALE_DIR).languages == catalogues().languages
+
+
+def _rattus_game(locale: str) -> Any:
+    import cogs.rattus_cartus  # noqa: F401 - registers the game's presentation
+    from rules.registry import engine
+    from services.session import Game
+    from storage import GameRow, SeatRow
+
+    eng = engine("rattus_cartus")
+    state = eng.setup(3, None, 3)
+    row = GameRow(
+        id=1, guild_id=5, channel_id=900, game_id="rattus_cartus",
+        options=eng.parse_options(None).model_dump(mode="json"), status="active", seed=3,
+        version=state.version, state=None, host_id=101, locale=locale,
+        board_channel_id=900, board_message_id=None, created_at=0.0, updated_at=0.0,
+    )
+    seats = [SeatRow(game=1, seat=i, user_id=101 + i, ai=False, name=("ana", "bea", "carl")[i],
+                     locale=None, dm_closed=False) for i in range(3)]
+    return Game(row=row, seats=seats, engine=eng, state=state)
+
+
+def test_several_players_pinged_at_once_are_named_and_not_told_te_toca() -> None:
+    from cogs.common.present import ping_line
+
+    g = _rattus_game("es")
+    assert len(g.pending()) == 3  # the secret supply choice: everyone at once
+    assert ping_line(g, "es") == "Les toca a <@101>, <@102> y <@103>."
+    assert ping_line(g, "en") == "<@101>, <@102>, and <@103> to move."
+    assert tn("board.your_turn", 1, "es", who="<@101>") == "<@101>, te toca."
+
+
+def test_names_join_as_each_language_joins_a_list() -> None:
+    assert i18n.names(["Ana"], "es") == "Ana"
+    assert i18n.names(["Ana", "Bea"], "es") == "Ana y Bea"
+    assert i18n.names(["Ana", "Bea", "Carl"], "en") == "Ana, Bea, and Carl"
+    assert i18n.count("rat_tokens", 1, "es") == "1 ficha de rata"
+    assert i18n.count("rat_tokens", 2, "en") == "2 rat tokens"
