@@ -13,6 +13,7 @@ to move a Python table of texts into the catalogues (see docs/translating.md).
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import gettext
 import importlib
@@ -296,6 +297,41 @@ def absorb(table: Mapping[str, Any], *, prefix: str = "", context: str | None = 
     return added
 
 
+def table_in_source(text: str, name: str) -> dict[str, Any]:
+    """The literal value of the module-level table ``name`` in Python source ``text``,
+    without importing it (a file from another branch or an older commit). Names of
+    module-level string constants used as keys or values are resolved."""
+    tree = ast.parse(text)
+    constants: dict[str, str] = {}
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else (
+            node.target if isinstance(node, ast.AnnAssign) else None)
+        if not isinstance(target, ast.Name) or node.value is None:
+            continue
+        value = node.value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            constants[target.id] = value.value
+        if target.id == name:
+            resolved = ast.fix_missing_locations(_Constants(constants).visit(value))
+            return dict(ast.literal_eval(resolved))
+    raise KeyError(f"no table {name} in the source")
+
+
+class _Constants(ast.NodeTransformer):
+    def __init__(self, constants: dict[str, str]) -> None:
+        self.constants = constants
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        if node.id in self.constants:
+            return ast.copy_location(ast.Constant(self.constants[node.id]), node)
+        return node
+
+
+def changed_entries(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries of ``after`` that ``before`` lacks or held with another text."""
+    return {k: v for k, v in after.items() if before.get(k) != v}
+
+
 def main(argv: list[str] | None = None) -> int:
     """``absorb MODULE TABLE [--prefix P] [--context C]``: move a Python table into the
     catalogues (then replace the table in the code by ``Pairs(P)`` or calls to t()).
@@ -308,11 +344,27 @@ def main(argv: list[str] | None = None) -> int:
     ab.add_argument("--prefix", default="", help="put before each key, e.g. gdm.")
     ab.add_argument("--context", default=None, choices=CONTEXTS, help="for tables of names")
     ab.add_argument("--replace", action="store_true", help="overwrite texts already there")
+    diff = sub.add_parser("absorb-diff", help="add what a branch added to a Python table (merges)")
+    diff.add_argument("before", help="the file as it was where the branch started (git show BASE:path)")
+    diff.add_argument("after", help="the file as the branch left it (git show BRANCH:path)")
+    diff.add_argument("table", help="the table's name in that file, e.g. WORDS or MESSAGES")
+    diff.add_argument("--prefix", default="", help="put before each key, e.g. gdm.")
+    diff.add_argument("--context", default=None, choices=CONTEXTS, help="for tables of names")
     sub.add_parser("tidy", help="sort every catalogue by id, one line per text (after pybabel update)")
     args = parser.parse_args(argv)
     if args.cmd == "tidy":
         for language in Catalogues(LOCALE_DIR).languages:
             save(LOCALE_DIR, language, load(LOCALE_DIR, language))
+        return 0
+    if args.cmd == "absorb-diff":
+        try:
+            before = table_in_source(Path(args.before).read_text(encoding="utf-8"), args.table)
+        except (KeyError, SyntaxError):
+            before = {}
+        after = table_in_source(Path(args.after).read_text(encoding="utf-8"), args.table)
+        added = absorb(changed_entries(before, after), prefix=args.prefix, context=args.context,
+                       replace=True)
+        print(f"{len(added)} message ids added or changed" + (f": {', '.join(added)}" if added else ""))
         return 0
     table = getattr(importlib.import_module(args.module), args.table)
     added = absorb(table, prefix=args.prefix, context=args.context, replace=args.replace)

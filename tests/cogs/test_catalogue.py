@@ -230,3 +230,18 @@ def test_names_join_as_each_language_joins_a_list() -> None:
     assert i18n.names(["Ana", "Bea", "Carl"], "en") == "Ana, Bea, and Carl"
     assert i18n.count("rat_tokens", 1, "es") == "1 ficha de rata"
     assert i18n.count("rat_tokens", 2, "en") == "2 rat tokens"
+
+
+def test_a_table_added_on_another_branch_moves_into_the_catalogues(tmp_path: Path) -> None:
+    """What `python -m cogs.common.catalogue absorb-diff` does when a branch that still
+    wrote Python tables is merged: only the entries it added or changed move."""
+    from cogs.common.catalogue import absorb, changed_entries, load, table_in_source
+
+    before = 'TITLE = "Moves"\nWORDS: dict = {"a": ("uno", "one"), TITLE: ("Jugadas", "Moves")}\n'
+    after = before.replace('"a": ("uno", "one")', '"a": ("uno", "one"), "b": ("{n} dos", "{n} two")')
+    new = changed_entries(table_in_source(before, "WORDS"), table_in_source(after, "WORDS"))
+    assert new == {"b": ("{n} dos", "{n} two")}
+    assert absorb(new, prefix="x.", root=tmp_path) == ["x.b"]
+    assert load(tmp_path, "es").get("x.b").string == "{n} dos"
+    assert load(tmp_path, "en").get("x.b").string == "{n} two"
+    assert table_in_source(before, "WORDS")["Moves"] == ("Jugadas", "Moves")
