@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import copy
 import gettext
 import importlib
 import io
@@ -74,10 +73,11 @@ class Catalogues:
         out: dict[str, gettext.GNUTranslations] = {}
         for language, catalog in self._po.items():
             # an entry not translated yet (a plural with an empty form too) reads in English
-            ready = copy.deepcopy(catalog)
-            for m in list(ready):
-                if m.id and isinstance(m.string, tuple | list) and not all(m.string):
-                    ready.delete(m.id, m.context)
+            ready = Catalog(locale=catalog.locale, domain=self.domain, fuzzy=False)
+            ready.mime_headers = catalog.mime_headers  # its Plural-Forms among them
+            for m in catalog:
+                if m.id and m.string and not (isinstance(m.string, tuple | list) and not all(m.string)):
+                    ready[m.id] = m
             buf = io.BytesIO()
             write_mo(buf, ready)
             buf.seek(0)

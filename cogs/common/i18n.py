@@ -73,7 +73,7 @@ def names(items: list[str], locale: str | discord.Locale | None, /) -> str:
 
 
 def locale_of(interaction: discord.Interaction) -> str:
-    """The language of the user behind ``interaction`` ("es" or "en")."""
+    """The catalogue language of the user behind ``interaction`` ("es", "en", ...)."""
     return lang(interaction.locale)
 
 
