@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.common.catalogue import count as _count
+from cogs.common.catalogue import names as _names
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import font as shared_font
@@ -374,7 +375,8 @@ def render_board(
     if view.finished and winners is not None:
         who = [ascii_text(names[s]) if s < len(names) else f"#{s + 1}" for s in winners]
         head += "  ·  " + (
-            say("won_by", locale, who=" & ".join(who)) if who else say("nobody", locale)
+            ascii_text(_trn("pic.rc.won_by", len(who), locale, who=_names(who, locale)))
+            if who else say("nobody", locale)
         )
     put_text(img, (MARGIN, HEADER / 2 + 2), head, 18, INK, middle=True, width=WIDTH - 2 * MARGIN)
     _ruler(img, ruler_top, spaces)
