@@ -233,14 +233,10 @@ class RgUI(GameUI):
         if g.state is None:
             return super().board_fields(g, locale, pictured)
         v = self.view(g, None)
-        es = (locale or "").lower().startswith("es")
         lines = []
         for p in v.players:
-            score = (
-                f"{p.vp} PV · {p.resolved} res. · {p.cubes} cubos"
-                if es
-                else f"{p.vp} VP · {p.resolved} res. · {p.cubes} cubes"
-            )
+            score = word("score", locale, vp=p.vp, res=p.resolved,
+                         cubes=i18n.count("cubes", p.cubes, locale))
             lines.append(f"{COLOUR_DISC[p.seat]} {mention(g, p.seat)} — {score}")
         fields = [(word("players", locale), "\n".join(lines), False)]
         if not pictured:
@@ -595,7 +591,7 @@ def find_kind(value: str) -> Kind | None:
 
 def kind_title(k: Kind, locale: str) -> str:
     """A kind's printed number and name."""
-    return f"n.º {k.number} {k.name.es}" if locale == "es" else f"#{k.number} {k.name.en}"
+    return word("kind_title", locale, number=k.number, name=k.name.get(locale))
 
 
 def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:

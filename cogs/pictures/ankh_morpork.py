@@ -153,7 +153,7 @@ def _area_frame(d: ImageDraw.ImageDraw, canvas: Image.Image, a: int, locale: str
     top = y + 20 - (len(lines) - 1) * 8
     for k, line in enumerate(lines):
         d.text((x + 31, top + k * 16), line, font=font(SMALL, True), fill=WHITE, anchor="lm")
-    cost = f"{info.cost} $" if _es(locale) else f"${info.cost}"
+    cost = say("money", locale, money=info.cost)
     d.text((x + 7, y + STRIP_H + 14), cost, font=font(15, True), fill=DIM, anchor="lm")
     if a in RIVER:
         # a small wave after the cost: this area floods
