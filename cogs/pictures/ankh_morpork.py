@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from cogs.common.catalogue import language as _language
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import fit, flatten, font, paste_text
@@ -350,14 +351,14 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     pairs = [view.seats[k:k + 2] for k in range(0, len(view.seats), 2)]
     rows = [max(_block_height(view, sv) for sv in pair) for pair in pairs]
     height = MAP_H + PANEL_PAD + sum(rows) + LINE * 2 + PANEL_PAD
-    map_part = frame("es" if _es(locale) else "en")
+    map_part = frame(_language(locale))
     canvas = Image.new("P", (W, height))
     canvas.putpalette(map_part.getpalette() or [])
     canvas.paste(index(PANEL), (0, MAP_H, W, height))
     canvas.paste(map_part, (0, 0))
     d = ImageDraw.Draw(canvas)
     d.line((0, MAP_H, W, MAP_H), fill=index(BORDER), width=2)
-    title = "Mundodisco: Ankh-Morpork" if _es(locale) else "Discworld: Ankh-Morpork"
+    title = say("title", locale)
     paste_text(canvas, (12, TITLE_H / 2), title, 17, STRIP, BG, bold=True, middle=True)
     status = say("over", locale) if view.finished else say("turn", locale, n=view.turn_no)
     if not view.finished and view.turn < len(names):

@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from cogs.common.catalogue import count as _count
+from cogs.common.catalogue import language as _language
 from cogs.common.catalogue import names as _names
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
@@ -380,7 +381,7 @@ def render_board(
         )
     put_text(img, (MARGIN, HEADER / 2 + 2), head, 18, INK, middle=True, width=WIDTH - 2 * MARGIN)
     _ruler(img, ruler_top, spaces)
-    img.paste(tracks_panel("es" if locale.startswith("es") else "en", spaces, n), (0, tracks_top))
+    img.paste(tracks_panel(_language(locale), spaces, n), (0, tracks_top))
     _draw_tracks(img, view, tracks_top, spaces)
 
     if view.row:
