@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 import time
 from collections.abc import Mapping
@@ -25,6 +26,7 @@ from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
 from services import faults
 from services.clock import Clock, Scheduler, SystemClock
+from services.leases import DEFAULT_TTL, Leases
 from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
@@ -44,6 +46,9 @@ DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
 DRAIN_TIMEOUT = 5.0
 # How long delivered outbox rows are kept.
 OUTBOX_KEEP = 7 * 24 * 3600.0
+# With several processes, a change still undelivered after this many lease lengths is
+# taken to belong to a process that died, and the holder of the "resume" lease delivers it.
+SWEEP_AGE = 4
 
 
 class SettingsError(Exception):
@@ -63,6 +68,11 @@ class Settings:
     discord_api: str | None = None
     discord_gateway: str | None = None
     ready_wait: float = 2.0  # seconds to wait for the servers' data at start-up
+    # Several processes: Discord's shards in all (None: one process, no sharding) and
+    # this process's share of them; work done once is owned through leases lasting this long.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    lease_seconds: float = DEFAULT_TTL
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -95,6 +105,14 @@ class Settings:
             ready_wait = float(wait)
         except ValueError:
             raise SettingsError(f"TABLERO_READY_WAIT must be a number of seconds, not {wait!r}.") from None
+        shard_count, shard_ids = _shards(env)
+        lease = env.get("TABLERO_LEASE_SECONDS", "").strip() or str(DEFAULT_TTL)
+        try:
+            lease_seconds = float(lease)
+        except ValueError:
+            lease_seconds = -1.0
+        if not lease_seconds > 0:
+            raise SettingsError(f"TABLERO_LEASE_SECONDS must be a positive number of seconds, not {lease!r}.")
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
@@ -104,7 +122,16 @@ class Settings:
             discord_api=api,
             discord_gateway=gateway,
             ready_wait=max(0.0, ready_wait),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            lease_seconds=lease_seconds,
         )
+
+    def client_options(self) -> dict[str, Any]:
+        """The discord.py options of this process's shards (none when not sharded)."""
+        if self.shard_count is None:
+            return {}
+        return {"shard_count": self.shard_count, "shard_ids": list(self.shard_ids or range(self.shard_count))}
 
     def point_discord_py(self) -> None:
         """Send discord.py's REST calls and gateway connection where the settings say."""
@@ -117,6 +144,34 @@ class Settings:
             import yarl
 
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.discord_gateway)
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """TABLERO_SHARDS (how many in all) and TABLERO_SHARD_IDS (this process's, "0,1")."""
+    total = env.get("TABLERO_SHARDS", "").strip()
+    ids = env.get("TABLERO_SHARD_IDS", "").strip()
+    if not total:
+        if ids:
+            raise SettingsError("TABLERO_SHARD_IDS needs TABLERO_SHARDS, the number of shards in all.")
+        return None, None
+    if not total.isdigit() or int(total) < 1:
+        raise SettingsError(f"TABLERO_SHARDS must be the number of shards in all (1 or more), not {total!r}.")
+    count = int(total)
+    if not ids:
+        return count, tuple(range(count))
+    parts = [p.strip() for p in ids.split(",")]
+    if not all(p.isdigit() for p in parts):
+        raise SettingsError(f"TABLERO_SHARD_IDS must be shard numbers separated by commas (\"0,1\"), not {ids!r}.")
+    share = tuple(int(p) for p in parts)
+    wrong = [n for n in share if n >= count]
+    if wrong:
+        raise SettingsError(
+            f"TABLERO_SHARD_IDS names shard {wrong[0]}, but shards are numbered 0 to {count - 1}"
+            f" (TABLERO_SHARDS={count})."
+        )
+    if len(set(share)) != len(share):
+        raise SettingsError(f"TABLERO_SHARD_IDS names a shard twice: {ids!r}.")
+    return count, share
 
 
 class TableroBot(commands.Bot):
@@ -144,6 +199,12 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        # Several processes on one database: the work done once is owned through leases.
+        self.leases: Leases | None = None
+        self._sweep_task: asyncio.Task[None] | None = None
+        # Run as `python bot.py`: a supervisor's SIGTERM (docker stop) closes cleanly, as Ctrl-C.
+        self.stop_on_sigterm = False
+        self._closing: asyncio.Task[None] | None = None
         i18n.set_default_locale(settings.locale)
 
     @property
@@ -172,11 +233,24 @@ class TableroBot(commands.Bot):
         self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
         self.scheduler = Scheduler(self.store, self.clock, self.announcer.remind, self.announcer.expire)
         self._session.on_deadlines = self.scheduler.poke
+        if self.settings.shard_count is not None:
+            self._session.shared = True
+            self.leases = Leases(self.store, ttl=self.settings.lease_seconds)
+            # Other processes write deadlines too: look at the table once per lease length.
+            self.scheduler.max_sleep = self.settings.lease_seconds
+            self.leases.job("clock", self._clock_taken, self._clock_lost)
+            self.leases.job("resume", self._resume_taken, self._resume_lost)
         errors.install(self.tree)
         await self.tree.set_translator(i18n.Translator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.sync_commands()
+        if self.stop_on_sigterm:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._sigterm)
+
+    def _sigterm(self) -> None:
+        if self._closing is None:
+            self._closing = asyncio.create_task(self.close(), name="tablero-sigterm")
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to one server (instant) or globally."""
@@ -196,6 +270,11 @@ class TableroBot(commands.Bot):
     async def on_ready(self) -> None:
         """Once connected, find every open game's board again (in the background)."""
         log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        if self.leases is not None:
+            # The resume and the clock run where their leases are held (see _resume_taken).
+            faults.arm()
+            self.leases.start()
+            return
         if self._resume_task is None:
             self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
         # Deadlines that passed while the bot was down are handled now, once; the scheduler
@@ -230,8 +309,49 @@ class TableroBot(commands.Bot):
         except Exception:
             log.exception("resuming games failed")
 
+    # -- several processes: the work behind each lease ----------------------------------
+
+    async def _clock_taken(self) -> None:
+        if self.scheduler is not None and self.run_clock:
+            self.scheduler.start()
+
+    async def _clock_lost(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+
+    async def _resume_taken(self) -> None:
+        # At the first start, or taking over from a process that died: deliver what is left,
+        # let AI seats move, check the boards; then keep delivering what dead processes leave.
+        self._resume_task = asyncio.create_task(self.resume_games(), name="tablero-resume")
+        self._sweep_task = asyncio.create_task(self._sweep(), name="tablero-sweep")
+
+    async def _resume_lost(self) -> None:
+        for task in (self._resume_task, self._sweep_task):
+            if task is not None and not task.done():
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
+
+    async def _sweep(self) -> None:
+        """Deliver changes that stayed undelivered for a while: their process died."""
+        assert self.leases is not None
+        pause = self.leases.ttl
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self.outbox.drain(before=time.time() - SWEEP_AGE * pause)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("delivering what other processes left failed")
+
     async def close(self) -> None:
         """Let interactions in flight finish, stop talking to Discord, then close the store."""
+        if self.leases is not None:
+            # Given up at once, so another process takes the work over without waiting.
+            await self.leases.stop()
         if self._resume_task is not None and not self._resume_task.done():
             self._resume_task.cancel()
             try:
@@ -266,10 +386,16 @@ class TableroBot(commands.Bot):
             await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
 
 
+class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
+    """The bot holding a share of Discord's shards (TABLERO_SHARDS, TABLERO_SHARD_IDS)."""
+
+
 def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
     """A bot ready to ``start``; ``clock``/``run_clock`` set the turn clock's time source,
     the rest go to commands.Bot (e.g. guild_ready_timeout)."""
-    return TableroBot(settings, **client_kwargs)
+    if settings.shard_count is None:
+        return TableroBot(settings, **client_kwargs)
+    return ShardedTableroBot(settings, **{**settings.client_options(), **client_kwargs})
 
 
 def setup_logging(level: str) -> None:
@@ -290,6 +416,7 @@ def main() -> int:
     setup_logging(settings.log_level)
     settings.point_discord_py()
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
+    bot.stop_on_sigterm = True
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

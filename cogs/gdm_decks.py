@@ -719,5 +719,10 @@ class GdmDecks(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    """Load the deck-building cog (discord.py extension entry point)."""
+    """Load the deck-building cog and, on top of it, choosing decks for games and tournaments
+    (discord.py extension entry point)."""
+    from cogs.gdm_lobby import GdmLobbyCog
+
     await bot.add_cog(GdmDecks(bot))
+    if getattr(bot, "session", None) is not None:  # a bot that hosts games
+        await bot.add_cog(GdmLobbyCog(bot))

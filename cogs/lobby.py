@@ -120,17 +120,33 @@ def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -
 
 
 def describe_options(g: Game, locale: str) -> str:
-    """The game's options, one per line."""
+    """The game's options, one per line (a player's secret among them hidden by the game)."""
     # An empty list is an option not in use (say, the buildings of a "chosen" set).
     lines = [
         f"{field_label(k, locale)}: {option_label(k, v, locale)}"
-        for k, v in g.row.options.items()
+        for k, v in g.engine.public_options(g.row.options).items()
         if v != []
     ]
     return "\n".join(lines) or "-"
 
 
 # ----------------------------------------------------------------------------- lobby message
+
+
+class LobbyExtra(typing.Protocol):
+    """What a game adds to its lobby message (registered in LOBBY_EXTRAS by its cog)."""
+
+    def seat_note(self, g: Game, seat: int, locale: str) -> str:
+        """A few words after a seat's line (say, whether its player has chosen a deck)."""
+        ...
+
+    def items(self, g: Game, locale: str) -> list[discord.ui.Item[Any]]:
+        """More components for the open lobby (say, a button to choose a deck privately)."""
+        ...
+
+
+# Game id -> its lobby additions; a game without one gets the plain lobby.
+LOBBY_EXTRAS: dict[str, LobbyExtra] = {}
 
 
 def render_lobby(g: Game, locale: str) -> Rendered:
@@ -142,8 +158,11 @@ def render_lobby(g: Game, locale: str) -> Rendered:
         description=t(status_key, locale),
         colour=COLOUR,
     )
+    extra = LOBBY_EXTRAS.get(g.row.game_id) if g.status == "lobby" else None
     players = "\n".join(
-        f"{i + 1}. {mention(g, s.seat)}{' 🤖' if s.ai else ''}" for i, s in enumerate(g.seats)
+        f"{i + 1}. {mention(g, s.seat)}{' 🤖' if s.ai else ''}"
+        f"{extra.seat_note(g, s.seat, locale) if extra is not None else ''}"
+        for i, s in enumerate(g.seats)
     )
     embed.add_field(
         name=t("lobby.players", locale, n=len(g.seats), max=e.max_players),
@@ -163,6 +182,8 @@ def render_lobby(g: Game, locale: str) -> Rendered:
         view.add_item(LobbyButton(g.id, "leave", t("btn.leave", locale)))
         view.add_item(LobbyButton(g.id, "ai", t("btn.ai", locale), disabled=full))
         view.add_item(LobbyButton(g.id, "start", t("btn.start", locale), disabled=len(g.seats) < e.min_players))
+        for item in extra.items(g, locale) if extra is not None else []:
+            view.add_item(item)
     return Rendered(content=None, embed=embed, view=view)
 
 

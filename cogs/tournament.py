@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 import typing
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -100,6 +101,13 @@ def parse_ranking(text: str) -> list[list[int]]:
     return groups
 
 
+# Per game id, filled by that game's cog: what sign-up asks a player privately before it
+# enters them (it answers the interaction and enters them itself: Guerra de Mitos asks for
+# the deck to lock), and the options of a table's game (Guerra de Mitos: the locked decks).
+SIGNUP_ASK: dict[str, Callable[[discord.Interaction, TournamentRow], Awaitable[None]]] = {}
+TABLE_OPTIONS: dict[str, Callable[[TournamentRow, MatchRow], Awaitable[dict[str, Any]]]] = {}
+
+
 # ----------------------------------------------------------------------------- tables
 
 
@@ -144,11 +152,13 @@ class TableThreads:
         self.told_refused.discard(tournament.id)
         clock = tournament.clock or {}
         first = match.user_ids[0]
+        shape = TABLE_OPTIONS.get(tournament.game_id)
+        options = await shape(tournament, match) if shape is not None else tournament.options
         g = await bot.session.create(
             guild_id=tournament.guild_id,
             channel_id=thread.id,
             game_id=tournament.game_id,
-            options=tournament.options,
+            options=options,
             host_id=first,
             host_name=names.get(first, str(first)),
             locale=locale,
@@ -392,6 +402,10 @@ class SignupButton(
         svc: TournamentService = _bot(interaction).tournaments
         user = interaction.user
         if self.action == "join":
+            t_ = await svc.require(self.tournament)
+            if (ask := SIGNUP_ASK.get(t_.game_id)) is not None and t_.status == "signup":
+                await ask(interaction, t_)
+                return
             await svc.enter(self.tournament, user.id, user.display_name)
         elif self.action == "leave":
             await svc.leave(self.tournament, user.id)
@@ -429,6 +443,10 @@ class Tournaments(commands.Cog):
         """Listen for ended games and register the persistent sign-up buttons."""
         self.bot.add_dynamic_items(SignupButton)
         _bot(self.bot).session.game_over_listeners.append(self.feed)
+        leases = getattr(self.bot, "leases", None)
+        if leases is not None:
+            # Several processes: one of them (the lease's holder) opens rounds and polls.
+            leases.job("tournaments", self._taken, self._lost)
 
     async def cog_unload(self) -> None:
         """Stop listening and polling."""
@@ -441,12 +459,26 @@ class Tournaments(commands.Cog):
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         """Once connected: take results missed while down, resume every tournament."""
-        if self._resumed:
+        if self._resumed or getattr(self.bot, "leases", None) is not None:
             return
         self._resumed = True
         await self.resume()
         if _bot(self.bot).run_clock and self._poll is None:
             self._poll = asyncio.create_task(self._poll_signups(), name="tablero-signups")
+
+    async def _taken(self) -> None:
+        """This process now runs the tournaments (first start, or its owner died)."""
+        self._poll = asyncio.create_task(self._own(), name="tablero-signups")
+
+    async def _lost(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+
+    async def _own(self) -> None:
+        await self.resume()
+        if _bot(self.bot).run_clock:
+            await self._poll_signups()
 
     async def resume(self) -> None:
         """Results missed while the bot was down, then each running tournament's next step."""
@@ -786,6 +818,9 @@ class Tournaments(commands.Cog):
     async def join(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Sign up (like the button)."""
         t_ = await self._which(interaction, tournament, ("signup",))
+        if (ask := SIGNUP_ASK.get(t_.game_id)) is not None:
+            await ask(interaction, t_)
+            return
         await self.service.enter(t_.id, interaction.user.id, interaction.user.display_name)
         await reply(
             interaction, t("tourney.joined", locale_of(interaction), name=t_.name), ephemeral=True

@@ -202,6 +202,11 @@ class Engine(Generic[S]):
                 f"Opciones no válidas: {_short(exc)}", f"Invalid options: {_short(exc)}"
             ) from exc
 
+    def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options (as stored, JSON) as anyone may see them before the game is over; a
+        game whose options hold a player's secret (a deck list) hides it here."""
+        return options
+
     def pending(self, state: S) -> dict[Seat, Prompt]:
         """Who must decide now, and what."""
         if state.finished:

@@ -156,6 +156,9 @@ class Scheduler:
         self.expire = expire
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        # The longest sleep between looks at the table: deadlines written by other processes
+        # (several shard processes on one database) are seen within this time.
+        self.max_sleep = 3600.0
 
     def poke(self) -> None:
         """Something changed (a new, maybe nearer, deadline): look again now."""
@@ -231,11 +234,11 @@ class Scheduler:
                 self._wake.clear()
                 await self.tick()
                 nxt = await self.store.next_deadline_at()  # type: ignore[attr-defined]
-                delay = 3600.0 if nxt is None else max(0.0, nxt - self.clock.now())
-                # Wake at the nearest deadline, when poked, and at least hourly (a clock
-                # jump or a row written by another process is seen within the hour).
+                delay = self.max_sleep if nxt is None else max(0.0, nxt - self.clock.now())
+                # Wake at the nearest deadline, when poked, and at least every max_sleep (a
+                # clock jump or a row written by another process is seen by then).
                 try:
-                    await asyncio.wait_for(self._wake.wait(), timeout=min(delay, 3600.0) + 0.01)
+                    await asyncio.wait_for(self._wake.wait(), timeout=min(delay, self.max_sleep) + 0.01)
                 except TimeoutError:
                     pass
             except asyncio.CancelledError:

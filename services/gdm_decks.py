@@ -237,7 +237,9 @@ async def deck_choice(store: Store, user_id: int, key: str) -> DeckChoice:
     if kind == "ready" and ident in ready_decks():
         rd = ready_decks()[ident]
         return DeckChoice(key=key, name=tr(rd.name, rd.name_en), deck=rd.deck)
-    row = await store.get_deck(int(ident)) if kind == "deck" and ident.isdigit() else None
+    # (an id of more than 18 digits names no deck: it would not fit the store's integers)
+    mine = kind == "deck" and ident.isdigit() and len(ident) <= 18
+    row = await store.get_deck(int(ident)) if mine else None
     if row is None or row.user_id != user_id:
         raise _refuse(
             "Ese mazo no existe o no es tuyo: elige uno de tus mazos o un mazo listo.",

@@ -108,11 +108,16 @@ class Outbox:
         if not children:
             await store.outbox_done(change)
 
-    async def drain(self, game: int | None = None, *, again: bool = True) -> int:
+    async def drain(
+        self, game: int | None = None, *, again: bool = True, before: float | None = None
+    ) -> int:
         """Deliver every change left undone, oldest first; how many. ``again`` (at start-up):
         they may be half delivered by a process that died; False for changes this process
-        just made (the game's, say, after an abandon)."""
+        just made (the game's, say, after an abandon). ``before``: only changes made before
+        that time (the ones another process left, not those it is delivering now)."""
         changes = await self.session.store.open_changes(game)
+        if before is not None:
+            changes = [c for c in changes if c.created_at < before]
         before = self.again
         for change in changes:
             try:

@@ -45,7 +45,8 @@ def build_record(
     """The record of a game: full (seed and actions) once finished, public events otherwise."""
     record: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "game": engine.id, "id": game,
-        "options": options, "players": list(players), "finished": finished,
+        "options": options if finished else engine.public_options(options),
+        "players": list(players), "finished": finished,
     }
     if finished and seed is not None and final is not None:
         record["seed"] = seed

@@ -317,7 +317,13 @@ class SessionService:
         # the game's lock; a restart finds what a crash kept them from hearing in the store.
         self.game_over_listeners: list[Callable[[GameOver], Awaitable[None]]] = []
         self._over_tasks: set[asyncio.Task[None]] = set()
+        # Per game id: what fixes the rest of a game's options when it starts (the decks the
+        # players chose privately in a Guerra de Mitos lobby). It may refuse the start.
+        self.start_options: dict[str, Callable[[Game], Awaitable[dict[str, Any]]]] = {}
         self._engines = engines
+        # Other processes write the same games (several shard processes on one database):
+        # a cached game is then checked against the store each time it is asked for.
+        self.shared = False
         self._games: dict[int, Game] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seed = seed_source or (lambda: secrets.randbits(62))
@@ -360,11 +366,13 @@ class SessionService:
     async def get(self, game: int) -> Game | None:
         """The game, loaded from the store the first time it is asked for."""
         cached = self._games.get(game)
-        if cached is not None:
+        if cached is not None and not self.shared:
             return cached
         row = await self.store.get_game(game)
         if row is None:
             return None
+        if cached is not None:
+            return await self._refresh(cached, row)
         seats = await self.store.seats(game)
         engine = self.engine(row.game_id)
         state = engine.load_state(row.state) if row.state else None
@@ -372,6 +380,15 @@ class SessionService:
         # Another task may have loaded it while we awaited; keep the first so that
         # everyone shares one object.
         return self._games.setdefault(game, loaded)
+
+    async def _refresh(self, g: Game, row: GameRow) -> Game:
+        """Bring a cached game up to its stored row (another process may have moved): the
+        state is decoded again only when its version or status changed."""
+        if row.version != g.row.version or row.status != g.row.status or g.state is None:
+            g.state = g.engine.load_state(row.state) if row.state else None
+        g.row = row
+        g.seats = list(await self.store.seats(g.id))
+        return g
 
     async def require(self, game: int) -> Game:
         """The game, or a refusal if it does not exist."""
@@ -557,8 +574,12 @@ class SessionService:
                     f"Not enough players: at least {g.engine.min_players} are needed, "
                     f"there are {n}.",
                 )
+            options = g.row.options
+            fix = self.start_options.get(g.row.game_id)
+            if fix is not None:
+                options = g.engine.parse_options(await fix(g)).model_dump(mode="json")
             seed = self._seed()
-            state = g.engine.setup(n, g.row.options, seed)
+            state = g.engine.setup(n, options, seed)
             plan = await self._plan(g, None, state)
             result = MoveResult(game=g, before=None)
             note = result.note()
@@ -567,6 +588,7 @@ class SessionService:
                 row = await self.store.start_game(
                     game, seed=seed, state=g.engine.dump_state(state), version=state.version,
                     deadlines=plan, change=note,
+                    options=options if options != g.row.options else None,
                 )
             except StaleVersion:
                 self.forget(game)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from rules.core import Engine, Outcome, RuleError
-from storage import Store
+from storage import StaleVersion, Store
 from storage.ratings import DuplicateResult, RatingStore
 from storage.tournaments import (
     AlreadyEntered,
@@ -340,7 +340,11 @@ class TournamentService:
             rnd = self._pair(t, entrants, matches, number, active)
             tables = [NewTable(tb.players) for tb in rnd.tables]
             byes = list(rnd.byes)
-        opened = await self.tournaments.open_round(t.id, number, tables, byes)
+        try:
+            opened = await self.tournaments.open_round(t.id, number, tables, byes)
+        except StaleVersion:
+            # Another process (its last table ended at the same moment) opened it first.
+            return
         progress.round_opened = number
         t = await self.require(t.id)
         for m in opened:

@@ -308,3 +308,35 @@ class DeckQueries:
             (tournament,),
         )
         return [_lock(r) for r in rows]
+
+    # ------------------------------------------------------------------ lobby choices
+
+    async def choose_lobby_deck(self, game: int, user_id: int, source: str) -> None:
+        """Record the deck ``user_id`` will play ``game`` with (replacing an earlier choice)."""
+        now = time.time()
+        async with self._write() as db:  # type: ignore[attr-defined]
+            await db.execute(
+                "DELETE FROM gdm_lobby_decks WHERE game = ? AND user_id = ?", (game, user_id)
+            )
+            await db.execute(
+                "INSERT INTO gdm_lobby_decks (game, user_id, source, chosen_at) VALUES (?, ?, ?, ?)",
+                (game, user_id, source, now),
+            )
+
+    async def lobby_decks(self, game: int) -> dict[int, str]:
+        """The deck each player of ``game``'s lobby chose: user id -> 'deck:<id>' / 'ready:<id>'."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT user_id, source FROM gdm_lobby_decks WHERE game = ? ORDER BY user_id", (game,)
+        )
+        return {r[0]: r[1] for r in rows}
+
+    async def open_lobby_decks(self) -> dict[int, dict[int, str]]:
+        """The choices of every game still in its lobby: game -> user id -> source."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT d.game, d.user_id, d.source FROM gdm_lobby_decks d"
+            " JOIN games g ON g.id = d.game WHERE g.status = 'lobby' ORDER BY d.game, d.user_id"
+        )
+        out: dict[int, dict[int, str]] = {}
+        for game, user, source in rows:
+            out.setdefault(game, {})[user] = source
+        return out

@@ -18,6 +18,7 @@ import aiosqlite
 from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .decks import DeckQueries
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
 from .outbox import ChangeNote, OutboxQueries, write_change
@@ -50,7 +51,7 @@ class MoveWrite:
     own: bool = False
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries):
+class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries, LeaseQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
@@ -356,18 +357,25 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         version: int = 0,
         deadlines: DeadlinePlan | None = None,
         change: ChangeNote | None = None,
+        options: dict | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
-        NotInLobby (a StaleVersion) otherwise."""
+        NotInLobby (a StaleVersion) otherwise. ``options``: the options the game was set up
+        with, when the start fixed more of them than the lobby had (the replay needs them)."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise ValueError("seed must fit in a signed 64-bit integer")
+        fixed = (
+            None
+            if options is None
+            else json.dumps(options, ensure_ascii=False, separators=(",", ":"))
+        )
         async with self._write() as db:
             rows = await db.execute_fetchall(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?,"
-                " updated_at = ?"
+                " updated_at = ?, options = COALESCE(?, options)"
                 " WHERE id = ? AND status = 'lobby'"
                 f" RETURNING {GAME_COLUMNS}",
-                (seed, state, version, time.time(), game),
+                (seed, state, version, time.time(), fixed, game),
             )
             rows = list(rows)
             if not rows:

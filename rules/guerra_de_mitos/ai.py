@@ -138,11 +138,17 @@ def _assign(st: GdmState, seat: int, legal: list[Action]) -> Action:
 
 
 def _transfer(st: GdmState, seat: int, legal: list[Action]) -> Action:
-    """Put into play, then feed the oracle nearest to paying for its face-up card."""
+    """Discard a costly top (step B comes first), put into play, then feed the oracle
+    nearest to paying for its face-up card."""
+    p = st.players[seat]
+    drops = [a for a in legal if isinstance(a, DropOracle)]
+    for a in drops:
+        o = p.oracles[a.oracle]
+        if o.up and o.cards and B.fx(st, o.cards[0]).cost > 8:
+            return a
     enters = [a for a in legal if isinstance(a, Enter)]
     if enters:
         return max(enters, key=lambda a: B.fx(st, st.players[seat].oracles[a.oracle].cards[0]).cost)
-    p = st.players[seat]
     moves = {(a.src, a.dst) for a in legal if isinstance(a, Move)}
     best, need = None, 99
     for i, o in enumerate(p.oracles):
@@ -161,11 +167,6 @@ def _transfer(st: GdmState, seat: int, legal: list[Action]) -> Action:
                 return Move(src=j, dst=best)
         if p.reserve > SAFE_RESERVE and (-1, best) in moves:
             return Move(src=-1, dst=best)
-    drops = [a for a in legal if isinstance(a, DropOracle)]
-    for a in drops:
-        o = p.oracles[a.oracle]
-        if o.up and o.cards and B.fx(st, o.cards[0]).cost > 8:
-            return a
     return Pass()
 
 

@@ -719,6 +719,12 @@ def _op_possible(st: GdmState, step: Step, op: Op, named: set[str]) -> bool:
         # "cansa dos de tus mortales": a cost naming two cards needs both
         full = candidates(st, step, op)
         return full is None or len(full[1]) >= op.count
+    if op.verb == "resolution" and op.params.get("mode") == "osiris":
+        # Batalla (glossary): "No pueden ser jugadas en caso de que el jugador que la juega no
+        # pueda cumplir los efectos en caso de perder": losing, the player gives the winner one
+        # of their characters, so a player without any cannot play it (the margin, and so
+        # which PM the winner may take, is not known yet).
+        return any(B.is_char(st, u) for u in B.controlled(st, step.seat))
     if op.verb == "resolution" or op.verb == "start":
         return True
     if op.verb == "pick":

@@ -149,6 +149,15 @@ class GdmEngine(Engine[GdmState]):
         self._flush(st)
         return st
 
+    def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A deck given as a list is a player's secret: shown as "private" ("random" for a
+        seat left to a ready deck picked from the seed); a ready deck's name stays."""
+        decks = options.get("decks")
+        if not isinstance(decks, list):
+            return options
+        shown = ["random" if d is None else d if isinstance(d, str) else "private" for d in decks]
+        return {**options, "decks": shown}
+
     def _decks(self, n: int, opts: Options, seed: int) -> list[DeckSpec]:
         ready = ready_decks()
         chosen: list[DeckSpec] = []

@@ -260,6 +260,7 @@ def move(st: GdmState, seat: int, src: int, dst: int) -> None:
     else:
         p.oracles[dst].power += 1
     p.moves -= 1
+    p.dropped = True  # the steps go in order: once C has begun, B (discard) is over
 
 
 def can_drop(st: GdmState, seat: int, idx: int) -> bool:
@@ -314,6 +315,7 @@ def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> N
 def enter(st: GdmState, seat: int, idx: int) -> None:
     """Put an oracle's top card into play."""
     o = st.players[seat].oracles[idx]
+    st.players[seat].dropped = True  # putting into play follows C: B (discard) is over
     enter_from_oracle(st, o.cards[0], seat)
 
 
@@ -659,10 +661,11 @@ def victory_check(st: GdmState) -> None:
             end(st, [win], "dios_de_dioses")
         return
     rich = [s for s in seats if st.players[s].reserve >= WIN_MULTI]
+    # Players reaching 35P together leave together: each scores half of those who stay.
+    remaining = len(seats) - len(rich)
     for s in rich:
         st.players[s].alive = False
         st.players[s].out_round = st.round
-        remaining = len(alive(st))
         st.players[s].vp += remaining / 2
         _leave_table(st, s)
     _last_standing(st)

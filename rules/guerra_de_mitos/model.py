@@ -32,9 +32,10 @@ class DeckSpec(BaseModel):
 
 
 class Options(BaseModel):
-    """Chosen when the game is created: each seat's deck (a ready deck's name or a list)."""
+    """Chosen when the game is created: each seat's deck (a ready deck's name or a list;
+    None, or no entry: a ready deck picked from the seed)."""
 
-    decks: list[str | DeckSpec] = Field(default_factory=list)
+    decks: list[str | DeckSpec | None] = Field(default_factory=list)
     # A safety bound on turns (docs/rules/guerra_de_mitos.md, "Fin de la partida"): the
     # rulebook has no limit; real and random games end long before it.
     max_rounds: Annotated[int, Field(ge=5, le=200)] = 200
@@ -353,7 +354,7 @@ class Player(BaseModel):
     vp: float = 0.0
     out_round: int | None = None
     moves: int = 0  # counter moves left in this transfer
-    dropped: bool = False  # used step B this transfer
+    dropped: bool = False  # step B is over this transfer (used, or C has begun)
     peeks: list[str] = Field(default_factory=list)  # cards this seat has been shown (private)
 
 

@@ -479,6 +479,13 @@ class FakeDiscord:
         self.dispatched: list[tuple[str, dict]] = []  # every event the fake sent
         self.identify: dict | None = None
         self.identify_count = 0
+        # Sharded bots (IDENTIFY with shard [id, total], total > 1): one connection per shard;
+        # a guild's events go to shard (guild_id >> 22) % total, DMs to shard 0 (Discord's
+        # "Sharding" documentation).
+        self.shard_total: int | None = None
+        self.shard_sockets: dict[int, web.WebSocketResponse] = {}
+        self.shards_ready: set[int] = set()
+        self.identifies: list[dict] = []  # every IDENTIFY payload, in order
         self.ready = False  # READY and GUILD_CREATEs sent on the current connection
         # Discord's 3 s limit to answer an interaction; tests may shorten it to check deferral.
         self.response_deadline = 3.0
@@ -603,9 +610,9 @@ class FakeDiscord:
         raise LookupError(f"no user named {name!r}")
 
     def add_guild(self, name: str, channel_names: list[str], members: list[dict], *,
-                  owner: dict | None = None, locale: str = "en-US") -> dict:
+                  owner: dict | None = None, locale: str = "en-US", guild_id: str | None = None) -> dict:
         """Create a guild with text channels and members; returns the GUILD_CREATE payload."""
-        gid = snowflake()
+        gid = guild_id or snowflake()
         everyone = {"id": gid, "name": "@everyone", "permissions": str(DEFAULT_PERMISSIONS), "position": 0,
                     "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         guild = {
@@ -963,6 +970,9 @@ class FakeDiscord:
             self._sockets.discard(ws)
             if self._ws is ws:
                 self._ws, self.ready = None, False
+            for sid in [k for k, v in self.shard_sockets.items() if v is ws]:
+                del self.shard_sockets[sid]
+                self.shards_ready.discard(sid)
             self._changed()
         return ws
 
@@ -970,7 +980,10 @@ class FakeDiscord:
         op, d = payload["op"], payload.get("d")
         if op == 1:  # HEARTBEAT
             await ws.send_json({"op": 11})
+        elif op == 2 and d.get("shard") and d["shard"][1] > 1:  # IDENTIFY of one shard
+            await self._identify_shard(ws, d)
         elif op == 2:  # IDENTIFY
+            self.identifies.append(d)
             self.identify = d
             self.identify_count += 1
             await self.dispatch("READY", {
@@ -998,8 +1011,75 @@ class FakeDiscord:
             await self.dispatch("GUILD_MEMBERS_CHUNK", {
                 "guild_id": gid, "members": members, "chunk_index": 0, "chunk_count": 1, "nonce": d.get("nonce")})
 
-    async def dispatch(self, event: str, data: dict) -> None:
-        """Send a gateway event (op 0) to the connected bot."""
+    # ------------------------------------------------------------------ sharding
+    def shard_of(self, guild_id: str | int | None, total: int | None = None) -> int:
+        """The shard that receives a guild's events: (guild_id >> 22) % total; DMs: shard 0."""
+        total = total or self.shard_total or 1
+        return 0 if guild_id is None else (int(guild_id) >> 22) % total
+
+    @staticmethod
+    def _event_guild(event: str, data: dict) -> str | None:
+        if event in ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE"):
+            return data.get("id")
+        return data.get("guild_id")
+
+    def guilds_of_shard(self, shard: int, total: int) -> list[dict]:
+        """The guilds whose events go to ``shard`` of ``total``."""
+        return [g for gid, g in self.guilds.items() if self.shard_of(gid, total) == shard]
+
+    async def _identify_shard(self, ws: web.WebSocketResponse, d: dict) -> None:
+        sid, total = int(d["shard"][0]), int(d["shard"][1])
+        if not 0 <= sid < total or (self.shard_total not in (None, total)):
+            await ws.close(code=4010, message=b"Invalid shard")
+            return
+        self.identifies.append(d)
+        self.identify = d
+        self.identify_count += 1
+        self.shard_total = total
+        self.shard_sockets[sid] = ws
+        self.shards_ready.discard(sid)
+        mine = self.guilds_of_shard(sid, total)
+        await self.dispatch("READY", {
+            "v": 10, "user": self.bot_user, "session_id": f"session-{self.identify_count}",
+            "resume_gateway_url": self.gateway_url, "shard": [sid, total],
+            "guilds": [{"id": g["id"], "unavailable": True} for g in mine],
+            "application": {"id": self.app_id, "flags": 0}, "private_channels": [],
+            "relationships": [], "user_settings": {}, "presences": [], "guild_join_requests": [],
+        }, ws=ws)
+        for guild in mine:
+            active = [t for t in guild["threads"] if not t["thread_metadata"]["archived"]]
+            await self.dispatch("GUILD_CREATE", {**guild, "threads": active}, ws=ws)
+        self.shards_ready.add(sid)
+
+    @property
+    def all_shards_ready(self) -> bool:
+        """Whether every shard of a sharded bot has identified and received its guilds."""
+        return self.shard_total is not None and self.shards_ready == set(range(self.shard_total))
+
+    async def wait_shards_ready(self, timeout: float = 30.0) -> None:
+        """Wait until every shard of a sharded bot is connected and has its guilds."""
+        await self.wait_until(lambda: self.all_shards_ready, timeout)
+
+    def add_guild_on_shard(self, shard: int, total: int, name: str, channel_names: list[str],
+                           members: list[dict], **kwargs: Any) -> dict:
+        """Create a guild (as add_guild) whose id falls on ``shard`` of ``total``."""
+        gid = int(snowflake())
+        while self.shard_of(gid, total) != shard:
+            gid += 1 << 22  # one millisecond later: still a well-formed snowflake
+        return self.add_guild(name, channel_names, members, guild_id=str(gid), **kwargs)
+
+    async def dispatch(self, event: str, data: dict, *, ws: web.WebSocketResponse | None = None) -> None:
+        """Send a gateway event (op 0) to the connected bot (to the shard it belongs to)."""
+        if ws is None and self.shard_total is not None:
+            sid = self.shard_of(self._event_guild(event, data))
+            ws = self.shard_sockets.get(sid)
+            if ws is None or ws.closed:
+                raise RuntimeError(f"cannot send {event}: shard {sid} is not connected to the fake gateway")
+        if ws is not None:
+            self._seq += 1
+            self.dispatched.append((event, data))
+            await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+            return
         if not self.connected:
             raise RuntimeError(f"cannot send {event}: no bot is connected to the fake gateway")
         assert self._ws is not None
@@ -1010,6 +1090,10 @@ class FakeDiscord:
     async def _dispatch_if_connected(self, event: str, data: dict) -> None:
         # World changes while no bot runs (e.g. between a stop and a restart) are simply not seen,
         # as a bot that is offline misses events on Discord.
+        if self.shard_total is not None:
+            if self.shard_of(self._event_guild(event, data)) in self.shards_ready:
+                await self.dispatch(event, data)
+            return
         if self.connected and self.ready:
             await self.dispatch(event, data)
 
@@ -1314,6 +1398,18 @@ class FakeDiscord:
                     raise LookupError(f"unknown user {_id(value)}")
             data["values"], data["resolved"] = ids, resolved
         return await self._send_interaction(MESSAGE_COMPONENT, user, msg["channel_id"], data, message=msg)
+
+    async def select_from_dm(self, message: dict | str, custom_id: str, user: dict, values: list[Any]) -> dict:
+        """The same choice made on a copy of ``message``'s string menu that ``user`` got by DM:
+        a DM interaction, which Discord sends to shard 0 whatever guild the game is in."""
+        msg = self._live_message(message)
+        comp = self._component(msg, custom_id, user)
+        if comp["type"] != STRING_SELECT:
+            raise TypeError(f"{custom_id!r} is not a string select menu")
+        dm = self.open_dm(user)
+        data = {"custom_id": custom_id, "component_type": comp["type"], "values": list(values)}
+        return await self._send_interaction(MESSAGE_COMPONENT, user, dm["id"], data,
+                                            message={**msg, "channel_id": dm["id"]})
 
     async def submit_modal(self, interaction: dict, values: dict[str, Any]) -> dict:
         """Fill in and submit the modal the bot answered `interaction` with ({custom_id: text})."""

@@ -147,7 +147,7 @@ async def test_build_from_nothing_export_and_import_by_another_player(fake, db) 
         await answer(t, "gdm deck import", alice, name="Variante", text=back)
         rows = {r.name: row_deck(r) for r in await t.bot.store.user_decks(int(alice["id"]))}
         assert rows == {"Olímpicos": greek, "Variante": greek.with_card(cid("Hacha"), -2)}
-        # (playing a game with these decks waits for the game's lobby to offer them)
+        # (choosing these decks in a game's lobby and playing them: test_gdm_lobby.py)
 
 
 def _fields(fake, interaction: dict) -> list[str]:
