@@ -24,8 +24,10 @@ from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
+from cogs.pictures import pool as picture_pool
 from services import faults
 from services.clock import Clock, Scheduler, SystemClock
+from services.health import Health
 from services.leases import DEFAULT_TTL, Leases
 from services.outbox import Outbox
 from services.session import SessionService
@@ -60,7 +62,7 @@ class Settings:
     """Everything the bot reads from the environment (.env)."""
 
     token: str
-    db_path: str = "tablero.db"
+    db_path: str = "tablero.db"  # an SQLite file, or a postgresql:// URL (storage/dialect.py)
     guild_id: int | None = None
     log_level: str = "INFO"
     locale: str = "es"
@@ -73,6 +75,13 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
     lease_seconds: float = DEFAULT_TTL
+    # Processes that draw pictures (0: drawn in this process, in a thread). Settings read
+    # from the environment default to cogs.pictures.pool.default_workers().
+    picture_workers: int = 0
+    log_format: str = "text"  # or "json": one JSON object per line (services/logs.py)
+    health_file: str | None = None  # rewritten with the bot's status every health_interval s
+    health_port: int | None = None  # GET http://127.0.0.1:<port>/health
+    health_interval: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -113,6 +122,20 @@ class Settings:
             lease_seconds = -1.0
         if not lease_seconds > 0:
             raise SettingsError(f"TABLERO_LEASE_SECONDS must be a positive number of seconds, not {lease!r}.")
+        workers = env.get("TABLERO_PICTURE_WORKERS", "").strip()
+        if workers and not workers.isdigit():
+            raise SettingsError(f"TABLERO_PICTURE_WORKERS must be a number of processes (0: none), not {workers!r}.")
+        log_format = env.get("TABLERO_LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in ("text", "json"):
+            raise SettingsError(f"TABLERO_LOG_FORMAT must be text or json, not {log_format!r}.")
+        port = env.get("TABLERO_HEALTH_PORT", "").strip()
+        if port and not (port.isdigit() and int(port) < 65536):
+            raise SettingsError(f"TABLERO_HEALTH_PORT must be a port number, not {port!r}.")
+        every = env.get("TABLERO_HEALTH_INTERVAL", "").strip() or "30"
+        try:
+            health_interval = float(every)
+        except ValueError:
+            raise SettingsError(f"TABLERO_HEALTH_INTERVAL must be a number of seconds, not {every!r}.") from None
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
@@ -125,6 +148,11 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             lease_seconds=lease_seconds,
+            picture_workers=int(workers) if workers else picture_pool.default_workers(),
+            log_format=log_format,
+            health_file=env.get("TABLERO_HEALTH_FILE", "").strip() or None,
+            health_port=int(port) if port else None,
+            health_interval=max(0.1, health_interval),
         )
 
     def client_options(self) -> dict[str, Any]:
@@ -202,9 +230,9 @@ class TableroBot(commands.Bot):
         # Several processes on one database: the work done once is owned through leases.
         self.leases: Leases | None = None
         self._sweep_task: asyncio.Task[None] | None = None
-        # Run as `python bot.py`: a supervisor's SIGTERM (docker stop) closes cleanly, as Ctrl-C.
-        self.stop_on_sigterm = False
-        self._closing: asyncio.Task[None] | None = None
+        self.pictures = picture_pool.PicturePool(settings.picture_workers)
+        self.health = Health(self.health_status, path=settings.health_file, port=settings.health_port,
+                             interval=settings.health_interval)
         i18n.set_default_locale(settings.locale)
 
     @property
@@ -223,6 +251,8 @@ class TableroBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load the cogs, register persistent components, sync commands."""
+        log.info("starting: store %s, %d picture workers, logs as %s", _safe_db(self.settings.db_path),
+                 self.settings.picture_workers, self.settings.log_format, extra={"event": "start"})
         self.store = await Store.open(self.settings.db_path)
         self._session = SessionService(self.store, clock=self.clock)
         self._outbox = Outbox(self._session)
@@ -245,12 +275,7 @@ class TableroBot(commands.Bot):
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self.sync_commands()
-        if self.stop_on_sigterm:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._sigterm)
-
-    def _sigterm(self) -> None:
-        if self._closing is None:
-            self._closing = asyncio.create_task(self.close(), name="tablero-sigterm")
+        await self.health.start()
 
     async def sync_commands(self) -> None:
         """Publish the slash commands: to one server (instant) or globally."""
@@ -269,7 +294,13 @@ class TableroBot(commands.Bot):
 
     async def on_ready(self) -> None:
         """Once connected, find every open game's board again (in the background)."""
-        log.info("ready as %s in %d servers", self.user, len(self.guilds))
+        log.info("ready as %s in %d servers", self.user, len(self.guilds), extra={"event": "ready"})
+        self.health.poke()
+        if self.pictures.workers and not self.pictures.running:
+            # Started once connected, not before: each worker's start (about a second of
+            # imports) would compete for the cores with the bot's own start.
+            self.pictures.start()
+            picture_pool.install(self.pictures)
         if self.leases is not None:
             # The resume and the clock run where their leases are held (see _resume_taken).
             faults.arm()
@@ -367,10 +398,36 @@ class TableroBot(commands.Bot):
                 await asyncio.wait_for(self._session.settle(), DRAIN_TIMEOUT)
             except TimeoutError:
                 log.warning("results of ended games still in flight at shutdown")
+        await self.health.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+        # Last: boards drawn while draining above still had their workers.
+        picture_pool.uninstall(self.pictures)
+        await asyncio.to_thread(self.pictures.close)
+
+    async def health_status(self) -> dict[str, Any]:
+        """Healthy while the gateway is connected and the store answers (services/health.py)."""
+        shards = getattr(self, "shards", None)  # a sharded bot: every one of its shards connected
+        if isinstance(shards, dict) and shards:
+            connected = all(not shard.is_closed() for shard in shards.values())
+        else:
+            connected = self.ws is not None and self.ws.open
+        gateway = connected and self.is_ready() and not self.is_closed()
+        store = False
+        if self.store is not None:
+            await self.store.get_game(0)  # raises (or hangs, cut by the caller) when it cannot answer
+            store = True
+        latency = self.latency
+        return {
+            "ok": gateway and store,
+            "gateway": gateway,
+            "store": store,
+            "latency_ms": round(latency * 1000) if latency == latency and latency != float("inf") else None,
+            "guilds": len(self.guilds),
+            "picture_workers": len(self.pictures.pids()),
+        }
 
 
     async def _drain(self) -> None:
@@ -398,9 +455,32 @@ def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
     return ShardedTableroBot(settings, **{**settings.client_options(), **client_kwargs})
 
 
-def setup_logging(level: str) -> None:
-    """Log to stderr with discord.py's formatter (colours on a terminal)."""
+def _safe_db(db: str) -> str:
+    """The store's setting without the password a PostgreSQL address may carry."""
+    if "://" in db and "@" in db:
+        scheme, rest = db.split("://", 1)
+        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
+    return db
+
+
+def setup_logging(level: str, fmt: str = "text") -> None:
+    """Log to stderr: discord.py's formatter (colours on a terminal), or JSON lines."""
+    if fmt == "json":
+        from services.logs import setup_json
+
+        setup_json(logging.getLevelName(level))
+        return
     discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
+
+
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: asyncio's own Ctrl-C
+    handler cancels the bot's task once, and the bot closes once (moves in flight delivered,
+    the store closed, the picture workers ended) before the process exits with status 0.
+    (A second close started beside the one discord.py makes on the way out could be cut
+    short while closing the store, and the store's thread then kept the process alive.)"""
+    log.info("stopping: SIGTERM received", extra={"event": "stop"})
+    signal.raise_signal(signal.SIGINT)
 
 
 def main() -> int:
@@ -413,10 +493,10 @@ def main() -> int:
     except SettingsError as exc:
         print(f"Tablero cannot start: {exc}", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     settings.point_discord_py()
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
-    bot.stop_on_sigterm = True
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:

@@ -3,7 +3,7 @@
 Each move is what the bot does before it tells Discord: the rules (pre-checks and apply),
 the guarded commit of state + log row, and the board picture. Run:
 
-    python bench/bench_moves.py [--games 1000] [--moves 5000]
+    python bench/bench_moves.py [--games 1000] [--moves 5000] [--group on|off]
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ def _picture():
     return render_board
 
 
-async def run(games: int, moves: int, seed: int, concurrency: int) -> None:
+async def run(games: int, moves: int, seed: int, concurrency: int, group: bool = True) -> None:
     """Fill a store with ``games`` open games, then time ``moves`` moves spread over them."""
     eng = engine("rey_hierofante")
     render = _picture()
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.db")
+        store = await Store.open(Path(tmp) / "bench.db", group_commit=group)
         ids: list[int] = []
         states = {}
         for i in range(games):
@@ -77,7 +77,8 @@ async def run(games: int, moves: int, seed: int, concurrency: int) -> None:
     print(f"open games: {games}; moves: {moves} one at a time, then {done} with {concurrency} at once")
     print(f"per move (rules + commit + picture): p50 {q[49] * 1000:.2f} ms, "
           f"p99 {q[98] * 1000:.2f} ms, max {lat[-1] * 1000:.2f} ms")
-    print(f"sustained: {done / total:.0f} moves/s ({concurrency} games moving at once, one store)")
+    print(f"sustained: {done / total:.0f} moves/s ({concurrency} games moving at once, one store, "
+          f"group commit {'on' if group else 'off'})")
 
 
 async def _one_move(eng, store, render, gid, st, seat, wire, *, threaded: bool):
@@ -129,8 +130,9 @@ def main() -> None:
     p.add_argument("--moves", type=int, default=5000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--concurrency", type=int, default=16)
+    p.add_argument("--group", choices=["on", "off"], default="on", help="group commit")
     a = p.parse_args()
-    asyncio.run(run(a.games, a.moves, a.seed, a.concurrency))
+    asyncio.run(run(a.games, a.moves, a.seed, a.concurrency, a.group == "on"))
 
 
 if __name__ == "__main__":

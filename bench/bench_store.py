@@ -1,6 +1,7 @@
 """Benchmark of the game store (a script, not a test): prints latency and throughput figures.
 
     python bench/bench_store.py [--moves 5000] [--stored 10000] [--sync FULL NORMAL]
+        [--group on off]
 
 1. commit_move with 1,000 active games in one store file: latency p50/p99 of sequential
    commits, and commits/s both sequential and with many games moving concurrently.
@@ -95,9 +96,11 @@ def pct(xs: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-async def bench_commits(workdir: Path, sync: str, moves: int, state_bytes: int) -> None:
+async def bench_commits(
+    workdir: Path, sync: str, moves: int, state_bytes: int, group: bool = True
+) -> None:
     """commit_move latency and throughput with 1,000 active games in one file."""
-    path = workdir / f"commits_{sync}.db"
+    path = workdir / f"commits_{sync}_{group}.db"
     await (await Store.open(path)).close()  # schema
     ids = seed_games(
         path, total=1000, open_share=1.0, actions_per_closed=0, state_bytes=state_bytes
@@ -106,7 +109,7 @@ async def bench_commits(workdir: Path, sync: str, moves: int, state_bytes: int) 
     states = [fake_state(rng, state_bytes) for _ in range(16)]
     action = '{"kind":"play","card":17}'
     version = dict.fromkeys(ids, 0)
-    store = await Store.open(path, synchronous=sync)
+    store = await Store.open(path, synchronous=sync, group_commit=group)
     try:
         # Sequential: one move at a time, as a lone busy server would see them.
         lat = []
@@ -131,7 +134,8 @@ async def bench_commits(workdir: Path, sync: str, moves: int, state_bytes: int) 
         )
 
         # Concurrent: 100 games each committing in their own task, as the session service
-        # (one lock per game) would issue them; they queue on the store's lock.
+        # (one lock per game) would issue them; they queue on the store's lock, or with
+        # group commit on, those queued while a commit runs share the next one.
         workers = 100
         per = max(1, moves // workers)
         lat_c: list[float] = []
@@ -204,6 +208,8 @@ async def main() -> None:
     ap.add_argument("--moves", type=int, default=5000, help="commits per measurement")
     ap.add_argument("--stored", type=int, nargs="+", default=[10_000], help="games for start-up")
     ap.add_argument("--sync", nargs="+", default=["FULL", "NORMAL"], help="PRAGMA synchronous")
+    ap.add_argument("--group", nargs="+", choices=["on", "off"], default=["on", "off"],
+                    help="group commit")
     ap.add_argument("--state-bytes", type=int, default=4096, help="size of each state JSON")
     ap.add_argument("--dir", type=Path, default=None, help="where to put the files (default: temp)")
     args = ap.parse_args()
@@ -214,10 +220,12 @@ async def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as d:
         workdir = Path(d)
         for sync in args.sync:
-            print(
-                f"commit_move, 1,000 active games, {args.state_bytes} B states, synchronous={sync}"
-            )
-            await bench_commits(workdir, sync, args.moves, args.state_bytes)
+            for group in args.group:
+                print(
+                    f"commit_move, 1,000 active games, {args.state_bytes} B states, "
+                    f"synchronous={sync}, group commit {group}"
+                )
+                await bench_commits(workdir, sync, args.moves, args.state_bytes, group == "on")
         for n in args.stored:
             print("start-up")
             await bench_startup(workdir, n, args.state_bytes)

@@ -9,6 +9,7 @@ another player's decks before a game. The checks are the deck service's
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
@@ -23,6 +24,7 @@ from cogs.common.errors import reply, report
 from cogs.common.i18n import locale_of
 from cogs.common.present import COLOUR, clip
 from cogs.pictures.gdm_deck import render_deck
+from cogs.pictures.pool import render
 from rules.guerra_de_mitos.cards import (
     KEYS,
     MYTHOLOGY_NAME,
@@ -173,11 +175,11 @@ def deck_embed(row: DeckRow, locale: str) -> discord.Embed:
     return embed
 
 
-def deck_file(row: DeckRow, locale: str) -> discord.File:
-    """The deck's picture as an attachment."""
-    return discord.File(
-        io.BytesIO(render_deck(row_deck(row), row.name, locale)), filename="deck.png"
-    )
+async def deck_file(row: DeckRow, locale: str) -> discord.File:
+    """The deck's picture as an attachment (drawn off the event loop, in the picture workers
+    when the bot has them)."""
+    png = await asyncio.to_thread(render, render_deck, row_deck(row), row.name, locale)
+    return discord.File(io.BytesIO(png), filename="deck.png")
 
 
 _RANGE = re.compile(r"^\s*(<=|>=|<|>)?\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*$")
@@ -552,7 +554,7 @@ class DeckCommands(app_commands.Group):
         await reply(
             interaction,
             embed=deck_embed(row, locale),
-            files=[deck_file(row, locale)],
+            files=[await deck_file(row, locale)],
             ephemeral=not public,
         )
 

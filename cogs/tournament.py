@@ -27,6 +27,7 @@ from cogs.common.patience import forbidden, patiently, permission_names
 from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.lobby import _check_bot_permissions, gather_options
+from cogs.pictures.pool import render
 from cogs.pictures.tournament import bracket_png, standings_png
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
@@ -344,11 +345,11 @@ async def standings_files(
     rows = await svc.standings(t_.id)
     names = await names_of(svc, t_.id)
     title = t("tourney.standings_title", locale, name=t_.name, id=t_.id)
-    png = await asyncio.to_thread(standings_png, rows, names, tiebreaks_of(t_), locale, title)
+    png = await asyncio.to_thread(render, standings_png, rows, names, tiebreaks_of(t_), locale, title)
     files = [discord.File(io.BytesIO(png), filename=f"tournament-{t_.id}.png")]
     if t_.format in ELIMINATIONS and t_.status != "signup":
         bracket = await svc.bracket(t_.id)
-        art = await asyncio.to_thread(bracket_png, bracket, names, locale, title)
+        art = await asyncio.to_thread(render, bracket_png, bracket, names, locale, title)
         files.append(discord.File(io.BytesIO(art), filename=f"bracket-{t_.id}.png"))
     if csv:
         text = await svc.standings_csv(t_.id)

@@ -175,6 +175,9 @@ class Engine(Generic[S]):
     title: ClassVar[Text]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # True where the rulebook draws the places around the table: the platform then seats
+    # the players in an order drawn from the game's seed when it starts, not join order.
+    random_seats: ClassVar[bool] = False
     options_model: ClassVar[type[BaseModel]]
     state_model: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
@@ -205,6 +208,11 @@ class Engine(Generic[S]):
     def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options (as stored, JSON) as anyone may see them before the game is over; a
         game whose options hold a player's secret (a deck list) hides it here."""
+        return options
+
+    def reseat_options(self, options: dict[str, Any], seating: dict[Seat, Seat]) -> dict[str, Any]:
+        """The options (JSON) once the places are drawn (``seating``: lobby seat -> seat),
+        for a game whose options say something per seat; only games with ``random_seats``."""
         return options
 
     def pending(self, state: S) -> dict[Seat, Prompt]:

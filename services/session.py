@@ -10,6 +10,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -292,6 +293,17 @@ class LogLine:
     events: list[Event]
     at: float = 0.0
     undoes: int | None = None  # this line took back move ``undoes``
+
+
+def drawn_places(engine: Engine[Any], seats: Sequence[int], seed: int) -> dict[int, int] | None:
+    """Where each lobby seat sits when the game starts (old -> new), for a game whose
+    rulebook draws the places (``Engine.random_seats``); None keeps join order. Drawn from the
+    game's seed, so the same start gives the same table."""
+    if not engine.random_seats or len(seats) < 3:
+        return None  # with two players, every order is the same table
+    order = list(seats)
+    random.Random(f"places:{seed}").shuffle(order)
+    return {old: new for new, old in enumerate(order)}
 
 
 class SessionService:
@@ -579,8 +591,20 @@ class SessionService:
             if fix is not None:
                 options = g.engine.parse_options(await fix(g)).model_dump(mode="json")
             seed = self._seed()
-            state = g.engine.setup(n, options, seed)
-            plan = await self._plan(g, None, state)
+            seating = drawn_places(g.engine, [s.seat for s in g.seats], seed)
+            lobby_seats = g.seats
+            if seating is not None:
+                # What the lobby set by seat goes with its player; the first waits see the
+                # drawn places; the store moves the seats in the start's own transaction.
+                options = g.engine.reseat_options(options, seating)
+                g.seats = sorted((dataclasses.replace(s, seat=seating[s.seat]) for s in g.seats),
+                                 key=lambda s: s.seat)
+            try:
+                state = g.engine.setup(n, options, seed)
+                plan = await self._plan(g, None, state)
+            except BaseException:
+                g.seats = lobby_seats
+                raise
             result = MoveResult(game=g, before=None)
             note = result.note()
             note.payload.update({"from": state.version, "to": state.version})
@@ -589,10 +613,14 @@ class SessionService:
                     game, seed=seed, state=g.engine.dump_state(state), version=state.version,
                     deadlines=plan, change=note,
                     options=options if options != g.row.options else None,
+                    seating=seating,
                 )
             except StaleVersion:
                 self.forget(game)
                 raise _started() from None
+            except BaseException:
+                self.forget(game)  # the cached seats were moved; read them again
+                raise
             g.row, g.state = row, state
             await self._reload_seats(g)
             if plan is not None and plan.new:

@@ -7,13 +7,13 @@ construction rules (services/gdm_decks.py checks them before anything is written
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .dialect import IntegrityError
 from .errors import StaleVersion, StoreError
 
 DECK_COLUMNS = "id, user_id, name, pantheon, version, created_at, updated_at"
@@ -178,7 +178,7 @@ class DeckQueries:
                     f" updated_at) VALUES (?, ?, ?, ?, 0, ?, ?) RETURNING {DECK_COLUMNS}",
                     (user_id, name, name_key(name), pantheon, now, now),
                 )
-            except sqlite3.IntegrityError as e:
+            except IntegrityError as e:
                 raise DeckNameTaken(f"user {user_id} already has a deck called {name!r}") from e
             row = list(rows)[0]
             await db.executemany(
@@ -222,7 +222,7 @@ class DeckQueries:
                     " updated_at = ? WHERE id = ?",
                     (new_name, name_key(new_name), new_pantheon, now, deck_id),
                 )
-            except sqlite3.IntegrityError as e:
+            except IntegrityError as e:
                 raise DeckNameTaken(f"user {user_id} already has a deck called {new_name!r}") from e
             if cards is not None:
                 counts = _check_cards(cards)

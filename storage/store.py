@@ -1,4 +1,5 @@
-"""The game store: games, seats and the action log in SQLite through aiosqlite."""
+"""The game store: games, seats and the action log in SQLite through aiosqlite, or in
+PostgreSQL through asyncpg (storage/dialect_postgres.py) when given a postgresql:// URL."""
 
 from __future__ import annotations
 
@@ -7,17 +8,21 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import TypeVar
 
 import aiosqlite
 
 from .deadlines import DeadlinePlan, DeadlineQueries, apply_plan
 from .decks import DeckQueries
+from .dialect import IntegrityError, is_postgres_url
+from .dialect_postgres import PgDatabase
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .group_commit import GroupCommit
 from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
@@ -37,6 +42,7 @@ from .rows import (
 from .settings import SettingsQueries
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -60,13 +66,34 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     committed or rolled back with it, or read its uncommitted rows. Reads take the lock
     too for that last reason (remove_seat passes through negative seat numbers, say).
     Across processes, BEGIN IMMEDIATE plus busy_timeout serialises writers.
+
+    On PostgreSQL (Store.open with a postgresql:// URL) there is no connection and no
+    lock here: each transaction takes a pooled connection, and the server keeps them
+    apart (storage/dialect_postgres.py says how writers are serialised there).
+
+    On SQLite, moves go through group commit (storage/group_commit.py): those of different
+    games that queue while a commit runs share the next transaction and its sync, each in
+    its own savepoint, each caller answered after the COMMIT. ``group_commit=False``
+    (Store.open) gives every move a transaction of its own.
     """
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        """Wrap an open connection; use Store.open() rather than calling this."""
+    def __init__(
+        self, db: aiosqlite.Connection | None, *, pg: PgDatabase | None = None,
+        group_commit: bool = True,
+    ) -> None:
+        """Wrap an open connection (or PostgreSQL pool); use Store.open() rather than this."""
         self._db = db
+        # On PostgreSQL: the pool. Every statement then goes through it, on connections of
+        # its own, without the lock (the server keeps transactions apart).
+        self._pg = pg
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
+        # Moves of different games queued while a commit runs share the next one.
+        # On PostgreSQL each move has a transaction of its own on a pooled connection, beside
+        # the others (their own row locks guard them): the server does the grouping there.
+        self._group = (
+            GroupCommit(self._write, self._on_thread) if group_commit and pg is None else None
+        )
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -78,10 +105,24 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         synchronous: str = "FULL",
         busy_timeout_ms: int = 10_000,
         migrations_dir: Path = MIGRATIONS_DIR,
+        pool_size: int = 10,
+        group_commit: bool = True,
     ) -> Store:
-        """Open (creating if needed) the database at path, configure it and apply migrations."""
+        """Open (creating if needed) the database at path, configure it and apply migrations.
+        ``group_commit=False``: every move commits (and syncs) in a transaction of its own.
+
+        A postgresql:// URL opens that PostgreSQL database instead, with a pool of up to
+        ``pool_size`` connections (the database must exist; the schema is created)."""
         if synchronous.upper() not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous level: {synchronous!r}")
+        if is_postgres_url(path):
+            pg = await PgDatabase.open(
+                str(path), synchronous=synchronous, pool_size=pool_size,
+                busy_timeout_ms=busy_timeout_ms, migrations_dir=migrations_dir,
+            )
+            store = cls(None, pg=pg)
+            store._synchronous = synchronous.upper()
+            return store
         # isolation_level=None: the sqlite3 module must not open transactions behind our
         # back; every transaction here is an explicit BEGIN IMMEDIATE ... COMMIT.
         db = await aiosqlite.connect(
@@ -102,12 +143,17 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         except BaseException:
             await db.close()
             raise
-        store = cls(db)
+        store = cls(db, group_commit=group_commit)
         store._synchronous = synchronous.upper()
         return store
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
+        if self._pg is not None:
+            await self._pg.close()
+            return
+        if self._group is not None:
+            await self._group.wait_idle()
         async with self._lock:
             await self._db.close()
 
@@ -125,12 +171,20 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         await self.close()
 
     @asynccontextmanager
-    async def _write(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(
+        self, *, durable: bool = True, shared: bool = False
+    ) -> AsyncIterator[aiosqlite.Connection]:
         """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception.
 
         ``durable=False``: the commit survives the process being killed but not a power cut
         (WAL with synchronous NORMAL: no fsync of its own; the next durable commit syncs it
-        too). For bookkeeping that is safe to redo, such as marking outbox messages sent."""
+        too). For bookkeeping that is safe to redo, such as marking outbox messages sent.
+        ``shared``: the transaction's writes guard themselves (a conditional UPDATE), so on
+        PostgreSQL it may run beside others like it; SQLite has one writer anyway."""
+        if self._pg is not None:
+            async with self._pg.write(durable=durable, shared=shared) as conn:
+                yield conn  # type: ignore[misc]
+            return
         relax = not durable and self._synchronous in ("FULL", "EXTRA")
         async with self._lock:
             if relax:
@@ -159,8 +213,20 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
             await self._db.rollback()
             raise
 
+    @asynccontextmanager
+    async def _on_thread(self) -> AsyncIterator[Callable[[Callable[[sqlite3.Connection], T]], Awaitable[T]]]:
+        """Hold the lock and give a function that runs ``fn(connection)`` on the
+        connection's own thread in one trip (a whole transaction, say, rather than one trip
+        per statement)."""
+        async with self._lock:
+            conn = self._db._conn
+            # aiosqlite's queue to its thread: the statements' own way there.
+            yield lambda fn: self._db._execute(fn, conn)
+
     async def _fetchall(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         """Run one read under the lock, so it never sees another coroutine's open transaction."""
+        if self._pg is not None:
+            return await self._pg.fetchall(sql, params)  # type: ignore[return-value]
         async with self._lock:
             return list(await self._db.execute_fetchall(sql, params))
 
@@ -208,7 +274,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     (guild_id, channel_id, game_id, options_json, host_id, locale, now, now,
                      clock_seconds, timeout_action),
                 )
-            except sqlite3.IntegrityError as e:
+            except IntegrityError as e:
                 # The partial unique index is the real guard (another process may have won
                 # between our SELECT and INSERT if it did not use IMMEDIATE).
                 if "channel_id" in str(e):
@@ -358,10 +424,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
         deadlines: DeadlinePlan | None = None,
         change: ChangeNote | None = None,
         options: dict | None = None,
+        seating: dict[int, int] | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
         NotInLobby (a StaleVersion) otherwise. ``options``: the options the game was set up
-        with, when the start fixed more of them than the lobby had (the replay needs them)."""
+        with, when the start fixed more of them than the lobby had (the replay needs them).
+        ``seating``: the places drawn for the start (lobby seat -> seat), moved with it."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise ValueError("seed must fit in a signed 64-bit integer")
         fixed = (
@@ -380,6 +448,13 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
             rows = list(rows)
             if not rows:
                 raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
+            if seating:
+                # Through negative numbers, so that no two seats ever share one on the way.
+                await db.execute("UPDATE seats SET seat = -1 - seat WHERE game = ?", (game,))
+                for old, new in seating.items():
+                    await db.execute(
+                        "UPDATE seats SET seat = ? WHERE game = ? AND seat = ?", (new, game, -1 - old)
+                    )
             if deadlines is not None:
                 await apply_plan(db, game, deadlines)
             if change is not None:
@@ -418,9 +493,10 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
     ) -> int:
         """Store several moves in a row (one player's choice made of several steps) in one
         transaction: all of them or none. Returns the last seq."""
-        seq = expected_version
         now = time.time()
-        async with self._write() as db:
+
+        async def write(db: aiosqlite.Connection) -> int:
+            seq = expected_version
             for step in steps:
                 seq += 1
                 # Same guard either way; status is only written when it changes so the
@@ -438,9 +514,12 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                         " WHERE id = ? AND version = ? AND status = 'active'"
                     )
                     params = (step.state, seq, now, game, seq - 1)
-                changed = await self._changes(db, sql, params)
+                # RETURNING: the answer comes with the statement, one trip to aiosqlite's
+                # thread rather than two (a cursor to read, then to close).
+                changed = await db.execute_fetchall(sql + " RETURNING id", params)
                 if not changed:
-                    # Raising inside _write() rolls back: nothing of this attempt remains.
+                    # Raising rolls back (the transaction, or the move's savepoint in a
+                    # group): nothing of this attempt remains.
                     raise StaleVersion(f"game {game} is no longer active at version {seq - 1}")
                 await db.execute(
                     "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
@@ -457,7 +536,15 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     await apply_plan(db, game, step.deadlines)
             if change is not None:
                 await write_change(db, game, change)
-        return seq
+            return seq
+
+        if self._group is not None:
+            # Guarded by its own version and undone alone if stale; answered after COMMIT.
+            return await self._group.run(write)
+        # shared: each move is guarded by its own UPDATE ... WHERE version = ?, whose row
+        # lock makes a concurrent mover of the same game wait and then find it stale.
+        async with self._write(shared=True) as db:
+            return await write(db)
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
         """The game's action log in seq order; `after` skips entries with seq <= after."""
@@ -498,7 +585,7 @@ class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, Outbox
                     await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
                 if change is not None:
                     await write_change(db, game, change)
-        except sqlite3.IntegrityError as e:
+        except IntegrityError as e:
             if "channel_id" in str(e):
                 raise ChannelBusy(
                     f"another open game already lives in game {game}'s channel"

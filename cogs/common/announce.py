@@ -122,6 +122,12 @@ class Announcer:
         note = result.change
         if note is None or note.id is None:
             return  # nothing was committed: nothing is owed
+        g = result.game
+        for step in result.steps:
+            kind = getattr(step.action, "kind", None) or ("undo" if step.action is None else type(step.action).__name__)
+            log.info("game %s: seat %s %s, version %s", g.id, step.seat, kind, step.version,
+                     extra={"event": "move", "guild": g.row.guild_id, "channel": g.row.channel_id,
+                            "seat": step.seat, "version": step.version, "action": kind, "ai": step.ai})
         context = Context(interaction=interaction, board_repost=board_repost)
         await self.bot.outbox.deliver(note.id, result, context)
 
@@ -217,6 +223,9 @@ class Announcer:
             await self._remind(g, p, nonce=nonce, since=since)
         else:
             log.error("game %s: outbox row %s of unknown kind %r", g.id, row.id, row.kind)
+            return
+        log.info("game %s: delivered %s of change %s", g.id, row.key, d.change.id,
+                 extra={"event": "delivery", "guild": g.row.guild_id, "kind": row.kind, "again": d.again})
 
     async def _post(self, g: Game, said: str, allowed: discord.AllowedMentions,
                     interaction: discord.Interaction | None, *, nonce: str | None = None,

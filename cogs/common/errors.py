@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import Awaitable
 from typing import Any
@@ -77,6 +78,20 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
+# Components carry their game after their kind: "tablero:<kind>:<game>:...".
+_GAME_IN_ID = re.compile(r"tablero:[a-z_]+:(\d+)")
+
+
+def log_context(interaction: discord.Interaction) -> dict[str, Any]:
+    """What a log line about ``interaction`` carries: server, channel, user, where, game."""
+    # getattr throughout: a log line must never be what breaks the answer to the user.
+    data = getattr(interaction, "data", None) or {}
+    found = _GAME_IN_ID.match(str(data.get("custom_id", "")))
+    return {"guild": getattr(interaction, "guild_id", None), "channel": getattr(interaction, "channel_id", None),
+            "user": getattr(getattr(interaction, "user", None), "id", None),
+            "where": _where(interaction), "game": int(found[1]) if found else None}
+
+
 def _where(interaction: discord.Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
@@ -90,6 +105,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     locale = locale_of(interaction)
     if isinstance(error, RuleError):
         text = error.message(locale)
+        context = log_context(interaction)
+        log.info("refused %s in %s: %s", type(error).__name__, context["where"], error.message("en"),
+                 extra={"event": "refusal", "refusal": type(error).__name__, **context})
     elif isinstance(error, app_commands.CommandOnCooldown):
         text = t("err.cooldown", locale, seconds=f"{error.retry_after:.0f}")
     elif isinstance(error, app_commands.NoPrivateMessage):
@@ -107,6 +125,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             interaction.user.id,
             interaction.channel_id,
             exc_info=(type(error), error, error.__traceback__),
+            extra={"event": "error", "error_id": err_id, **log_context(interaction)},
         )
         text = t("err.bug", locale, id=err_id)
     try:

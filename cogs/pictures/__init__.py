@@ -12,9 +12,12 @@ log = logging.getLogger("tablero.pictures")
 def draw_or_none(render: Callable[[Any, Sequence[str], str], bytes], view: Any,
                  names: Sequence[str], locale: str, game: int) -> bytes | None:
     """``render(view, names, locale)``, or None if it fails: a broken picture must not stop
-    a game, whose embed still says everything; the failure is logged with the game."""
+    a game, whose embed still says everything; the failure is logged with the game.
+    Drawn in the bot's picture workers when it has them (cogs/pictures/pool.py)."""
+    from cogs.pictures.pool import render as in_pool
+
     try:
-        return render(view, list(names), locale)
+        return in_pool(render, view, list(names), locale)
     except Exception:
-        log.exception("game %s: drawing the board failed", game)
+        log.exception("game %s: drawing the board failed", game, extra={"game": game})
         return None

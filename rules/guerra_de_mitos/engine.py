@@ -136,6 +136,8 @@ class GdmEngine(Engine[GdmState]):
     title: ClassVar[Text] = tr("Guerra de Mitos", "War of Myths")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
+    # "Multijugador: se sortean los sitios al azar" (docs/rules/guerra_de_mitos.md).
+    random_seats: ClassVar[bool] = True
     options_model = Options
     state_model = GdmState
     action_adapter = ACTION_ADAPTER
@@ -157,6 +159,16 @@ class GdmEngine(Engine[GdmState]):
             return options
         shown = ["random" if d is None else d if isinstance(d, str) else "private" for d in decks]
         return {**options, "decks": shown}
+
+    def reseat_options(self, options: dict[str, Any], seating: dict[int, int]) -> dict[str, Any]:
+        """Each seat's deck goes with its player to the place drawn for them."""
+        decks = options.get("decks")
+        if not isinstance(decks, list) or not decks:
+            return options
+        moved: list[Any] = [None] * len(seating)
+        for old, new in seating.items():
+            moved[new] = decks[old] if old < len(decks) else None
+        return {**options, "decks": moved}
 
     def _decks(self, n: int, opts: Options, seed: int) -> list[DeckSpec]:
         ready = ready_decks()

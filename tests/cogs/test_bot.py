@@ -10,13 +10,19 @@ from pathlib import Path
 import pytest
 
 from bot import Settings, SettingsError, TableroBot, create_bot
+from cogs.pictures.pool import default_workers
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_settings_defaults() -> None:
     s = Settings.from_env({"DISCORD_TOKEN": "abc"})
-    assert s == Settings(token="abc", db_path="tablero.db", guild_id=None, log_level="INFO", locale="es")
+    # Read from the environment, pictures get worker processes; a Settings built in code
+    # (the tests' bots) draws them in its own process.
+    assert s == Settings(token="abc", db_path="tablero.db", guild_id=None, log_level="INFO", locale="es",
+                         picture_workers=default_workers())
+    assert (s.log_format, s.health_file, s.health_port) == ("text", None, None)
+    assert Settings(token="abc").picture_workers == 0
 
 
 def test_settings_read_every_variable() -> None:
@@ -25,6 +31,13 @@ def test_settings_read_every_variable() -> None:
         "TABLERO_LOG_LEVEL": "debug", "TABLERO_LOCALE": "en-US",
     })
     assert (s.token, s.db_path, s.guild_id, s.log_level, s.locale) == ("abc", "/tmp/x.db", 123, "DEBUG", "en")
+    s = Settings.from_env({
+        "DISCORD_TOKEN": "abc", "TABLERO_PICTURE_WORKERS": "0", "TABLERO_LOG_FORMAT": "JSON",
+        "TABLERO_HEALTH_FILE": "/run/tablero/health.json", "TABLERO_HEALTH_PORT": "8089",
+        "TABLERO_HEALTH_INTERVAL": "5",
+    })
+    assert (s.picture_workers, s.log_format, s.health_file, s.health_port, s.health_interval) == (
+        0, "json", "/run/tablero/health.json", 8089, 5.0)
 
 
 @pytest.mark.parametrize("env, mentions", [
@@ -33,6 +46,10 @@ def test_settings_read_every_variable() -> None:
     ({"DISCORD_TOKEN": "a", "TABLERO_GUILD_ID": "my server"}, "TABLERO_GUILD_ID"),
     ({"DISCORD_TOKEN": "a", "TABLERO_LOG_LEVEL": "LOUD"}, "TABLERO_LOG_LEVEL"),
     ({"DISCORD_TOKEN": "a", "TABLERO_LOCALE": "fr"}, "TABLERO_LOCALE"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_PICTURE_WORKERS": "many"}, "TABLERO_PICTURE_WORKERS"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_LOG_FORMAT": "xml"}, "TABLERO_LOG_FORMAT"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_HEALTH_PORT": "99999"}, "TABLERO_HEALTH_PORT"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_HEALTH_INTERVAL": "often"}, "TABLERO_HEALTH_INTERVAL"),
 ])
 def test_bad_settings_say_what_to_set(env: dict[str, str], mentions: str) -> None:
     with pytest.raises(SettingsError) as err:
@@ -60,3 +77,10 @@ async def test_create_bot_passes_client_options(tmp_path: Path) -> None:
         assert not bot.allowed_mentions.everyone  # type: ignore[union-attr]
     finally:
         await bot.close()
+
+
+def test_the_start_line_never_shows_a_database_password() -> None:
+    from bot import _safe_db
+
+    assert _safe_db("postgresql://tablero:s3cret@db:5432/tablero") == "postgresql://…@db:5432/tablero"
+    assert _safe_db("/data/tablero.db") == "/data/tablero.db"

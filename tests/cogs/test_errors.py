@@ -72,3 +72,13 @@ async def test_after_a_first_answer_the_funnel_uses_a_followup() -> None:
 
     await guard(inter, work())
     assert inter.followup.sent == [("No juegas en esta partida.", {"ephemeral": True})]
+
+
+async def test_a_refusal_is_logged_with_its_game_server_and_user(caplog: pytest.LogCaptureFixture) -> None:
+    inter = interaction(discord.Locale.spain_spanish)
+    inter.guild_id = 77
+    with caplog.at_level(logging.INFO, logger="tablero.errors"):
+        await report(inter, NotYourTurn("Ahora no te toca.", "Not your turn."))
+    (line,) = [r for r in caplog.records if getattr(r, "event", None) == "refusal"]
+    assert (line.game, line.guild, line.user, line.channel) == (1, 77, 5, 9)  # type: ignore[attr-defined]
+    assert line.refusal == "NotYourTurn" and "Not your turn." in line.getMessage()  # type: ignore[attr-defined]

@@ -46,6 +46,9 @@ class BotProcess:
             "TABLERO_LOG_LEVEL": "INFO",
             "TABLERO_CRASH_AT": self.crash_at or "",
             "TABLERO_READY_WAIT": "0.05",
+            # Pictures inline, as before workers existed: these tests are about the store and
+            # the outbox (tests/e2e/test_hosting.py runs the bot with its picture workers).
+            "TABLERO_PICTURE_WORKERS": os.environ.get("TABLERO_PICTURE_WORKERS", "0"),
         }
         env.pop("TABLERO_GUILD_ID", None)
         with open(self.log, "wb") as err:

@@ -188,13 +188,17 @@ async def test_the_deck_named_at_game_new_is_the_default_and_bots_get_a_ready_de
     assert lobby.seat_deck(g, 1).kind == "chosen"
     result = await session.start(gid, by=ALICE)
     state = result.state
-    assert dealt(state, 0) == deck_of(ready_decks()["egipcia"].deck)
-    assert dealt(state, 1) == deck_of(ready_decks()["nordica"].deck)
-    pantheon, cards_ = dealt(state, 2)
+    # Three players: the places are drawn at the start, and each deck follows its player.
+    seat = {s.user_id: s.seat for s in await store.seats(gid)}
+    bot = seat[None]
+    assert dealt(state, seat[ALICE]) == deck_of(ready_decks()["egipcia"].deck)
+    assert dealt(state, seat[BOB]) == deck_of(ready_decks()["nordica"].deck)
+    pantheon, cards_ = dealt(state, bot)
     assert any(deck_of(rd.deck) == (pantheon, cards_) for rd in ready_decks().values())
     row = await store.get_game(gid)
-    assert row.options["decks"][0] == "egipcia" and row.options["decks"][2] is None
-    assert E.public_options(row.options)["decks"] == ["egipcia", "private", "random"]
+    assert row.options["decks"][seat[ALICE]] == "egipcia" and row.options["decks"][bot] is None
+    shown = E.public_options(row.options)["decks"]
+    assert [shown[seat[ALICE]], shown[seat[BOB]], shown[bot]] == ["egipcia", "private", "random"]
 
 
 class Tables:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -14,13 +13,6 @@ from storage import StaleVersion, Store
 from storage.decks import DeckNameTaken, TooManyDecks, UnknownDeck, name_key
 
 ALICE, BOB = 11, 22
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
 
 
 async def _tournament(store: Store) -> int:
@@ -35,8 +27,8 @@ async def _tournament(store: Store) -> int:
         return list(rows)[0][0]
 
 
-async def test_a_deck_survives_close_and_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "d.db"
+async def test_a_deck_survives_close_and_reopen(db_target: str | Path) -> None:
+    path = db_target
     async with await Store.open(path) as s:
         row = await s.create_deck(
             ALICE, "  Samuráis   de Yomi ", pantheon="0001", cards={"0004": 2, "0010": 1}

@@ -1,4 +1,5 @@
-"""Leases and version checks shared by several processes on one database file (WAL)."""
+"""Leases and version checks shared by several processes on one database (an SQLite file
+in WAL mode, or PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ TTL = 10.0
 NAMES = [f"work{i}" for i in range(12)]
 
 
-async def test_a_lease_has_one_owner_until_it_expires(tmp_path: Path) -> None:
-    db = tmp_path / "t.db"
+async def test_a_lease_has_one_owner_until_it_expires(db_target: str | Path) -> None:
+    db = db_target
     a, b = await Store.open(db), await Store.open(db)
     try:
         assert await a.take_lease("clock", "A", 1000.0, TTL)
@@ -85,8 +86,8 @@ def _run(target, args_of, n: int = 2) -> list:
     return results
 
 
-def test_two_processes_asking_at_once_each_lease_has_one_owner(tmp_path: Path) -> None:
-    db = str(tmp_path / "t.db")
+def test_two_processes_asking_at_once_each_lease_has_one_owner(db_target: str | Path) -> None:
+    db = str(db_target)
     asyncio.run(_fresh(db))
     results = dict(_run(_take_all, lambda i: (db, f"P{i}")))
     won = results["P0"] + results["P1"]
@@ -105,11 +106,11 @@ async def _fresh(db: str) -> int:
         await store.close()
 
 
-def test_two_processes_committing_on_one_version_exactly_one_lands(tmp_path: Path) -> None:
+def test_two_processes_committing_on_one_version_exactly_one_lands(db_target: str | Path) -> None:
     """The commit checks the version itself (UPDATE ... WHERE version = ?): with two
     processes committing at version v at once, one lands and the other is told it is
     stale, at every version, and the log holds one move per version."""
-    db = str(tmp_path / "t.db")
+    db = str(db_target)
     game = asyncio.run(_fresh(db))
     results = dict(_run(_commit_same_version, lambda i: (db, game, i)))
     for version in range(12):

@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from storage import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, Store, UnknownGame
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
 
 
 async def _lobby(store: Store, channel_id: int = 100, host_id: int = 10) -> int:
@@ -198,3 +188,24 @@ async def test_setters(store: Store) -> None:
         await store.set_status(g + 100, "abandoned")
     with pytest.raises(UnknownGame):
         await store.set_dm_closed(g, 7, True)
+
+
+async def test_start_moves_the_seats_to_the_places_drawn_in_its_transaction(store: Store) -> None:
+    g = await _lobby(store)
+    for uid, name in ((1, "a"), (2, "b"), (3, "c"), (4, "d")):
+        await store.add_seat(g, user_id=uid, name=name, locale="es" if uid == 2 else None)
+    await store.set_dm_closed(g, 3, True)  # what a seat row holds goes with its player
+    # lobby seat -> seat at the table: a 4-cycle, so every seat moves
+    await store.start_game(g, seed=5, state="{}", seating={0: 2, 1: 3, 2: 1, 3: 0})
+    seats = await store.seats(g)
+    assert [(s.seat, s.user_id) for s in seats] == [(0, 4), (1, 3), (2, 1), (3, 2)]
+    assert {s.user_id: (s.locale, s.dm_closed) for s in seats} == {
+        1: (None, False), 2: ("es", False), 3: (None, False), 4: (None, True)}
+    # a start refused moves nothing
+    g2 = await _lobby(store, channel_id=101)
+    await store.add_seat(g2, user_id=1, name="a")
+    await store.add_seat(g2, user_id=2, name="b")
+    await store.start_game(g2, seed=1, state="{}")
+    with pytest.raises(StaleVersion):
+        await store.start_game(g2, seed=1, state="{}", seating={0: 1, 1: 0})
+    assert [s.user_id for s in await store.seats(g2)] == [1, 2]

@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from storage import GameRow, StaleVersion, Store
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
+from storage.dialect import IntegrityError
 
 
 async def active_game(store: Store, channel_id: int = 100) -> GameRow:
@@ -152,10 +144,11 @@ async def test_failure_in_one_transaction_does_not_undo_anothers(store: Store) -
 
 
 @pytest.mark.parametrize("at", ["BEGIN", "UPDATE games", "INSERT INTO actions", "COMMIT"])
-async def test_cancelled_move_is_all_or_nothing(store: Store, at: str) -> None:
+async def test_cancelled_move_is_all_or_nothing(sqlite_store: Store, at: str) -> None:
     # Cancel the caller while aiosqlite's thread runs a given statement of commit_move:
     # the game must end up either fully moved (state, version and log row) or untouched,
     # and the next move must go through (no transaction left open, lock released).
+    store = sqlite_store
     g = await active_game(store)
     loop = asyncio.get_running_loop()
     task = asyncio.create_task(move(store, g.id, 0))
@@ -179,8 +172,29 @@ async def test_cancelled_move_is_all_or_nothing(store: Store, at: str) -> None:
     assert await move(store, g.id, row.version) == row.version + 1
 
 
-async def test_two_stores_on_one_file_exactly_one_lands(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
+@pytest.mark.parametrize("ticks", [0, 1, 2, 3, 4, 6, 9])
+async def test_move_cancelled_after_some_steps_is_all_or_nothing(store: Store, ticks: int) -> None:
+    # On either backend: cancel the caller after a few turns of the event loop, wherever
+    # the move has got to; the game is fully moved or untouched, and play goes on.
+    g = await active_game(store)
+    task = asyncio.create_task(move(store, g.id, 0))
+    for _ in range(ticks):
+        await asyncio.sleep(0)
+    task.cancel()
+    try:
+        await task
+    except asyncio.CancelledError:
+        pass
+    row = await store.get_game(g.id)
+    log = await store.actions(g.id)
+    assert row.version in (0, 1)
+    assert [a.seq for a in log] == list(range(1, row.version + 1))
+    assert row.state == f'{{"v":{row.version}}}'
+    assert await move(store, g.id, row.version) == row.version + 1
+
+
+async def test_two_stores_on_one_database_exactly_one_lands(db_target: str | Path) -> None:
+    path = db_target
     s1 = await Store.open(path)
     s2 = await Store.open(path)
     try:
@@ -217,8 +231,8 @@ async def test_two_stores_on_one_file_exactly_one_lands(tmp_path: Path) -> None:
         await s2.close()
 
 
-async def test_two_stores_cannot_both_open_a_game_in_one_channel(tmp_path: Path) -> None:
-    path = tmp_path / "shared.db"
+async def test_two_stores_cannot_both_open_a_game_in_one_channel(db_target: str | Path) -> None:
+    path = db_target
     s1 = await Store.open(path)
     s2 = await Store.open(path)
     try:
@@ -238,8 +252,8 @@ async def test_two_stores_cannot_both_open_a_game_in_one_channel(tmp_path: Path)
         await s2.close()
 
 
-async def test_close_and_reopen_mid_game_keeps_everything(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
+async def test_close_and_reopen_mid_game_keeps_everything(db_target: str | Path) -> None:
+    path = db_target
     s = await Store.open(path)
     g = await active_game(s)
     for v in range(7):
@@ -276,9 +290,9 @@ async def test_open_game_ids_lists_lobby_and_active_only(store: Store) -> None:
     assert await store.open_game_ids() == [lobby.id, active.id]
 
 
-async def test_open_game_ids_uses_an_index(store: Store) -> None:
+async def test_open_game_ids_uses_an_index(sqlite_store: Store) -> None:
     # 10,000+ stored games must not mean a table scan at start-up.
-    plan = await store._db.execute_fetchall(
+    plan = await sqlite_store._db.execute_fetchall(
         "EXPLAIN QUERY PLAN SELECT id FROM games WHERE status IN ('lobby', 'active') ORDER BY id"
     )
     detail = " ".join(r[3] for r in plan)
@@ -288,8 +302,9 @@ async def test_open_game_ids_uses_an_index(store: Store) -> None:
 async def test_log_rows_cannot_be_duplicated_or_orphaned(store: Store) -> None:
     g = await active_game(store)
     await move(store, g.id, 0)
-    db = store._db
-    with pytest.raises(sqlite3.IntegrityError):  # (game, seq) is the primary key
-        await db.execute("INSERT INTO actions VALUES (?, 1, 0, '{}', 0)", (g.id,))
-    with pytest.raises(sqlite3.IntegrityError):  # foreign keys are enforced
-        await db.execute("INSERT INTO actions VALUES (999, 1, 0, '{}', 0)")
+    with pytest.raises(IntegrityError):  # (game, seq) is the primary key
+        async with store._write() as db:
+            await db.execute("INSERT INTO actions VALUES (?, 1, 0, '{}', 0)", (g.id,))
+    with pytest.raises(IntegrityError):  # foreign keys are enforced
+        async with store._write() as db:
+            await db.execute("INSERT INTO actions VALUES (999, 1, 0, '{}', 0)")

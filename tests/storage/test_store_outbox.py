@@ -4,22 +4,12 @@ transaction (a lobby and its host, a choice of several steps, a claimed reminder
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from storage import ChannelBusy, GameRow, StaleVersion, Store, UnknownGame
 from storage.deadlines import DeadlineRow
 from storage.outbox import ChangeNote, Owed
 from storage.store import MoveWrite
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
 
 
 async def active_game(store: Store, channel_id: int = 100) -> GameRow:

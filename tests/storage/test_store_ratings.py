@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -11,15 +10,9 @@ from rules.core import Outcome, tr
 from services.ratings import RatedSeat, recompute_server, record_finished_game
 from storage import Store
 from storage.ratings import DuplicateResult, PlaceRow, RatingChange, RatingStore
+from tests.storage.conftest import raw_fetch
 
 WHY = tr("fin", "end")
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
 
 
 async def _game(store: Store, channel: int, guild: int | None = 1) -> int:
@@ -132,8 +125,8 @@ async def test_changes_for_an_unrated_game_are_refused(store: Store) -> None:
         )
 
 
-async def test_recompute_rebuilds_the_same_ratings_and_survives_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
+async def test_recompute_rebuilds_the_same_ratings_and_survives_reopen(db_target: str | Path) -> None:
+    path = db_target
     store = await Store.open(path)
     rs = RatingStore(store)
     plays = [
@@ -163,7 +156,7 @@ async def test_recompute_rebuilds_the_same_ratings_and_survives_reopen(tmp_path:
     )
     before = await rs.leaderboard(7, "rattus_cartus", limit=50)
     history = list(
-        await store._db.execute_fetchall("SELECT * FROM rating_history ORDER BY game, user_id")
+        await raw_fetch(store, "SELECT * FROM rating_history ORDER BY game, user_id")
     )
     await store.close()
 
@@ -172,7 +165,7 @@ async def test_recompute_rebuilds_the_same_ratings_and_survives_reopen(tmp_path:
     try:
         assert await rs.leaderboard(7, "rattus_cartus", limit=50) == before
         # Wipe one rating by hand, then recompute: everything comes back, to the float.
-        await store._db.execute("UPDATE ratings SET mu = 0 WHERE guild_id = 7 AND user_id = 1")
+        await raw_fetch(store, "UPDATE ratings SET mu = 0 WHERE guild_id = 7 AND user_id = 1")
         assert await recompute_server(rs, 7) == 4
         after = await rs.leaderboard(7, "rattus_cartus", limit=50)
         assert [(r.user_id, r.mu, r.sigma, r.games) for r in after] == [
@@ -180,9 +173,7 @@ async def test_recompute_rebuilds_the_same_ratings_and_survives_reopen(tmp_path:
         ]
         assert (
             list(
-                await store._db.execute_fetchall(
-                    "SELECT * FROM rating_history ORDER BY game, user_id"
-                )
+                await raw_fetch(store, "SELECT * FROM rating_history ORDER BY game, user_id")
             )
             == history
         )

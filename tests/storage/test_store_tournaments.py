@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,7 @@ from storage.tournaments import (
     TournamentStore,
     UnknownTournament,
 )
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "t.db")
-    yield s
-    await s.close()
+from tests.storage.conftest import raw_fetch
 
 
 async def _tournament(ts: TournamentStore, **kw):
@@ -147,8 +140,8 @@ async def test_drop_and_bracket_keys(store: Store) -> None:
     assert e4.dropped and e4.dropped_round == 1
 
 
-async def test_everything_survives_close_and_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
+async def test_everything_survives_close_and_reopen(db_target: str | Path) -> None:
+    path = db_target
     store = await Store.open(path)
     ts = TournamentStore(store)
     t = await _tournament(ts)
@@ -183,5 +176,5 @@ async def test_deleting_a_game_keeps_its_table(store: Store) -> None:
         guild_id=1, channel_id=5, game_id="rey_hierofante", options={}, host_id=1, locale="es"
     )
     await ts.set_match_game(m.id, g.id)
-    await store._db.execute("DELETE FROM games WHERE id = ?", (g.id,))
+    await raw_fetch(store, "DELETE FROM games WHERE id = ?", (g.id,))
     assert (await ts.get_match(m.id)).game is None
