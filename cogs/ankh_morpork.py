@@ -26,7 +26,7 @@ from cogs.common.choices import (
     play_value,
 )
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import count, locale_of, t, tn
 from cogs.common.present import (
     COLOUR,
     EMBED_DESCRIPTION,
@@ -227,7 +227,7 @@ class AmUI(GameUI):
         """One line per player: money, cards in hand, pieces left, area cards, loans."""
         lines = []
         for sv in v.seats:
-            parts = [t("am.money", locale, n=sv.money), t("am.hand_n", locale, n=sv.hand_size),
+            parts = [t("am.money", locale, n=sv.money), tn("am.hand_n", sv.hand_size, locale),
                      t("am.supply", locale, m=sv.minions_in_supply, b=sv.buildings_in_supply)]
             if sv.area_cards:
                 parts.append(t("am.area_cards", locale, areas=", ".join(str(AREAS[a].number) for a in sv.area_cards)))
@@ -239,7 +239,7 @@ class AmUI(GameUI):
             if v.finished:
                 points = v.scores[sv.seat] if sv.seat < len(v.scores) else 0
                 who = PERSONALITIES[sv.personality] if sv.personality else None
-                line += "\n  " + t("am.final_line", locale, points=points,
+                line += "\n  " + t("am.final_line", locale, points=count("points", points, locale),
                                    personality=(who.es if locale == "es" else who.en) if who else "?")
             lines.append(line)
         return clip("\n".join(lines), EMBED_FIELD)
@@ -262,7 +262,7 @@ class AmUI(GameUI):
 
     def table_text(self, v: AmView, locale: str) -> str:
         """Deck, discard pile, events, bank and trouble markers."""
-        lines = [t("am.deck_line", locale, deck=v.deck_count, discard=len(v.discard), bank=v.bank,
+        lines = [t("am.deck_line", locale, deck=count("cards", v.deck_count, locale), discard=len(v.discard), bank=v.bank,
                    trouble=v.trouble_count)]
         if v.discard:
             lines.append(t("am.last_discard", locale, card=card_name(v.discard[-1], locale)))

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n
+from cogs.common.catalogue import Pairs
 from cogs.common.errors import reply, report
 from cogs.common.i18n import locale_of
 from cogs.common.present import COLOUR, clip
@@ -55,178 +56,18 @@ PROBLEMS_SHOWN = 6  # problems listed after a change
 EMBED_TOTAL = 6000  # characters Discord accepts in one embed
 GDM_DESCRIPTION = "Guerra de Mitos (War of Myths) moves"
 
-WORDS: dict[str, tuple[str, str]] = {
-    "created": (
-        "Mazo «{name}» creado. Elige su panteón con /gdm mazo panteon y añade cartas con "
-        "/gdm mazo añadir.",
-        'Deck "{name}" created. Choose its pantheon with /gdm deck pantheon and add cards with '
-        "/gdm deck add.",
-    ),
-    "renamed": ("«{old}» se llama ahora «{name}».", '"{old}" is now called "{name}".'),
-    "copied": ("«{old}» copiado como «{name}».", '"{old}" copied as "{name}".'),
-    "deleted": (
-        "Mazo «{name}» borrado. Si lo quieres recuperar, importa este código: `{code}`",
-        'Deck "{name}" deleted. To get it back, import this code: `{code}`',
-    ),
-    "deleted_plain": ("Mazo «{name}» borrado.", 'Deck "{name}" deleted.'),
-    "added": ("«{name}»: añadidas {n} × {card}.", '"{name}": added {n} × {card}.'),
-    "removed": ("«{name}»: quitadas {n} × {card}.", '"{name}": removed {n} × {card}.'),
-    "pantheon_set": ("«{name}»: panteón {card}.", '"{name}": pantheon {card}.'),
-    "pantheon_cleared": ("«{name}»: sin panteón.", '"{name}": no pantheon.'),
-    "imported": ("Mazo «{name}» importado.", 'Deck "{name}" imported.'),
-    "sizes": (
-        "Panteón: {pantheon} · Mazo de dioses {god}/{god_min} · Mazo de designios {design}/{design_min}",
-        "Pantheon: {pantheon} · God deck {god}/{god_min} · Design deck {design}/{design_min}",
-    ),
-    "none": ("ninguno", "none"),
-    "legal": ("✅ Legal: se puede jugar.", "✅ Legal: ready to play."),
-    "todo": ("Para poder jugarlo:", "Before it can be played:"),
-    "more_problems": ("… y {n} más (/gdm mazo ver).", "… and {n} more (/gdm deck show)."),
-    "god_deck": ("Mazo de dioses ({n})", "God deck ({n})"),
-    "design_deck": ("Mazo de designios ({n})", "Design deck ({n})"),
-    "empty": ("(vacío)", "(empty)"),
-    "cont": ("(sigue)", "(cont.)"),
-    "more_lines": (
-        "… y {n} líneas más (la lista entera: /gdm mazo exportar)",
-        "… and {n} more lines (the whole list: /gdm deck export)",
-    ),
-    "list_title": ("Tus mazos de Guerra de Mitos", "Your Guerra de Mitos decks"),
-    "list_none": (
-        "Aún no tienes mazos: crea uno con /gdm mazo crear o importa uno con /gdm mazo importar.",
-        "You have no decks yet: create one with /gdm deck create or import one with /gdm deck import.",
-    ),
-    "list_line": (
-        "{mark} **{name}** · {pantheon} · {god}+{design} cartas",
-        "{mark} **{name}** · {pantheon} · {god}+{design} cards",
-    ),
-    "list_foot": (
-        "✅ se puede jugar · 🛠️ en construcción. Los seis mazos listos siempre se pueden elegir.",
-        "✅ playable · 🛠️ under construction. The six ready decks can always be chosen.",
-    ),
-    "export_title": ("Compartir «{name}»", 'Share "{name}"'),
-    "export_code": (
-        "Código (impórtalo con /gdm mazo importar)",
-        "Code (import it with /gdm deck import)",
-    ),
-    "export_list": ("Lista", "List"),
-    "export_no_code": (
-        "Este mazo tiene cartas que ya no existen: quítalas para poder compartirlo como código.",
-        "This deck has cards that no longer exist: remove them to share it as a code.",
-    ),
-    "import_title": ("Importar mazo «{name}»", 'Import deck "{name}"'),
-    "import_label": ("Código o lista de cartas", "Code or list of cards"),
-    "import_hint": (
-        "Un código, o una carta por línea: 2 Hacha",
-        "A code, or one card per line: 2 Axe",
-    ),
-    "search_title": ("Búsqueda: {n} cartas", "Search: {n} cards"),
-    "search_none": (
-        "Ninguna carta cumple todo eso: quita algún filtro.",
-        "No card matches all of that: drop a filter.",
-    ),
-    "search_more": (
-        "… y {n} más: añade filtros para acotar.",
-        "… and {n} more: add filters to narrow it down.",
-    ),
-    "bad_range": (
-        "«{value}» no es un número ni un intervalo: escribe 3, 2-4, <=3 o >=5.",
-        '"{value}" is not a number or a range: write 3, 2-4, <=3 or >=5.',
-    ),
-    "bad_key": (
-        "«{value}» no es ninguna clave. Elige una de la lista al escribir.",
-        '"{value}" is no key. Pick one from the list as you type.',
-    ),
-    "ac_no_deck": ("Elige antes el mazo", "Choose the deck first"),
-}
-
+# Texts of this cog: catalogue ids "decks.<key>" (cogs/locale); WORDS reads them as pairs.
+WORDS = Pairs("decks.")
 
 def word(key: str, locale: str, **fmt: object) -> str:
     """One of this cog's texts in the reader's language."""
-    es, en = WORDS[key]
-    text = es if locale == "es" else en
-    return text.format(**fmt) if fmt else text
+    return i18n.t("decks." + key, locale, **fmt)
 
 
 # ----------------------------------------------------------------------------- Spanish names
 
-_COMMANDS_ES = {
-    "gdm": "gdm",
-    "deck": "mazo",
-    "create": "crear",
-    "rename": "renombrar",
-    "copy": "copiar",
-    "delete": "borrar",
-    "add": "añadir",
-    "remove": "quitar",
-    "pantheon": "panteon",
-    "show": "ver",
-    "list": "lista",
-    "export": "exportar",
-    "import": "importar",
-    "search": "buscar",
-}
-_PARAMETERS_ES = {
-    "deck": "mazo",
-    "name": "nombre",
-    "new_name": "nuevo_nombre",
-    "card": "carta",
-    "count": "copias",
-    "pantheon": "panteon",
-    "public": "publico",
-    "text": "texto",
-    "mythology": "mitologia",
-    "type": "tipo",
-    "key": "clave",
-    "cost": "coste",
-    "strength": "fuerza",
-}
-_DESCRIPTIONS_ES = {
-    GDM_DESCRIPTION: "Jugadas de Guerra de Mitos",
-    "Your Guerra de Mitos decks: build, check and share them": "Tus mazos de Guerra de Mitos: créalos, revísalos y compártelos",
-    "Create an empty deck": "Crea un mazo vacío",
-    "Give a deck a new name": "Cambia el nombre de un mazo",
-    "Copy a deck under a new name": "Copia un mazo con otro nombre",
-    "Delete a deck (its code is shown, to get it back)": "Borra un mazo (se muestra su código, para recuperarlo)",
-    "Add cards to a deck (only cards that may go in it are offered)": "Añade cartas a un mazo (solo se ofrecen las que pueden ir en él)",
-    "Take cards out of a deck": "Quita cartas de un mazo",
-    "Set a deck's pantheon": "Elige el panteón de un mazo",
-    "Show a deck: its cards, counts, cost curves and what it lacks": "Muestra un mazo: sus cartas, cuentas, curvas de coste y lo que le falta",
-    "Your decks and whether each can be played": "Tus mazos y si cada uno se puede jugar",
-    "Share a deck as a short code and as a plain list": "Comparte un mazo como código corto y como lista",
-    "Import a deck from a code or a list of cards": "Importa un mazo desde un código o una lista de cartas",
-    "Search the 364 cards": "Busca entre las 364 cartas",
-    "Your deck": "Tu mazo",
-    "The deck's name": "El nombre del mazo",
-    "The new name": "El nombre nuevo",
-    "The card, in Spanish or English": "La carta, en español o en inglés",
-    "How many copies (1 by default)": "Cuántas copias (1 si no dices nada)",
-    "The pantheon card": "La carta de panteón",
-    "Show it in the channel too (otherwise only you see it)": "Muéstralo también en el canal (si no, solo lo ves tú)",
-    "A code, or a list like: 2 Axe; 1 Thor (leave empty to paste a long list)": "Un código, o una lista como: 2 Hacha; 1 Thor (déjalo vacío para pegar una lista larga)",
-    "Part of the card's name, in Spanish or English": "Parte del nombre de la carta, en español o en inglés",
-    "Mythology": "Mitología",
-    "Card type": "Tipo de carta",
-    "A key, like Batalla or Dios": "Una clave, como Batalla o Dios",
-    "Cost: 3, 2-4, <=3 or >=5": "Coste: 3, 2-4, <=3 o >=5",
-    "Strength: 3, 2-4, <=3 or >=5": "Fuerza: 3, 2-4, <=3 o >=5",
-    "Words of the card's text": "Palabras del texto de la carta",
-}
-
-
-def _spanish_names() -> None:
-    # The catalogue of command names lives with the platform; these are merged in when the
-    # cog is imported, refusing to change a name another command already has.
-    for table, extra in (
-        (i18n.COMMAND_NAMES_ES, _COMMANDS_ES),
-        (i18n.PARAMETER_NAMES_ES, _PARAMETERS_ES),
-        (i18n.DESCRIPTIONS_ES, _DESCRIPTIONS_ES),
-    ):
-        for key, value in extra.items():
-            if table.setdefault(key, value) != value:
-                raise RuntimeError(f"Spanish name of {key!r} defined twice")
-
-
-_spanish_names()
+# (their names in each language are catalogue entries with the contexts "command",
+# "parameter" and "description": cogs/locale)
 
 
 # ----------------------------------------------------------------------------- drawing answers
@@ -320,7 +161,7 @@ def deck_embed(row: DeckRow, locale: str) -> discord.Embed:
                 left -= len(line) + 1
             kept.append(take)
         dropped = sum(len(a) - len(b) for a, b in zip(lines_by_part, kept, strict=True))
-        kept[-1].append(word("more_lines", locale, n=dropped))
+        kept[-1].append(i18n.tn("decks.more_lines", dropped, locale))
         lines_by_part = kept
     for (key, _, n), lines in zip(parts, lines_by_part, strict=True):
         for i, chunk in enumerate(_chunks(lines)):
@@ -403,7 +244,7 @@ def search_embed(found: list[Card], locale: str) -> discord.Embed:
     if len(found) > SEARCH_SHOWN:
         lines.append(word("search_more", locale, n=len(found) - SEARCH_SHOWN))
     return discord.Embed(
-        title=word("search_title", locale, n=len(found)),
+        title=i18n.tn("decks.search_title", len(found), locale),
         description=clip("\n".join(lines), 4096),
         colour=COLOUR,
     )

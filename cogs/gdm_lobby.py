@@ -20,11 +20,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n
+from cogs.common.catalogue import Pairs
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of
 from cogs.common.present import clip
 from rules.guerra_de_mitos.cards import cards, fold
-from rules.guerra_de_mitos.decks import ready_decks
 from services.gdm_decks import DeckChoice, deck_menu
 from services.gdm_lobby import GAME_ID, GdmLobby, ready_name, sign_up, table_options
 from services.session import Game
@@ -35,106 +35,17 @@ log = logging.getLogger("tablero.gdm_lobby")
 
 MENU_SIZE = 25  # options in a select menu, answers of an autocomplete
 
-WORDS: dict[str, tuple[str, str]] = {
-    "button": ("Elegir mazo", "Choose deck"),
-    "note_chosen": (" · ✅ mazo elegido", " · ✅ deck chosen"),
-    "note_random": (
-        " · ⏳ sin elegir (si no: un mazo listo al azar)",
-        " · ⏳ not chosen yet (else: a ready deck at random)",
-    ),
-    "note_ready": (" · ⏳ sin elegir (si no: {deck})", " · ⏳ not chosen yet (else: {deck})"),
-    "note_locked": (" · 🔒 mazo del torneo", " · 🔒 tournament deck"),
-    "bot_random": (" · un mazo listo al azar", " · a ready deck at random"),
-    "bot_ready": (" · {deck}", " · {deck}"),
-    "menu": (
-        "Elige el mazo con el que jugarás la partida #{id}: uno de tus mazos legales o un mazo "
-        "listo. Solo tú ves esta lista; los demás solo verán que ya has elegido. Puedes "
-        "cambiarlo hasta que empiece.",
-        "Choose the deck you will play game #{id} with: one of your legal decks or a ready "
-        "deck. Only you see this list; the others will only see that you have chosen. You may "
-        "change it until the game starts.",
-    ),
-    "menu_now": ("Ahora: «{deck}».", 'Now: "{deck}".'),
-    "menu_default": (
-        "Si no eliges, jugarás {deck}.",
-        "If you do not choose, you will play {deck}.",
-    ),
-    "random_ready": ("un mazo listo al azar", "a ready deck at random"),
-    "menu_more": (
-        "No caben todos tus mazos: elige cualquiera con /gdm mazo elegir.",
-        "Not all your decks fit here: choose any of them with /gdm deck pick.",
-    ),
-    "tourney_menu": (
-        "Para inscribirte en **{name}**, elige el mazo con el que jugarás todo el torneo: uno "
-        "de tus mazos legales o un mazo listo. Se guarda una copia: lo que cambies luego en el "
-        "mazo no cambia el del torneo. Puedes cambiarlo hasta que el torneo empiece.",
-        "To sign up for **{name}**, choose the deck you will play the whole tournament with: "
-        "one of your legal decks or a ready deck. A copy is kept: what you change in the deck "
-        "later does not change the tournament's. You may change it until the tournament "
-        "starts.",
-    ),
-    "placeholder": ("Tus mazos y los mazos listos", "Your decks and the ready decks"),
-    "yours": ("tu mazo · {pantheon}", "your deck · {pantheon}"),
-    "ready": ("mazo listo · {pantheon}", "ready deck · {pantheon}"),
-    "chosen": (
-        "Jugarás la partida #{id} con «{deck}». Nadie más lo ve; puedes cambiarlo hasta que "
-        "empiece.",
-        'You will play game #{id} with "{deck}". No one else sees it; you may change it until '
-        "the game starts.",
-    ),
-    "signed_up": (
-        "Inscrito en **{name}** con «{deck}»: queda bloqueado para el torneo (puedes cambiarlo "
-        "hasta que empiece).",
-        'Signed up for **{name}** with "{deck}": it is locked for the tournament (you may '
-        "change it until it starts).",
-    ),
-    "changed": (
-        "Tu mazo para **{name}** es ahora «{deck}».",
-        'Your deck for **{name}** is now "{deck}".',
-    ),
-    "no_tourney": (
-        "No hay ningún torneo #{id} de Guerra de Mitos en este servidor.",
-        "There is no Guerra de Mitos tournament #{id} on this server.",
-    ),
-}
+# Texts of this cog: catalogue ids "gdml.<key>" (cogs/locale); WORDS reads them as pairs.
+WORDS = Pairs("gdml.")
 
 
 def word(key: str, locale: str, **fmt: object) -> str:
     """One of this cog's texts in the reader's language."""
-    es, en = WORDS[key]
-    text = es if locale == "es" else en
-    return text.format(**fmt) if fmt else text
+    return i18n.t("gdml." + key, locale, **fmt)
 
 
-_COMMANDS_ES = {"pick": "elegir"}
-_DESCRIPTIONS_ES = {
-    "Choose the deck you play this channel's game (or a tournament) with": "Elige el mazo con el que juegas la partida de este canal (o un torneo)",
-    "One of your legal decks or a ready deck": "Uno de tus mazos legales o un mazo listo",
-    "A Guerra de Mitos tournament in sign-up (instead of this channel's game)": "Un torneo de Guerra de Mitos en inscripción (en vez de la partida de este canal)",
-}
-
-
-# How the lobby names the decks option (the engine shows a chosen list as "private").
-_OPTION_LABELS = {
-    "opt.decks": {"es": "Mazos", "en": "Decks"},
-    "opt.decks.private": {"es": "elegido en privado", "en": "chosen privately"},
-    "opt.decks.random": {"es": "un mazo listo al azar", "en": "a ready deck at random"},
-    **{f"opt.decks.{rid}": {"es": rd.name, "en": rd.name_en} for rid, rd in ready_decks().items()},
-}
-
-
-def _spanish_names() -> None:
-    for table, extra in (
-        (i18n.COMMAND_NAMES_ES, _COMMANDS_ES),
-        (i18n.DESCRIPTIONS_ES, _DESCRIPTIONS_ES),
-        (i18n.MESSAGES, _OPTION_LABELS),
-    ):
-        for key, value in extra.items():
-            if table.setdefault(key, value) != value:
-                raise RuntimeError(f"Spanish name of {key!r} defined twice")
-
-
-_spanish_names()
+# The /gdm deck pick command's names, and the lobby's labels of the decks option
+# ("opt.decks", "opt.decks.<ready deck>"), are catalogue entries (cogs/locale).
 
 
 def _bot(interaction: discord.Interaction) -> Any:

@@ -18,7 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import services
+from cogs.common import i18n, services
+from cogs.common.catalogue import Pairs
 from cogs.common.choices import (
     ActButton,
     ActSelect,
@@ -84,128 +85,10 @@ USE_KINDS = frozenset({"use", "meditate"})
 ASSIGN_KINDS = frozenset({"assign"})
 CHOOSE_KINDS = frozenset({"target", "choose", "starter", "challenge"})
 
-WORDS: dict[str, tuple[str, str]] = {
-    "not_gdm": (
-        "En este canal no hay una partida de Guerra de Mitos.",
-        "There is no Guerra de Mitos game in this channel.",
-    ),
-    "not_now": (
-        "Eso no se puede hacer ahora. La partida te pide: {prompt}",
-        "That cannot be done now. The game asks you: {prompt}",
-    ),
-    "no_pass": ("Ahora no puedes pasar: {prompt}", "You cannot pass now: {prompt}"),
-    "unknown_card": (
-        "No conozco ninguna carta llamada «{value}».{hint}",
-        "I know no card called “{value}”.{hint}",
-    ),
-    "maybe": (" ¿Quizá {names}?", " Perhaps {names}?"),
-    "players": ("Jugadores", "Players"),
-    "table": ("Mesa", "Table"),
-    "fight": ("Enfrentamiento", "Confrontation"),
-    "reserve": ("reserva {n}P", "reserve {n}P"),
-    "hand_n": ("{n} en mano", "{n} in hand"),
-    "deck_n": ("mazo {n}", "deck {n}"),
-    "vp": ("{n} PV", "{n} VP"),
-    "out": ("fuera de la partida", "out of the game"),
-    "first": ("empieza", "starts"),
-    "bid_done": ("ha pujado", "has bid"),
-    "bid_wait": ("pujando…", "bidding…"),
-    "oracles": ("oráculos", "oracles"),
-    "down": ("boca abajo", "face down"),
-    "empty": ("vacío", "empty"),
-    "in_play": ("en juego", "in play"),
-    "battle": ("en batalla", "on the battlefield"),
-    "tired": ("cansado", "tired"),
-    "your_hand": ("Tu mano ({n})", "Your hand ({n})"),
-    "hand_empty": ("sin cartas", "no cards"),
-    "your_bid": ("Tu puja secreta: {n}P", "Your secret bid: {n}P"),
-    "peeks": ("Has visto", "You have seen"),
-    "now": ("Ahora:", "Now:"),
-    "keys": ("Claves", "Keys"),
-    "decks_title": ("Los seis mazos listos", "The six ready decks"),
-    "deck_line": (
-        "**{name}** (`{id}`) · {myth} · panteón {pantheon} · {gods} cartas de dioses, {designs} de designios",
-        "**{name}** (`{id}`) · {myth} · pantheon {pantheon} · {gods} god cards, {designs} design cards",
-    ),
-    "decks_how": (
-        "Cada jugador elige su mazo en privado en el lobby (botón «Elegir mazo» o "
-        "/gdm mazo elegir): uno de los suyos o uno de estos. También se pueden dar al crear la "
-        "partida, en el orden de los asientos: "
-        "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
-        "Sin elegir, cada asiento recibe uno distinto.",
-        "Each player chooses their deck privately in the lobby (the “Choose deck” button or "
-        "/gdm deck pick): one of their own or one of these. They may also be given when you "
-        "create the game, in seat order: "
-        "`/game new game:guerra_de_mitos options:decks=griega+nordica`. "
-        "Without a choice, each seat gets a different one.",
-    ),
-    "no_text": ("Sin habilidad.", "No ability."),
-    "step": ("Paso {k} de {n} ({part}): {what}", "Step {k} of {n} ({part}): {what}"),
-    "cost": ("coste", "cost"),
-    "effect": ("efecto", "effect"),
-    "chosen": ("Elegido: {names}", "Chosen: {names}"),
-    "optional": (
-        "(puedes parar aquí con «No elegir más»)",
-        "(you may stop here with “Choose no more”)",
-    ),
-    "moves_left": (
-        "Te quedan {n} movimientos de contadores · reserva {r}P",
-        "{n} counter moves left · reserve {r}P",
-    ),
-    "reserve_now": ("Tu reserva: {r}P", "Your reserve: {r}P"),
-    "pick_option": ("Elige una de las opciones.", "Choose one of the options."),
-    "resolution": ("Resolución del enfrentamiento", "Confrontation resolution"),
-    "top_of_deck": (
-        "Arriba de tu mazo está {card} (solo lo ves tú).",
-        "On top of your deck is {card} (only you see it).",
-    ),
-    # panel placeholders
-    "ph.enter": (
-        "Poner en juego o descartar de un oráculo",
-        "Put into play or discard from an oracle",
-    ),
-    "ph.move": ("Mover un contador de poder", "Move a power counter"),
-    "ph.play": ("Jugar una carta de tu mano", "Play a card from your hand"),
-    "ph.use": ("Usar una habilidad o meditar", "Use an ability or meditate"),
-    "ph.assign": (
-        "Asignar un personaje al campo de batalla",
-        "Assign a character to the battlefield",
-    ),
-    "ph.choose": ("Elige", "Choose"),
-    # action labels
-    "bid": ("Pujar {n}P", "Bid {n}P"),
-    "starter": ("Empieza {name}", "{name} starts"),
-    "reserve_w": ("reserva", "reserve"),
-    "oracle_w": ("oráculo {n}", "oracle {n}"),
-    "move": ("Mover 1P: {src} → {dst}", "Move 1P: {src} → {dst}"),
-    "drop": ("Descartar {card} del oráculo {n}", "Discard {card} from oracle {n}"),
-    "enter": (
-        "Poner en juego {card} (oráculo {n}, coste {cost})",
-        "Put {card} into play (oracle {n}, cost {cost})",
-    ),
-    "play": ("Jugar {card}", "Play {card}"),
-    "payer": (" pagando con {card}", " paid by {card}"),
-    "use": ("Usar {card}", "Use {card}"),
-    "ability_n": (" (habilidad {n})", " (ability {n})"),
-    "equip": ("Equipar {card} a {target}", "Equip {card} on {target}"),
-    "meditate": ("Meditar con {card} (+2P)", "Meditate with {card} (+2P)"),
-    "assign": ("Asignar {card}", "Assign {card}"),
-    "challenge": ("Enfrentarse a {name}", "Confront {name}"),
-    "pass.transfer": ("Terminar la transferencia", "End the transfer"),
-    "pass.assign": ("No asignar más", "Assign no more"),
-    "pass.choice": ("No elegir más", "Choose no more"),
-    "pass": ("Pasar", "Pass"),
-    "option": ("Opción {n}: {what}", "Option {n}: {what}"),
-    "number": ("{n}", "{n}"),
-    "leave_top": ("Dejarla arriba", "Leave it on top"),
-    "to_bottom": ("Ponerla debajo", "Put it at the bottom"),
-    "keep": ("Dejarla", "Leave it"),
-    "discard_it": ("Descartarla", "Discard it"),
-    "oracle_of": ("Oráculo {n} de {name}", "{name}'s oracle {n}"),
-    "in_hand": ("en tu mano", "in your hand"),
-    "in_discard": ("descarte", "discard"),
-    "of": ("de {name}", "{name}'s"),
-}
+# Texts of this cog: catalogue ids "gdm.<key>" (cogs/locale); WORDS reads them as pairs.
+# (What each verb of an ability does is the rules' own wording: rules/guerra_de_mitos/telling.py.)
+WORDS = Pairs("gdm.")
+
 
 def es(locale: str | None) -> bool:
     """Whether ``locale`` reads Spanish."""
@@ -214,8 +97,7 @@ def es(locale: str | None) -> bool:
 
 def w(key: str, locale: str | None, **kw: object) -> str:
     """A word of this module in the reader's language."""
-    pair = WORDS[key]
-    return (pair[0] if es(locale) else pair[1]).format(**kw)
+    return i18n.t("gdm." + key, locale, **kw)
 
 
 def both(key: str, **kw: object) -> tuple[str, str]:
@@ -342,7 +224,7 @@ class GdmUI(GameUI):
             lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
             me = st.players[seat]
             if st.phase == "transfer":
-                lines.append(w("moves_left", locale, n=me.moves, r=me.reserve))
+                lines.append(i18n.tn("gdm.moves_left", me.moves, locale, r=me.reserve))
             elif st.phase != "bid":
                 lines.append(w("reserve_now", locale, r=me.reserve))
         return "\n".join(lines) or w("pick_option", locale)
@@ -641,79 +523,8 @@ register(UI)
 
 # ----------------------------------------------------------------------------- Spanish names
 
-COMMAND_NAMES_ES = {
-    "gdm": "gdm",
-    "bid": "pujar",
-    "transfer": "transferir",
-    "play": "jugar",
-    "use": "usar",
-    "assign": "asignar",
-    "choose": "elegir",
-    "pass": "pasar",
-    "card": "carta",
-    "decks": "mazos",
-}
-PARAMETER_NAMES_ES = {
-    "amount": "cantidad",
-    "move": "jugada",
-    "card": "carta",
-    "ability": "habilidad",
-    "character": "personaje",
-    "choice": "opcion",
-    "name": "nombre",
-}
-DESCRIPTIONS_ES = {
-    "Guerra de Mitos (War of Myths) moves": "Jugadas de Guerra de Mitos",
-    "Your secret bid for the start player: power you give your opponent": (
-        "Tu puja secreta por empezar: el poder que das a tu rival"
-    ),
-    "1 to 4 power": "De 1 a 4 de poder",
-    "Transfer: move a power counter, put a card into play, discard from an oracle": (
-        "Transferencia: mueve un contador, pon una carta en juego, descarta de un oráculo"
-    ),
-    "What you do": "Lo que haces",
-    "Play an action card from your hand, or equip a card on a character": (
-        "Juega una acción de tu mano, o equipa una carta a un personaje"
-    ),
-    "The card (and its target)": "La carta (y su objetivo)",
-    "Use the ability of one of your cards in play, or meditate": (
-        "Usa la habilidad de una de tus cartas en juego, o medita"
-    ),
-    "The card whose ability you use": "La carta cuya habilidad usas",
-    "Confrontation: send a ready character to the battlefield (1P)": (
-        "Enfrentamiento: envía un personaje preparado al campo de batalla (1P)"
-    ),
-    "The character you assign": "El personaje que asignas",
-    "Answer what the game asks: a target, an option, the start player, an opponent": (
-        "Responde a lo que pide la partida: un objetivo, una opción, quién empieza, un rival"
-    ),
-    "What you choose": "Lo que eliges",
-    "Pass: end your transfer, pass your action, assign or choose no more": (
-        "Pasa: acaba tu transferencia, pasa tu acción, no asignes ni elijas más"
-    ),
-    "What any card of Guerra de Mitos does": "Qué hace cualquier carta de Guerra de Mitos",
-    "The card's name, in Spanish or English": "El nombre de la carta, en español o en inglés",
-    "The six ready decks and how to choose them": "Los seis mazos listos y cómo elegirlos",
-}
-
-
-def _spanish_names() -> None:
-    """Give the /gdm commands their Spanish names in the shared catalogue (the way the
-    platform's own commands join it), refusing a name already used for something else."""
-    from cogs.common import i18n
-
-    for table, extra in (
-        (i18n.COMMAND_NAMES_ES, COMMAND_NAMES_ES),
-        (i18n.PARAMETER_NAMES_ES, PARAMETER_NAMES_ES),
-        (i18n.DESCRIPTIONS_ES, DESCRIPTIONS_ES),
-    ):
-        clash = [k for k in set(table) & set(extra) if table[k] != extra[k]]
-        if clash:
-            raise RuntimeError(f"Spanish names defined twice: {sorted(clash)}")
-        table.update(extra)
-
-
-_spanish_names()
+# (their names in each language are catalogue entries with the contexts "command",
+# "parameter" and "description": cogs/locale)
 
 
 # ----------------------------------------------------------------------------- the step panel
@@ -864,8 +675,8 @@ def decks_text(locale: str) -> str:
                 id=rid,
                 myth=MYTHOLOGY_NAME[rd.mythology].get(locale),
                 pantheon=card_name(d.pantheon, locale),
-                gods=sum(d.god.values()),
-                designs=sum(d.design.values()),
+                gods=i18n.count("god_cards", sum(d.god.values()), locale),
+                designs=i18n.count("design_cards", sum(d.design.values()), locale),
             )
         )
     lines.append("")

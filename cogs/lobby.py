@@ -18,7 +18,7 @@ from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
 from cogs.common.errors import guard, reply
 from cogs.common.gamelog import LogButton, render_log
-from cogs.common.i18n import MESSAGES, locale_of, t
+from cogs.common.i18n import MESSAGES, count, locale_of, t, tn
 from cogs.common.overview import list_embed, mine_embed
 from cogs.common.patience import missing_permissions, permission_names, token_alive
 from cogs.common.present import (
@@ -606,10 +606,11 @@ class Lobby(commands.Cog):
         locale = locale_of(interaction)
         done = await set_vacation(bot.session, interaction.user.id, days)
         if done.until is None:
-            text = t("vacation.ended", locale, n=len(done.games))
+            text = tn("vacation.ended", len(done.games), locale)
         else:
-            text = t("vacation.started", locale, when=f"<t:{int(done.until)}:f>", n=len(done.games),
-                     left=done.days_left)
+            text = t("vacation.started", locale, when=f"<t:{int(done.until)}:f>",
+                     games=count("games", len(done.games), locale),
+                     left=tn("vacation.days_left", done.days_left, locale))
         await reply(interaction, text, ephemeral=True)
         for game in done.games:
             await bot.boards.refresh(game)

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n, services
+from cogs.common.catalogue import Pairs
 from cogs.common.choices import (
     ActButton,
     ActSelect,
@@ -84,126 +85,12 @@ MENUS: tuple[tuple[str, frozenset[str]], ...] = (
     ("ph_place", frozenset({"place"})),
 )
 
-WORDS: dict[str, tuple[str, str]] = {
-    "players": ("Jugadores", "Players"),
-    "round": ("Ronda {n}", "Round {n}"),
-    "conflicts": ("Conflictos", "Conflicts"),
-    "dice": ("Dados de Acción", "Action dice"),
-    "hand": ("Tu mano", "Your hand"),
-    "new": ("nueva este turno", "new this turn"),
-    "drawn": ("Eliges entre", "You choose among"),
-    "resolving": ("Resolviendo", "Resolving"),
-    "none": ("ninguna", "none"),
-    "final": ("Puntuación final", "Final scoring"),
-    "final_line": (
-        "{who}: **{total} PV** ({before} + {cubes} de cubos + {bonus} de bonificación · {res} resueltos)",
-        "{who}: **{total} VP** ({before} + {cubes} from cubes + {bonus} bonus · {res} resolved)",
-    ),
-    # the running total of a resolution
-    "res_line": (
-        "⚔️ Conflicto de la casilla {square}: poder **{total}** de **{cost}** "
-        "(dado {die} + Demonios {demons})",
-        "⚔️ Conflict on square {square}: power **{total}** of **{cost}** (die {die} + Demons {demons})",
-    ),
-    "res_parts": ("Reunido: {parts}", "Gathered: {parts}"),
-    "res_saints": ("Santos {n}", "Saints {n}"),
-    "res_helper": ("segundo Ragami 2", "second Ragami 2"),
-    "res_cubes": ("cubos {n}", "cubes {n}"),
-    "res_virtue": ("Virtud {n}", "Virtue {n}"),
-    "res_card": ("{card} {n}", "{card} {n}"),
-    "res_nothing": ("nada aún", "nothing yet"),
-    "res_missing": ("Faltan **{n}**.", "**{n}** more needed."),
-    "res_enough": (
-        "Basta: ya puedes resolver el conflicto.",
-        "Enough: you may resolve the conflict.",
-    ),
-    "moving": ("Mueves: **{piece}**", "Moving: **{piece}**"),
-    "moving_field": ("Se mueve", "Moving"),
-    "after_power": ("→ poder {total} de {cost}", "→ power {total} of {cost}"),
-    "die_value": ("dado a {n}", "die at {n}"),
-    "conflict_at": (
-        "conflicto: dado {die} + Demonios {demons}",
-        "conflict: die {die} + Demons {demons}",
-    ),
-    "on": ("en {where}", "on {where}"),
-    # panel placeholders
-    "ph_power": ("Suma poder…", "Add power…"),
-    "ph_die": ("Usa un dado de Acción…", "Use an Action die…"),
-    "ph_cards": ("Tus cartas…", "Your cards…"),
-    "ph_keep": ("La carta que te quedas…", "The card you keep…"),
-    "ph_piece": ("Elige la pieza…", "Choose the piece…"),
-    "ph_place": ("Elige el destino…", "Choose where…"),
-    "ph_other": ("Elige…", "Choose…"),
-    # commands: refusals and hints
-    "not_rg": (
-        "En este canal no hay una partida de Ragami.",
-        "There is no Ragami game in this channel.",
-    ),
-    "nothing_die": (
-        "Ahora no puedes usar un dado de Acción. {prompt}",
-        "You cannot use an Action die now. {prompt}",
-    ),
-    "nothing_card": (
-        "Ahora no puedes jugar, cambiar ni descartar cartas. {prompt}",
-        "You cannot play, exchange or discard cards now. {prompt}",
-    ),
-    "nothing_keep": (
-        "Ahora no hay cartas que elegir. {prompt}",
-        "There are no cards to choose now. {prompt}",
-    ),
-    "nothing_resolve": (
-        "No estás resolviendo un conflicto: empieza con /rg dado (Resolver) o una carta Resolver. {prompt}",
-        "You are not resolving a conflict: start one with /rg die (Resolve) or a Resolve card. {prompt}",
-    ),
-    "nothing_piece": (
-        "Ahora no hay pieza que mover. {prompt}",
-        "There is no piece to move now. {prompt}",
-    ),
-    "nothing_pass": (
-        "Ahora no puedes terminar ni saltarte nada. {prompt}",
-        "You cannot end or skip anything now. {prompt}",
-    ),
-    "hint": ("Nada de esto ahora: {prompt}", "Nothing of this now: {prompt}"),
-    "bad_piece": (
-        "«{value}» no es una pieza que puedas mover ahora. Puedes: {options}",
-        "'{value}' is not a piece you can move now. You can: {options}",
-    ),
-    "bad_dest": (
-        "«{value}» no es un destino posible para {piece}. Puedes ir a: {options}",
-        "'{value}' is not a possible destination for {piece}. You can go to: {options}",
-    ),
-    "need_dest": (
-        "Di adónde va {piece}: {options}",
-        "Say where {piece} goes: {options}",
-    ),
-    "bad_card": (
-        "«{value}» no es una carta de acción de Ragami. Las cartas: {options}",
-        "'{value}' is not a Ragami action card. The cards: {options}",
-    ),
-    # /rg card
-    "copies": ("Copias", "Copies"),
-    "icons": ("Iconos", "Icons"),
-    "icon_cube": (
-        "⬜ cubo blanco: en vez de jugarla, puedes cambiarla por un cubo blanco",
-        "⬜ white cube: instead of playing it, you may exchange it for a white cube",
-    ),
-    "icon_triangle": (
-        "🔺 triángulo rojo: suma poder al resolver; una sola por conflicto",
-        "🔺 red triangle: adds power when resolving; only one per conflict",
-    ),
-    "icon_none": ("ninguno", "none"),
-    "card_footer": (
-        "Puedes jugarla desde el turno siguiente a recibirla.",
-        "You may play it from the turn after you get it.",
-    ),
-}
-
+# Texts of this cog: catalogue ids "rg.<key>" (cogs/locale); WORDS reads them as pairs.
+WORDS = Pairs("rg.")
 
 def word(key: str, locale: str, **fmt: object) -> str:
     """A text of this module in the player's language."""
-    es, en = WORDS[key]
-    text = es if (locale or "").lower().startswith("es") else en
-    return text.format(**fmt) if fmt else text
+    return i18n.t("rg." + key, locale, **fmt)
 
 
 def refusal(key: str, **fmt: object) -> Refusal:
@@ -246,7 +133,7 @@ def resolution_lines(r: Resolution, locale: str) -> list[str]:
     lines.append(word("res_parts", locale, parts=" · ".join(parts) or word("res_nothing", locale)))
     missing = r.cost - r.total
     lines.append(
-        word("res_missing", locale, n=missing) if missing > 0 else word("res_enough", locale)
+        i18n.tn("rg.res_missing", missing, locale) if missing > 0 else word("res_enough", locale)
     )
     return lines
 
@@ -346,14 +233,10 @@ class RgUI(GameUI):
         if g.state is None:
             return super().board_fields(g, locale, pictured)
         v = self.view(g, None)
-        es = (locale or "").lower().startswith("es")
         lines = []
         for p in v.players:
-            score = (
-                f"{p.vp} PV · {p.resolved} res. · {p.cubes} cubos"
-                if es
-                else f"{p.vp} VP · {p.resolved} res. · {p.cubes} cubes"
-            )
+            score = word("score", locale, vp=p.vp, res=p.resolved,
+                         cubes=i18n.count("cubes", p.cubes, locale))
             lines.append(f"{COLOUR_DISC[p.seat]} {mention(g, p.seat)} — {score}")
         fields = [(word("players", locale), "\n".join(lines), False)]
         if not pictured:
@@ -378,7 +261,7 @@ class RgUI(GameUI):
                     before=f.vp_before,
                     cubes=f.cubes,
                     bonus=f.bonus,
-                    res=f.resolved,
+                    res=i18n.count("resolved", f.resolved, locale),
                 )
                 for f in sorted(v.final, key=lambda f: -f.total)
             ]
@@ -708,7 +591,7 @@ def find_kind(value: str) -> Kind | None:
 
 def kind_title(k: Kind, locale: str) -> str:
     """A kind's printed number and name."""
-    return f"n.º {k.number} {k.name.es}" if locale == "es" else f"#{k.number} {k.name.en}"
+    return word("kind_title", locale, number=k.number, name=k.name.get(locale))
 
 
 def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
@@ -743,48 +626,8 @@ def card_embed(k: Kind, locale: str) -> discord.Embed:
 
 # ----------------------------------------------------------------------------- Spanish names
 
-_COMMANDS_ES = {
-    "rg": "rg",
-    "die": "dado",
-    "piece": "pieza",
-    "keep": "quedarse",
-    "resolve": "resolver",
-}
-_PARAMETERS_ES = {"piece": "pieza", "destination": "destino", "step": "paso"}
-_DESCRIPTIONS_ES = {
-    "Ragami moves": "Jugadas de Ragami",
-    "Use an Action die: its slot's action, or move a Ragami": "Usa un dado de Acción: la acción de su casilla, o mover un Ragami",
-    "Move a piece: the piece, then its destination among the legal ones": "Mueve una pieza: la pieza y luego su destino entre los posibles",
-    "Play a card, exchange it for a cube, or discard it": "Juega una carta, cámbiala por un cubo o descártala",
-    "Keep one of the cards you have drawn": "Quédate una de las cartas que has robado",
-    "Resolve a conflict step by step: add power, roll, resolve or give up": "Resuelve un conflicto paso a paso: suma poder, tira, resuelve o renuncia",
-    "End your turn, or skip the optional rest of a step": "Termina tu turno, o sáltate lo opcional de un paso",
-    "Anything the game asks now (setup, dice, exchanges)": "Lo que pida la partida ahora (preparación, dados, cambios)",
-    "What an action card does": "Qué hace una carta de acción",
-    "The die and what you do with it": "El dado y lo que haces con él",
-    "The piece you move (or place)": "La pieza que mueves (o colocas)",
-    "Where it goes": "Adónde va",
-    "The card": "La carta",
-    "The power source, or resolve, roll, give up": "La fuente de poder, o resolver, tirar, renunciar",
-    "What you decide": "Lo que decides",
-    "The card to keep": "La carta que te quedas",
-}
-
-
-def _spanish_names() -> None:
-    # The catalogue of command names lives with the platform; Ragami's are merged in
-    # when the cog is imported, refusing to change a name another command already has.
-    for table, extra in (
-        (i18n.COMMAND_NAMES_ES, _COMMANDS_ES),
-        (i18n.PARAMETER_NAMES_ES, _PARAMETERS_ES),
-        (i18n.DESCRIPTIONS_ES, _DESCRIPTIONS_ES),
-    ):
-        for key, value in extra.items():
-            if table.setdefault(key, value) != value:
-                raise RuntimeError(f"Spanish name of {key!r} defined twice")
-
-
-_spanish_names()
+# (their names in each language are catalogue entries with the contexts "command",
+# "parameter" and "description": cogs/locale)
 
 
 # ----------------------------------------------------------------------------- the cog

@@ -31,7 +31,7 @@ from cogs.common.choices import (
     within,
 )
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import count, locale_of, names, t, tn
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
@@ -92,8 +92,8 @@ def supply_text(supply: Sequence[int], locale: str) -> str:
 def slot_text(cards: int, revealed: list[str] | None, locale: str) -> str:
     """Cards at a building: how many face down, or their kinds once shown."""
     if revealed is not None:
-        return ", ".join(KIND_NAME[k].get(locale) for k in revealed) or t("rc.cards_n", locale, n=0)
-    return t("rc.cards_1", locale) if cards == 1 else t("rc.cards_n", locale, n=cards)
+        return ", ".join(KIND_NAME[k].get(locale) for k in revealed) or tn("rc.cards_face_down", 0, locale)
+    return tn("rc.cards_face_down", cards, locale)
 
 
 def hand_lines(cards: Sequence[str], locale: str) -> list[str]:
@@ -172,7 +172,7 @@ class RcUI(GameUI):
         players = []
         for p in v.players:
             line = t("rc.player_line", locale, disc=disc(p.seat), who=mention(g, p.seat),
-                     cards=p.hand, rats=p.rat_tokens, vp=p.vp)
+                     cards=p.hand, rats=count("rat_tokens", p.rat_tokens, locale), vp=p.vp)
             if p.seat == v.start and not v.finished:
                 line += f" · *{t('rc.start_player', locale)}*"
             players.append(line)
@@ -182,9 +182,9 @@ class RcUI(GameUI):
             waiting = [mention(g, p.seat) for p in v.players if not p.supply_done]
             lines = []
             if done:
-                lines.append(t("rc.chosen", locale, who=", ".join(done)))
+                lines.append(tn("rc.chosen", len(done), locale, who=names(done, locale)))
             if waiting:
-                lines.append(t("rc.waiting", locale, who=", ".join(waiting)))
+                lines.append(tn("rc.waiting", len(waiting), locale, who=names(waiting, locale)))
             fields.append((t("rc.supply_state", locale), "\n".join(lines), False))
         if v.phase == "enter" and v.queue:
             order = " → ".join(mention(g, s) for s in v.queue)
@@ -249,7 +249,7 @@ class RcUI(GameUI):
         lines.append(f"**{t('rc.rats', locale)}**")
         if me.rats:
             tokens = " + ".join(str(r) for r in me.rats)
-            lines.append(t("rc.rats_line", locale, tokens=tokens, total=sum(me.rats)))
+            lines.append(tn("rc.rats_line", sum(me.rats), locale, tokens=tokens))
         else:
             lines.append(t("rc.no_rats", locale))
         lines.append(f"**{t('rc.peeks', locale)}**")

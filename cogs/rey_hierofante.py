@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.common import services
 from cogs.common.choices import action_choices, fold, legal_choices, play_action, play_value
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import locale_of, t, tn
 from cogs.common.present import GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import render_board
@@ -151,7 +151,7 @@ class RhUI(GameUI):
         fields.append((t("board.players", locale), players or "-", True))
         if v.options.scoring == "match":
             score = " — ".join(str(w) for w in v.wins)
-            label = t("rh.score_match", locale, n=v.options.wins_needed, game=v.game_no)
+            label = tn("rh.score_match", v.options.wins_needed, locale, game=v.game_no)
         else:
             score = " — ".join(str(p) for p in v.points)
             label = t("rh.score_points", locale, games=v.options.games, game=v.game_no)

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.common import services
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import locale_of, t, tn
 from cogs.common.present import COLOUR
 from cogs.common.settings_view import (
     CLOCK_CHOICES,
@@ -44,7 +44,7 @@ class Settings(commands.Cog):
         embed = discord.Embed(title=t("settings.title", locale), colour=COLOUR)
         embed.add_field(name=t("settings.notify", locale), value=t(f"notify.{mine.notify}", locale), inline=False)
         left = max(0, VACATION_DAYS_PER_YEAR - int(used))
-        vacation = t("settings.vacation_left", locale, left=left, total=VACATION_DAYS_PER_YEAR)
+        vacation = tn("settings.vacation_left", left, locale, total=VACATION_DAYS_PER_YEAR)
         if mine.vacation_until and mine.vacation_until > now:
             vacation += f" · 🏖️ <t:{int(mine.vacation_until)}:f>"
         embed.add_field(name=t("settings.vacation", locale), value=vacation, inline=False)

@@ -21,9 +21,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import i18n_tournament
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import count, locale_of, t, tn
 from cogs.common.patience import forbidden, patiently, permission_names
 from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
@@ -40,7 +39,6 @@ from storage.tournaments import MatchRow, TournamentRow
 
 log = logging.getLogger("tablero.tournament")
 
-i18n_tournament.register()
 
 # How often the sign-up deadlines are looked at when the bot runs its own clock.
 SIGNUP_POLL = 60.0
@@ -311,8 +309,8 @@ def standing_line(s: Standing, tiebreaks: tuple[str, ...], elimination: bool, lo
         rank=s.rank,
         who=who,
         points=show(s.points),
-        games=s.games,
-        wins=s.wins,
+        games=count("games", s.games, locale),
+        wins=count("wins", s.wins, locale),
     )
     return line + (f" · {extra}" if extra else "") + gone
 
@@ -1000,7 +998,7 @@ class Tournaments(commands.Cog):
                 continue
             r = ratings.get(gid)
             value = (
-                t("rating.value", locale, rating=r.conservative, n=r.games)
+                tn("rating.value", r.games, locale, rating=r.conservative)
                 if r
                 else t("rating.unrated", locale)
             )
@@ -1011,7 +1009,8 @@ class Tournaments(commands.Cog):
                 or "-"
             )
             value += "\n" + t(
-                "rating.record", locale, games=record.games, wins=record.wins, recent=recent
+                "rating.record", locale, games=count("games", record.games, locale),
+                wins=count("wins", record.wins, locale), recent=recent
             )
             embed.add_field(name=engine.title.get(locale), value=value, inline=False)
         if not embed.fields:
@@ -1033,7 +1032,7 @@ class Tournaments(commands.Cog):
                 rank=i,
                 who=f"<@{r.user_id}>",
                 rating=r.conservative,
-                n=r.games,
+                games=count("games", r.games, locale),
             )
             for i, r in enumerate(rows, start=1)
         ]

@@ -32,6 +32,13 @@ def tr(es: str, en: str) -> Text:
     return Text(es=es, en=en)
 
 
+def count(n: int, es: str, es_many: str, en: str, en_many: str) -> Text:
+    """``n`` things in both languages, singular for one and plural otherwise (the rule
+    Spanish and English share): count(1, "carta", "cartas", "card", "cards") is "1 carta"."""
+    one = n == 1
+    return Text(es=f"{n} {es if one else es_many}", en=f"{n} {en if one else en_many}")
+
+
 # ----------------------------------------------------------------------------- errors
 
 

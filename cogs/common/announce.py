@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs.common.delivery import send_once
-from cogs.common.i18n import lang, locale_of, t
+from cogs.common.i18n import lang, locale_of, t, tn
 from cogs.common.patience import (
     forbidden,
     missing_permissions,
@@ -353,7 +353,7 @@ class Announcer:
             texts = event_lines(line.events, locale, seat, g=g)
             lines.append(said_by(g, line.seat, texts, locale))
         if len(lines) > CATCH_UP_LINES:
-            lines = [t("catchup.more", locale, n=len(lines) - CATCH_UP_LINES)] + lines[-CATCH_UP_LINES:]
+            lines = [tn("catchup.more", len(lines) - CATCH_UP_LINES, locale)] + lines[-CATCH_UP_LINES:]
         return lines
 
     async def _deadline_of(self, g: Game, seat: Seat) -> DeadlineRow | None:

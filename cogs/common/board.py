@@ -12,7 +12,7 @@ from typing import Protocol
 import discord
 
 from cogs.common.choices import board_view
-from cogs.common.i18n import t
+from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
 from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
 from rules.core import Event
@@ -107,7 +107,7 @@ class BoardKeeper:
             if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now
         ]
         if away:
-            rendered.embed.add_field(name="🏖️", value=clip(t("clock.vacation_board", g.locale, who=", ".join(away)), 1024),
+            rendered.embed.add_field(name="🏖️", value=clip(t("clock.vacation_board", g.locale, who=names(away, g.locale)), 1024),
                                      inline=False)
 
     # -- posting -----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from cogs.common import services
 from cogs.common.errors import PUBLIC_PLACEHOLDER, guard, reply
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import locale_of, t, tn
 from cogs.common.patience import token_alive
 from cogs.common.present import (
     GameUI,
@@ -115,7 +115,7 @@ def menu_options(
             first = ui.label(g, seat, members[0], locale)
             last = ui.label(g, seat, members[-1], locale)
             label = clip(f"{first} … {last}", 100)
-            description = t("board.options_n", locale, n=len(members))
+            description = tn("board.options_n", len(members), locale)
         else:
             label = ui.group_label(g, seat, grp.key, members, locale)
             description = ui.group_description(g, seat, grp.key, members, locale)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.common.i18n import t
+from cogs.common.i18n import names, t, tn
 from cogs.common.present import COLOUR, EMBED_DESCRIPTION
 from services.session import Game, SessionService
 from storage.deadlines import DeadlineRow
@@ -19,8 +19,8 @@ def _where(g: Game) -> str:
 
 
 def _waiting_for(g: Game, locale: str) -> str:
-    names = [discord.utils.escape_markdown(g.seat_row(s).name) for s in sorted(g.pending())]
-    return t("mine.waiting", locale, who=", ".join(names) or "-")
+    who = [discord.utils.escape_markdown(g.seat_row(s).name) for s in sorted(g.pending())]
+    return t("mine.waiting", locale, who=names(who, locale) or "-")
 
 
 async def mine_embed(session: SessionService, user_id: int, locale: str) -> discord.Embed:
@@ -35,7 +35,7 @@ async def mine_embed(session: SessionService, user_id: int, locale: str) -> disc
         title = g.engine.title.get(locale)
         seat = g.seat_of(user_id)
         if g.status == "lobby":
-            status, rank, due = t("mine.lobby", locale, n=len(g.seats)), 2, float("inf")
+            status, rank, due = tn("mine.lobby", len(g.seats), locale), 2, float("inf")
         elif seat is not None and seat in g.pending():
             status, rank = t("mine.your_turn", locale), 0
             d = deadlines.get(g.id)
@@ -58,7 +58,7 @@ async def list_embed(session: SessionService, guild_id: int, locale: str) -> dis
         g = await session.get(row.id)
         if g is None:
             continue
-        status = t("mine.lobby", locale, n=len(g.seats)) if g.status == "lobby" else _waiting_for(g, locale)
+        status = tn("mine.lobby", len(g.seats), locale) if g.status == "lobby" else _waiting_for(g, locale)
         lines.append(t("mine.line", locale, title=g.engine.title.get(locale), id=g.id,
                        where=f"<#{g.row.channel_id}>", status=status))
     return _embed(t("list.title", locale), lines, t("list.none", locale), locale)

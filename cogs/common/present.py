@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.common.i18n import t
+from cogs.common.i18n import names, t, tn
 from rules.core import Action, Event, GameState, Seat, Text
 from services.session import Game, secrets_of
 
@@ -138,7 +138,7 @@ def outcome_line(g: Game, locale: str) -> str:
         elif len(winners) == 1:
             parts.append(t("board.winner", locale, who=mention(g, winners[0])))
         elif winners:
-            who = ", ".join(mention(g, s) for s in winners)
+            who = names([mention(g, s) for s in winners], locale)
             parts.append(t("board.winners", locale, who=who))
     return " ".join(parts)
 
@@ -175,7 +175,7 @@ def ping_line(g: Game, locale: str) -> str | None:
     humans = [mention(g, s) for s in sorted(g.pending()) if not g.seat_row(s).ai and not asked_by_dm(g, s)]
     if not humans:
         return None
-    return t("board.your_turn", locale, who=", ".join(humans))
+    return tn("board.your_turn", len(humans), locale, who=names(humans, locale))
 
 
 def jump_url(g: Game) -> str | None:
@@ -285,7 +285,7 @@ class GameUI:
         self, g: Game, seat: Seat, key: Hashable, actions: Sequence[Action], locale: str
     ) -> str:
         """The small print under a group in the first step (default: how many choices)."""
-        return t("board.options_n", locale, n=len(actions))
+        return tn("board.options_n", len(actions), locale)
 
     # -- pictures and embeds -----------------------------------------------------------
 

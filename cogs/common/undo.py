@@ -10,7 +10,7 @@ import discord
 from cogs.common import services
 from cogs.common.announce import allowed_users
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import locale_of, t
+from cogs.common.i18n import locale_of, names, t, tn
 from services.session import Game
 from storage.lookups import UndoRequest
 
@@ -26,8 +26,8 @@ def request_view(g: Game, req: UndoRequest, locale: str) -> discord.ui.View:
 async def ask(interaction: discord.Interaction, g: Game, req: UndoRequest) -> None:
     """Post the request in the game's channel, pinging the players who must answer."""
     voters = [r for r in g.seats if not r.ai and r.user_id is not None and r.seat != req.seat]
-    who = ", ".join(f"<@{r.user_id}>" for r in voters)
-    text = t("undo.asked", g.locale, name=g.seat_row(req.seat).name, seq=req.seq, who=who)
+    who = names([f"<@{r.user_id}>" for r in voters], g.locale)
+    text = tn("undo.asked", len(voters), g.locale, name=g.seat_row(req.seat).name, seq=req.seq, who=who)
     await reply(interaction, text, ephemeral=False, view=request_view(g, req, g.locale),
                 allowed_mentions=allowed_users([r.user_id for r in voters if r.user_id]))
 

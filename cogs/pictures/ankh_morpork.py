@@ -21,6 +21,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from cogs.common.catalogue import language as _language
+from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import fit, flatten, font, paste_text
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.model import AmView, AreaView, SeatView
@@ -81,29 +84,7 @@ BOX_AT: tuple[tuple[int, int], ...] = (
     (60, NORTH_Y),    # 12 Nap Hill
 )
 
-TEXT: dict[str, tuple[str, str]] = {
-    "turn": ("Turno {n}", "Turn {n}"),
-    "over": ("Fin de la partida", "Game over"),
-    "to_play": ("juega {name}", "{name} to play"),
-    "money": ("{money} $", "${money}"),
-    "hand": ("{n} en mano", "{n} in hand"),
-    "pieces": ("secuaces: {m} · edificios: {b}", "minions: {m} · buildings: {b}"),
-    "cards": ("zonas: {areas}", "areas: {areas}"),
-    "no_cards": ("sin cartas de zona", "no area cards"),
-    "loans": ("préstamos: {n}", "loans: {n}"),
-    "stuck": ("cartas fijas: {n}", "stuck cards: {n}"),
-    "deck": ("Mazo: {n}", "Deck: {n}"),
-    "discard": ("Descartes: {n}", "Discard: {n}"),
-    "events": ("Eventos: {n}", "Events: {n}"),
-    "bank": ("Banco: {n} $", "Bank: ${n}"),
-    "trouble": ("Problemas: {n}/12", "Trouble: {n}/12"),
-    "score": ("{n} puntos", "{n} points"),
-    "winner": ("gana", "wins"),
-    "river": ("río Ankh", "river Ankh"),
-    "ankh": ("ANKH", "ANKH"),
-    "morpork": ("MORPORK", "MORPORK"),
-    "card_out": ("carta apartada", "card set aside"),
-}
+# The picture's labels: catalogue ids "pic.am.<key>" (cogs/locale).
 
 
 def _es(locale: str) -> bool:
@@ -112,8 +93,7 @@ def _es(locale: str) -> bool:
 
 def say(key: str, locale: str, **fmt: object) -> str:
     """A label of the picture in ``locale``."""
-    text = TEXT[key][0 if _es(locale) else 1]
-    return text.format(**fmt) if fmt else text
+    return _tr("pic.am." + key, locale, **fmt)
 
 
 def printable(text: str) -> str:
@@ -174,7 +154,7 @@ def _area_frame(d: ImageDraw.ImageDraw, canvas: Image.Image, a: int, locale: str
     top = y + 20 - (len(lines) - 1) * 8
     for k, line in enumerate(lines):
         d.text((x + 31, top + k * 16), line, font=font(SMALL, True), fill=WHITE, anchor="lm")
-    cost = f"{info.cost} $" if _es(locale) else f"${info.cost}"
+    cost = say("money", locale, money=info.cost)
     d.text((x + 7, y + STRIP_H + 14), cost, font=font(15, True), fill=DIM, anchor="lm")
     if a in RIVER:
         # a small wave after the cost: this area floods
@@ -322,7 +302,7 @@ def _seat_lines(view: AmView, sv: SeatView, locale: str) -> list[str]:
     if view.finished and s < len(view.scores):
         # the personalities are turned face up at the end
         who = PERSONALITIES.get(sv.personality or "")
-        end = [say("score", locale, n=view.scores[s])]
+        end = [_trn("pic.am.score", view.scores[s], locale)]
         if s in view.winners:
             end.append(say("winner", locale))
         if who is not None:
@@ -371,14 +351,14 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     pairs = [view.seats[k:k + 2] for k in range(0, len(view.seats), 2)]
     rows = [max(_block_height(view, sv) for sv in pair) for pair in pairs]
     height = MAP_H + PANEL_PAD + sum(rows) + LINE * 2 + PANEL_PAD
-    map_part = frame("es" if _es(locale) else "en")
+    map_part = frame(_language(locale))
     canvas = Image.new("P", (W, height))
     canvas.putpalette(map_part.getpalette() or [])
     canvas.paste(index(PANEL), (0, MAP_H, W, height))
     canvas.paste(map_part, (0, 0))
     d = ImageDraw.Draw(canvas)
     d.line((0, MAP_H, W, MAP_H), fill=index(BORDER), width=2)
-    title = "Mundodisco: Ankh-Morpork" if _es(locale) else "Discworld: Ankh-Morpork"
+    title = say("title", locale)
     paste_text(canvas, (12, TITLE_H / 2), title, 17, STRIP, BG, bold=True, middle=True)
     status = say("over", locale) if view.finished else say("turn", locale, n=view.turn_no)
     if not view.finished and view.turn < len(names):

@@ -10,7 +10,8 @@ import io
 
 from PIL import Image, ImageDraw
 
-from cogs.pictures.common import RGB, drawable, fit_lines, is_spanish, put_text, truncate
+from cogs.common.catalogue import t as _tr
+from cogs.pictures.common import RGB, drawable, fit_lines, put_text, truncate
 from rules.guerra_de_mitos.cards import MYTHOLOGY_NAME, TYPE_NAME, cards
 from rules.guerra_de_mitos.decks import DESIGN_DECK_MIN, GOD_DECK_MIN, Deck, summary
 
@@ -38,21 +39,12 @@ MYTH_COLOUR: dict[str, RGB] = {
 }
 
 
+# The picture's labels: catalogue ids "pic.deck.<key>" (cogs/locale).
+WORDS = ("no_pantheon", "legal", "not_legal", "god", "design", "cost", "curve_god", "curve_design", "empty")
+
+
 def _words(locale: str) -> dict[str, str]:
-    es = is_spanish(locale)
-    return {
-        "no_pantheon": "Sin panteón" if es else "No pantheon",
-        "legal": "Legal: se puede jugar" if es else "Legal: ready to play",
-        "not_legal": "Aún no se puede jugar" if es else "Not playable yet",
-        "god": "Mazo de dioses" if es else "God deck",
-        "design": "Mazo de designios" if es else "Design deck",
-        "cost": "coste" if es else "cost",
-        "curve_god": "Personajes y recursos por coste"
-        if es
-        else "Characters and resources by cost",
-        "curve_design": "Designios por coste" if es else "Designs by cost",
-        "empty": "vacío" if es else "empty",
-    }
+    return {key: _tr("pic.deck." + key, locale) for key in WORDS}
 
 
 def _curve(

@@ -15,6 +15,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import Pairs
+from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import fit, text_image
 from cogs.pictures.fonts import font as shared_font
 from rules.guerra_de_mitos.cards import cards as catalogue
@@ -74,42 +77,14 @@ def _palette() -> Image.Image:
 
 SEAT_DISC = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")
 
-TEXT: dict[str, tuple[str, str]] = {
-    "round": ("Ronda {n}", "Round {n}"),
-    "bid": ("Puja secreta", "Secret bid"),
-    "starter": ("Se elige quién empieza", "Choosing who starts"),
-    "transfer": ("Transferencia", "Transfer"),
-    "influence": ("Influencia", "Influence"),
-    "challenge": ("Enfrentamiento", "Confrontation"),
-    "fight": ("Enfrentamiento", "Confrontation"),
-    "over": ("Fin de la partida", "Game over"),
-    "vs": ("{a} contra {b}", "{a} against {b}"),
-    "counts": (
-        "Reserva {r}P · mano {h} · mazo {d} · desc. {x}",
-        "Reserve {r}P · hand {h} · deck {d} · disc. {x}",
-    ),
-    "totals": ("en juego {p}P · oráculos {o}P", "in play {p}P · oracles {o}P"),
-    "vp": (" · {vp} PV", " · {vp} VP"),
-    "out": ("fuera", "out"),
-    "oracle": ("Oráculo {n}", "Oracle {n}"),
-    "cards": ("{n} cartas", "{n} cards"),
-    "empty": ("vacío", "empty"),
-    "down": ("boca abajo", "face down"),
-    "cost": ("coste {c}", "cost {c}"),
-    "tired": ("cansado", "tired"),
-    "exhausted": ("agotado", "exhausted"),
-    "battle": ("Campo de batalla", "Battlefield"),
-    "pantheon": ("Panteón", "Pantheon"),
-    "nothing": ("sin cartas en juego", "no cards in play"),
-    "more": ("+{n} más", "+{n} more"),
-    "bid_in": ("ha pujado", "has bid"),
-    "bid_shown": ("pujó {n}", "bid {n}"),
-}
+# The picture's labels: catalogue ids "pic.gdm.<key>" (cogs/locale).
+TEXT = Pairs("pic.gdm.")
+# The phases the header names ("pic.gdm.<phase>"); any other is shown as a transfer.
+PHASES = ("bid", "starter", "transfer", "influence", "challenge", "fight", "over")
 
 
 def _t(key: str, locale: str, **kw: object) -> str:
-    es, en = TEXT[key]
-    return (es if (locale or "").lower().startswith("es") else en).format(**kw)
+    return _tr("pic.gdm." + key, locale, **kw)
 
 
 # The characters and weapons abilities create are no card of the catalogue.
@@ -218,7 +193,7 @@ def _header(d: Pen, v: GdmView, names: Sequence[str], locale: str) -> None:
     if v.finished:
         what = _t("over", locale)
     else:
-        what = _t(v.phase if v.phase in TEXT else "transfer", locale)
+        what = _t(v.phase if v.phase in PHASES else "transfer", locale)
         if v.fight:
             what += " · " + _t("vs", locale, a=_name(names, v.fight[0]), b=_name(names, v.fight[1]))
     text, f = fit(
@@ -323,7 +298,7 @@ def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
         fill = CARD if up else DOWN if o.size else TIRED
         ink = INK if up or not o.size else (255, 255, 255)
         d.rounded_rectangle((x, y, x + w, y + ORACLE_H), 4, fill=fill, outline=INK)
-        label = f"{_t('oracle', locale, n=i + 1)} · {_t('cards', locale, n=o.size) if o.size else _t('empty', locale)}"
+        label = f"{_t('oracle', locale, n=i + 1)} · {_trn('pic.gdm.cards', o.size, locale) if o.size else _t('empty', locale)}"
         text, f = fit(label, 10, w - 30, min_size=10)
         d.text(
             (x + 4, y + 3),

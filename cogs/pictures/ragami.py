@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import count as _count
+from cogs.common.catalogue import t as _tr
 from cogs.pictures.fonts import fit
 from cogs.pictures.fonts import font as shared_font
 from rules.ragami.city import BUILDING_NAME, BUILDINGS, POSITION, RECT
@@ -41,33 +43,11 @@ DEMON = (200, 30, 30)
 # yellow, green, blue, purple: the four colours of the box
 COLOUR = ((236, 196, 30), (60, 160, 80), (50, 110, 210), (140, 70, 170))
 
-TEXT: dict[str, dict[str, str]] = {
-    "round": {"es": "Ronda {n}", "en": "Round {n}"},
-    "keep": {"es": "Preparación: cartas iniciales", "en": "Setup: starting cards"},
-    "setup": {"es": "Preparación", "en": "Preparation"},
-    "turn": {"es": "Turno de {name}", "en": "{name}'s turn"},
-    "over": {"es": "Fin de la partida", "en": "Game over"},
-    "won": {"es": "Fin · gana {who}", "en": "Game over · {who} wins"},
-    "shared": {"es": "Fin · victoria compartida", "en": "Game over · shared victory"},
-    "slots": {
-        "es": "Santo y Demonio|Robar cartas|Resolver",
-        "en": "Saint and Demon|Draw cards|Resolve",
-    },
-    "move": {"es": "o mover un Ragami", "en": "or move a Ragami"},
-    "player": {
-        "es": "{vp} PV · {res} resueltos · {cubes} cubos · {hand} cartas",
-        "en": "{vp} VP · {res} resolved · {cubes} cubes · {hand} cards",
-    },
-    "supply": {
-        "es": "Fichas boca abajo: {pool} · Mazo: {deck} · Cubos: {cubes} · Demonios: {demons}",
-        "en": "Face-down tokens: {pool} · Deck: {deck} · Cubes: {cubes} · Demons: {demons}",
-    },
-}
+# The picture's labels: catalogue ids "pic.rg.<key>" (cogs/locale).
 
 
 def _t(key: str, locale: str, **kw: object) -> str:
-    lang = "es" if (locale or "").lower().startswith("es") else "en"
-    return TEXT[key][lang].format(**kw)
+    return _tr("pic.rg." + key, locale, **kw)
 
 
 def _px(x: float, y: float) -> tuple[float, float]:
@@ -304,7 +284,8 @@ def _players(
             marker = "★ "
         label, lf = fit(marker + name, 20, 220, bold=True, min_size=TEXT_MIN)
         d.text((40, y + 1), label, fill=INK, font=lf)
-        info = _t("player", locale, vp=p.vp, res=p.resolved, cubes=p.cubes, hand=p.hand)
+        info = _t("player", locale, vp=p.vp, res=_count("resolved", p.resolved, locale),
+                  cubes=_count("cubes", p.cubes, locale), hand=_count("cards", p.hand, locale))
         info, f = fit(info, 19, WIDTH - 274, bold=True, min_size=TEXT_MIN)
         d.text((266, y + 2), info, fill=INK, font=f)
     y = top + PLAYER_LINE * len(v.players) + 6

@@ -12,6 +12,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.common.catalogue import count as _count
+from cogs.common.catalogue import language as _language
+from cogs.common.catalogue import names as _names
+from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import font as shared_font
 from rules.rattus_cartus.cards import BUILDINGS, CLASS_NAME, CLASSES, KIND_NAME, Supply
 from rules.rattus_cartus.model import BuildingView, PlayerView, RcView
@@ -54,30 +59,7 @@ SEAT_COLOUR: tuple[tuple[int, int, int], ...] = (
     (236, 120, 200),
 )
 
-TEXT: dict[str, dict[str, str]] = {
-    "round": {"es": "Ronda {n} de {total}", "en": "Round {n} of {total}"},
-    "supply": {"es": "B: suministro", "en": "B: supply"},
-    "enter": {"es": "C: entrar en edificios", "en": "C: entering buildings"},
-    "resolve": {"es": "D: resolver edificios", "en": "D: resolving buildings"},
-    "over": {"es": "Fin de la partida", "en": "Game over"},
-    "cards": {"es": "{n} cartas", "en": "{n} cards"},
-    "card": {"es": "1 carta", "en": "1 card"},
-    "player": {
-        "es": "{cards} en mano  ·  {rats} fichas de rata  ·  {vp} PV",
-        "en": "{cards} in hand  ·  {rats} rat tokens  ·  {vp} VP",
-    },
-    "final": {"es": "{total} PV  ·  {rats} en ratas", "en": "{total} VP  ·  {rats} in rats"},
-    "dead": {"es": "  ·  peste", "en": "  ·  plague"},
-    "start": {"es": "inicial", "en": "start"},
-    "ready": {"es": "ha elegido", "en": "has chosen"},
-    "waiting": {"es": "eligiendo", "en": "choosing"},
-    "empty": {"es": "nadie", "en": "nobody"},
-    "supply_of": {"es": "Suministro: {what}", "en": "Supply: {what}"},
-    "wins": {"es": "gana", "en": "wins"},
-    "share": {"es": "comparte la victoria", "en": "shares the win"},
-    "nobody": {"es": "Nadie gana", "en": "Nobody wins"},
-    "won_by": {"es": "Gana {who}", "en": "{who} wins"},
-}
+# The picture's labels: catalogue ids "pic.rc.<key>" (cogs/locale).
 
 
 def lane(players: int) -> int:
@@ -92,8 +74,7 @@ def track_row(players: int) -> int:
 
 def say(key: str, locale: str, **fmt: object) -> str:
     """A label of the picture in ``locale``."""
-    text = TEXT[key]["es" if locale.startswith("es") else "en"]
-    return ascii_text(text.format(**fmt) if fmt else text)
+    return ascii_text(_tr("pic.rc." + key, locale, **fmt))
 
 
 def ascii_text(text: str) -> str:
@@ -213,6 +194,10 @@ def tracks_panel(locale: str, spaces: int, players: int) -> Image.Image:
     return img
 
 
+# The phases the header names ("pic.rc.<phase>").
+PHASES = ("supply", "enter", "resolve", "over")
+
+
 def _phase_line(view: RcView, locale: str) -> str:
     head = say("round", locale, n=view.round, total=view.rounds)
     return f"Rattus Cartus  ·  {head}  ·  {say(view.phase, locale)}"
@@ -234,7 +219,7 @@ def _slot_text(cards: int, revealed: list[str] | None, locale: str) -> str:
                 for k, n in counts.items()
             )
         )
-    return say("card", locale) if cards == 1 else say("cards", locale, n=cards)
+    return ascii_text(_trn("pic.rc.cards", cards, locale))
 
 
 def fit(text: str, size: int, width: float) -> str:
@@ -348,7 +333,7 @@ def _player_line(view: RcView, p: PlayerView, locale: str) -> str:
         if score is not None:
             line = say("final", locale, total=score.total, rats=score.rats)
             return line + (say("dead", locale) if score.eliminated else "")
-    line = say("player", locale, cards=p.hand, rats=p.rat_tokens, vp=p.vp)
+    line = say("player", locale, cards=p.hand, rats=_count("rat_tokens", p.rat_tokens, locale), vp=p.vp)
     if view.phase == "supply":
         line += "  ·  " + say("ready" if p.supply_done else "waiting", locale)
     return line
@@ -391,11 +376,12 @@ def render_board(
     if view.finished and winners is not None:
         who = [ascii_text(names[s]) if s < len(names) else f"#{s + 1}" for s in winners]
         head += "  ·  " + (
-            say("won_by", locale, who=" & ".join(who)) if who else say("nobody", locale)
+            ascii_text(_trn("pic.rc.won_by", len(who), locale, who=_names(who, locale)))
+            if who else say("nobody", locale)
         )
     put_text(img, (MARGIN, HEADER / 2 + 2), head, 18, INK, middle=True, width=WIDTH - 2 * MARGIN)
     _ruler(img, ruler_top, spaces)
-    img.paste(tracks_panel("es" if locale.startswith("es") else "en", spaces, n), (0, tracks_top))
+    img.paste(tracks_panel(_language(locale), spaces, n), (0, tracks_top))
     _draw_tracks(img, view, tracks_top, spaces)
 
     if view.row:

@@ -17,13 +17,15 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+from cogs.common.catalogue import language
+from cogs.common.catalogue import t as _tr
+from cogs.common.catalogue import tn as _trn
 from cogs.pictures.common import (
     RGB,
     IndexBackground,
     IndexCanvas,
     Palette,
     fit_lines,
-    is_spanish,
     player_name,
     put_index_lines,
     put_index_text,
@@ -106,52 +108,34 @@ PALETTE = Palette(
 
 # ----------------------------------------------------------------------------- words
 
-# A one- or two-word hint of each tile's effect (es, en); the reach diagram says where.
-HINT: dict[str, tuple[str, str]] = {
-    "destroy": ("Destruye", "Destroys"), "banish": ("Destierra", "Banishes"),
-    "flip": ("Gira", "Flips"), "move": ("Mueve", "Moves"), "copy": ("Copia", "Copies"),
-    "banish_zone": ("Quita de zona", "Zone banish"),
-    "recover": ("Recupera uno", "Recovers one"), "cancel": ("Anula", "Cancels"),
-    "shield": ("Escudo", "Shield"), "protect": ("Protege lados", "Guards sides"),
-    "cover": ("Cubre aliado", "Covers ally"), "return": ("Devuelve", "Returns ally"),
-    "death": ("Dueño pierde", "Owner loses"), "none": ("Sin efecto", "No effect"),
-}
-HINT_BY_TILE: dict[str, tuple[str, str]] = {
-    "reina": ("Gira línea", "Flips line"), "cardenal": ("Gira línea", "Flips line"),
-    "princesa": ("Gira grupo", "Flips group"), "santa": ("Gira grupo", "Flips group"),
-    "adivina": ("Gira 3 delante", "Flips 3 ahead"), "dragon": ("Gira todas", "Flips all"),
-    "pirata": ("Anula escudos", "Breaks shields"), "blanca": ("", ""),
-}
+# The picture's words are catalogue entries "pic.rh.<key>" (cogs/locale): a one- or
+# two-word hint of each tile's effect ("pic.rh.hint.<effect>", or "pic.rh.hint_tile.<tile>"
+# for a tile whose own hint says more; the reach diagram says where), the factions, the
+# variants and why a game ended.
+HINT_TILES = ("reina", "cardenal", "princesa", "santa", "adivina", "dragon", "pirata")
+NO_HINT = ("blanca",)
+VARIANTS = ("original", "clasico", "aleatorio", "aleatorio_oculto", "draft", "draft_oculto")
+REASONS = ("board_full", "death", "no_tile")
 # Tiles whose effect reaches no square get an emblem instead of the reach diagram.
 EMBLEM: dict[str, tuple[str, RGB]] = {
     "banish_zone": ("⚔", ACTIVE), "recover": ("↺", ACTIVE), "death": ("☠", INK),
     "none": ("♙", SOFT_INK),
 }
-FACTION_NAME = (("REALEZA", "ROYALTY"), ("RELIGIÓN", "RELIGION"))
-VARIANT_NAME: dict[str, tuple[str, str]] = {
-    "original": ("original", "original"), "clasico": ("clásico", "classic"),
-    "aleatorio": ("aleatorio", "random"), "aleatorio_oculto": ("aleatorio oculto", "hidden random"),
-    "draft": ("draft", "draft"), "draft_oculto": ("draft oculto", "hidden draft"),
-}
-REASON: dict[str, tuple[str, str]] = {
-    "board_full": ("tablero lleno", "board full"), "death": ("la Muerte", "Death"),
-    "no_tile": ("sin loseta", "no tile left"),
-}
+def _say(lang: str, key: str, **fmt: object) -> str:
+    return _tr("pic.rh." + key, lang, **fmt)
 
 
-def _tr(es: bool, pair: tuple[str, str]) -> str:
-    return pair[0] if es else pair[1]
-
-
-def _tile_name(tile: str, es: bool) -> str:
+def _tile_name(tile: str, lang: str) -> str:
     t = TILES.get(tile)
     if t is None:  # an id this build does not know: show it rather than fail
         return tile
-    return t.es if es else t.en
+    return t.es if lang == "es" else t.en
 
 
-def _hint(t: Tile, es: bool) -> str:
-    return _tr(es, HINT_BY_TILE.get(t.id) or HINT[t.effect])
+def _hint(t: Tile, lang: str) -> str:
+    if t.id in NO_HINT:
+        return ""
+    return _say(lang, f"hint_tile.{t.id}" if t.id in HINT_TILES else f"hint.{t.effect}")
 
 
 def _kind_colour(t: Tile) -> RGB:
@@ -240,7 +224,7 @@ def _turned_diagram(im: Image.Image, t: Tile, cx: float, cy: float, cell: int, g
     im.paste(sub.transpose(Image.Transpose.ROTATE_180), (round(cx - g / 2), round(cy - g / 2)))
 
 
-def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: str | None,
+def _face_image(tile: str, frame: RGB, size: int, lang: str, bg: RGB, covered: str | None,
                 big: bool, turned: bool = False) -> Image.Image:
     """A face-up tile with the owner's ``frame`` round it; ``turned`` tiles face the other
     way on the board (their reach and foot turn round, their words stay upright)."""
@@ -251,15 +235,15 @@ def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: st
     d.rounded_rectangle((0, 0, size - 1, size - 1), 10 if big else 7, fill=frame)
     d.rounded_rectangle((border, border, size - 1 - border, size - 1 - border), 5 if big else 3,
                         fill=CREAM)
-    name = _tile_name(tile, es)
+    name = _tile_name(tile, lang)
     if covered:  # a Torre on an ally: both names, the covered one powerless under it
-        name = f"{name} / {_tile_name(covered, es)}"
+        name = f"{name} / {_tile_name(covered, lang)}"
     ink = FACTION_INK[t.faction]
     if big:
         lines, fs = fit_lines(name, size - 16, 18, min_size=SMALL, max_lines=2, bold=True)
         put_lines(im, (size / 2, size * 0.235), lines, fs, ink, bold=True, align="m")
         (_turned_diagram if turned else _diagram)(im, t, size / 2, size * 0.53, 10, 2)
-        hint = _hint(t, es)
+        hint = _hint(t, lang)
         if hint:
             lines, fs = fit_lines(hint, size - 14, SMALL, min_size=SMALL)
             put_text(im, (size / 2, size * 0.775), lines[0], fs, _kind_colour(t), align="m")
@@ -278,13 +262,13 @@ def _face_image(tile: str, frame: RGB, size: int, es: bool, bg: RGB, covered: st
     return im
 
 
-def board_tile(tile: str, owner: int, covered: str | None, es: bool) -> Image.Image:
+def board_tile(tile: str, owner: int, covered: str | None, lang: str) -> Image.Image:
     """A face-up board tile as the picture shows it: facing its owner (seat 1's reach and
     foot turned round) in its owner's frame, its name upright so both players read it."""
-    return _face_image(tile, SEAT[owner], TILE, es, SQUARE, covered, big=True, turned=owner == 1)
+    return _face_image(tile, SEAT[owner], TILE, lang, SQUARE, covered, big=True, turned=owner == 1)
 
 
-def board_back(es: bool) -> Image.Image:
+def board_back(lang: str) -> Image.Image:
     """A face-down (destroyed) tile: it shows no character until it leaves the board."""
     im = Image.new("RGB", (TILE, TILE), SQUARE)
     d = ImageDraw.Draw(im)
@@ -296,14 +280,14 @@ def board_back(es: bool) -> Image.Image:
             d.line((a, a - k, b, b - k), fill=BACK_LINE, width=2)
     d.line((24, 24, TILE - 25, TILE - 25), fill=BACK_MARK, width=6)
     d.line((24, TILE - 25, TILE - 25, 24), fill=BACK_MARK, width=6)
-    label = "DESTRUIDA" if es else "DESTROYED"
+    label = _say(lang, "destroyed")
     lines, fs = fit_lines(label, TILE - 24, SMALL, min_size=SMALL, bold=True)
     d.rounded_rectangle((10, TILE / 2 - 12, TILE - 11, TILE / 2 + 12), 6, fill=BACK_LABEL)
     put_text(im, (TILE / 2, TILE / 2), lines[0], fs, BACK_TEXT, bold=True, align="m")
     return im
 
 
-def mini_tile(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
+def mini_tile(tile: str | None, owner: int | None, size: int, lang: str, hidden: bool = False
               ) -> Image.Image:
     """A small upright tile of a play area or the neutral zone; ``tile`` None is a hidden
     tile's back. ``hidden`` marks a tile that only its owner may see."""
@@ -315,14 +299,14 @@ def mini_tile(tile: str | None, owner: int | None, size: int, es: bool, hidden: 
         d.rounded_rectangle((4, 4, size - 5, size - 5), 3, fill=BACK)
         put_text(im, (size / 2, size / 2), "?", size // 2, BACK_TEXT, bold=True, align="m")
         return im
-    im = _face_image(tile, frame, size, es, PANEL, None, big=False)
+    im = _face_image(tile, frame, size, lang, PANEL, None, big=False)
     if hidden:  # the owner's own secret tile: a dark corner says the others cannot see it
         ImageDraw.Draw(im).polygon([(size - 4, size - 18), (size - 4, size - 4),
                                     (size - 18, size - 4)], fill=BACK)
     return im
 
 
-def _base(es: bool) -> Image.Image:
+def _base(lang: str) -> Image.Image:
     """What does not change between moves: panels, the board with its square names, boxes."""
     im = Image.new("RGB", (W, H), PAGE)
     d = ImageDraw.Draw(im)
@@ -351,12 +335,12 @@ def _base(es: bool) -> Image.Image:
         d.rounded_rectangle(box, 10, fill=PANEL)
     # Legend of the two effect colours.
     x, y = SIDE_X0 + 14, DISCARD_BOX[3] - 16
-    for colour, word in ((ACTIVE, "activo" if es else "active"),
-                         (PASSIVE, "pasivo" if es else "passive")):
+    for colour, word in ((ACTIVE, _say(lang, "active")),
+                         (PASSIVE, _say(lang, "passive"))):
         d.rectangle((x, y - 5, x + 9, y + 4), fill=colour)
         x += 16 + put_text(im, (x + 15, y), word, SMALL, MUTED) + 18
     for seat in (0, 1):  # the side's name, first on its strip
-        put_text(im, (ZONE_X0, _strip_middle(seat)), _tr(es, FACTION_NAME[seat]), SMALL, TEXT,
+        put_text(im, (ZONE_X0, _strip_middle(seat)), _say(lang, f"faction.{seat}"), SMALL, TEXT,
                  bold=True)
     return im
 
@@ -377,10 +361,10 @@ def _strip_middle(seat: int) -> float:
     return (STRIP[seat][0] + STRIP[seat][1]) / 2
 
 
-def _pill_text(mark: int, es: bool) -> str:
+def _pill_text(mark: int, lang: str) -> str:
     if mark == WINNER:
-        return "★ GANA" if es else "★ WINNER"
-    return "SU TURNO" if es else "TO PLAY"
+        return _say(lang, "winner")
+    return _say(lang, "to_play")
 
 
 def _pill_left(right: float, text: str) -> float:
@@ -395,29 +379,29 @@ def _pill(canvas: Image.Image, d: ImageDraw.ImageDraw, right: float, cy: float, 
     return left
 
 
-def _scores_right(mark: int, es: bool) -> float:
+def _scores_right(mark: int, lang: str) -> float:
     """Where the scores on a strip end: left of its label, if it has one."""
     if mark == NO_MARK:
         return float(ZONE_X1)
-    return _pill_left(float(ZONE_X1), _pill_text(mark, es)) - 14
+    return _pill_left(float(ZONE_X1), _pill_text(mark, lang)) - 14
 
 
 @lru_cache(maxsize=32)
-def _background(es: bool, marks: tuple[int, int]) -> IndexBackground:
+def _background(lang: str, marks: tuple[int, int]) -> IndexBackground:
     """The fixed background with each strip's label (to play, winner) and the frame round
     the panel of a player who is to play, as an index canvas."""
-    im = _base(es)
+    im = _base(lang)
     d = ImageDraw.Draw(im)
     for seat in (1, 0):
         if marks[seat] != NO_MARK:
-            _pill(im, d, float(ZONE_X1), _strip_middle(seat), _pill_text(marks[seat], es))
+            _pill(im, d, float(ZONE_X1), _strip_middle(seat), _pill_text(marks[seat], lang))
         if marks[seat] == TO_PLAY:
             d.rounded_rectangle(PANEL_BOX[seat], 10, outline=GOLD, width=3)
     return IndexBackground(PALETTE, im)
 
 
 @lru_cache(maxsize=1024)
-def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, allies: int
+def _scores(seat: int, lang: str, mark: int, match: bool, need: int, score: int, allies: int
             ) -> tuple[Image.Image, int, int, float]:
     """The right part of a strip (allies, then wins or points) as an index piece: the piece,
     its top-left corner and where the player's name must end."""
@@ -425,18 +409,18 @@ def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, 
     cy = _strip_middle(seat) - s0  # the strip drawn on its own: y from its top
     im = Image.new("RGB", (W, s1 - s0), SEAT[seat])
     d = ImageDraw.Draw(im)
-    right = _scores_right(mark, es)
+    right = _scores_right(mark, lang)
     if match:
         for k in reversed(range(need)):
             d.ellipse((right - 12, cy - 6, right, cy + 6), outline=TEXT, width=2,
                       fill=GOLD if k < score else SEAT[seat])
             right -= 16
-        right -= 4 + put_text(im, (right, cy), "Victorias" if es else "Wins", SMALL, TEXT, align="r")
+        right -= 4 + put_text(im, (right, cy), _say(lang, "wins"), SMALL, TEXT, align="r")
     else:
-        label = f"Puntos {score}" if es else f"Points {score}"
+        label = _say(lang, "points", n=score)
         right -= put_text(im, (right, cy), label, 14, TEXT, bold=True, align="r")
     right -= 18
-    right -= put_text(im, (right, cy), f"Aliados {allies}" if es else f"Allies {allies}", 14,
+    right -= put_text(im, (right, cy), _say(lang, "allies", n=allies), 14,
                       TEXT, align="r") + 18
     box = ImageChops.difference(im, Image.new("RGB", im.size, SEAT[seat])).getbbox()
     if box is None:  # cannot happen (there is always the allies label); keep it safe anyway
@@ -445,10 +429,10 @@ def _scores(seat: int, es: bool, mark: int, match: bool, need: int, score: int, 
 
 
 @lru_cache(maxsize=1024)
-def _board_piece(tile: str, owner: int, covered: str | None, es: bool, shielded: bool
+def _board_piece(tile: str, owner: int, covered: str | None, lang: str, shielded: bool
                  ) -> Image.Image:
     """A face-up board tile with its shield, if it has one, as an index piece."""
-    im = board_tile(tile, owner, covered, es)
+    im = board_tile(tile, owner, covered, lang)
     if shielded:  # on the tile's right edge, clear of its name whichever way it faces
         im = im.copy()
         _shield(ImageDraw.Draw(im), TILE - 27, TILE / 2 - 15, 22, 28)
@@ -456,16 +440,16 @@ def _board_piece(tile: str, owner: int, covered: str | None, es: bool, shielded:
 
 
 @lru_cache(maxsize=4)
-def _back_piece(es: bool) -> Image.Image:
+def _back_piece(lang: str) -> Image.Image:
     """A face-down board tile as an index piece."""
-    return PALETTE.quantize(board_back(es))
+    return PALETTE.quantize(board_back(lang))
 
 
 @lru_cache(maxsize=2048)
-def _mini_piece(tile: str | None, owner: int | None, size: int, es: bool, hidden: bool = False
+def _mini_piece(tile: str | None, owner: int | None, size: int, lang: str, hidden: bool = False
                 ) -> Image.Image:
     """``mini_tile`` as an index piece."""
-    return PALETTE.quantize(mini_tile(tile, owner, size, es, hidden))
+    return PALETTE.quantize(mini_tile(tile, owner, size, lang, hidden))
 
 
 def _text(canvas: IndexCanvas, xy: tuple[float, float], text: str, size: int, colour: RGB,
@@ -504,7 +488,7 @@ def _score(view: RhView) -> tuple[int, int]:
     return src[0], src[1]
 
 
-def _status(view: RhView, names: list[str], es: bool) -> str:
+def _status(view: RhView, names: list[str], lang: str) -> str:
     """What the match waits for, or how it ended."""
     def who(s: int) -> str:
         return truncate(names[s], 150, 17, bold=True)
@@ -513,37 +497,34 @@ def _status(view: RhView, names: list[str], es: bool) -> str:
     if view.finished:
         w = _winner(view)
         if w is None:
-            return f"Empate a {a} puntos" if es else f"A draw at {a} points"
+            return _say(lang, "draw", n=a)
         hi, lo = max(a, b), min(a, b)
-        return f"¡{who(w)} gana el encuentro! ({hi}–{lo})" if es else f"{who(w)} wins the match! ({hi}–{lo})"
+        return _say(lang, "match_won", who=who(w), hi=hi, lo=lo)
     actor = view.to_act[0] if view.to_act else view.turn
     if view.phase == "choose_starter":
-        text = f"{who(actor)} elige quién empieza" if es else f"{who(actor)} chooses who starts"
+        text = _say(lang, "chooses_starter", who=who(actor))
         if view.history and view.history[-1].winner is not None:
             last = view.history[-1]
-            why = _tr(es, REASON.get(last.reason, (last.reason, last.reason)))
+            why = _say(lang, f"reason.{last.reason}") if last.reason in REASONS else last.reason
             won = who(last.winner) if last.winner is not None else "?"
             n = max(1, view.game_no - 1)
-            text = (f"{won} gana la partida {n} ({why}). " if es
-                    else f"{won} won game {n} ({why}). ") + text
+            text = _say(lang, "game_won", who=won, n=n, why=why) + text
         return text
     if view.phase == "draft":
-        return f"{who(actor)} elige una loseta del draft" if es else f"{who(actor)} drafts a tile"
+        return _say(lang, "drafts", who=who(actor))
     if view.phase == "effect" and view.effect is not None:
         e = view.effect
-        tile = _tile_name(e.tile, es)
+        tile = _tile_name(e.tile, lang)
         at = square_name(e.source) if 0 <= e.source < 9 else "?"
-        return f"{who(actor)}: efecto de {tile} ({at})" if es else f"{who(actor)}: {tile}'s effect ({at})"
-    return f"Turno de {who(actor)}: coloca una loseta" if es else f"{who(actor)} to place a tile"
+        return _say(lang, "effect", who=who(actor), tile=tile, at=at)
+    return _say(lang, "to_place", who=who(actor))
 
 
-def _game_line(view: RhView, es: bool) -> str:
+def _game_line(view: RhView, lang: str) -> str:
     o = view.options
     if o.scoring == "match":
-        return (f"Partida {view.game_no} · a {o.wins_needed} victorias" if es
-                else f"Game {view.game_no} · first to {o.wins_needed} wins")
-    return (f"Partida {view.game_no} de {o.games} · a puntos" if es
-            else f"Game {view.game_no} of {o.games} · on points")
+        return _trn("pic.rh.game_match", o.wins_needed, lang, game=view.game_no)
+    return _say(lang, "game_points", game=view.game_no, games=o.games)
 
 
 def _mark(view: RhView, seat: int, winner: int | None) -> int:
@@ -552,25 +533,25 @@ def _mark(view: RhView, seat: int, winner: int | None) -> int:
     return TO_PLAY if seat in view.to_act else NO_MARK
 
 
-def _panel(canvas: IndexCanvas, view: RhView, seat: int, name: str, mark: int, es: bool) -> None:
+def _panel(canvas: IndexCanvas, view: RhView, seat: int, name: str, mark: int, lang: str) -> None:
     """A player's strip (name, allies, score; side and turn are in the background) and
     play area."""
-    x = ZONE_X0 + text_mask(_tr(es, FACTION_NAME[seat]), SMALL, True)[0].width - 2 + 14
+    x = ZONE_X0 + text_mask(_say(lang, f"faction.{seat}"), SMALL, True)[0].width - 2 + 14
     o = view.options
     match = o.scoring == "match"
     allies = view.allies[seat] if seat < len(view.allies) else 0
-    piece, px, py, right = _scores(seat, es, mark, match, min(o.wins_needed, 9) if match else 0,
+    piece, px, py, right = _scores(seat, lang, mark, match, min(o.wins_needed, 9) if match else 0,
                                    view.wins[seat] if match else view.points[seat], allies)
     canvas.paste(piece, (px, py))
     lines, fs = fit_lines(name, right - x, 18, min_size=SMALL, bold=True)
     _text(canvas, (x, _strip_middle(seat)), lines[0], fs, TEXT, SEAT[seat], bold=True)
-    _zone(canvas, view.zones[seat] if seat < len(view.zones) else [], seat, es)
+    _zone(canvas, view.zones[seat] if seat < len(view.zones) else [], seat, lang)
 
 
-def _zone(canvas: IndexCanvas, zone: list[ZoneTileView], seat: int, es: bool) -> None:
+def _zone(canvas: IndexCanvas, zone: list[ZoneTileView], seat: int, lang: str) -> None:
     top = ZONE_TOP[seat]
     if not zone:
-        _text(canvas, (ZONE_X0, top + MINI / 2), "Zona vacía" if es else "Empty play area", 14,
+        _text(canvas, (ZONE_X0, top + MINI / 2), _say(lang, "empty_zone"), 14,
               MUTED)
         return
     gap = 6
@@ -582,65 +563,66 @@ def _zone(canvas: IndexCanvas, zone: list[ZoneTileView], seat: int, es: bool) ->
     y = top + (MINI - size) // 2
     x = ZONE_X0
     for z in shown:
-        canvas.paste(_mini_piece(z.tile, seat, size, es, z.hidden and z.tile is not None), (x, y))
+        canvas.paste(_mini_piece(z.tile, seat, size, lang, z.hidden and z.tile is not None), (x, y))
         x += size + gap
     if len(shown) < len(zone):
         _text(canvas, (x + size / 2, top + MINI / 2), f"+{len(zone) - len(shown)}", 18, TEXT,
               bold=True, align="m")
 
 
-def _side(canvas: IndexCanvas, view: RhView, names: list[str], es: bool) -> None:
+def _side(canvas: IndexCanvas, view: RhView, names: list[str], lang: str) -> None:
     """The right column: status, neutral zone or draft, discard pile and stock."""
     x0, x1 = SIDE_X0 + 14, SIDE_X1 - 14
     width = x1 - x0
     _, top, _, _ = STATUS_BOX
-    _text(canvas, (x0, top + 15), _game_line(view, es), 14, MUTED)
-    lines, fs = fit_lines(_status(view, names, es), width, 17, min_size=SMALL, max_lines=2, bold=True)
+    _text(canvas, (x0, top + 15), _game_line(view, lang), 14, MUTED)
+    lines, fs = fit_lines(_status(view, names, lang), width, 17, min_size=SMALL, max_lines=2, bold=True)
     _lines(canvas, (x0, top + 47), lines, fs, GOLD, bold=True)
-    variant = _tr(es, VARIANT_NAME.get(view.options.variant, (view.options.variant,) * 2))
-    _text(canvas, (x0, top + 80), ("Variante: " if es else "Variant: ") + variant, SMALL, MUTED)
+    v = view.options.variant
+    variant = _say(lang, f"variant.{v}") if v in VARIANTS else v
+    _text(canvas, (x0, top + 80), _say(lang, "variant", name=variant), SMALL, MUTED)
 
     _, top, _, _ = NEUTRAL_BOX
     tiles: list[str] = view.neutral_zone
-    title = f"Zona neutral ({len(tiles)})" if es else f"Neutral zone ({len(tiles)})"
+    title = _say(lang, "neutral_zone", n=len(tiles))
     note = ""
     if view.phase == "draft":
         picker = view.draft_picker if view.draft_picker is not None else view.turn
         who = truncate(names[picker], 160, 14, bold=True)
         if view.draft_offer is not None:
             tiles = view.draft_offer
-            title = f"Draft: elige {who}" if es else f"Draft: {who} picks"
+            title = _say(lang, "draft_picks", who=who)
         else:
             tiles = []
-            title = "Draft oculto" if es else "Hidden draft"
-            note = f"{who} elige en secreto" if es else f"{who} picks in secret"
+            title = _say(lang, "hidden_draft")
+            note = _say(lang, "picks_secretly", who=who)
     _text(canvas, (x0, top + 15), truncate(title, width, 14, bold=True), 14, MUTED, bold=True)
     if not tiles:
-        _text(canvas, (x0, top + 60), note or ("Vacía" if es else "Empty"), 14, MUTED)
+        _text(canvas, (x0, top + 60), note or _say(lang, "empty"), 14, MUTED)
     per_row, pitch = 3, MINI + 6
     for k, tile in enumerate(tiles[:2 * per_row]):
         if k == 2 * per_row - 1 and len(tiles) > 2 * per_row:
             _text(canvas, (x0 + (per_row - 1) * pitch + MINI / 2, top + 26 + MINI + 6 + MINI / 2),
                   f"+{len(tiles) - k}", 18, TEXT, bold=True, align="m")
             break
-        canvas.paste(_mini_piece(tile, None, MINI, es),
+        canvas.paste(_mini_piece(tile, None, MINI, lang),
                      (x0 + (k % per_row) * pitch, top + 26 + (k // per_row) * (MINI + 6)))
 
     _, top, _, _ = DISCARD_BOX
     n = len(view.discard)
-    _text(canvas, (x0, top + 15), f"Descartes ({n})" if es else f"Discard pile ({n})", 14, MUTED,
+    _text(canvas, (x0, top + 15), _say(lang, "discard", n=n), 14, MUTED,
           bold=True)
     if view.discard:
-        text = ", ".join(_tile_name(t, es) for t in reversed(view.discard))  # newest first
+        text = ", ".join(_tile_name(t, lang) for t in reversed(view.discard))  # newest first
         lines, fs = fit_lines(text, width, SMALL, min_size=SMALL, max_lines=3)
         _lines(canvas, (x0, top + 50), lines, fs, TEXT)
     else:
-        _text(canvas, (x0, top + 40), "Vacía" if es else "Empty", 14, TEXT)
-    stock = f"Reserva neutral: {view.stock_count}" if es else f"Neutral stock: {view.stock_count}"
+        _text(canvas, (x0, top + 40), _say(lang, "empty"), 14, TEXT)
+    stock = _say(lang, "stock", n=view.stock_count)
     _text(canvas, (x0, top + 94), stock, SMALL, MUTED)
 
 
-def _board(canvas: IndexCanvas, view: RhView, es: bool) -> None:
+def _board(canvas: IndexCanvas, view: RhView, lang: str) -> None:
     """The nine squares: tiles facing their owners, shields, the pending effect's square."""
     cells: list[CellView | None] = view.board[:9]
     for i, cell in enumerate(cells):
@@ -648,10 +630,10 @@ def _board(canvas: IndexCanvas, view: RhView, es: bool) -> None:
             continue
         x, y, _, _ = tile_box(i)
         if cell.tile is None or not cell.face_up or cell.tile not in TILES:
-            canvas.paste(_back_piece(es), (x, y))
+            canvas.paste(_back_piece(lang), (x, y))
             continue
         covered = cell.covered if cell.covered in TILES else None
-        canvas.paste(_board_piece(cell.tile, 1 if cell.owner == 1 else 0, covered, es,
+        canvas.paste(_board_piece(cell.tile, 1 if cell.owner == 1 else 0, covered, lang,
                                   bool(cell.shielded)), (x, y))
     e = view.effect
     if e is not None and not view.finished:
@@ -667,14 +649,14 @@ def _board(canvas: IndexCanvas, view: RhView, es: bool) -> None:
 def render_board(view: RhView, names: list[str], locale: str) -> bytes:
     """PNG of the public board as ``view`` shows it (names: display name per seat; locale
     'es'/'en...')."""
-    es = is_spanish(locale)
-    who = [player_name(names[s] if s < len(names) else None,
-                       f"Jugador {s + 1}" if es else f"Player {s + 1}") for s in (0, 1)]
+    lang = language(locale)
+    who = [player_name(names[s] if s < len(names) else None, _say(lang, "player", n=s + 1))
+           for s in (0, 1)]
     winner = _winner(view) if view.finished else None
     marks = (_mark(view, 0, winner), _mark(view, 1, winner))
-    canvas = _background(es, marks).start()
+    canvas = _background(lang, marks).start()
     for seat in (1, 0):
-        _panel(canvas, view, seat, who[seat], marks[seat], es)
-    _board(canvas, view, es)
-    _side(canvas, view, who, es)
+        _panel(canvas, view, seat, who[seat], marks[seat], lang)
+    _board(canvas, view, lang)
+    _side(canvas, view, who, lang)
     return canvas.png()

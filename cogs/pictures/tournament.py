@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from cogs.pictures.common import RGB, is_spanish, player_name, put_text, truncate
+from cogs.common.catalogue import t as _tr
+from cogs.pictures.common import RGB, player_name, put_text, truncate
 from services.pairing import Bracket
 from services.standings import Standing, show
 
@@ -27,13 +28,13 @@ LINE: RGB = (90, 94, 100)
 
 MAX_ROWS = 40  # the embed and the CSV carry the rest
 
-_TIEBREAK_LABEL = {
-    "buchholz": ("Buchholz", "Buchholz"),
-    "median_buchholz": ("Buch. med.", "Median B."),
-    "sonneborn_berger": ("S-B", "S-B"),
-    "head_to_head": ("Dir.", "H2H"),
-    "game_points": ("P. juego", "Game pts"),
-}
+# The picture's labels: catalogue ids "pic.tour.<key>" (cogs/locale); tie-breaks are
+# "pic.tour.tb.<name>".
+TIEBREAKS = ("buchholz", "median_buchholz", "sonneborn_berger", "head_to_head", "game_points")
+
+
+def _tiebreak(name: str, locale: str) -> str:
+    return _tr("pic.tour.tb." + name, locale) if name in TIEBREAKS else name
 
 
 def _png(im: Image.Image) -> bytes:
@@ -50,10 +51,9 @@ def standings_png(
     title: str,
 ) -> bytes:
     """The standings as a table picture: rank, player, points, games, wins, tie-breaks."""
-    es = is_spanish(locale)
     rows = list(standings[:MAX_ROWS])
-    heads = ["#", "Jugador" if es else "Player", "Pts", "PJ" if es else "GP", "V" if es else "W"]
-    heads += [_TIEBREAK_LABEL.get(tb, (tb, tb))[0 if es else 1] for tb in tiebreaks]
+    heads = ["#", *(_tr("pic.tour." + k, locale) for k in ("player", "points", "played", "won"))]
+    heads += [_tiebreak(tb, locale) for tb in tiebreaks]
     widths = [44, 240, 64, 48, 48] + [96] * len(tiebreaks)
     row_h, top = 30, 74
     width = sum(widths) + 24
@@ -74,7 +74,7 @@ def standings_png(
         )
         name = player_name(names.get(s.player), str(s.player))
         if s.dropped:
-            name += " (retirado)" if es else " (dropped)"
+            name = _tr("pic.tour.dropped", locale, name=name)
         cells = [
             str(s.rank),
             truncate(name, widths[1] - 12, 15),
@@ -93,7 +93,6 @@ def standings_png(
 
 def bracket_png(bracket: Bracket, names: Mapping[int, str], locale: str, title: str) -> bytes:
     """The bracket: one column per round of each side, winners highlighted."""
-    es = is_spanish(locale)
     res = bracket.resolve()
     columns: dict[tuple[str, int], list[str]] = {}
     for m in bracket.matches:
@@ -106,19 +105,20 @@ def bracket_png(bracket: Bracket, names: Mapping[int, str], locale: str, title: 
     im = Image.new("RGB", (width, height), BG)
     d = ImageDraw.Draw(im)
     put_text(im, (12, 24), truncate(title, width - 24, 22, True), 22, TEXT, bold=True)
-    side_name = {"W": ("G", "W"), "L": ("P", "L"), "F": ("Final", "Final")}
+    # the columns' heads: winners' and losers' rounds, the final ("pic.tour.side.<side>")
+    sides = ("W", "L", "F")
 
     def who(p: object) -> tuple[str, RGB]:
         if isinstance(p, int):
             return truncate(player_name(names.get(p), str(p)), box_w - 16, 13), TEXT
         if p is None:
-            return ("(descanso)" if es else "(bye)"), DIM
+            return _tr("pic.tour.bye", locale), DIM
         return "…", DIM
 
     for c, col in enumerate(order):
         side, rnd = col
         x = 12 + c * (box_w + gap_x)
-        label = side_name[side][0 if es else 1]
+        label = _tr("pic.tour.side." + side, locale) if side in sides else side
         put_text(
             im,
             (x + box_w / 2, 58),

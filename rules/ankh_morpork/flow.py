@@ -7,7 +7,7 @@ from rules.ankh_morpork.cards import CARDS, INTERRUPTS
 from rules.ankh_morpork.frames import Handler, card_frame, pop, push, register
 from rules.ankh_morpork.model import AmState, Frame, Interrupt, Play, Power, Skip
 from rules.ankh_morpork.powers import usable_powers, use_power
-from rules.ankh_morpork.text import act, card_name, cards_names, seat_name
+from rules.ankh_morpork.text import act, card_name, cards_count, cards_names, seat_name
 from rules.core import Action, Event, Text, tr
 
 
@@ -92,7 +92,7 @@ def end_turn(st: AmState, f: Frame) -> list[Event]:
     events: list[Event] = []
     got = city.refill(st, s)
     if got:
-        events.append(act("draw", s, f"roba {len(got)} carta(s).", f"draws {len(got)} card(s).", n=len(got)))
+        events.append(act("draw", s, f"roba {cards_count(len(got)).es}.", f"draws {cards_count(len(got)).en}.", n=len(got)))
         events.append(act("draw_private", s, f"roba: {cards_names(got).es}.", f"draws: {cards_names(got).en}.",
                           audience=[s], cards=got))
     st.stack.clear()

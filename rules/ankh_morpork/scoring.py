@@ -148,12 +148,14 @@ def end_text(st: AmState) -> Text:
     if st.end_reason == "personality":
         p = personality_name(st.personality[st.winners[0]])
         return tr(f"gana {names.es} ({p.es}).", f"{names.en} wins ({p.en}).")
+    several = len(st.winners) > 1
     if st.end_reason == "deck" and any(st.personality[s] == "vimes" for s in st.winners):
         return tr(f"se acabó el mazo y gana {names.es}, el Comandante Vimes.",
                   f"the deck ran out and {names.en}, Commander Vimes, wins.")
     why = tr("se acabó el mazo", "the deck ran out") if st.end_reason == "deck" else tr("hubo disturbios", "riots broke out")
-    return tr(f"{why.es}; gana por puntos {names.es} (puntos: {pts}).",
-              f"{why.en}; {names.en} wins on points (points: {pts_en}).")
+    win_es, win_en = ("ganan", "win") if several else ("gana", "wins")
+    return tr(f"{why.es}; {win_es} por puntos {names.es} (puntos: {pts}).",
+              f"{why.en}; {names.en} {win_en} on points (points: {pts_en}).")
 
 
 def outcome(st: AmState) -> Outcome:

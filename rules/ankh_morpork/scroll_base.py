@@ -7,6 +7,7 @@ from rules.ankh_morpork.frames import options, pop
 from rules.ankh_morpork.model import AmState, Do, Frame, Skip
 from rules.ankh_morpork.text import (
     act,
+    cards_count,
     cards_names,
 )
 from rules.core import Action, Event, Text, tr
@@ -21,7 +22,7 @@ def draw_event(st: AmState, s: int, got: list[str]) -> list[Event]:
     """A public "draws N" and a private "draws X, Y"."""
     if not got:
         return [act("draw", s, "no puede robar: el mazo está vacío.", "cannot draw: the deck is empty.")]
-    return [act("draw", s, f"roba {len(got)} carta(s).", f"draws {len(got)} card(s).", n=len(got)),
+    return [act("draw", s, f"roba {cards_count(len(got)).es}.", f"draws {cards_count(len(got)).en}.", n=len(got)),
             act("draw_private", s, f"roba: {cards_names(got).es}.", f"draws: {cards_names(got).en}.",
                 audience=[s], cards=got)]
 

@@ -24,10 +24,11 @@ from rules.ankh_morpork.scroll_base import (
 from rules.ankh_morpork.text import (
     act,
     card_name,
+    cards_count,
     cards_names,
     personality_name,
 )
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text, count, tr
 
 # ----------------------------------------------------------------------------- no choice
 
@@ -105,10 +106,16 @@ class Monks(Scroll):
         got = st.discard[:4]
         del st.discard[:4]
         st.hands[f.seat].extend(got)
-        return [act("monks", f.seat, f"toma {len(got)} carta(s) al azar de los descartes.",
-                    f"takes {len(got)} card(s) at random from the discard pile.", n=len(got)),
-                act("draw_private", f.seat, f"tomas: {cards_names(got).es}.", f"you take: {cards_names(got).en}.",
+        n = cards_count(len(got))
+        return [act("monks", f.seat, f"toma {n.es} al azar de los descartes.",
+                    f"takes {n.en} at random from the discard pile.", n=len(got)),
+                act("draw_private", f.seat, f"toma: {cards_names(got).es}.", f"takes: {cards_names(got).en}.",
                     audience=[f.seat], cards=got)]
+
+
+def _seen(n: int) -> tuple[str, str]:
+    c = count(n, "personalidad no usada", "personalidades no usadas", "unused personality", "unused personalities")
+    return f"mira {c.es}.", f"looks at {c.en}."
 
 
 @scroll("peek_personalities")
@@ -121,7 +128,7 @@ class Peek(Scroll):
         seen = [p for i, p in enumerate(st.unused) if i != hidden]
         st.peeks[f.seat] = list(dict.fromkeys([*st.peeks[f.seat], *seen]))
         names = tr(", ".join(personality_name(p).es for p in seen) or "-", ", ".join(personality_name(p).en for p in seen) or "-")
-        return [act("peek", f.seat, f"mira {len(seen)} personalidad(es) no usadas.", f"looks at {len(seen)} unused personalities."),
+        return [act("peek", f.seat, *_seen(len(seen))),
                 act("peek_private", f.seat, f"no se usan: {names.es}.", f"not in use: {names.en}.", audience=[f.seat],
                     personalities=seen)]
 
@@ -222,8 +229,9 @@ class Alchemy(Scroll):
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "discard":
-            return tr(f"Descarta hasta {3 - f.n} carta(s) más y luego rellena tu mano.",
-                      f"Discard up to {3 - f.n} more card(s), then refill your hand.")
+            n = cards_count(3 - f.n)
+            return tr(f"Descarta hasta {n.es} más y luego rellena tu mano.",
+                      f"Discard up to {n.en} more, then refill your hand.")
         return tr("Descarta hasta tres cartas y rellena tu mano hasta cinco.", "Discard up to three cards and refill to five.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:

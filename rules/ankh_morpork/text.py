@@ -9,7 +9,7 @@ from rules.ankh_morpork.cards import CARDS
 from rules.ankh_morpork.events import EVENTS
 from rules.ankh_morpork.model import DEMON, TROLL
 from rules.ankh_morpork.personalities import PERSONALITIES
-from rules.core import Event, Text, tr
+from rules.core import Event, Text, count, tr
 
 
 def seat_name(s: int) -> Text:
@@ -30,6 +30,11 @@ def card_name(c: str) -> Text:
 def cards_names(cs: list[str] | tuple[str, ...]) -> Text:
     """A list of card names."""
     return tr(", ".join(CARDS[c].es for c in cs) or "-", ", ".join(CARDS[c].en for c in cs) or "-")
+
+
+def cards_count(n: int) -> Text:
+    """ "1 carta", "3 cartas"."""
+    return count(n, "carta", "cartas", "card", "cards")
 
 
 def event_name(e: str) -> Text:

@@ -13,7 +13,7 @@ may see (the top of its deck, for Frigg).
 
 from __future__ import annotations
 
-from rules.core import Action, Text, tr
+from rules.core import Action, Text, count, tr
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos.cards import cards
@@ -359,12 +359,13 @@ def _move_line(st: GdmState, seat: int, a: Move) -> str:
                 f"to oracle {k}", f"oracle {k}", f"{p.oracles[i].power}P")
 
     s, d = where(a.src), where(a.dst)
-    left = p.moves
+    left = count(p.moves, "movimiento", "movimientos", "move", "moves")
+    quedan = "le queda" if p.moves == 1 else "le quedan"
     return _line(
         st,
         None,
-        f"mueve 1P {s[0]} {d[1]} ({s[2]}: {s[6]}, {d[2]}: {d[6]}; le quedan {left} movimientos).",
-        f"moves 1P {s[3]} {d[4]} ({s[5]}: {s[6]}, {d[5]}: {d[6]}; {left} moves left).",
+        f"mueve 1P {s[0]} {d[1]} ({s[2]}: {s[6]}, {d[2]}: {d[6]}; {quedan} {left.es}).",
+        f"moves 1P {s[3]} {d[4]} ({s[5]}: {s[6]}, {d[5]}: {d[6]}; {left.en} left).",
         seat,
     )
 

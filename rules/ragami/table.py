@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Event, Text, tr
+from rules.core import Event, Text, count, tr
 from rules.ragami.city import (
     BUILDINGS_AT,
     is_square,
@@ -29,6 +29,16 @@ WIN_VP = 30
 def ev(kind: str, es: str, en: str, audience: list[int] | None = None, **data: Any) -> Event:
     """An event for everyone (or only ``audience``)."""
     return Event(kind=kind, text=Text(es=es, en=en), audience=audience, data=data)
+
+
+def cubes(n: int) -> Text:
+    """ "1 cubo", "3 cubos"."""
+    return count(n, "cubo", "cubos", "cube", "cubes")
+
+
+def demon_count(n: int) -> Text:
+    """ "1 Demonio", "2 Demonios"."""
+    return count(n, "Demonio", "Demonios", "Demon", "Demons")
 
 
 @lru_cache(maxsize=8)
@@ -123,8 +133,8 @@ def purify(state: RgState, seat: int | None, colour: int) -> list[Event]:
     return [
         ev(
             "purify",
-            f"{who(seat).es} purifica {n} Demonio(s) en la casilla {q}: +{n} PV.",
-            f"{who(seat).en} purifies {n} Demon(s) on square {q}: +{n} VP.",
+            f"{who(seat).es} purifica {demon_count(n).es} en la casilla {q}: +{n} PV.",
+            f"{who(seat).en} purifies {demon_count(n).en} on square {q}: +{n} VP.",
             seat=seat,
             square=q,
             demons=n,

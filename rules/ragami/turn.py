@@ -32,6 +32,8 @@ from rules.ragami.model import (
 from rules.ragami.table import (
     COLOUR_NAME,
     TOTAL_DEMONS,
+    cubes,
+    demon_count,
     demon_dests,
     ev,
     give_cubes,
@@ -533,8 +535,8 @@ def play_card(state: RgState, seat: int, card: int) -> list[Event]:
         events.append(
             ev(
                 "cubes",
-                f"{who(seat).es} recibe {got} cubo(s).",
-                f"{who(seat).en} gets {got} cube(s).",
+                f"{who(seat).es} recibe {cubes(got).es}.",
+                f"{who(seat).en} gets {cubes(got).en}.",
                 seat=seat,
                 cubes=got,
             )
@@ -562,8 +564,8 @@ def consolation(state: RgState, seat: int) -> list[Event]:
     return [
         ev(
             "consolation",
-            f"{names[0]} suma 1 PV; {who(seat).es} recibe {got} cubo(s).",
-            f"{names[1]} scores 1 VP; {who(seat).en} gets {got} cube(s).",
+            f"{names[0]} {'suma' if len(last) == 1 else 'suman'} 1 PV; {who(seat).es} recibe {cubes(got).es}.",
+            f"{names[1]} {'scores' if len(last) == 1 else 'score'} 1 VP; {who(seat).en} gets {cubes(got).en}.",
             seat=seat,
             last=last,
             cubes=got,
@@ -853,15 +855,15 @@ def resolution_event(state: RgState, seat: int, res: Resolution) -> Event:
     """A resolution begins: its cost, and the power Saints and a second Ragami give."""
     demons = res.cost - res.die
     cost = (
-        (f"dado {res.die} + {demons} Demonio(s)", f"die {res.die} + {demons} Demon(s)")
+        (f"dado {res.die} + {demon_count(demons).es}", f"die {res.die} + {demon_count(demons).en}")
         if demons
         else (f"dado {res.die}", f"die {res.die}")
     )
     free_es, free_en = [], []
     if res.saints:
         n = len(res.saints)
-        free_es.append(f"+{n} por Santo(s)")
-        free_en.append(f"+{n} from Saint(s)")
+        free_es.append(f"+{n} por {'el Santo' if n == 1 else 'los Santos'}")
+        free_en.append(f"+{n} from {'the Saint' if n == 1 else 'the Saints'}")
     if res.helper is not None:
         c = COLOUR_NAME[res.helper]
         free_es.append(f"+2 por el Ragami {c.es}")
@@ -918,7 +920,7 @@ def resolve_step(state: RgState, seat: int, res: Resolution, a: Action) -> list[
         state.step = state.step.model_copy(update={"res": res})  # type: ignore[union-attr]
         # the card goes face up into the resolution: naming it reveals nothing hidden
         name = card_name(a.card)
-        paid = (f", paga {cost} cubo(s)", f", pays {cost} cube(s)") if cost else ("", "")
+        paid = (f", paga {cubes(cost).es}", f", pays {cubes(cost).en}") if cost else ("", "")
         if k == "doble":
             gain = ("el dado de Poder se tirará dos veces", "the Power die will be rolled twice")
         else:

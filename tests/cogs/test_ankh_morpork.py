@@ -137,7 +137,7 @@ def test_the_public_board_never_shows_a_hand_or_a_personality() -> None:
         board = embed_text(UI.board(g, [], "en").embed)
         # at the end the personalities are told, with everyone's points
         assert all(PERSONALITIES[st.personality[s]].en in board for s in range(seats))
-        assert all(f"**{st.scores[s]} points**" in board for s in range(seats))
+        assert all(f"**{st.scores[s]} point{'' if st.scores[s] == 1 else 's'}**" in board for s in range(seats))
 
 
 def test_the_board_without_a_picture_describes_the_city() -> None:

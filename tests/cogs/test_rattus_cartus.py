@@ -85,8 +85,8 @@ def test_phase_b_board_shows_who_is_still_to_answer_and_nothing_of_the_choice() 
     events = play(g, 1, choice)
     rendered = UI.board(g, events, "en")
     fields = {f.name: f.value for f in rendered.embed.fields}
-    assert "✅ have chosen: <@202>" in fields["Supply"]
-    assert "still to choose: <@101>, <@303>" in fields["Supply"]
+    assert "✅ has chosen: <@202>" in fields["Supply"]
+    assert "still to choose: <@101> and <@303>" in fields["Supply"]
     assert "<@101>" in rendered.content and "<@303>" in rendered.content and "<@202>" not in rendered.content
     text = embed_text(rendered.embed)
     label = E.describe(g.state, 1, choice)

@@ -114,8 +114,8 @@ def test_adding_cubes_says_the_amount_and_the_running_total() -> None:
     s, events = play(s, (0, UseDie(slot=2)))
     start = next(e for e in events if e.kind == "resolve_start")
     assert start.audience is None
-    assert "cuesta 7 (dado 5 + 2 Demonio(s))" in start.text.es
-    assert "which costs 7 (die 5 + 2 Demon(s)): power 0 of 7." in start.text.en
+    assert "cuesta 7 (dado 5 + 2 Demonios)" in start.text.es
+    assert "which costs 7 (die 5 + 2 Demons): power 0 of 7." in start.text.en
     s, events = play(s, (0, Power(source="cubes", amount=2)))
     assert [e.text.es for e in events] == ["Jugador 1 (amarillo) añade 2 de cubos (poder 2 de 7)."]
     assert [e.text.en for e in events] == ["Player 1 (yellow) adds 2 from cubes (power 2 of 7)."]
@@ -139,14 +139,14 @@ def test_saints_and_a_second_ragami_count_from_the_start_and_a_power_card_is_nam
     s.cube_supply = 27
     s, events = play(s, (0, UseDie(slot=2)))
     start = next(e for e in events if e.kind == "resolve_start")
-    assert "+1 por Santo(s), +2 por el Ragami verde: poder 3 de 6." in start.text.es
-    assert "+1 from Saint(s), +2 from the green Ragami: power 3 of 6." in start.text.en
+    assert "+1 por el Santo, +2 por el Ragami verde: poder 3 de 6." in start.text.es
+    assert "+1 from the Saint, +2 from the green Ragami: power 3 of 6." in start.text.en
     s, events = play(s, (0, PowerCard(card=four)))
     (e,) = events
     assert e.audience is None
     assert (
         e.text.en
-        == f"Player 1 (yellow) plays {card_name(four).en}, pays 2 cube(s): +4 (power 7 of 6)."
+        == f"Player 1 (yellow) plays {card_name(four).en}, pays 2 cubes: +4 (power 7 of 6)."
     )
 
 
