@@ -149,6 +149,33 @@ class BoardKeeper:
         change whose delivery a crash cut) first adopts a board posted after it, if any.
 
         Never raises for Discord errors: the move behind it is already committed."""
+        mid, shown = await self._refresh(game, events=events, repost=repost, keep_old=keep_old,
+                                         rendered=rendered, nonce=nonce, since=since)
+        # Several processes (shards) on one game: a newer move committed by another process
+        # while this edit was on its way may have had its own edit land first; this older
+        # picture would then stay. Look again, and show the newest (a few rounds at most).
+        for _ in range(3):
+            if not getattr(self.bot.session, "shared", False) or shown is None or rendered is not None:
+                break
+            g = await self.bot.session.get(game)
+            if g is None or (g.version, g.status) == shown:
+                break
+            mid, shown = await self._refresh(game)
+        return mid
+
+    async def _refresh(
+        self,
+        game: int,
+        *,
+        events: Sequence[Event] | None = None,
+        repost: bool = False,
+        keep_old: bool = False,
+        rendered: Rendered | None = None,
+        nonce: str | None = None,
+        since: float | None = None,
+    ) -> tuple[int | None, tuple[int, str] | None]:
+        """One showing of the game (see refresh): the message id, and the version and status
+        it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
         if events is not None:
             self._events[game] = list(events)
         plain = rendered is None and not repost
@@ -157,11 +184,12 @@ class BoardKeeper:
             self._waiting[game] -= 1
             g = await self.bot.session.get(game)
             if g is None:
-                return None
+                return None, None
             if plain and self._waiting[game] > 0:
                 # A busy game: another refresh is queued behind this one and will show a
                 # newer state; one edit instead of two keeps within Discord's edit limit.
-                return g.row.board_message_id
+                return g.row.board_message_id, None
+            shown = (g.version, g.status)
             try:
                 rendered = rendered or await self.render(g)
                 if since is not None and await self._adopt_posted(g, rendered, since):
@@ -172,21 +200,21 @@ class BoardKeeper:
                     message = self._channel(g).get_partial_message(mid)
                     try:
                         await patiently(lambda: message.edit(**rendered.edit_kwargs()))
-                        return mid
+                        return mid, shown
                     except discord.NotFound:
                         log.info("game %s: board message %s is gone; posting it again", g.id, mid)
                     except discord.HTTPException as exc:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce)
+                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce), shown
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
                     log.info("game %s: missing permissions to show the board", game)
                 else:
                     log.warning("game %s: could not show the board", game, exc_info=True)
-                return None
+                return None, None
 
     async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
         """After a crash: the game's boards posted since ``since`` (known by their title);

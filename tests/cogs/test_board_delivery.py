@@ -182,3 +182,52 @@ async def test_closed_dms_are_recorded_and_announced_once(world: World) -> None:
     world.closed_dms.clear()
     assert await delivery.send_private(g, bob)
     assert not g.seat_row(bob).dm_closed
+
+
+async def test_with_shards_an_edit_overtaken_by_another_process_ends_on_the_newest(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await start(world)
+    world.session.shared = True  # several processes share the database
+    keeper = BoardKeeper(world)  # type: ignore[arg-type]
+    board = await keeper.refresh(game)
+    assert board is not None
+    # Another process, on the same database: while this process's edit is on its way, it
+    # commits the next move (and its own board edit lands first).
+    other = SessionService(world.session.store, seed_source=lambda: 99)
+    other.shared = True
+    overtaken: list[int] = []
+    plain = Channel.get_partial_message
+
+    def racing(self: Channel, mid: int) -> Any:
+        message = plain(self, mid)
+        edit = message.edit
+
+        async def edit_late(**kwargs: Any) -> None:
+            if not overtaken:
+                g = await other.require(game)
+                (seat,) = g.pending()
+                action = g.legal_actions(seat)[0]
+                user = g.seat_row(seat).user_id
+                overtaken.append(g.version)
+                await other.move(game, user, action.model_dump(mode="json"), g.version)
+            await edit(**kwargs)
+
+        message.edit = edit_late
+        return message
+
+    monkeypatch.setattr(Channel, "get_partial_message", racing)
+    assert await keeper.refresh(game) == board
+    newest = (await world.session.require(game)).version
+    assert overtaken and newest > overtaken[0]
+    # The first edit showed the version it read; the board ends showing the newest.
+    edits = [e for e in world.log if e[0] == "edit"]
+    assert len(edits) == 2
+    shown = world.messages[board]["embed"]
+    assert str(newest) in (shown.footer.text or ""), shown.footer.text
+    # One process alone (not shared) trusts its own order and edits once.
+    world.session.shared = other.shared = False
+    overtaken.clear()
+    world.log.clear()
+    assert await keeper.refresh(game) == board
+    assert len([e for e in world.log if e[0] == "edit"]) == 1
