@@ -31,12 +31,25 @@ WAIT = 20.0
 class BotProcess:
     """``python bot.py`` pointed at the fake through TABLERO_DISCORD_API/GATEWAY."""
 
-    def __init__(self, fake: FakeDiscord, db: str, log: Path, crash_at: str | None = None) -> None:
+    def __init__(self, fake: FakeDiscord, db: str, log: Path, crash_at: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.fake, self.db, self.log, self.crash_at = fake, db, log, crash_at
+        self.env = env or {}  # settings of the test's own (shards, say)
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> BotProcess:
         """Start it and wait until it has delivered what was left and resumed every game."""
+        await self.launch()
+        assert self.proc is not None
+        async with asyncio.timeout(START_TIMEOUT):
+            while "resumed" not in self.text():
+                if self.proc.returncode is not None:
+                    raise AssertionError(f"the bot stopped while starting:\n{self.text()}")
+                await asyncio.sleep(0.05)
+        return self
+
+    async def launch(self) -> None:
+        """Start the process, without waiting for anything."""
         env = {
             **os.environ,
             "DISCORD_TOKEN": "fake-token",
@@ -49,6 +62,7 @@ class BotProcess:
             # Pictures inline, as before workers existed: these tests are about the store and
             # the outbox (tests/e2e/test_hosting.py runs the bot with its picture workers).
             "TABLERO_PICTURE_WORKERS": os.environ.get("TABLERO_PICTURE_WORKERS", "0"),
+            **self.env,
         }
         env.pop("TABLERO_GUILD_ID", None)
         with open(self.log, "wb") as err:
@@ -60,12 +74,6 @@ class BotProcess:
                 stdout=asyncio.subprocess.DEVNULL,
                 stderr=err,
             )
-        async with asyncio.timeout(START_TIMEOUT):
-            while "resumed" not in self.text():
-                if self.proc.returncode is not None:
-                    raise AssertionError(f"the bot stopped while starting:\n{self.text()}")
-                await asyncio.sleep(0.05)
-        return self
 
     def text(self) -> str:
         """What the process logged so far."""
@@ -87,7 +95,7 @@ class BotProcess:
             return
         self.proc.terminate()
         try:
-            await asyncio.wait_for(self.proc.wait(), 10)
+            await asyncio.wait_for(self.proc.wait(), 15)
         except TimeoutError:
             self.proc.kill()
             await self.proc.wait()

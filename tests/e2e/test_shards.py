@@ -9,18 +9,14 @@ lands once, the other answered as stale; the work done once is held by one proce
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
-import sys
 from pathlib import Path
 
 import pytest
 
 from .fake_discord import FakeDiscord
-from .test_crash import query, said, undelivered
+from .test_crash import BotProcess, query, said, undelivered
 
-ROOT = Path(__file__).resolve().parents[2]
 WAIT = 30.0
 # The move that lost the race is refused: as stale when both were checked before either
 # committed (the commit's version check), or, checked after the other landed, by the shared
@@ -28,65 +24,30 @@ WAIT = 30.0
 REFUSED = re.compile(r"moved on since you chose|changed while you were choosing|nothing to decide")
 
 
-class ShardProcess:
+class ShardProcess(BotProcess):
     """``python bot.py`` holding some of the shards, pointed at the fake."""
 
     def __init__(self, fake: FakeDiscord, db: str, log: Path, shards: int, ids: str,
                  crash_at: str | None = None) -> None:
-        self.fake, self.db, self.log, self.shards, self.ids = fake, db, log, shards, ids
-        self.crash_at = crash_at
-        self.proc: asyncio.subprocess.Process | None = None
+        super().__init__(fake, db, log, crash_at, env={
+            "TABLERO_SHARDS": str(shards),
+            "TABLERO_SHARD_IDS": ids,
+            "TABLERO_LEASE_SECONDS": "2",
+        })
+        self.shards, self.ids = shards, ids
 
     async def start(self) -> ShardProcess:
-        env = {
-            **os.environ,
-            "DISCORD_TOKEN": "fake-token",
-            "TABLERO_DB": self.db,
-            "TABLERO_DISCORD_API": self.fake.http_base,
-            "TABLERO_DISCORD_GATEWAY": self.fake.gateway_url,
-            "TABLERO_LOG_LEVEL": "INFO",
-            "TABLERO_READY_WAIT": "0.05",
-            "TABLERO_SHARDS": str(self.shards),
-            "TABLERO_SHARD_IDS": self.ids,
-            "TABLERO_LEASE_SECONDS": "2",
-            "TABLERO_CRASH_AT": self.crash_at or "",
-        }
-        env.pop("TABLERO_GUILD_ID", None)
-        with open(self.log, "wb") as err:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "bot.py", cwd=ROOT, env=env,
-                stdout=asyncio.subprocess.DEVNULL, stderr=err,
-            )
+        """Start it; ready() waits for its gateway (the resume is the lease holder's)."""
+        await self.launch()
         return self
 
     async def ready(self) -> None:
+        """Wait until its shards are connected."""
         async with asyncio.timeout(60):
             while "ready as" not in self.text():
                 if self.proc is not None and self.proc.returncode is not None:
                     raise AssertionError(f"the bot stopped while starting:\n{self.text()}")
                 await asyncio.sleep(0.05)
-
-    def text(self) -> str:
-        return self.log.read_text(errors="replace") if self.log.exists() else ""
-
-    def errors(self) -> list[str]:
-        return [ln for ln in self.text().splitlines() if "ERROR" in ln or "Traceback" in ln]
-
-    async def killed(self) -> None:
-        """Wait until the process killed itself at its crash point."""
-        assert self.proc is not None
-        await asyncio.wait_for(self.proc.wait(), WAIT)
-        assert self.proc.returncode == -signal.SIGKILL, self.text()[-3000:]
-
-    async def stop(self) -> None:
-        if self.proc is None or self.proc.returncode is not None:
-            return
-        self.proc.terminate()
-        try:
-            await asyncio.wait_for(self.proc.wait(), 15)
-        except TimeoutError:
-            self.proc.kill()
-            await self.proc.wait()
 
 
 def board_of(fake: FakeDiscord, db: str, gid: int) -> dict:
