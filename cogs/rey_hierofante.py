@@ -61,7 +61,7 @@ def tile_name(tile: str | None, locale: str) -> str:
     info = TILES.get(tile)
     if info is None:
         return tile
-    return info.es if locale == "es" else info.en
+    return info.name.get(locale)
 
 
 def tile_text(tile: str, locale: str) -> str:
@@ -69,7 +69,7 @@ def tile_text(tile: str, locale: str) -> str:
     info = TILES.get(tile)
     if info is None:
         return ""
-    return info.text_es if locale == "es" else info.text_en
+    return info.text.get(locale)
 
 
 OWNER_MARKS = ("🔴", "🔵")

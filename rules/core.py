@@ -10,33 +10,115 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 Seat = int
 
 
 class Text(BaseModel):
-    """A message in both of the project's languages."""
+    """A text a player reads, rendered in their language when shown: the English wording
+    (a ``str.format`` template, the message id of its game's catalogue) and the values to
+    fill in. Built with a game's phrase book (rules.phrases), never by hand."""
 
     model_config = ConfigDict(frozen=True)
-    es: str
-    en: str
+    d: str = "core"  # the catalogue (domain) holding its translations: the game's id
+    m: str = ""  # the English wording, singular
+    p: str | None = None  # the English wording for several, when it has a plural
+    n: int | None = None  # how many, for the plural's choice
+    c: str | None = None  # a gettext context, where one English wording has two meanings
+    # The values filled in: numbers, names, other texts (rendered in the same language), or
+    # lists of them (joined the way the language joins lists).
+    a: dict[str, int | float | str | Text | list[int | str | Text]] = Field(default_factory=dict)
+    # The words of a text written before the catalogues ({"es": ..., "en": ...}), as
+    # stored then; read back as they are.
+    lit: dict[str, str] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_pair(cls, data: Any) -> Any:
+        # games stored before the catalogues hold their texts as {"es": ..., "en": ...}
+        if isinstance(data, dict) and "m" not in data and ("es" in data or "en" in data):
+            return {"lit": {k: data[k] for k in ("es", "en") if k in data}}
+        return data
+
+    @model_serializer(mode="wrap")
+    def _compact(self, handler: Any) -> Any:
+        # only what a text needs: states and events carry many of them
+        out = handler(self)
+        if isinstance(out, dict):
+            return {k: v for k, v in out.items() if v not in (None, {}, "") and not (k == "d" and v == "core")}
+        return out
 
     def get(self, locale: str | None) -> str:
-        """The text in ``locale`` ("es..." gives Spanish, anything else English)."""
-        return self.es if (locale or "").lower().startswith("es") else self.en
+        """The text in ``locale``'s language (English where its catalogue lacks it)."""
+        from rules.catalogue import SOURCE, catalogues, language
+
+        if self.lit is not None:
+            value = (locale or SOURCE).replace("-", "_")
+            for candidate in (value, value.split("_")[0].lower(), SOURCE):
+                if candidate in self.lit:
+                    return self.lit[candidate]
+            return next(iter(self.lit.values()), "")
+        lang = language(locale)
+        args = {k: _render(v, lang) for k, v in self.a.items()}
+        if self.n is not None:
+            args.setdefault("n", self.n)
+        tr = catalogues().translation(lang, self.d)
+        if self.p is not None:
+            n = self.n if self.n is not None else 1
+            template = tr.npgettext(self.c, self.m, self.p, n) if self.c else tr.ngettext(self.m, self.p, n)
+        else:
+            template = tr.pgettext(self.c, self.m) if self.c else tr.gettext(self.m)
+        try:
+            return template.format_map(args)
+        except (KeyError, IndexError, ValueError):
+            # a translation naming a value the code does not give: the English, not a crash
+            english = self.m if self.p is None or self.n == 1 else self.p
+            return english.format_map(args)
+
+    @property
+    def es(self) -> str:
+        """The text in Spanish."""
+        return self.get("es")
+
+    @property
+    def en(self) -> str:
+        """The text in English."""
+        return self.get("en")
+
+    def __str__(self) -> str:
+        return self.en
+
+
+def _render(value: Any, lang: str) -> str:
+    if isinstance(value, Text):
+        return value.get(lang)
+    if isinstance(value, list):
+        from rules.catalogue import join
+
+        return join([_render(v, lang) for v in value], lang)
+    return str(value)
 
 
 def tr(es: str, en: str) -> Text:
-    """Build a bilingual text."""
-    return Text(es=es, en=en)
+    """A text with its own words in both languages, not in a catalogue: for tests and for
+    texts stored before the catalogues. The rules write theirs with a phrase book."""
+    return Text(lit={"es": es, "en": en})
 
 
 def count(n: int, es: str, es_many: str, en: str, en_many: str) -> Text:
-    """``n`` things in both languages, singular for one and plural otherwise (the rule
-    Spanish and English share): count(1, "carta", "cartas", "card", "cards") is "1 carta"."""
+    """``n`` things with their own words in both languages (tests and old code; the rules
+    count with a phrase book's ``n``)."""
     one = n == 1
-    return Text(es=f"{n} {es if one else es_many}", en=f"{n} {en if one else en_many}")
+    return tr(f"{n} {es if one else es_many}", f"{n} {en if one else en_many}")
 
 
 # ----------------------------------------------------------------------------- errors
@@ -45,9 +127,10 @@ def count(n: int, es: str, es_many: str, en: str, en_many: str) -> Text:
 class RuleError(Exception):
     """A move the rules refuse; its message is fit to show a player, in es and en."""
 
-    def __init__(self, es: str, en: str) -> None:
-        super().__init__(en)
-        self.text = Text(es=es, en=en)
+    def __init__(self, text: Text | str, en: str | None = None) -> None:
+        # a phrase book's Text; (es, en) strings only from code older than the catalogues
+        self.text = text if isinstance(text, Text) else tr(text, en if en is not None else text)
+        super().__init__(self.text.en)
 
     def message(self, locale: str | None) -> str:
         """The message in the player's language."""

@@ -129,7 +129,7 @@ def _tile_name(tile: str, lang: str) -> str:
     t = TILES.get(tile)
     if t is None:  # an id this build does not know: show it rather than fail
         return tile
-    return t.es if lang == "es" else t.en
+    return t.name.get(lang)
 
 
 def _hint(t: Tile, lang: str) -> str:

@@ -14,8 +14,8 @@ from rules.core import (
     Rng,
     Seat,
     Text,
-    tr,
 )
+from rules.phrases import Phrases
 from rules.rey_hierofante import board as B
 from rules.rey_hierofante.model import (
     ACTION_ADAPTER,
@@ -44,35 +44,36 @@ from rules.rey_hierofante.model import (
 )
 from rules.rey_hierofante.tiles import BLUE, RED, STOCK, TILES
 
-FACTION_NAME = (tr("Realeza", "Royalty"), tr("Religión", "Religion"))
+msg = Phrases("rey_hierofante")
+
+FACTION_NAME = (msg("Royalty"), msg("Religion"))
 HIDDEN_VARIANTS = ("aleatorio_oculto", "draft_oculto")
 DIR_NAMES: dict[str, Text] = {
-    "n": tr("arriba", "up"), "s": tr("abajo", "down"), "e": tr("derecha", "right"),
-    "w": tr("izquierda", "left"), "ne": tr("arriba-derecha", "up-right"),
-    "nw": tr("arriba-izquierda", "up-left"), "se": tr("abajo-derecha", "down-right"),
-    "sw": tr("abajo-izquierda", "down-left"),
+    "n": msg("up"), "s": msg("down"), "e": msg("right"),
+    "w": msg("left"), "ne": msg("up-right"),
+    "nw": msg("up-left"), "se": msg("down-right"),
+    "sw": msg("down-left"),
 }
 
 
 def name(tile: str) -> Text:
     """A tile's display name."""
-    t = TILES[tile]
-    return tr(t.es, t.en)
+    return TILES[tile].name
 
 
 def _names(tiles: list[str]) -> Text:
-    return tr(", ".join(TILES[t].es for t in tiles) or "-", ", ".join(TILES[t].en for t in tiles) or "-")
+    return msg("{tiles}", tiles=[TILES[t].name for t in tiles]) if tiles else msg("-")
 
 
 def _seat(s: int) -> Text:
-    return tr(f"Jugador {s + 1} ({FACTION_NAME[s].es})", f"Player {s + 1} ({FACTION_NAME[s].en})")
+    return msg("Player {x} ({FACTION_NAME})", x=s + 1, FACTION_NAME=FACTION_NAME[s])
 
 
 class RhEngine(Engine[RhState]):
     """Rey y Hierofante for two seats: seat 0 Realeza (red), seat 1 Religión (blue)."""
 
     id: ClassVar[str] = "rey_hierofante"
-    title: ClassVar[Text] = tr("Rey y Hierofante", "King & Hierophant")
+    title: ClassVar[Text] = msg("King & Hierophant")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_model = Options
@@ -157,25 +158,17 @@ class RhEngine(Engine[RhState]):
 
     def _pending(self, state: RhState) -> dict[Seat, Prompt]:
         if state.phase == "choose_starter":
-            return {state.chooser: Prompt(kind="choose_starter", text=tr(
-                "Perdiste la partida anterior: elige quién empieza la siguiente.",
-                "You lost the previous game: choose who starts the next one."))}
+            return {state.chooser: Prompt(kind="choose_starter", text=msg("You lost the previous game: choose who starts the next one."))}
         if state.phase == "draft":
             assert state.draft is not None
-            return {state.draft.picker: Prompt(kind="draft_pick", text=tr(
-                "Elige una loseta neutral para tu zona.", "Choose a neutral tile for your area."))}
+            return {state.draft.picker: Prompt(kind="draft_pick", text=msg("Choose a neutral tile for your area."))}
         if state.phase == "effect":
             assert state.effect is not None
             t = name(state.effect.tile)
-            return {state.effect.seat: Prompt(kind="effect", text=tr(
-                f"Usa el efecto de {t.es} o renuncia a él.",
-                f"Use {t.en}'s effect or decline it."))}
+            return {state.effect.seat: Prompt(kind="effect", text=msg("Use {t}'s effect or decline it.", t=t))}
         if state.first_move:
-            return {state.turn: Prompt(kind="place", text=tr(
-                "Coloca el Ciudadano en cualquier casilla.", "Place the Citizen on any square."))}
-        return {state.turn: Prompt(kind="place", text=tr(
-            "Coloca una loseta de tu zona o de la zona neutral.",
-            "Place a tile from your area or from the neutral area."))}
+            return {state.turn: Prompt(kind="place", text=msg("Place the Citizen on any square."))}
+        return {state.turn: Prompt(kind="place", text=msg("Place a tile from your area or from the neutral area."))}
 
     # ------------------------------------------------------------------ legal actions
 
@@ -282,35 +275,27 @@ class RhEngine(Engine[RhState]):
     def _refusal(self, state: RhState, seat: int, action: Action, legal: list[Action]) -> IllegalAction:
         """Say why ``action`` is refused and what would be legal instead."""
         if state.phase == "effect" and not isinstance(action, Place):
-            opts = "; ".join(self.describe(state, seat, a).es for a in legal[:12])
-            opts_en = "; ".join(self.describe(state, seat, a).en for a in legal[:12])
-            return IllegalAction(f"Ese efecto no es posible. Puedes: {opts}.",
-                                 f"That effect is not possible. You may: {opts_en}.")
+            opts = [self.describe(state, seat, a) for a in legal[:12]]
+            return IllegalAction(msg("That effect is not possible. You may: {options}.", options=opts))
         if state.phase != "place" or not isinstance(action, Place):
             prompt = self._pending(state)[seat].text
-            return IllegalAction(f"Ahora no toca eso. {prompt.es}", f"That is not what comes now. {prompt.en}")
+            return IllegalAction(msg("That is not what comes now. {prompt}", prompt=prompt))
         avail = self._available(state, seat)
         if action.tile not in avail:
             if state.first_move:
-                return IllegalAction("Tu primera jugada debe ser colocar el Ciudadano.",
-                                     "Your first move must be placing the Citizen.")
+                return IllegalAction(msg("Your first move must be placing the Citizen."))
             n = _names(avail)
-            return IllegalAction(f"No tienes esa loseta a mano. Puedes colocar: {n.es}.",
-                                 f"That tile is not available to you. You may place: {n.en}.")
+            return IllegalAction(msg("That tile is not available to you. You may place: {n}.", n=n))
         empty = [square_name(i) for i, c in enumerate(state.board) if c is None]
         if action.tile == "torre":
             allies = [square_name(i) for i in self._tower_squares(state, seat)]
             return IllegalAction(
-                f"La Torre va en una casilla libre ({', '.join(empty)}) o sobre un aliado tuyo sin escudo ({', '.join(allies) or '-'}).",
-                f"The Tower goes on an empty square ({', '.join(empty)}) or on an ally of yours without a shield ({', '.join(allies) or '-'}).")
-        return IllegalAction(f"Esa casilla está ocupada. Casillas libres: {', '.join(empty)}.",
-                             f"That square is taken. Empty squares: {', '.join(empty)}.")
+                msg("The Tower goes on an empty square ({empty}) or on an ally of yours without a shield ({x}).", empty=', '.join(empty), x=', '.join(allies) or '-'))
+        return IllegalAction(msg("That square is taken. Empty squares: {empty}.", empty=', '.join(empty)))
 
     def _choose_starter(self, state: RhState, seat: int, starter: int) -> list[Event]:
         self._new_game(state, starter)
-        ev = [Event(kind="starter", text=tr(
-            f"{_seat(seat).es} elige que empiece {_seat(starter).es}. Empieza la partida {state.game_no}.",
-            f"{_seat(seat).en} chooses {_seat(starter).en} to start. Game {state.game_no} begins."),
+        ev = [Event(kind="starter", text=msg("{seat} chooses {starter} to start. Game {game_no} begins.", seat=_seat(seat), starter=_seat(starter), game_no=state.game_no),
             data={"starter": starter})]
         return ev + self._turn_start(state)
 
@@ -322,10 +307,8 @@ class RhEngine(Engine[RhState]):
         state.zones[seat].append(ZoneTile(tile=tile, hidden=hidden))
         other = 1 - seat
         if hidden:
-            events = [Event(kind="draft_pick", text=tr(f"{_seat(seat).es} se queda una loseta oculta.",
-                                                       f"{_seat(seat).en} keeps a hidden tile.")),
-                      Event(kind="draft_pick_private", audience=[seat], text=tr(
-                          f"Te quedas {name(tile).es}.", f"You keep {name(tile).en}."), data={"tile": tile})]
+            events = [Event(kind="draft_pick", text=msg("{seat} keeps a hidden tile.", seat=_seat(seat))),
+                      Event(kind="draft_pick_private", audience=[seat], text=msg("You keep {tile}.", tile=name(tile)), data={"tile": tile})]
             if d.step in (0, 2):  # pass the rest to the other player
                 state.draft_seen[other].extend(d.offer)
                 state.draft = Draft(offer=d.offer, picker=other, step=d.step + 1)
@@ -341,17 +324,14 @@ class RhEngine(Engine[RhState]):
             if state.draft is not None and not state.draft.offer:
                 self._end_draft(state)
             return events + (self._turn_start(state) if state.phase == "place" else [])
-        events = [Event(kind="draft_pick", text=tr(f"{_seat(seat).es} elige {name(tile).es}.",
-                                                   f"{_seat(seat).en} takes {name(tile).en}."),
+        events = [Event(kind="draft_pick", text=msg("{seat} takes {tile}.", seat=_seat(seat), tile=name(tile)),
                         data={"tile": tile})]
         if d.step == 2:
             # the second player takes the last two
             for t in d.offer:
                 state.zones[other].append(ZoneTile(tile=t))
             if d.offer:
-                events.append(Event(kind="draft_pick", text=tr(
-                    f"{_seat(other).es} se queda {_names(d.offer).es}.",
-                    f"{_seat(other).en} gets {_names(d.offer).en}."), data={"tiles": list(d.offer)}))
+                events.append(Event(kind="draft_pick", text=msg("{other} gets {offer}.", other=_seat(other), offer=_names(d.offer)), data={"tiles": list(d.offer)}))
             d.offer = []
         else:
             d.picker, d.step = other, d.step + 1
@@ -371,24 +351,18 @@ class RhEngine(Engine[RhState]):
         state.first_move = False
         if prev is not None:  # only a Torre may be placed on a tile: it covers an ally
             state.board[sq] = Cell(tile=tile, owner=seat, covered=prev.tile)
-            return [Event(kind="place", text=tr(
-                f"{_seat(seat).es} coloca la Torre sobre {name(prev.tile).es} en {square_name(sq)}.",
-                f"{_seat(seat).en} places the Tower on {name(prev.tile).en} at {square_name(sq)}."),
+            return [Event(kind="place", text=msg("{seat} places the Tower on {tile} at {sq}.", seat=_seat(seat), tile=name(prev.tile), sq=square_name(sq)),
                 data={"tile": tile, "square": sq, "covered": prev.tile, "revealed": hidden_src})
             ] + self._end_turn(state, seat)
         state.board[sq] = Cell(tile=tile, owner=seat)
-        events = [Event(kind="place", text=tr(
-            f"{_seat(seat).es} coloca {name(tile).es} en {square_name(sq)}.",
-            f"{_seat(seat).en} places {name(tile).en} at {square_name(sq)}."),
+        events = [Event(kind="place", text=msg("{seat} places {tile} at {sq}.", seat=_seat(seat), tile=name(tile), sq=square_name(sq)),
             data={"tile": tile, "square": sq, "revealed": hidden_src})]
         t = TILES[tile]
         if t.kind == "active":
             # A tile that arrives with a shield (beside a Sabio) is "objeto de ningún efecto":
             # the Chamán's or Hechicera's cancelling does not reach it.
             if B.cancelled_at(state, sq) and not B.shielded(state, sq):
-                events.append(Event(kind="cancelled", text=tr(
-                    f"El efecto de {name(tile).es} queda anulado.",
-                    f"{name(tile).en}'s effect is cancelled.")))
+                events.append(Event(kind="cancelled", text=msg("{tile}'s effect is cancelled.", tile=name(tile))))
             else:
                 full = all(c is not None for c in state.board)
                 state.effect = PendingEffect(seat=seat, source=sq, origin=sq, tile=tile, fills_board=full)
@@ -414,17 +388,14 @@ class RhEngine(Engine[RhState]):
         who = _seat(seat)
         if isinstance(action, Decline):
             state.effect = None
-            return [Event(kind="decline", text=tr(f"{who.es} no usa el efecto.",
-                                                  f"{who.en} does not use the effect."))] + self._end_turn(state, seat)
+            return [Event(kind="decline", text=msg("{who} does not use the effect.", who=who))] + self._end_turn(state, seat)
         events: list[Event] = []
         if t.effect == "copy" and isinstance(action, Target):
             copied = state.board[action.square]
             assert copied is not None
             eff.tile = copied.tile
             eff.chain.append(action.square)
-            events.append(Event(kind="copy", text=tr(
-                f"{who.es} repite el efecto de {name(copied.tile).es} ({square_name(action.square)}).",
-                f"{who.en} repeats {name(copied.tile).en}'s effect ({square_name(action.square)}).")))
+            events.append(Event(kind="copy", text=msg("{who} repeats {tile}'s effect ({square}).", who=who, tile=name(copied.tile), square=square_name(action.square))))
             if self._effect_options(state):
                 return events
             state.effect = None
@@ -436,19 +407,16 @@ class RhEngine(Engine[RhState]):
             if t.effect == "destroy":
                 cell.face_up = False
                 cell.destroyed_by = seat
-                events.append(self._ev("destroy", seat, f"destruye {name(cell.tile).es} en {square_name(sq)}",
-                                       f"destroys {name(cell.tile).en} at {square_name(sq)}"))
+                events.append(self._ev("destroy", msg("{seat} destroys {tile} at {sq}.", seat=_seat(seat), tile=name(cell.tile), sq=square_name(sq))))
             elif t.effect == "banish":
                 self._to_discard(state, sq)
-                events.append(self._ev("banish", seat, f"destierra {name(cell.tile).es} de {square_name(sq)}",
-                                       f"banishes {name(cell.tile).en} from {square_name(sq)}"))
+                events.append(self._ev("banish", msg("{seat} banishes {tile} from {sq}.", seat=_seat(seat), tile=name(cell.tile), sq=square_name(sq))))
             elif t.effect == "flip":
                 events.append(self._flip(state, seat, [sq]))
             elif t.effect == "return":
                 state.board[sq] = None
                 state.zones[seat].append(ZoneTile(tile=cell.tile))
-                events.append(self._ev("return", seat, f"devuelve {name(cell.tile).es} a su zona",
-                                       f"takes {name(cell.tile).en} back to their area"))
+                events.append(self._ev("return", msg("{seat} takes {tile} back to their area.", seat=_seat(seat), tile=name(cell.tile))))
         elif isinstance(action, Group):
             events.append(self._flip(state, seat, B.neighbours(eff.origin, action.group)))
         elif isinstance(action, Line):
@@ -461,24 +429,20 @@ class RhEngine(Engine[RhState]):
             state.board[action.source] = None
             moved = state.board[action.dest]
             assert moved is not None
-            events.append(self._ev("move", seat,
-                                   f"lleva {name(moved.tile).es} de {square_name(action.source)} a {square_name(action.dest)}",
-                                   f"moves {name(moved.tile).en} from {square_name(action.source)} to {square_name(action.dest)}"))
+            events.append(self._ev("move", msg("{seat} moves {tile} from {source} to {dest}.", seat=_seat(seat), tile=name(moved.tile), source=square_name(action.source), dest=square_name(action.dest))))
         elif isinstance(action, BanishZone):
             z = state.zones[1 - seat].pop(action.slot)
             state.discard.append(z.tile)
-            events.append(self._ev("banish_zone", seat, f"destierra {name(z.tile).es} de la zona rival",
-                                   f"banishes {name(z.tile).en} from the opponent's area"))
+            events.append(self._ev("banish_zone", msg("{seat} banishes {tile} from the opponent's area.", seat=_seat(seat), tile=name(z.tile))))
         elif isinstance(action, Recover):
             state.discard.remove(action.tile)
             state.zones[seat].append(ZoneTile(tile=action.tile))
-            events.append(self._ev("recover", seat, f"recupera {name(action.tile).es} de los descartes",
-                                   f"takes {name(action.tile).en} from the discard pile"))
+            events.append(self._ev("recover", msg("{seat} takes {tile} from the discard pile.", seat=_seat(seat), tile=name(action.tile))))
         state.effect = None
         return events + self._end_turn(state, seat)
 
-    def _ev(self, kind: str, seat: int, es: str, en: str) -> Event:
-        return Event(kind=kind, text=tr(f"{_seat(seat).es} {es}.", f"{_seat(seat).en} {en}."))
+    def _ev(self, kind: str, text: Text) -> Event:
+        return Event(kind=kind, text=text)
 
     def _flip(self, state: RhState, seat: int, squares: list[int]) -> Event:
         """Turn every targetable tile on ``squares`` round; immune ones stay as they are."""
@@ -488,7 +452,7 @@ class RhEngine(Engine[RhState]):
             assert cell is not None
             cell.owner = 1 - cell.owner
         where = ", ".join(square_name(s) for s in flipped)
-        return Event(kind="flip", text=tr(f"{_seat(seat).es} gira {where}.", f"{_seat(seat).en} flips {where}."),
+        return Event(kind="flip", text=msg("{seat} flips {where}.", seat=_seat(seat), where=where),
                      data={"squares": flipped})
 
     def _to_discard(self, state: RhState, sq: int) -> None:
@@ -518,9 +482,7 @@ class RhEngine(Engine[RhState]):
         for i, c in enumerate(state.board):
             if c is not None and not c.face_up and c.destroyed_by == s:
                 self._to_discard(state, i)
-                events.append(Event(kind="removed", text=tr(
-                    f"Se retira la loseta destruida de {square_name(i)}.",
-                    f"The destroyed tile leaves {square_name(i)}.")))
+                events.append(Event(kind="removed", text=msg("The destroyed tile leaves {i}.", i=square_name(i))))
         if not self._placements(state, s):
             return events + self._end_game(state, "no_tile", loser=s)
         return events
@@ -545,22 +507,18 @@ class RhEngine(Engine[RhState]):
         state.used.extend(state.drawn)
         state.drawn = []
         why = {
-            "board_full": tr(f"el tablero está lleno ({al[0]} a {al[1]} aliados)",
-                             f"the board is full ({al[0]} to {al[1]} allies)"),
-            "death": tr("la Muerte es aliada del perdedor", "Death is the loser's ally"),
-            "no_tile": tr("el perdedor no tiene loseta que colocar", "the loser has no tile to place"),
+            "board_full": msg("the board is full ({al} to {al2} allies)", al=al[0], al2=al[1]),
+            "death": msg("Death is the loser's ally"),
+            "no_tile": msg("the loser has no tile to place"),
         }[reason]
-        events = [Event(kind="game_end", text=tr(
-            f"Fin de la partida {state.game_no}: gana {_seat(winner).es}; {why.es}.",
-            f"Game {state.game_no} is over: {_seat(winner).en} wins; {why.en}."),
+        events = [Event(kind="game_end", text=msg("Game {game_no} is over: {winner} wins; {why}.", game_no=state.game_no, winner=_seat(winner), why=why),
             data={"winner": winner, "reason": reason, "allies": al, "points": pts})]
         o = state.options
         done = (state.wins[winner] >= o.wins_needed) if o.scoring == "match" else state.game_no >= o.games
         if done:
             state.finished = True
             res = self._outcome(state)
-            events.append(Event(kind="match_end", text=tr(f"Fin del encuentro: {res.reason.es}",
-                                                          f"The match is over: {res.reason.en}")))
+            events.append(Event(kind="match_end", text=msg("The match is over: {reason}", reason=res.reason)))
             return events
         state.game_no += 1
         state.phase = "choose_starter"
@@ -604,16 +562,14 @@ class RhEngine(Engine[RhState]):
         if o.scoring == "match":
             w = 0 if state.wins[0] > state.wins[1] else 1
             return Outcome(ranking=[[w], [1 - w]], scores={0: state.wins[0], 1: state.wins[1]},
-                           reason=tr(f"gana {_seat(w).es} por {state.wins[w]} a {state.wins[1 - w]}.",
-                                     f"{_seat(w).en} wins {state.wins[w]} to {state.wins[1 - w]}."))
+                           reason=msg("{w} wins {wins} to {wins2}.", w=_seat(w), wins=state.wins[w], wins2=state.wins[1 - w]))
         p = state.points
         if p[0] == p[1]:
             return Outcome(ranking=[[0, 1]], scores={0: p[0], 1: p[1]},
-                           reason=tr(f"empate a {p[0]} puntos.", f"a draw at {p[0]} points."))
+                           reason=msg("a draw at {p} points.", p=p[0]))
         w = 0 if p[0] > p[1] else 1
         return Outcome(ranking=[[w], [1 - w]], scores={0: p[0], 1: p[1]},
-                       reason=tr(f"gana {_seat(w).es} con {p[w]} puntos contra {p[1 - w]}.",
-                                 f"{_seat(w).en} wins with {p[w]} points to {p[1 - w]}."))
+                       reason=msg("{w} wins with {p} points to {p2}.", w=_seat(w), p=p[w], p2=p[1 - w]))
 
     # ------------------------------------------------------------------ labels and AI
 
@@ -621,46 +577,51 @@ class RhEngine(Engine[RhState]):
         """A short label for a legal action, in both languages."""
         a = action
         if isinstance(a, ChooseStarter):
-            return tr(f"Empieza {_seat(a.starter).es}", f"{_seat(a.starter).en} starts")
+            return msg("{starter} starts", starter=_seat(a.starter))
         if isinstance(a, DraftPick):
-            return tr(f"Quedarme {name(a.tile).es}", f"Keep {name(a.tile).en}")
+            return msg("Keep {tile}", tile=name(a.tile))
         if isinstance(a, Place):
             cell = state.board[a.square]
             if cell is not None:
-                return tr(f"Torre sobre {name(cell.tile).es} en {square_name(a.square)}",
-                          f"Tower on {name(cell.tile).en} at {square_name(a.square)}")
-            return tr(f"{name(a.tile).es} en {square_name(a.square)}", f"{name(a.tile).en} at {square_name(a.square)}")
+                return msg("Tower on {tile} at {square}", tile=name(cell.tile), square=square_name(a.square))
+            return msg("{tile} at {square}", tile=name(a.tile), square=square_name(a.square))
         if isinstance(a, Decline):
-            return tr("No usar el efecto", "Do not use the effect")
+            return msg("Do not use the effect")
         eff = state.effect
-        verb = {"destroy": ("Destruir", "Destroy"), "banish": ("Desterrar", "Banish"),
-                "flip": ("Girar", "Flip"), "copy": ("Copiar", "Copy"),
-                "return": ("Devolver a tu zona", "Take back"), }
         if isinstance(a, Target) and eff is not None:
-            v = verb.get(TILES[eff.tile].effect, ("Elegir", "Choose"))
             cell = state.board[a.square]
-            tn = name(cell.tile) if cell is not None else tr("?", "?")
-            return tr(f"{v[0]} {tn.es} en {square_name(a.square)}", f"{v[1]} {tn.en} at {square_name(a.square)}")
+            tn = name(cell.tile) if cell is not None else msg("?")
+            square = square_name(a.square)
+            effect = TILES[eff.tile].effect
+            if effect == "destroy":
+                return msg("Destroy {tile} at {square}", tile=tn, square=square)
+            if effect == "banish":
+                return msg("Banish {tile} at {square}", tile=tn, square=square)
+            if effect == "flip":
+                return msg("Flip {tile} at {square}", tile=tn, square=square)
+            if effect == "copy":
+                return msg("Copy {tile} at {square}", tile=tn, square=square)
+            if effect == "return":
+                return msg("Take back {tile} at {square}", tile=tn, square=square)
+            return msg("Choose {tile} at {square}", tile=tn, square=square)
         if isinstance(a, Group):
-            return tr("Girar las ortogonales" if a.group == "orth" else "Girar las diagonales",
-                      "Flip the orthogonal ones" if a.group == "orth" else "Flip the diagonal ones")
+            return msg("Flip the orthogonal ones") if a.group == "orth" else msg("Flip the diagonal ones")
         if isinstance(a, Line):
             d = DIR_NAMES[a.direction]
-            return tr(f"Girar la línea hacia {d.es}", f"Flip the line going {d.en}")
+            return msg("Flip the line going {d}", d=d)
         if isinstance(a, Activate):
-            return tr("Usar el efecto", "Use the effect")
+            return msg("Use the effect")
         if isinstance(a, Move):
             cell = state.board[a.source]
-            tn = name(cell.tile) if cell is not None else tr("?", "?")
-            return tr(f"Llevar {tn.es} de {square_name(a.source)} a {square_name(a.dest)}",
-                      f"Move {tn.en} from {square_name(a.source)} to {square_name(a.dest)}")
+            tn = name(cell.tile) if cell is not None else msg("?")
+            return msg("Move {tn} from {source} to {dest}", tn=tn, source=square_name(a.source), dest=square_name(a.dest))
         if isinstance(a, BanishZone):
             z = state.zones[1 - seat][a.slot]
             if z.hidden:
-                return tr(f"Desterrar la loseta oculta n.º {a.slot + 1}", f"Banish hidden tile #{a.slot + 1}")
-            return tr(f"Desterrar {name(z.tile).es} de la zona rival", f"Banish {name(z.tile).en} from their area")
+                return msg("Banish hidden tile #{x}", x=a.slot + 1)
+            return msg("Banish {tile} from their area", tile=name(z.tile))
         if isinstance(a, Recover):
-            return tr(f"Recuperar {name(a.tile).es}", f"Take back {name(a.tile).en}")
+            return msg("Take back {tile}", tile=name(a.tile))
         return super().describe(state, seat, a)
 
     def ai_action(self, state: RhState, seat: Seat) -> Action:

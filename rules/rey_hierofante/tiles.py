@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.core import Text
+from rules.phrases import Phrases
+
+msg = Phrases("rey_hierofante")
+
 Effect = Literal[
     "none", "destroy", "banish", "flip", "move", "copy", "banish_zone", "recover",
     "cancel", "shield", "protect", "cover", "return", "death",
@@ -21,106 +26,79 @@ class Tile:
     """One tile: identity, faction and effect."""
 
     id: str
-    es: str
-    en: str
+    name: Text
     faction: Literal["red", "blue", "neutral", "blank"]
     effect: Effect
     reach: Reach
     kind: Kind
     many: bool  # True: every tile in reach is affected at once (no single target)
-    text_es: str
-    text_en: str
+    text: Text  # what its effect does
 
 
-def _pair(red: str, red_es: str, red_en: str, blue: str, blue_es: str, blue_en: str,
-          effect: Effect, reach: Reach, kind: Kind, many: bool, es: str, en: str) -> list[Tile]:
-    return [Tile(red, red_es, red_en, "red", effect, reach, kind, many, es, en),
-            Tile(blue, blue_es, blue_en, "blue", effect, reach, kind, many, es, en)]
+def _pair(red: str, red_name: Text, blue: str, blue_name: Text,
+          effect: Effect, reach: Reach, kind: Kind, many: bool, text: Text) -> list[Tile]:
+    return [Tile(red, red_name, "red", effect, reach, kind, many, text),
+            Tile(blue, blue_name, "blue", effect, reach, kind, many, text)]
 
 
 TILES: dict[str, Tile] = {t.id: t for t in [
-    *_pair("rey", "Rey", "King", "hierofante", "Hierofante", "Hierophant",
+    *_pair("rey", msg("King"), "hierofante", msg("Hierophant"),
            "destroy", "adj8", "active", False,
-           "Destruye una loseta de cualquiera de las 8 casillas vecinas.",
-           "Destroys one tile on any of the 8 neighbouring squares."),
-    *_pair("reina", "Reina", "Queen", "cardenal", "Cardenal", "Cardinal",
+           msg("Destroys one tile on any of the 8 neighbouring squares.")),
+    *_pair("reina", msg("Queen"), "cardenal", msg("Cardinal"),
            "flip", "line", "active", True,
-           "Elige una de las 8 direcciones: gira todas las losetas en esa línea.",
-           "Pick one of the 8 directions: flips every tile along that line."),
-    *_pair("princesa", "Princesa", "Princess", "santa", "Santa", "Saint",
+           msg("Pick one of the 8 directions: flips every tile along that line.")),
+    *_pair("princesa", msg("Princess"), "santa", msg("Saint"),
            "flip", "group", "active", True,
-           "Gira las 4 vecinas ortogonales o bien las 4 diagonales.",
-           "Flips all 4 orthogonal neighbours, or else all 4 diagonal ones."),
-    *_pair("ministro", "Ministro", "Minister", "obispo", "Obispo", "Bishop",
+           msg("Flips all 4 orthogonal neighbours, or else all 4 diagonal ones.")),
+    *_pair("ministro", msg("Minister"), "obispo", msg("Bishop"),
            "flip", "adj8", "active", False,
-           "Gira una loseta de cualquiera de las 8 casillas vecinas.",
-           "Flips one tile on any of the 8 neighbouring squares."),
-    *_pair("general", "General", "General", "paladin", "Paladín", "Paladin",
+           msg("Flips one tile on any of the 8 neighbouring squares.")),
+    *_pair("general", msg("General"), "paladin", msg("Paladin"),
            "destroy", "orth", "active", False,
-           "Destruye una loseta de una de las 4 casillas ortogonales.",
-           "Destroys one tile on one of the 4 orthogonal squares."),
-    *_pair("mago", "Mago", "Wizard", "monje", "Monje", "Monk",
+           msg("Destroys one tile on one of the 4 orthogonal squares.")),
+    *_pair("mago", msg("Wizard"), "monje", msg("Monk"),
            "destroy", "diag", "active", False,
-           "Destruye una loseta de una de las 4 casillas diagonales.",
-           "Destroys one tile on one of the 4 diagonal squares."),
-    *_pair("castillo", "Castillo", "Castle", "templo", "Templo", "Temple",
+           msg("Destroys one tile on one of the 4 diagonal squares.")),
+    *_pair("castillo", msg("Castle"), "templo", msg("Temple"),
            "shield", "self", "passive", False,
-           "Lleva escudo: ningún efecto puede tocarla.",
-           "Carries a shield: no effect can touch it."),
-    Tile("samurai", "Samurái", "Samurai", "neutral", "banish", "orth", "active", False,
-         "Destierra una loseta de una de las 4 casillas ortogonales.",
-         "Banishes one tile from one of the 4 orthogonal squares."),
-    Tile("ninja", "Ninja", "Ninja", "neutral", "banish", "diag", "active", False,
-         "Destierra una loseta de una de las 4 casillas diagonales.",
-         "Banishes one tile from one of the 4 diagonal squares."),
-    Tile("adivina", "Adivina", "Fortune Teller", "neutral", "flip", "front3", "active", True,
-         "Gira las 3 losetas que tiene delante (hacia el lado del rival).",
-         "Flips the 3 tiles in front of it (towards the opponent's side)."),
-    Tile("hada", "Hada", "Fairy", "neutral", "move", "board", "active", False,
-         "Lleva una loseta del tablero a otra casilla libre.",
-         "Moves one tile on the board to another empty square."),
-    Tile("bardo", "Bardo", "Bard", "neutral", "copy", "orth", "active", False,
-         "Repite el efecto activo de una vecina ortogonal, desde su propia casilla.",
-         "Repeats the active effect of an orthogonal neighbour, from its own square."),
-    Tile("artista", "Artista", "Artist", "neutral", "copy", "diag", "active", False,
-         "Repite el efecto activo de una vecina diagonal, desde su propia casilla.",
-         "Repeats the active effect of a diagonal neighbour, from its own square."),
-    Tile("asesino", "Asesino", "Assassin", "neutral", "banish_zone", "none", "active", False,
-         "Destierra una loseta de la zona de juego del rival.",
-         "Banishes one tile from the opponent's play area."),
-    Tile("ermitano", "Ermitaño", "Hermit", "neutral", "recover", "none", "active", False,
-         "Recupera una loseta de la pila de descartes a tu zona.",
-         "Takes one tile from the discard pile into your play area."),
-    Tile("chaman", "Chamán", "Shaman", "neutral", "cancel", "orth", "passive", False,
-         "Anula el efecto activo de toda loseta que se coloque en una casilla ortogonal suya.",
-         "Cancels the active effect of any tile placed on one of its orthogonal squares."),
-    Tile("hechicera", "Hechicera", "Sorceress", "neutral", "cancel", "diag", "passive", False,
-         "Anula el efecto activo de toda loseta que se coloque en una casilla diagonal suya.",
-         "Cancels the active effect of any tile placed on one of its diagonal squares."),
-    Tile("pirata", "Pirata", "Pirate", "neutral", "destroy", "adj8", "active", False,
-         "Destruye una vecina que tenga escudo (el escudo no la salva).",
-         "Destroys a neighbouring tile that has a shield (the shield does not save it)."),
-    Tile("dragon", "Dragón", "Dragon", "neutral", "flip", "adj8", "active", True,
-         "Gira todas las losetas de las 8 casillas vecinas.",
-         "Flips every tile on the 8 neighbouring squares."),
-    Tile("sabio", "Sabio", "Sage", "neutral", "protect", "lr", "passive", False,
-         "Las losetas a su izquierda y derecha tienen escudo.",
-         "The tiles to its left and right have a shield."),
-    Tile("torre", "Torre", "Tower", "neutral", "cover", "board", "active", False,
-         "Se coloca encima de un aliado tuyo: este pierde su poder y gana escudo.",
-         "Is placed on top of one of your allies: it loses its power and gains a shield."),
-    Tile("ciudadano", "Ciudadano", "Citizen", "neutral", "none", "none", "none", False,
-         "Sin efecto. El jugador inicial la coloca en su primer turno.",
-         "No effect. The starting player places it on their first turn."),
-    Tile("bruja", "Bruja", "Witch", "neutral", "return", "board", "active", False,
-         "Devuelve a tu zona un aliado tuyo del tablero.",
-         "Returns one of your allies on the board to your play area."),
-    Tile("muerte", "Muerte", "Death", "neutral", "death", "none", "passive", False,
-         "Al final de la partida pierde quien la tenga como aliada.",
-         "At the end of the game, whoever has it as an ally loses."),
-    Tile("blanca", "En blanco", "Blank", "blank", "none", "none", "none", False,
-         "Loseta de repuesto sin uso en las reglas.",
-         "A spare tile the rules give no use."),
+           msg("Carries a shield: no effect can touch it.")),
+    Tile("samurai", msg("Samurai"), "neutral", "banish", "orth", "active", False,
+         msg("Banishes one tile from one of the 4 orthogonal squares.")),
+    Tile("ninja", msg("Ninja"), "neutral", "banish", "diag", "active", False,
+         msg("Banishes one tile from one of the 4 diagonal squares.")),
+    Tile("adivina", msg("Fortune Teller"), "neutral", "flip", "front3", "active", True,
+         msg("Flips the 3 tiles in front of it (towards the opponent's side).")),
+    Tile("hada", msg("Fairy"), "neutral", "move", "board", "active", False,
+         msg("Moves one tile on the board to another empty square.")),
+    Tile("bardo", msg("Bard"), "neutral", "copy", "orth", "active", False,
+         msg("Repeats the active effect of an orthogonal neighbour, from its own square.")),
+    Tile("artista", msg("Artist"), "neutral", "copy", "diag", "active", False,
+         msg("Repeats the active effect of a diagonal neighbour, from its own square.")),
+    Tile("asesino", msg("Assassin"), "neutral", "banish_zone", "none", "active", False,
+         msg("Banishes one tile from the opponent's play area.")),
+    Tile("ermitano", msg("Hermit"), "neutral", "recover", "none", "active", False,
+         msg("Takes one tile from the discard pile into your play area.")),
+    Tile("chaman", msg("Shaman"), "neutral", "cancel", "orth", "passive", False,
+         msg("Cancels the active effect of any tile placed on one of its orthogonal squares.")),
+    Tile("hechicera", msg("Sorceress"), "neutral", "cancel", "diag", "passive", False,
+         msg("Cancels the active effect of any tile placed on one of its diagonal squares.")),
+    Tile("pirata", msg("Pirate"), "neutral", "destroy", "adj8", "active", False,
+         msg("Destroys a neighbouring tile that has a shield (the shield does not save it).")),
+    Tile("dragon", msg("Dragon"), "neutral", "flip", "adj8", "active", True,
+         msg("Flips every tile on the 8 neighbouring squares.")),
+    Tile("sabio", msg("Sage"), "neutral", "protect", "lr", "passive", False,
+         msg("The tiles to its left and right have a shield.")),
+    Tile("torre", msg("Tower"), "neutral", "cover", "board", "active", False,
+         msg("Is placed on top of one of your allies: it loses its power and gains a shield.")),
+    Tile("ciudadano", msg("Citizen"), "neutral", "none", "none", "none", False,
+         msg("No effect. The starting player places it on their first turn.")),
+    Tile("bruja", msg("Witch"), "neutral", "return", "board", "active", False,
+         msg("Returns one of your allies on the board to your play area.")),
+    Tile("muerte", msg("Death"), "neutral", "death", "none", "passive", False,
+         msg("At the end of the game, whoever has it as an ally loses.")),
+    Tile("blanca", msg("Blank"), "blank", "none", "none", "none", False,
+         msg("A spare tile the rules give no use.")),
 ]}
 
 RED: tuple[str, ...] = tuple(t.id for t in TILES.values() if t.faction == "red")

@@ -137,7 +137,7 @@ async def test_closed_dms_get_the_hand_through_the_channel_without_revealing_it(
         names = set()
         for tile in secret:
             from rules.rey_hierofante.tiles import TILES
-            names |= {TILES[tile].es, TILES[tile].en}
+            names |= {TILES[tile].name.es, TILES[tile].name.en}
         # alice got her hidden tiles by DM; bob's DMs are closed, and the channel says so
         assert await fake.wait_until(lambda: fake.dms_to(alice))
         notice = await fake.wait_until(lambda: [m for m in fake.channel_messages(world.channel)
@@ -150,7 +150,7 @@ async def test_closed_dms_get_the_hand_through_the_channel_without_revealing_it(
         _, _, msg = await t.slash("game hand", bob)
         assert msg["flags"] & EPHEMERAL
         text = json.dumps(msg["embeds"], ensure_ascii=False) + msg["content"]
-        assert all(any(n in text for n in (TILES[s].es, TILES[s].en)) for s in secret)
+        assert all(any(n in text for n in (TILES[s].name.es, TILES[s].name.en)) for s in secret)
         # and alice's hand view does not show bob's tiles
         _, _, msg = await t.slash("game hand", alice)
         text = json.dumps(msg["embeds"], ensure_ascii=False) + msg["content"]

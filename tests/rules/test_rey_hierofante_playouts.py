@@ -38,7 +38,7 @@ def words(tiles: set[str]) -> set[str]:
     """Ids and display names (both languages) of tiles."""
     out: set[str] = set()
     for t in tiles:
-        out |= {f'"{t}"', TILES[t].es, TILES[t].en}
+        out |= {f'"{t}"', TILES[t].name.es, TILES[t].name.en}
     return out
 
 

@@ -1,0 +1,212 @@
+"""The gettext catalogues of the rules' own texts: events, prompts, refusals, card and tile
+names. One file per game (its *domain*) and language, ``rules/locale/<lang>/LC_MESSAGES/
+<domain>.po``, read with Babel when first needed.
+
+The message id of each text is its English wording, a ``str.format`` template ("{who}
+places {tile} at {square}."), written in the code through the game's phrase book
+(rules.phrases). English needs no catalogue; Spanish, and any language added later, is a
+directory of ``.po`` files: a new language is catalogue files, not code. Run ``python -m
+rules.catalogue update`` after changing a text in the code (see docs/translating.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gettext
+import io
+from functools import cached_property
+from pathlib import Path
+
+from babel.core import UnknownLocaleError
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# The language of the message ids: it needs no catalogue, and every other one falls back
+# to it for a text it does not translate yet.
+SOURCE = "en"
+
+
+def po_path(root: Path, language: str, domain: str) -> Path:
+    """Where ``language``'s catalogue of ``domain`` lives under ``root``."""
+    return root / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+class Catalogues:
+    """Every language's catalogues of the rules under one directory, parsed once."""
+
+    def __init__(self, root: Path = LOCALE_DIR) -> None:
+        self.root = root
+
+    @cached_property
+    def languages(self) -> tuple[str, ...]:
+        """The languages with at least one catalogue, English always among them."""
+        found = {SOURCE}
+        if self.root.is_dir():
+            found |= {p.name for p in self.root.iterdir() if any((p / "LC_MESSAGES").glob("*.po"))}
+        return tuple(sorted(found))
+
+    def po(self, language: str, domain: str) -> Catalog | None:
+        """The parsed catalogue of ``domain`` in ``language`` (Babel's), None if it has none."""
+        return self._po.get((language, domain))
+
+    @cached_property
+    def _po(self) -> dict[tuple[str, str], Catalog]:
+        out: dict[tuple[str, str], Catalog] = {}
+        if not self.root.is_dir():
+            return out
+        for path in sorted(self.root.glob("*/LC_MESSAGES/*.po")):
+            language, domain = path.parent.parent.name, path.stem
+            with path.open("rb") as f:
+                out[(language, domain)] = read_po(f, locale=language, domain=domain)
+        return out
+
+    @cached_property
+    def _gnu(self) -> dict[tuple[str, str], gettext.GNUTranslations]:
+        # Compiled in memory: nothing to build after an install; each language's plural
+        # rule is its catalogue's own Plural-Forms header.
+        out: dict[tuple[str, str], gettext.GNUTranslations] = {}
+        for key, catalog in self._po.items():
+            ready = Catalog(locale=catalog.locale, domain=key[1], fuzzy=False)
+            ready.mime_headers = catalog.mime_headers
+            for m in catalog:
+                # an entry not translated yet (or a plural missing a form) reads in English
+                if m.id and m.string and not (isinstance(m.string, tuple | list) and not all(m.string)):
+                    ready[m.id] = m
+            buf = io.BytesIO()
+            write_mo(buf, ready)
+            buf.seek(0)
+            out[key] = gettext.GNUTranslations(buf)
+        return out
+
+    def translation(self, language: str, domain: str) -> gettext.NullTranslations:
+        """The compiled catalogue (English, the message ids themselves, where there is none)."""
+        return self._gnu.get((language, domain)) or gettext.NullTranslations()
+
+
+_current = Catalogues()
+
+
+def catalogues() -> Catalogues:
+    """The catalogues in use."""
+    return _current
+
+
+def use(root: Path) -> Catalogues:
+    """Read the rules' catalogues from ``root`` from now on (tests, or a server's own
+    language pack); returns the previous ones for ``restore``."""
+    global _current
+    previous = _current
+    _current = Catalogues(root)
+    return previous
+
+
+def restore(previous: Catalogues) -> None:
+    """Go back to catalogues returned by ``use``."""
+    global _current
+    _current = previous
+
+
+def language(locale: str | None) -> str:
+    """The catalogue language for a locale such as "es-ES", "es_419" or "pt-BR": its own
+    catalogues if there are any ("pt_BR"), else its base language's ("es"), else English."""
+    value = (locale or SOURCE).replace("-", "_")
+    languages = catalogues().languages
+    for candidate in (value, value.split("_")[0].lower()):
+        if candidate in languages:
+            return candidate
+    return SOURCE
+
+
+def join(items: list[str], language_: str) -> str:
+    """Items joined as the language joins a list: "A, B y C", "A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    try:
+        return format_list(list(items), locale=language_)
+    except (ValueError, UnknownLocaleError):  # a catalogue for a language CLDR lacks
+        return ", ".join(items)
+
+
+# ----------------------------------------------------------------------------- maintenance
+
+
+def load(root: Path, language_: str, domain: str) -> Catalog:
+    """The catalogue of ``domain`` in ``language_`` under ``root``, empty if there is none."""
+    path = po_path(root, language_, domain)
+    if path.is_file():
+        with path.open("rb") as f:
+            return read_po(f, locale=language_, domain=domain)
+    return Catalog(locale=language_, domain=domain, project="Tablero", fuzzy=False)
+
+
+def save(root: Path, language_: str, domain: str, catalog: Catalog) -> None:
+    """Write ``catalog`` under ``root``, sorted by id."""
+    path = po_path(root, language_, domain)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    catalog.fuzzy = False
+    catalog.project, catalog.version = "Tablero", "0.1.0"
+    for message in catalog:
+        message.auto_comments = []
+    with path.open("wb") as f:
+        write_po(f, catalog, width=0, sort_output=True, omit_header=False)
+
+
+def update(root: Path = LOCALE_DIR) -> dict[str, list[str]]:
+    """Bring every language's catalogues in line with the texts in the code: a new text is
+    added untranslated, a text no longer used is removed; returns what changed, by file."""
+    from rules.catalogue_scan import scan
+
+    found = scan()
+    if found.errors:
+        raise SystemExit("texts the scan cannot read:\n" + "\n".join(found.errors))
+    changes: dict[str, list[str]] = {}
+    languages = [lang for lang in catalogues().languages if lang != SOURCE]
+    for language_ in languages:
+        for domain in sorted(found.domains()):
+            cat = load(root, language_, domain)
+            wanted = found.entries(domain)
+            log: list[str] = []
+            for (context, msgid), entry in wanted.items():
+                if cat.get(msgid, context) is None:
+                    cat.add((msgid, entry.plural) if entry.plural else msgid,
+                            ("", "") if entry.plural else "", context=context,
+                            locations=[(entry.where, 0)])
+                    log.append(f"+ {msgid}")
+            for message in list(cat):
+                if message.id and (message.context, message.id[0] if isinstance(message.id, tuple)
+                                   else message.id) not in wanted:
+                    cat.delete(message.id, message.context)
+                    log.append(f"- {message.id}")
+            if log:
+                save(root, language_, domain, cat)
+                changes[str(po_path(root, language_, domain))] = log
+    return changes
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``update``: add the code's new texts to every catalogue and drop unused ones;
+    ``check``: list texts a catalogue lacks."""
+    parser = argparse.ArgumentParser(prog="python -m rules.catalogue")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("update", help="add new texts (untranslated) and remove unused ones")
+    sub.add_parser("check", help="list the texts each language lacks")
+    args = parser.parse_args(argv)
+    if args.cmd == "update":
+        for path, log in update().items():
+            print(f"{path}: {len(log)} change(s)")
+            for line in log:
+                print("   ", line)
+        return 0
+    from rules.catalogue_scan import missing
+
+    lacking = missing()
+    for line in lacking:
+        print(line)
+    return 1 if lacking else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

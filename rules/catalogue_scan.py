@@ -1,0 +1,203 @@
+"""Finds every text the rules and services write through a phrase book (rules.phrases),
+without running them: the catalogues' message ids, what ``python -m rules.catalogue update``
+adds, and what the tests check every language translates."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import string
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.catalogue import SOURCE, catalogues
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where the code that writes rules texts lives.
+PACKAGES = ("rules", "services")
+# Texts read from a game's data files rather than written in the code (card names and
+# texts): for each domain, a function giving its (context, English wording) pairs.
+DATA_SOURCES: dict[str, str] = {}
+_METHODS = {"n": (1, 2), "c": (1, None), "nc": (2, 3), "data": (1, None)}
+
+
+@dataclass
+class Entry:
+    """One text of a catalogue: its plural wording, if any, and a place that writes it."""
+
+    plural: str | None
+    where: str
+
+
+@dataclass
+class Found:
+    """The texts of the code by (domain, context, wording), and what the scan could not read."""
+
+    texts: dict[tuple[str, str | None, str], Entry] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    data_domains: set[str] = field(default_factory=set)
+
+    def domains(self) -> set[str]:
+        """Every domain with a text."""
+        return {d for d, _, _ in self.texts}
+
+    def entries(self, domain: str) -> dict[tuple[str | None, str], Entry]:
+        """The texts of one domain by (context, wording)."""
+        return {(c, m): e for (d, c, m), e in self.texts.items() if d == domain}
+
+    def add(self, domain: str, context: str | None, wording: str, plural: str | None, where: str) -> None:
+        """Record one text; the same wording with two plurals is an error."""
+        key = (domain, context, wording)
+        old = self.texts.get(key)
+        if old is not None and old.plural != plural:
+            self.errors.append(f"{where}: {wording!r} has another plural at {old.where}")
+            return
+        self.texts.setdefault(key, Entry(plural, where))
+
+
+def _books(tree: ast.Module, module_of: dict[str, Path]) -> dict[str, str]:
+    """The phrase books a module uses: its own ``X = Phrases("d")`` and imported ones."""
+    books: dict[str, str] = {}
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name) and node.value.func.id == "Phrases"
+                and node.value.args and isinstance(node.value.args[0], ast.Constant)):
+            books[node.targets[0].id] = str(node.value.args[0].value)
+        elif isinstance(node, ast.ImportFrom) and node.module in module_of:
+            theirs = _own_books(module_of[node.module])
+            for alias in node.names:
+                if alias.name in theirs:
+                    books[alias.asname or alias.name] = theirs[alias.name]
+    return books
+
+
+def _own_books(path: Path) -> dict[str, str]:
+    return _books(ast.parse(path.read_text(encoding="utf-8")), {})
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            dotted = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            out[dotted.removesuffix(".__init__")] = path
+    return out
+
+
+def scan_source(text: str, where: str, found: Found, module_of: dict[str, Path] | None = None) -> None:
+    """Add the texts of one module's source to ``found``."""
+    tree = ast.parse(text)
+    books = _books(tree, module_of or {})
+    if not books:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in books:
+            domain, method = books[func.id], None
+        elif (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+              and func.value.id in books and func.attr in _METHODS):
+            domain, method = books[func.value.id], func.attr
+        else:
+            continue
+        place = f"{where}:{node.lineno}"
+        if method == "data":
+            found.data_domains.add(domain)
+            continue
+        wording_at, plural_at = (0, None) if method is None else _METHODS[method]
+        context = None
+        if method in ("c", "nc"):
+            context = _literal(node.args[0]) if node.args else None
+            if context is None:
+                found.errors.append(f"{place}: the context must be a literal string")
+                continue
+        args = node.args
+        wording = _literal(args[wording_at]) if len(args) > wording_at else None
+        plural = _literal(args[plural_at]) if plural_at is not None and len(args) > plural_at else None
+        if wording is None or (plural_at is not None and plural is None):
+            found.errors.append(f"{place}: the wording must be a literal string")
+            continue
+        found.add(domain, context, wording, plural, place)
+
+
+def scan() -> Found:
+    """Every text of the rules and services, with the data sources' texts."""
+    found = Found()
+    module_of = _modules()
+    for path in module_of.values():
+        scan_source(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)), found, module_of)
+    for domain, source in DATA_SOURCES.items():
+        module, _, name = source.partition(":")
+        for context, wording in getattr(importlib.import_module(module), name)():
+            found.add(domain, context, wording, None, source)
+    for domain in found.data_domains - set(DATA_SOURCES):
+        found.errors.append(f"domain {domain!r} reads texts from data but has no DATA_SOURCES entry")
+    return found
+
+
+def fields(template: str) -> set[str]:
+    """The names a str.format template fills in ("{who} has {n}" -> {"who", "n"})."""
+    out = set()
+    for _, name, _, _ in string.Formatter().parse(template):
+        if name is not None:
+            out.add(name.split(".")[0].split("[")[0])
+    return out
+
+
+def problems(found: Found, languages: Iterable[str] | None = None) -> Iterator[str]:
+    """What each language's catalogues lack or get wrong for the texts in ``found``: a
+    missing or empty translation, a plural without all its forms, another set of values
+    than the English fills in, and entries the code no longer writes."""
+    cats = catalogues()
+    for language in languages if languages is not None else cats.languages:
+        if language == SOURCE:
+            continue
+        for domain in sorted(found.domains()):
+            cat = cats.po(language, domain)
+            wanted = found.entries(domain)
+            if cat is None:
+                yield f"{language}: no catalogue for {domain}"
+                continue
+            for (context, wording), entry in sorted(wanted.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+                message = cat.get(wording, context)
+                label = f"{language}/{domain}: {wording!r}" + (f" [{context}]" if context else "")
+                if message is None or not message.string:
+                    yield f"{label} is not translated ({entry.where})"
+                    continue
+                english = fields(wording) | (fields(entry.plural) | {"n"} if entry.plural else set())
+                if entry.plural:
+                    forms = list(message.string) if isinstance(message.string, tuple | list) else [message.string]
+                    if not isinstance(message.string, tuple | list) or not all(forms):
+                        yield f"{label} lacks a plural form"
+                        continue
+                    if len(forms) != cat.num_plurals:
+                        yield f"{label} has {len(forms)} forms, the language has {cat.num_plurals}"
+                    used = set().union(*(fields(f) for f in forms))
+                    if not used <= english or used | {"n"} != english | {"n"}:
+                        yield f"{label} fills in {sorted(used)}, the English {sorted(english)}"
+                elif isinstance(message.string, tuple | list):
+                    yield f"{label} is a plural entry, the code writes it as singular"
+                elif fields(message.string) != english:
+                    yield f"{label} fills in {sorted(fields(message.string))}, the English {sorted(english)}"
+            for message in cat:
+                if not message.id:
+                    continue
+                wording = message.id[0] if isinstance(message.id, tuple) else message.id
+                if (message.context, wording) not in wanted:
+                    yield f"{language}/{domain}: {wording!r} is in the catalogue but no longer in the code"
+        for path in sorted((cats.root / language / "LC_MESSAGES").glob("*.po")):
+            if path.stem not in found.domains():
+                yield f"{language}: catalogue {path.stem} has no text in the code"
+
+
+def missing() -> list[str]:
+    """Every problem of every catalogue, and every text the scan could not read."""
+    found = scan()
+    return found.errors + list(problems(found))
