@@ -458,6 +458,7 @@ class Lobby(commands.Cog):
         except discord.Forbidden:
             await bot.session.store.drop_pending_thread(pending)
             raise Refusal(t("err.thread_forbidden", "es"), t("err.thread_forbidden", "en")) from None
+        bot.announcer.own_threads.add(created.id)
         crash_point("thread.created")
         g = await bot.session.create(channel_id=created.id, pending_thread=pending, **common)
         message = await created.send(**render_lobby(g, g.locale).send_kwargs())

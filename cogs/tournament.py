@@ -13,6 +13,7 @@ import io
 import logging
 import re
 import secrets
+import time
 import typing
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -21,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.delivery import send_once
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import count, locale_of, t, tn
 from cogs.common.patience import forbidden, patiently, permission_names
@@ -29,13 +31,15 @@ from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.lobby import _check_bot_permissions, gather_options
 from cogs.pictures.pool import render
 from cogs.pictures.tournament import bracket_png, standings_png
+from rules.core import Text
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
+from services.faults import crash_point
 from services.results import ResultFeed
 from services.session import Refusal
 from services.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Standing, show
 from services.tournament import ELIMINATIONS, Progress, TournamentRefusal, TournamentService
-from storage.tournaments import MatchRow, TournamentRow
+from storage.tournaments import MatchRow, OwedPost, TournamentRow
 
 log = logging.getLogger("tablero.tournament")
 
@@ -134,16 +138,22 @@ class TableThreads:
         names = {e.user_id: e.name for e in await svc.tournaments.entrants(tournament.id)}
         engine = bot.session.engine(tournament.game_id)
         where = match.bracket or str(match.number)
-        title = t("tourney.thread", locale, name=tournament.name, round=match.round, table=where)
+        title = clip(t("tourney.thread", locale, name=tournament.name, round=match.round,
+                       table=where), 100)
+        store = bot.session.store
+        # Noted before the thread exists and dropped with the game's creation: a crash in
+        # between leaves a thread the next start removes (the table opens in a new one).
+        pending = await store.add_pending_thread(tournament.guild_id, channel.id, title)
         try:
             thread = await patiently(
                 lambda: channel.create_thread(
-                    name=clip(title, 100),
+                    name=title,
                     type=discord.ChannelType.public_thread,
                     auto_archive_duration=10080,
                 )
             )
         except discord.HTTPException as exc:
+            await store.drop_pending_thread(pending)
             if forbidden(exc) and tournament.id not in self.told_refused:
                 # The table stays stored, unopened: the next check (every minute, and at
                 # each start) opens it once the bot may open threads here.
@@ -151,6 +161,8 @@ class TableThreads:
                 await self._tell_refused(channel, tournament)
             raise
         self.told_refused.discard(tournament.id)
+        bot.announcer.own_threads.add(thread.id)
+        crash_point("tournament.thread")
         clock = tournament.clock or {}
         first = match.user_ids[0]
         shape = TABLE_OPTIONS.get(tournament.game_id)
@@ -165,6 +177,7 @@ class TableThreads:
             locale=locale,
             clock_seconds=clock.get("seconds"),
             timeout_action=clock.get("timeout", "ai"),
+            pending_thread=pending,
         )
         # Each player's private messages in the language their Discord last showed us.
         known = await bot.session.store.users_settings(list(match.user_ids))
@@ -439,6 +452,10 @@ class Tournaments(commands.Cog):
         b.tournaments = self.service
         self._poll: asyncio.Task[None] | None = None
         self._resumed = False
+        # Posts noted before this process started may have gone out just before a crash:
+        # those are looked for in the channel before being sent again.
+        self.started = time.time()
+        self._posting: dict[int, asyncio.Lock] = {}
 
     async def cog_load(self) -> None:
         """Listen for ended games and register the persistent sign-up buttons."""
@@ -482,24 +499,25 @@ class Tournaments(commands.Cog):
             await self._poll_signups()
 
     async def resume(self) -> None:
-        """Results missed while the bot was down, then each running tournament's next step."""
+        """Results missed while the bot was down, then each running tournament's next step,
+        then every post a change owes (a finished tournament's podium too)."""
         try:
             await self.feed.catch_up()
             for tid in await self.service.tournaments.running_ids():
                 await self._resume(tid)
             await self.tick()
+            for tid in await self.service.tournaments.owing():
+                await self.deliver(tid)
         except Exception:
+            if self.bot.is_closed():  # stopped meanwhile: the next start takes it up
+                log.info("stopped while resuming tournaments")
+                return
             log.exception("resuming tournaments failed")
 
     async def _resume(self, tournament: int) -> None:
         """Open what a running tournament owes: tables never opened, a round that is due."""
-        progress = await self.service.resume(tournament)
-        # Tables opened late are the round's own tables, not tables played again.
-        late, progress.replayed = progress.replayed, []
-        await self.announce(tournament, progress)
-        if late and progress.round_opened is None:
-            t_ = await self.service.require(tournament)
-            await self._round_opened(t_, t_.current_round)
+        await self.service.resume(tournament)
+        await self.deliver(tournament)
 
     async def _poll_signups(self) -> None:
         while True:
@@ -523,21 +541,8 @@ class Tournaments(commands.Cog):
                 except discord.HTTPException:
                     log.info("tournament %s: its tables still cannot open", tid)
         now = _bot(self.bot).clock.now()
-        for tid, done in (await self.service.start_due(now)).items():
-            if isinstance(done, Progress):
-                await self.announce(tid, done)
-            else:
-                t_ = await self.service.require(tid)
-                await self._post(
-                    t_,
-                    t(
-                        "tourney.cancelled_few",
-                        t_.locale,
-                        name=t_.name,
-                        why=done.message(t_.locale),
-                    ),
-                )
-                await self.refresh(t_)
+        for tid in await self.service.start_due(now):
+            await self.deliver(tid)
 
     # -- telling Discord ------------------------------------------------------------------
 
@@ -551,21 +556,33 @@ class Tournaments(commands.Cog):
         *,
         ping: list[int] | None = None,
         files: list[discord.File] | None = None,
-    ) -> None:
+        owed: OwedPost | None = None,
+    ) -> bool:
+        """Post in the tournament's channel; False if Discord refused it for good. An owed
+        post goes out once: with its nonce, and, if noted before this process started,
+        only when the channel does not show it already."""
         channel = await self._channel(t_)
         allowed = (
             discord.AllowedMentions(users=[discord.Object(u) for u in ping])
             if ping
             else NO_MENTIONS
         )
+        kwargs: dict[str, Any] = {
+            "content": clip(content, 2000), "allowed_mentions": allowed, "files": files or [],
+        }
+        nonce = f"tt{owed.id}" if owed is not None else None
+        since = owed.created_at if owed is not None and owed.created_at < self.started else None
         try:
-            await patiently(
-                lambda: channel.send(
-                    clip(content, 2000), allowed_mentions=allowed, files=files or []
-                )
-            )
-        except discord.HTTPException:
+            await send_once(channel, self.bot.user.id if self.bot.user else None, since, nonce,
+                            **kwargs)
+        except discord.HTTPException as exc:
             log.warning("tournament %s: could not post in its channel", t_.id, exc_info=True)
+            # Refused for good (no permission, the channel gone, a bad request): given up;
+            # a server error is tried again at the next check.
+            return exc.status < 500
+        if owed is not None:
+            crash_point(f"tournament.sent.{owed.kind}")
+        return True
 
     async def refresh(self, t_: TournamentRow) -> None:
         """Edit the tournament's message: the sign-up while open, the standings after."""
@@ -586,48 +603,91 @@ class Tournaments(commands.Cog):
         except discord.HTTPException:
             log.warning("tournament %s: could not edit its standings", t_.id, exc_info=True)
 
-    async def announce(self, tournament: int, progress: Progress) -> None:
-        """Tell the tournament's channel what a change did: results, a new round, the podium."""
-        t_ = await self.service.require(tournament)
-        locale = t_.locale
-        names = await names_of(self.service, tournament)
-        lines = []
-        for m in progress.recorded:
-            if m.result == "bye":
-                continue
-            ranked = sorted(m.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
-            order = ", ".join(
-                f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
-                if p.place is not None
-                else f"– {names.get(p.user_id, p.user_id)}"
-                for p in ranked
-            )
-            lines.append(
-                t(
-                    "tourney.result",
-                    locale,
-                    round=m.round,
-                    table=m.bracket or m.number,
-                    how=t(f"tourney.kind.{m.result or 'game'}", locale),
-                    order=order,
-                )
-            )
-        for m in progress.replayed:
-            lines.append(
-                t(
-                    "tourney.replayed",
-                    locale,
-                    table=m.bracket or m.number,
-                    thread=await self._thread_of(m),
-                )
-            )
-        if lines:
-            await self._post(t_, "\n".join(lines))
-        if progress.round_opened is not None and not progress.finished:
-            await self._round_opened(t_, progress.round_opened)
+    async def announce(self, tournament: int, progress: Progress | None = None) -> None:
+        """Tell the tournament's channel what its changes did (see ``deliver``)."""
+        await self.deliver(tournament)
+
+    async def deliver(self, tournament: int) -> None:
+        """Post, oldest first, what the tournament's committed changes owe its channel
+        (results, a round and its tables, a table played again, a drop, the podium, a
+        cancellation), each marked done once out: a crash in between loses none, and the
+        restart posts each once. A round waits until every table of it has its thread."""
+        crash_point("tournament.deliver")
+        store = self.service.tournaments
+        async with self._posting.setdefault(tournament, asyncio.Lock()):
+            t_ = await store.get(tournament)
+            if t_ is None:
+                return
+            owed = await store.owed(tournament)
+            i = 0
+            while i < len(owed):
+                row = owed[i]
+                if row.kind in ("result", "replayed"):
+                    # consecutive results (and tables played again) are one post
+                    batch: list[OwedPost] = []
+                    while i < len(owed) and owed[i].kind in ("result", "replayed"):
+                        if owed[i].kind == "replayed" and not await self._opened(owed[i]):
+                            break
+                        batch.append(owed[i])
+                        i += 1
+                    if not batch:
+                        break  # a table waits for its thread: later posts wait with it
+                    lines = [line for b in batch for line in await self._result_lines(t_, b)]
+                    if not lines or await self._post(t_, "\n".join(lines), owed=batch[0]):
+                        await store.owed_done([b.id for b in batch])
+                    continue
+                if row.kind == "round":
+                    tables = await store.matches(tournament, row.payload["round"])
+                    if any(m.status == "pending" for m in tables):
+                        break
+                    done = await self._round_opened(t_, row)
+                elif row.kind == "podium":
+                    done = await self._podium(t_, row)
+                elif row.kind == "dropped":
+                    done = await self._post(
+                        t_, t("tourney.dropped", t_.locale, who=f"<@{row.payload['user']}>"),
+                        owed=row,
+                    )
+                elif row.kind == "cancelled":
+                    why = row.payload.get("why")
+                    text = (
+                        t("tourney.cancelled_few", t_.locale, name=t_.name,
+                          why=Text.model_validate(why).get(t_.locale))
+                        if why is not None
+                        else t("tourney.cancelled", t_.locale, name=t_.name)
+                    )
+                    done = await self._post(t_, text, owed=row)
+                else:  # a kind a newer version wrote: nothing this one can say
+                    done = True
+                if not done:
+                    break  # kept for the next try (every minute, and at each start)
+                await store.owed_done([row.id])
+                i += 1
         await self.refresh(await self.service.require(tournament))
-        if progress.finished:
-            await self._podium(await self.service.require(tournament))
+
+    async def _opened(self, row: OwedPost) -> bool:
+        m = await self.service.tournaments.get_match(row.payload["match"])
+        return m.status != "pending"
+
+    async def _result_lines(self, t_: TournamentRow, row: OwedPost) -> list[str]:
+        """The line a table's result (or its replay) gets in the channel."""
+        locale = t_.locale
+        m = await self.service.tournaments.get_match(row.payload["match"])
+        if row.kind == "replayed":
+            return [t("tourney.replayed", locale, table=m.bracket or m.number,
+                      thread=await self._thread_of(m))]
+        if m.result in (None, "bye"):
+            return []  # played again since: its new result has a row of its own
+        names = await names_of(self.service, t_.id)
+        ranked = sorted(m.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
+        order = ", ".join(
+            f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
+            if p.place is not None
+            else f"– {names.get(p.user_id, p.user_id)}"
+            for p in ranked
+        )
+        return [t("tourney.result", locale, round=m.round, table=m.bracket or m.number,
+                  how=t(f"tourney.kind.{m.result or 'game'}", locale), order=order)]
 
     async def _thread_of(self, m: MatchRow) -> str:
         if m.game is None:
@@ -635,7 +695,8 @@ class Tournaments(commands.Cog):
         g = await _bot(self.bot).session.get(m.game)
         return f"<#{g.row.channel_id}>" if g is not None else "-"
 
-    async def _round_opened(self, t_: TournamentRow, number: int) -> None:
+    async def _round_opened(self, t_: TournamentRow, row: OwedPost) -> bool:
+        number = row.payload["round"]
         names = await names_of(self.service, t_.id)
         lines = [t("tourney.round_opened", t_.locale, name=t_.name, round=number)]
         for m in await self.service.tournaments.matches(t_.id, number):
@@ -652,11 +713,9 @@ class Tournaments(commands.Cog):
                         thread=await self._thread_of(m),
                     )
                 )
-        await self._post(t_, "\n".join(lines))
+        return await self._post(t_, "\n".join(lines), owed=row)
 
-    async def _podium(self, t_: TournamentRow) -> None:
-        if t_.status != "finished":
-            return
+    async def _podium(self, t_: TournamentRow, row: OwedPost) -> bool:
         places = await self.service.podium(t_.id)
         medals = ("🥇", "🥈", "🥉")
         lines = [t("tourney.finished", t_.locale, name=t_.name)]
@@ -667,7 +726,7 @@ class Tournaments(commands.Cog):
             lines.append(f"{medal} {rank}. " + ", ".join(f"<@{s.player}>" for s in group))
             ping += [s.player for s in group]
         files = await standings_files(self.service, t_, t_.locale, csv=False)
-        await self._post(t_, "\n".join(lines), ping=ping, files=files)
+        return await self._post(t_, "\n".join(lines), ping=ping, files=files, owed=row)
 
     # -- which tournament ------------------------------------------------------------------
 
@@ -950,7 +1009,6 @@ class Tournaments(commands.Cog):
             ephemeral=True,
             allowed_mentions=NO_MENTIONS,
         )
-        await self._post(t_, t("tourney.dropped", t_.locale, who=player.mention))
         await self.announce(t_.id, progress)
 
     @tournament.command(
@@ -966,11 +1024,6 @@ class Tournaments(commands.Cog):
         await reply(
             interaction, t("tourney.ended", locale_of(interaction), name=t_.name), ephemeral=True
         )
-        t_ = await self.service.require(t_.id)
-        if t_.status == "cancelled":
-            await self._post(t_, t("tourney.cancelled", t_.locale, name=t_.name))
-            await self.refresh(t_)
-            return
         await self.announce(t_.id, progress)
 
     for _command in (join, leave, start, standings, award, repair, drop, end):

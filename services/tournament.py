@@ -274,7 +274,10 @@ class TournamentService:
             try:
                 out[tid] = await self.start(tid)
             except TournamentRefusal as why:
-                await self.tournaments.set_status(tid, "cancelled")
+                # the channel is told why, once, even across a crash
+                await self.tournaments.set_status(
+                    tid, "cancelled", owe=("cancelled", {"why": why.text.model_dump(mode="json")})
+                )
                 out[tid] = why
         return out
 
@@ -527,7 +530,7 @@ class TournamentService:
             t = await self.require(tournament)
             progress = Progress()
             if t.status == "signup":
-                await self.tournaments.set_status(tournament, "cancelled")
+                await self.tournaments.set_status(tournament, "cancelled", owe=("cancelled", {}))
                 progress.finished = True
                 return progress
             for m in await self.tournaments.matches(tournament, t.current_round):
@@ -602,7 +605,7 @@ class TournamentService:
         await self._open_next(t, progress)
 
     async def _finish(self, t: TournamentRow, progress: Progress) -> None:
-        await self.tournaments.set_status(t.id, "finished")
+        await self.tournaments.set_status(t.id, "finished", owe=("podium", {}))
         progress.finished = True
 
     async def resume(self, tournament: int) -> Progress:

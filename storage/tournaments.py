@@ -163,6 +163,25 @@ def _json(x: object) -> str:
 
 
 @dataclass(frozen=True)
+class OwedPost:
+    """A post a tournament's committed change owes its channel (table tournament_owed)."""
+
+    id: int
+    tournament: int
+    kind: str  # 'result', 'round', 'replayed', 'podium', 'cancelled'
+    payload: dict
+    created_at: float
+
+
+async def _owe(db, tournament: int, kind: str, payload: Mapping[str, object]) -> None:
+    """Inside a write transaction: note a post the change owes."""
+    await db.execute(
+        "INSERT INTO tournament_owed (tournament, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+        (tournament, kind, _json(dict(payload)), time.time()),
+    )
+
+
+@dataclass(frozen=True)
 class NewTable:
     """A table to open: players in seat order and, for eliminations, the bracket key."""
 
@@ -300,17 +319,23 @@ class TournamentStore:
             )
             return _tournament(rows[0])
 
-    async def set_status(self, tournament: int, status: str) -> None:
-        """Force the lifecycle status ('finished', 'cancelled'...)."""
+    async def set_status(
+        self, tournament: int, status: str, *, owe: tuple[str, Mapping[str, object]] | None = None
+    ) -> None:
+        """Force the lifecycle status ('finished', 'cancelled'...); ``owe``: the post (kind,
+        payload) the change owes the channel, noted in the same transaction."""
         if status not in TOURNAMENT_STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        await self._update(tournament, "status = ?", (status,))
+        await self._update(tournament, "status = ?", (status,), owe=owe)
 
     async def set_standings_message(self, tournament: int, message_id: int | None) -> None:
         """Remember the standings message to edit."""
         await self._update(tournament, "standings_message_id = ?", (message_id,))
 
-    async def _update(self, tournament: int, assignments: str, params: tuple) -> None:
+    async def _update(
+        self, tournament: int, assignments: str, params: tuple,
+        owe: tuple[str, Mapping[str, object]] | None = None,
+    ) -> None:
         async with self._store._write() as db:
             n = await self._store._changes(
                 db,
@@ -319,6 +344,8 @@ class TournamentStore:
             )
             if not n:
                 raise UnknownTournament(f"no tournament {tournament}")
+            if owe is not None:
+                await _owe(db, tournament, *owe)
 
     # ------------------------------------------------------------------ entrants
 
@@ -380,6 +407,8 @@ class TournamentStore:
                 " WHERE tournament = ? AND user_id = ? AND dropped = FALSE",
                 (round_no, tournament, user_id),
             )
+            if n:
+                await _owe(db, tournament, "dropped", {"user": user_id})
             return n > 0
 
     async def entrants(self, tournament: int) -> list[EntrantRow]:
@@ -424,6 +453,8 @@ class TournamentStore:
                 await self._insert_match(db, tournament, number, k, t.bracket, t.players, None, now)
             for j, user in enumerate(byes, start=k + 1):
                 await self._insert_match(db, tournament, number, j, None, (user,), "bye", now)
+            # told once every table of the round has its thread
+            await _owe(db, tournament, "round", {"round": number})
         return await self.matches(tournament, number)
 
     @staticmethod
@@ -464,7 +495,8 @@ class TournamentStore:
                 await self._insert_match(db, tournament, round_no, i, key, (winner,), "bye", now)
 
     async def reopen_match(self, match: int) -> None:
-        """Send a finished or playing table back to pending, without game or places (a replay)."""
+        """Send a finished or playing table back to pending, without game or places (a
+        replay), noting that the channel is owed word of it once its new game is open."""
         async with self._store._write() as db:
             n = await self._store._changes(
                 db,
@@ -477,6 +509,8 @@ class TournamentStore:
             await db.execute(
                 "UPDATE match_players SET place = NULL, score = NULL WHERE match = ?", (match,)
             )
+            rows = await db.execute_fetchall("SELECT tournament FROM matches WHERE id = ?", (match,))
+            await _owe(db, list(rows)[0][0], "replayed", {"match": match})
 
     async def set_match_game(self, match: int, game: int) -> None:
         """Link a pending table to the game created for it; it is now being played."""
@@ -517,6 +551,8 @@ class TournamentStore:
                 "UPDATE match_players SET place = ?, score = ? WHERE match = ? AND user_id = ?",
                 [(places.get(u), scores.get(u), match, u) for u in places],
             )
+            rows = await db.execute_fetchall("SELECT tournament FROM matches WHERE id = ?", (match,))
+            await _owe(db, list(rows)[0][0], "result", {"match": match})
             return True
 
     async def finish_round(self, tournament: int, number: int) -> bool:
@@ -535,6 +571,36 @@ class TournamentStore:
                 (time.time(), tournament, number),
             )
             return n > 0
+
+    # ------------------------------------------------------------------ owed posts
+
+    async def owed(self, tournament: int) -> list[OwedPost]:
+        """The posts a tournament's changes still owe its channel, oldest first."""
+        rows = await self._store._fetchall(
+            "SELECT id, tournament, kind, payload, created_at FROM tournament_owed"
+            " WHERE tournament = ? AND done_at IS NULL ORDER BY id",
+            (tournament,),
+        )
+        return [OwedPost(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+    async def owing(self) -> list[int]:
+        """Tournaments with a post still owed (a finished one's podium too)."""
+        rows = await self._store._fetchall(
+            "SELECT DISTINCT tournament FROM tournament_owed WHERE done_at IS NULL ORDER BY tournament",
+            (),
+        )
+        return [r[0] for r in rows]
+
+    async def owed_done(self, ids: Sequence[int]) -> None:
+        """Mark posts as made (or given up for good), in one transaction."""
+        if not ids:
+            return
+        marks = ", ".join("?" for _ in ids)
+        async with self._store._write() as db:
+            await db.execute(
+                f"UPDATE tournament_owed SET done_at = ? WHERE id IN ({marks})",
+                (time.time(), *ids),
+            )
 
     async def matches(self, tournament: int, round_no: int | None = None) -> list[MatchRow]:
         """The tournament's tables (of one round, or all) by round and table number."""

@@ -105,6 +105,8 @@ class Announcer:
     def __init__(self, bot: TableroBot) -> None:
         self.bot = bot
         self.started = time.time()
+        # Threads opened by this process for a game: never taken for a crash's orphans.
+        self.own_threads: set[int] = set()
 
     # -- after a change ------------------------------------------------------------------
 
@@ -324,7 +326,10 @@ class Announcer:
                 continue  # being opened by this process right now
             guild = self.bot.get_guild(pending.guild_id) if pending.guild_id is not None else None
             for thread in guild.threads if guild is not None else []:
+                # a thread this process opened is not a crash's (a tournament's table opened
+                # again under the same name, or a lobby of the same name, while this runs)
                 if (thread.parent_id != pending.parent_id or thread.name != pending.name
+                        or thread.id in self.own_threads
                         or discord.utils.snowflake_time(thread.id).timestamp() < pending.created_at - SINCE_MARGIN
                         or await store.latest_game_in_channel(thread.id) is not None):
                     continue

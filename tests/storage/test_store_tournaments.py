@@ -178,3 +178,52 @@ async def test_deleting_a_game_keeps_its_table(store: Store) -> None:
     await ts.set_match_game(m.id, g.id)
     await raw_fetch(store, "DELETE FROM games WHERE id = ?", (g.id,))
     assert (await ts.get_match(m.id)).game is None
+
+
+async def test_each_change_notes_the_post_it_owes_in_its_own_transaction(
+    db_target: str | Path,
+) -> None:
+    store = await Store.open(db_target)
+    ts = TournamentStore(store)
+    t = await _tournament(ts, table_size=2)
+    for u in (1, 2, 3):
+        await ts.enter(t.id, u, f"p{u}")
+    await ts.start(t.id, [1, 2, 3])
+    assert await ts.owed(t.id) == [] and await ts.owing() == []
+    table, _bye = await ts.open_round(t.id, 1, [NewTable((1, 2))], byes=[3])
+    assert [(o.kind, o.payload) for o in await ts.owed(t.id)] == [("round", {"round": 1})]
+    game = await store.create_game(
+        guild_id=1, channel_id=77, game_id="rey_hierofante", options={}, host_id=9, locale="es"
+    )
+    await ts.set_match_game(table.id, game.id)
+    assert await ts.record_result(table.id, {1: 0, 2: 1}, kind="game")
+    assert not await ts.record_result(table.id, {1: 1, 2: 0}, kind="game")  # nothing owed twice
+    await ts.reopen_match(table.id)  # played again: told once its new game is open
+    assert await ts.drop(t.id, 3, 1)
+    assert not await ts.drop(t.id, 3, 1)
+    await ts.set_status(t.id, "finished", owe=("podium", {}))
+    owed = await ts.owed(t.id)
+    assert [(o.kind, o.payload) for o in owed] == [
+        ("round", {"round": 1}),
+        ("result", {"match": table.id}),
+        ("replayed", {"match": table.id}),
+        ("dropped", {"user": 3}),
+        ("podium", {}),
+    ]
+    assert [o.id for o in owed] == sorted(o.id for o in owed)
+    assert await ts.owing() == [t.id]
+    await ts.owed_done([owed[0].id, owed[1].id])
+    assert [o.kind for o in await ts.owed(t.id)] == ["replayed", "dropped", "podium"]
+    # a change that fails writes no post: an unknown tournament's status
+    with pytest.raises(UnknownTournament):
+        await ts.set_status(9999, "finished", owe=("podium", {}))
+    # kept across a restart
+    await store.close()
+    again = await Store.open(db_target)
+    try:
+        ts2 = TournamentStore(again)
+        assert [o.kind for o in await ts2.owed(t.id)] == ["replayed", "dropped", "podium"]
+        await ts2.owed_done([o.id for o in await ts2.owed(t.id)])
+        assert await ts2.owing() == []
+    finally:
+        await again.close()
