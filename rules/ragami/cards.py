@@ -1,7 +1,7 @@
 """The 33 action cards of Ragami: 15 kinds, their printed numbers, copies and icons.
 
-Wording is the project's own (English in the code, Spanish in the game's catalogue). Numbers, copies and icons are
-decisions recorded in docs/rules/ragami.md.
+Wording is the project's own (English here, Spanish in the game's catalogue). Numbers,
+copies and icons are decisions recorded in docs/rules/ragami.md.
 """
 
 from __future__ import annotations
@@ -42,7 +42,10 @@ KINDS: tuple[Kind, ...] = (
         False,
         False,
         msg("Two Saints"),
-        msg("Move up to two different Saints, 1 to 4 squares each (never onto your Ragami's square). +1 cube for each Saint that reaches a conflict without coming from one."),
+        msg(
+            "Move up to two different Saints, 1 to 4 squares each (never onto your Ragami's "
+            "square). +1 cube for each Saint that reaches a conflict without coming from one."
+        ),
     ),
     _k(
         "demonios",
@@ -51,7 +54,10 @@ KINDS: tuple[Kind, ...] = (
         False,
         False,
         msg("Two Demons"),
-        msg("Move up to two Demons, 1 to 4 squares each (not those sharing your Ragami's square). +1 cube for each Demon that leaves a conflict and does not enter another."),
+        msg(
+            "Move up to two Demons, 1 to 4 squares each (not those sharing your Ragami's square). "
+            "+1 cube for each Demon that leaves a conflict and does not enter another."
+        ),
     ),
     _k(
         "ajuste",
@@ -78,7 +84,10 @@ KINDS: tuple[Kind, ...] = (
         False,
         False,
         msg("Extra action"),
-        msg("Pay 1 cube: one more action of an Action die, even one at zero; that die goes down 1 if it can."),
+        msg(
+            "Pay 1 cube: one more action of an Action die, even one at zero; that die goes down 1 "
+            "if it can."
+        ),
     ),
     _k(
         "doble",
@@ -123,7 +132,10 @@ KINDS: tuple[Kind, ...] = (
         True,
         True,
         msg("? Power"),
-        msg("When resolving: 4 Power points if you alone are last, 2 if tied for last, 1 otherwise. Not used with 2 players."),
+        msg(
+            "When resolving: 4 Power points if you alone are last, 2 if tied for last, 1 otherwise."
+            " Not used with 2 players."
+        ),
     ),
     _k(
         "robar",
@@ -168,7 +180,10 @@ KINDS: tuple[Kind, ...] = (
         False,
         False,
         msg("Consolation"),
-        msg("The last player in VP scores 1 VP and you get 2 cubes; with two tied for last both score 1 VP and you get 3; with three or more, nothing."),
+        msg(
+            "The last player in VP scores 1 VP and you get 2 cubes; with two tied for last both "
+            "score 1 VP and you get 3; with three or more, nothing."
+        ),
     ),
 )
 KIND: dict[str, Kind] = {k.id: k for k in KINDS}

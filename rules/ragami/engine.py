@@ -62,7 +62,9 @@ TASK_PROMPT = _prompts({
     "set_die": msg("Turn the red 1 to the value you want (2 to 6)."),
     "arrange": msg("Put the three Action dice on the action board."),
     "flee": msg("No passing: move your Ragami to a building next to it."),
-    "prep_virtue": msg("Virtue die: exchange it for VP (3 = 1), move or place it (at 1), or go on."),
+    "prep_virtue": msg(
+        "Virtue die: exchange it for VP (3 = 1), move or place it (at 1), or go on."
+    ),
 })
 STEP_PROMPT = _prompts({
     "saint": msg("Move a Saint."),
@@ -214,7 +216,11 @@ class RgEngine(Engine[RgState]):
             return [
                 ev(
                     "virtue_stay",
-                    msg("{seat} leaves their Virtue die on {where}.", seat=who(seat), where=node_name(at))
+                    msg(
+                        "{seat} leaves their Virtue die on {where}.",
+                        seat=who(seat),
+                        where=node_name(at),
+                    )
                     if at is not None
                     else msg("{seat} places no Virtue die.", seat=who(seat)),
                     seat=seat,

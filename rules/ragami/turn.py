@@ -399,7 +399,9 @@ def dec_die(state: RgState, slot: int) -> None:
 def start_die_action(state: RgState, seat: int, slot: int, move: bool, free: bool) -> list[Event]:
     """Begin the action of an action die (``free``: given by the Extra action card)."""
     if move:
-        text = msg("{seat} uses the {slot} die: move a Ragami.", seat=who(seat), slot=SLOT_NAME[slot])
+        text = msg(
+            "{seat} uses the {slot} die: move a Ragami.", seat=who(seat), slot=SLOT_NAME[slot]
+        )
     elif slot == 0:
         text = msg("{seat} uses the Saint and Demon die: move a Saint and a Demon.", seat=who(seat))
     elif slot == 1:
