@@ -380,16 +380,23 @@ def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
 # ----------------------------------------------------------------------------- commands' helpers
 
 
-def _prompt(g: Game, seat: Seat) -> Text:
+def _prompt(g: Game, seat: Seat) -> Text | None:
     p = g.pending().get(seat)
-    return p.text if p is not None else Text(es="", en="")
+    return p.text if p is not None else None
+
+
+def _words(text: Text | None, locale: str) -> str:
+    """A rules text in ``locale`` ("" for none)."""
+    return text.get(locale) if text is not None else ""
 
 
 def _nothing(g: Game, seat: Seat, key: str) -> Refusal:
     prompt = _prompt(g, seat)
     return Refusal(
-        word(key, "es", prompt=UI.named(g, prompt.es, bold=False)),
-        word(key, "en", prompt=UI.named(g, prompt.en, bold=False)),
+        *(
+            word(key, lang, prompt=UI.named(g, _words(prompt, lang), bold=False))
+            for lang in ("es", "en")
+        )
     )
 
 
@@ -414,7 +421,7 @@ def choices_of(kinds: Collection[str] | None):  # noqa: ANN201 - discord.py read
             seat = g.seat_of(interaction.user.id) if g is not None else None
             if g is None or seat is None or g.state is None or current:
                 return out
-            prompt = UI.named(g, _prompt(g, seat).get(locale_of(interaction)), bold=False)
+            prompt = UI.named(g, _words(_prompt(g, seat), locale_of(interaction)), bold=False)
             return [
                 app_commands.Choice(
                     name=clip(word("hint", locale_of(interaction), prompt=prompt), 100), value="-"
@@ -448,16 +455,19 @@ def _pick_one(value: str, options: Sequence[tuple[T, Sequence[str]]]) -> T | Non
 
 def _piece_names(g: Game, seat: Seat, a: Pick) -> list[str]:
     label = piece_label(a.piece)
-    return [a.piece, label.es, label.en, UI.label(g, seat, a, "es"), UI.label(g, seat, a, "en")]
+    return [
+        a.piece,
+        *(label.get(lang) for lang in ("es", "en")),
+        *(UI.label(g, seat, a, lang) for lang in ("es", "en")),
+    ]
 
 
 def _place_names(g: Game, seat: Seat, a: Place, state: GameState) -> list[str]:
-    name = node_name(a.at)
-    d = g.engine.describe(state, seat, a)
-    return [a.at, name.es, name.en, d.es, d.en]
+    texts = (node_name(a.at), g.engine.describe(state, seat, a))
+    return [a.at, *(t.get(lang) for t in texts for lang in ("es", "en"))]
 
 
-def current_piece(g: Game, seat: Seat) -> Text:
+def current_piece(g: Game, seat: Seat) -> Text | None:
     """What the caller is placing or moving now, when the piece is already chosen (a
     picked piece, or what a setup step places)."""
     st = UI.view(g, None).step
@@ -479,7 +489,7 @@ def piece_choices(g: Game, seat: Seat, current: str, locale: str) -> list[app_co
             continue
         out.append(app_commands.Choice(name=label, value=a.piece))
     if not picks and any(isinstance(a, Place) for a in legal):
-        label = clip(UI.named(g, current_piece(g, seat).get(locale), bold=False), 100)
+        label = clip(UI.named(g, _words(current_piece(g, seat), locale), bold=False), 100)
         out.append(app_commands.Choice(name=label, value=CURRENT))
     return out[:MENU_SIZE]
 
@@ -552,7 +562,7 @@ def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> lis
                 word(
                     "need_dest",
                     lang,
-                    piece=UI.named(g, what.get(lang), bold=False),
+                    piece=UI.named(g, _words(what, lang), bold=False),
                     options=options[lang],
                 )
                 for lang in ("es", "en")
@@ -570,7 +580,7 @@ def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> lis
                     "bad_dest",
                     lang,
                     value=clip(destination, 40),
-                    piece=UI.named(g, what.get(lang), bold=False),
+                    piece=UI.named(g, _words(what, lang), bold=False),
                     options=options[lang] or "-",
                 )
                 for lang in ("es", "en")
@@ -586,7 +596,7 @@ def find_kind(value: str) -> Kind | None:
     digits = re.sub(r"^(?:n\.?\s*º|#|no\.?)\s*", "", raw.casefold())
     if digits.isdigit():
         return next((k for k in KINDS if k.number == int(digits)), None)
-    return _pick_one(raw, [(k, [k.id, k.name.es, k.name.en]) for k in KINDS])
+    return _pick_one(raw, [(k, [k.id, k.name.get("es"), k.name.get("en")]) for k in KINDS])
 
 
 def kind_title(k: Kind, locale: str) -> str:
@@ -600,7 +610,8 @@ def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
     out = []
     for k in KINDS:
         title = kind_title(k, locale)
-        if needle and not any(needle in fold(n) for n in (title, k.name.es, k.name.en, k.id)):
+        names = (title, k.name.get("es"), k.name.get("en"), k.id)
+        if needle and not any(needle in fold(n) for n in names):
             continue
         out.append(app_commands.Choice(name=clip(title, 100), value=k.id))
     return out[:MENU_SIZE]

@@ -1,14 +1,15 @@
 """The 33 action cards of Ragami: 15 kinds, their printed numbers, copies and icons.
 
-Wording is the project's own (Spanish first, English too). Numbers, copies and icons are
-decisions recorded in docs/rules/ragami.md.
+Wording is the project's own (English here, Spanish in the game's catalogue). Numbers,
+copies and icons are decisions recorded in docs/rules/ragami.md.
 """
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.core import Text, tr
+from rules.core import Text
+from rules.ragami.text import msg
 
 
 class Kind(BaseModel):
@@ -40,12 +41,10 @@ KINDS: tuple[Kind, ...] = (
         2,
         False,
         False,
-        tr("Dos Santos", "Two Saints"),
-        tr(
-            "Mueve hasta dos Santos distintos, cada uno de 1 a 4 casillas (nunca a la casilla de tu "
-            "Ragami). +1 cubo por cada Santo que llegue a un conflicto sin venir de otro.",
-            "Move up to two different Saints, 1 to 4 squares each (never onto your Ragami's square). "
-            "+1 cube for each Saint that reaches a conflict without coming from one.",
+        msg("Two Saints"),
+        msg(
+            "Move up to two different Saints, 1 to 4 squares each (never onto your Ragami's "
+            "square). +1 cube for each Saint that reaches a conflict without coming from one."
         ),
     ),
     _k(
@@ -54,12 +53,10 @@ KINDS: tuple[Kind, ...] = (
         2,
         False,
         False,
-        tr("Dos Demonios", "Two Demons"),
-        tr(
-            "Mueve hasta dos Demonios, cada uno de 1 a 4 casillas (no los que comparten casilla con "
-            "tu Ragami). +1 cubo por cada Demonio que sale de un conflicto y no entra en otro.",
+        msg("Two Demons"),
+        msg(
             "Move up to two Demons, 1 to 4 squares each (not those sharing your Ragami's square). "
-            "+1 cube for each Demon that leaves a conflict and does not enter another.",
+            "+1 cube for each Demon that leaves a conflict and does not enter another."
         ),
     ),
     _k(
@@ -68,11 +65,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         True,
         False,
-        tr("Ajustar conflicto", "Adjust a conflict"),
-        tr(
-            "Sube o baja un dado de Conflicto 1 o 2 puntos (queda entre 1 y 6).",
-            "Raise or lower one Conflict die by 1 or 2 (it stays between 1 and 6).",
-        ),
+        msg("Adjust a conflict"),
+        msg("Raise or lower one Conflict die by 1 or 2 (it stays between 1 and 6)."),
     ),
     _k(
         "virtud",
@@ -80,11 +74,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         True,
         False,
-        tr("Trasladar la Virtud", "Move your Virtue"),
-        tr(
-            "Lleva tu dado de Virtud a otro edificio y súmale 1 (máximo 6).",
-            "Move your Virtue die to another building and add 1 to it (at most 6).",
-        ),
+        msg("Move your Virtue"),
+        msg("Move your Virtue die to another building and add 1 to it (at most 6)."),
     ),
     _k(
         "extra",
@@ -92,12 +83,10 @@ KINDS: tuple[Kind, ...] = (
         2,
         False,
         False,
-        tr("Acción extra", "Extra action"),
-        tr(
-            "Paga 1 cubo: una acción más de un dado de Acción, aunque esté a cero; ese dado baja 1 "
-            "si puede.",
+        msg("Extra action"),
+        msg(
             "Pay 1 cube: one more action of an Action die, even one at zero; that die goes down 1 "
-            "if it can.",
+            "if it can."
         ),
     ),
     _k(
@@ -106,11 +95,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         True,
         True,
-        tr("Poder doble", "Double power"),
-        tr(
-            "Al resolver: tira el dado de Poder dos veces y suma. Se descarta siempre.",
-            "When resolving: roll the Power die twice and add. Always discarded.",
-        ),
+        msg("Double power"),
+        msg("When resolving: roll the Power die twice and add. Always discarded."),
     ),
     _k(
         "resolver",
@@ -118,11 +104,8 @@ KINDS: tuple[Kind, ...] = (
         3,
         False,
         False,
-        tr("Resolver", "Resolve"),
-        tr(
-            "Paga 1 cubo: realiza una acción de resolver un conflicto.",
-            "Pay 1 cube: take a resolve-a-conflict action.",
-        ),
+        msg("Resolve"),
+        msg("Pay 1 cube: take a resolve-a-conflict action."),
     ),
     _k(
         "poder2",
@@ -130,11 +113,8 @@ KINDS: tuple[Kind, ...] = (
         3,
         False,
         True,
-        tr("2 de Poder", "2 Power"),
-        tr(
-            "Al resolver: paga 1 cubo y suma 2 puntos de Poder.",
-            "When resolving: pay 1 cube and add 2 Power points.",
-        ),
+        msg("2 Power"),
+        msg("When resolving: pay 1 cube and add 2 Power points."),
     ),
     _k(
         "poder4",
@@ -142,11 +122,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         False,
         True,
-        tr("4 de Poder", "4 Power"),
-        tr(
-            "Al resolver: paga 2 cubos y suma 4 puntos de Poder.",
-            "When resolving: pay 2 cubes and add 4 Power points.",
-        ),
+        msg("4 Power"),
+        msg("When resolving: pay 2 cubes and add 4 Power points."),
     ),
     _k(
         "poderx",
@@ -154,12 +131,10 @@ KINDS: tuple[Kind, ...] = (
         2,
         True,
         True,
-        tr("¿? de Poder", "? Power"),
-        tr(
-            "Al resolver: 4 puntos de Poder si vas último tú solo, 2 si empatas en el último puesto, "
-            "1 si no. No se usa con 2 jugadores.",
-            "When resolving: 4 Power points if you alone are last, 2 if tied for last, 1 otherwise. "
-            "Not used with 2 players.",
+        msg("? Power"),
+        msg(
+            "When resolving: 4 Power points if you alone are last, 2 if tied for last, 1 otherwise."
+            " Not used with 2 players."
         ),
     ),
     _k(
@@ -168,11 +143,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         True,
         False,
-        tr("Robar dos", "Draw two"),
-        tr(
-            "Solo si tienes una única carta más: roba 3 cartas y quédate 2.",
-            "Only if you hold exactly one other card: draw 3 cards and keep 2.",
-        ),
+        msg("Draw two"),
+        msg("Only if you hold exactly one other card: draw 3 cards and keep 2."),
     ),
     _k(
         "ragami",
@@ -180,11 +152,8 @@ KINDS: tuple[Kind, ...] = (
         3,
         True,
         False,
-        tr("Vuelo", "Flight"),
-        tr(
-            "Mueve tu Ragami hasta 4 espacios (con 2 jugadores, o el Ragami neutral).",
-            "Move your Ragami up to 4 spaces (with 2 players, or the neutral Ragami).",
-        ),
+        msg("Flight"),
+        msg("Move your Ragami up to 4 spaces (with 2 players, or the neutral Ragami)."),
     ),
     _k(
         "cambio",
@@ -192,11 +161,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         True,
         False,
-        tr("Intercambio", "Swap"),
-        tr(
-            "Cambia de sitio tu Ragami con otro; da 1 cubo a quien lo controla.",
-            "Swap your Ragami with another; give 1 cube to whoever controls it.",
-        ),
+        msg("Swap"),
+        msg("Swap your Ragami with another; give 1 cube to whoever controls it."),
     ),
     _k(
         "cubos",
@@ -204,11 +170,8 @@ KINDS: tuple[Kind, ...] = (
         2,
         False,
         False,
-        tr("Ayuda ajena", "Outside help"),
-        tr(
-            "+1 cubo por cada Ragami (no el tuyo ni el neutral) que no esté en un conflicto.",
-            "+1 cube for each Ragami (not yours nor the neutral one) not on a conflict.",
-        ),
+        msg("Outside help"),
+        msg("+1 cube for each Ragami (not yours nor the neutral one) not on a conflict."),
     ),
     _k(
         "ultimo",
@@ -216,12 +179,10 @@ KINDS: tuple[Kind, ...] = (
         2,
         False,
         False,
-        tr("Consuelo", "Consolation"),
-        tr(
-            "El último en PV suma 1 PV y tú recibes 2 cubos; con dos empatados en el último puesto, "
-            "ambos suman 1 PV y recibes 3; con tres o más, nada.",
+        msg("Consolation"),
+        msg(
             "The last player in VP scores 1 VP and you get 2 cubes; with two tied for last both "
-            "score 1 VP and you get 3; with three or more, nothing.",
+            "score 1 VP and you get 3; with three or more, nothing."
         ),
     ),
 )
@@ -239,7 +200,7 @@ def kind_of(card: int) -> Kind:
 def card_name(card: int) -> Text:
     """A card's name with its printed number."""
     k = kind_of(card)
-    return tr(f"n.º {k.number} {k.name.es}", f"#{k.number} {k.name.en}")
+    return msg("#{number} {name}", number=k.number, name=k.name)
 
 
 def deck_for(num_seats: int, power_die: bool) -> list[int]:

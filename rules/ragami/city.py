@@ -12,14 +12,25 @@ from collections import deque
 from functools import lru_cache
 from pathlib import Path
 
-from rules.core import Text, tr
+from rules.core import Text
+from rules.ragami.text import msg
 
 _DATA = json.loads((Path(__file__).with_name("city.json")).read_text(encoding="utf-8"))
 
 SQUARES: tuple[int, ...] = tuple(s["n"] for s in _DATA["squares"])
 POSITION: dict[int, tuple[float, float]] = {s["n"]: (s["x"], s["y"]) for s in _DATA["squares"]}
 BUILDINGS: tuple[str, ...] = tuple(b["id"] for b in _DATA["buildings"])
-BUILDING_NAME: dict[str, Text] = {b["id"]: tr(b["es"], b["en"]) for b in _DATA["buildings"]}
+# the buildings' names are the project's own, like the layout (city.json holds no words)
+BUILDING_NAME: dict[str, Text] = {
+    "A": msg("Market"),
+    "B": msg("Cathedral"),
+    "C": msg("Library"),
+    "D": msg("Hospital"),
+    "E": msg("Town hall"),
+    "F": msg("School"),
+    "G": msg("Theatre"),
+    "H": msg("Station"),
+}
 RECT: dict[str, tuple[float, float, float, float]] = {
     b["id"]: tuple(b["rect"]) for b in _DATA["buildings"]
 }  # type: ignore[misc]
@@ -56,11 +67,10 @@ def is_square(node: str) -> bool:
 
 
 def node_name(node: str) -> Text:
-    """How a node is named to players: "casilla 12" or the building's name."""
+    """How a node is named to players: "square 12" or the building's name and letter."""
     if is_square(node):
-        return tr(f"casilla {node}", f"square {node}")
-    n = BUILDING_NAME[node]
-    return tr(f"{n.es} ({node})", f"{n.en} ({node})")
+        return msg("square {number}", number=node)
+    return msg("{building} ({letter})", building=BUILDING_NAME[node], letter=node)
 
 
 @lru_cache(maxsize=64)

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, ClassVar
 
-from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, tr
+from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text
 from rules.ragami import turn as T
 from rules.ragami.cards import card_name
 from rules.ragami.city import BUILDINGS, SQUARES, node_name
@@ -40,74 +39,54 @@ from rules.ragami.model import (
     act,
 )
 from rules.ragami.table import COLOUR_NAME, ev, flee_buildings, who
+from rules.ragami.text import msg
 
-SLOT_ES = ("Santo y Demonio", "Robar cartas", "Resolver conflicto")
-SLOT_EN = ("Saint and Demon", "Draw cards", "Resolve a conflict")
+# the three slots of the action board
+SLOT = (msg("Saint and Demon"), msg("Draw cards"), msg("Resolve a conflict"))
+# a Saint and a Ragami of each colour, as menus name them
+SAINT_NAME = (msg("Yellow Saint"), msg("Green Saint"), msg("Blue Saint"), msg("Purple Saint"))
+RAGAMI_NAME = (msg("Yellow Ragami"), msg("Green Ragami"), msg("Blue Ragami"), msg("Purple Ragami"))
 
 
-@lru_cache(maxsize=256)
-def _prompt(kind: str, es: str, en: str) -> Prompt:
-    return Prompt(kind=kind, text=Text(es=es, en=en))
+def _prompts(texts: dict[str, Text]) -> dict[str, Prompt]:
+    return {kind: Prompt(kind=kind, text=text) for kind, text in texts.items()}
 
 
-TASK_PROMPT = {
-    "saint": ("Coloca tu Santo en una casilla de calle.", "Place your Saint on a street square."),
-    "virtue": (
-        "Coloca tu dado de Virtud (a 1) en un edificio.",
-        "Place your Virtue die (at 1) on a building.",
+KEEP_PROMPT = Prompt(kind="keep", text=msg("Choose the action card you start with."))
+TURN_PROMPT = Prompt(kind="turn", text=msg("Your turn: one Action die, cards, or end the turn."))
+TASK_PROMPT = _prompts({
+    "saint": msg("Place your Saint on a street square."),
+    "virtue": msg("Place your Virtue die (at 1) on a building."),
+    "ragami": msg("Place a Ragami on a free building."),
+    "demon": msg("A red 1: place a Demon on a street square."),
+    "set_die": msg("Turn the red 1 to the value you want (2 to 6)."),
+    "arrange": msg("Put the three Action dice on the action board."),
+    "flee": msg("No passing: move your Ragami to a building next to it."),
+    "prep_virtue": msg(
+        "Virtue die: exchange it for VP (3 = 1), move or place it (at 1), or go on."
     ),
-    "ragami": ("Coloca un Ragami en un edificio libre.", "Place a Ragami on a free building."),
-    "demon": (
-        "Un 1 rojo: coloca un Demonio en una casilla de calle.",
-        "A red 1: place a Demon on a street square.",
-    ),
-    "set_die": (
-        "Gira el 1 rojo al valor que quieras (2 a 6).",
-        "Turn the red 1 to the value you want (2 to 6).",
-    ),
-    "arrange": (
-        "Coloca los tres dados de Acción en el Cuadro de Acciones.",
-        "Put the three Action dice on the action board.",
-    ),
-    "flee": (
-        "Paso prohibido: lleva tu Ragami a un edificio vecino.",
-        "No passing: move your Ragami to a building next to it.",
-    ),
-    "prep_virtue": (
-        "Dado de Virtud: cámbialo por PV (3 = 1), muévelo o colócalo (a 1), o sigue.",
-        "Virtue die: exchange it for VP (3 = 1), move or place it (at 1), or go on.",
-    ),
-}
-STEP_PROMPT = {
-    "saint": ("Mueve un Santo.", "Move a Saint."),
-    "demon": ("Ahora mueve un Demonio o coloca uno nuevo.", "Now move a Demon or place a new one."),
-    "saints": ("Mueve hasta dos Santos.", "Move up to two Saints."),
-    "demons": ("Mueve hasta dos Demonios.", "Move up to two Demons."),
-    "move": ("Mueve un Ragami hasta 4 espacios.", "Move a Ragami up to 4 spaces."),
-    "draw": ("Elige qué carta te quedas.", "Choose which card you keep."),
-    "adjust": ("Cambia un dado de Conflicto.", "Change a Conflict die."),
-    "virtue": (
-        "Lleva tu dado de Virtud a otro edificio.",
-        "Move your Virtue die to another building.",
-    ),
-    "extra": ("Elige la acción extra de un dado.", "Choose the extra action of a die."),
-    "resolve": (
-        "Reúne puntos de Poder para resolver el conflicto.",
-        "Gather Power points to resolve the conflict.",
-    ),
-    "flee": (
-        "Tu Ragami se retira: elige un edificio vecino.",
-        "Your Ragami withdraws: choose a building next to it.",
-    ),
-    "swap": ("Elige con qué Ragami cambias el tuyo.", "Choose the Ragami yours swaps with."),
-}
+})
+STEP_PROMPT = _prompts({
+    "saint": msg("Move a Saint."),
+    "demon": msg("Now move a Demon or place a new one."),
+    "saints": msg("Move up to two Saints."),
+    "demons": msg("Move up to two Demons."),
+    "move": msg("Move a Ragami up to 4 spaces."),
+    "draw": msg("Choose which card you keep."),
+    "adjust": msg("Change a Conflict die."),
+    "virtue": msg("Move your Virtue die to another building."),
+    "extra": msg("Choose the extra action of a die."),
+    "resolve": msg("Gather Power points to resolve the conflict."),
+    "flee": msg("Your Ragami withdraws: choose a building next to it."),
+    "swap": msg("Choose the Ragami yours swaps with."),
+})
 
 
 class RgEngine(Engine[RgState]):
     """Ragami for 2 to 4 seats; a seat's colour is its number (yellow, green, blue, purple)."""
 
     id: ClassVar[str] = "ragami"
-    title: ClassVar[Text] = tr("Ragami", "Ragami")
+    title: ClassVar[Text] = msg("Ragami")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_model = Options
@@ -151,28 +130,15 @@ class RgEngine(Engine[RgState]):
 
     def _pending(self, state: RgState) -> dict[Seat, Prompt]:
         if state.phase == "keep":
-            p = _prompt(
-                "keep",
-                "Elige la carta de acción con la que empiezas.",
-                "Choose the action card you start with.",
-            )
-            return {s: p for s in range(state.num_seats) if state.drawn[s]}
+            return {s: KEEP_PROMPT for s in range(state.num_seats) if state.drawn[s]}
         if state.tasks:
             t = state.tasks[0]
-            es, en = TASK_PROMPT[t.kind]
-            return {t.seat: _prompt(t.kind, es, en)}
+            return {t.seat: TASK_PROMPT[t.kind]}
         if state.phase != "turn":
             return {}
         if state.step is not None:
-            es, en = STEP_PROMPT[state.step.kind]
-            return {state.turn: _prompt(state.step.kind, es, en)}
-        return {
-            state.turn: _prompt(
-                "turn",
-                "Tu turno: un dado de Acción, cartas, o termina.",
-                "Your turn: one Action die, cards, or end the turn.",
-            )
-        }
+            return {state.turn: STEP_PROMPT[state.step.kind]}
+        return {state.turn: TURN_PROMPT}
 
     # ------------------------------------------------------------------ legal actions
 
@@ -218,15 +184,13 @@ class RgEngine(Engine[RgState]):
                 events = [
                     ev(
                         "keep",
-                        f"{who(seat).es} se queda una carta.",
-                        f"{who(seat).en} keeps a card.",
+                        msg("{seat} keeps a card.", seat=who(seat)),
                         seat=seat,
                         discarded=rest,
                     ),
                     ev(
                         "kept",
-                        f"Te quedas {card_name(action.card).es}.",
-                        f"You keep {card_name(action.card).en}.",
+                        msg("You keep {card}.", card=card_name(action.card)),
                         [seat],
                         card=action.card,
                     ),
@@ -252,12 +216,13 @@ class RgEngine(Engine[RgState]):
             return [
                 ev(
                     "virtue_stay",
-                    f"{who(seat).es} deja su dado de Virtud en {node_name(at).es}."
+                    msg(
+                        "{seat} leaves their Virtue die on {where}.",
+                        seat=who(seat),
+                        where=node_name(at),
+                    )
                     if at is not None
-                    else f"{who(seat).es} no coloca dado de Virtud.",
-                    f"{who(seat).en} leaves their Virtue die on {node_name(at).en}."
-                    if at is not None
-                    else f"{who(seat).en} places no Virtue die.",
+                    else msg("{seat} places no Virtue die.", seat=who(seat)),
                     seat=seat,
                     at=at,
                 )
@@ -267,8 +232,7 @@ class RgEngine(Engine[RgState]):
             return [
                 ev(
                     "set_die",
-                    f"{who(seat).es} gira un 1 rojo a {a.value}.",
-                    f"{who(seat).en} turns a red 1 to {a.value}.",
+                    msg("{seat} turns a red 1 to {value}.", seat=who(seat), value=a.value),
                     seat=seat,
                     value=a.value,
                 )
@@ -279,12 +243,13 @@ class RgEngine(Engine[RgState]):
             return [
                 ev(
                     "arrange",
-                    "Dados de Acción: "
-                    + ", ".join(f"{SLOT_ES[i]} {v}" for i, v in enumerate(a.values))
-                    + ".",
-                    "Action dice: "
-                    + ", ".join(f"{SLOT_EN[i]} {v}" for i, v in enumerate(a.values))
-                    + ".",
+                    msg(
+                        "Action dice: Saint and Demon {saint}, Draw cards {draw}, "
+                        "Resolve a conflict {resolve}.",
+                        saint=a.values[0],
+                        draw=a.values[1],
+                        resolve=a.values[2],
+                    ),
                     seat=seat,
                     dice=a.values,
                 )
@@ -293,24 +258,27 @@ class RgEngine(Engine[RgState]):
         name = node_name(a.at)
         if k == "saint":
             state.saints[seat] = int(a.at)
-            what = ("coloca su Santo en", "places their Saint on")
+            text = msg("{seat} places their Saint on {where}.", seat=who(seat), where=name)
         elif k == "demon":
             state.demons.append(int(a.at))
             state.demons.sort()
-            what = ("coloca un Demonio en", "places a Demon on")
+            text = msg("{seat} places a Demon on {where}.", seat=who(seat), where=name)
         elif k in ("ragami", "flee"):
             state.ragamis[t.colour] = a.at
-            c = COLOUR_NAME[t.colour]
-            what = (f"coloca el Ragami {c.es} en", f"places the {c.en} Ragami on")
+            text = msg(
+                "{seat} places the {colour} Ragami on {where}.",
+                seat=who(seat),
+                colour=COLOUR_NAME[t.colour],
+                where=name,
+            )
         else:  # virtue, prep_virtue
             state.virtue_at[seat] = a.at
             state.virtue[seat] = 1
-            what = ("coloca su dado de Virtud (1) en", "places their Virtue die (1) on")
+            text = msg("{seat} places their Virtue die (1) on {where}.", seat=who(seat), where=name)
         return [
             ev(
                 "place",
-                f"{who(seat).es} {what[0]} {name.es}.",
-                f"{who(seat).en} {what[1]} {name.en}.",
+                text,
                 seat=seat,
                 at=a.at,
                 what=k,
@@ -321,14 +289,18 @@ class RgEngine(Engine[RgState]):
         """Say why ``action`` is refused and what would be legal instead."""
         legal = self._legal_actions(state, seat)
         labels = [self.describe(state, seat, a) for a in legal[:12]]
-        more = "…" if len(legal) > 12 else ""
         prompt = self._pending(state)[seat].text
-        return IllegalAction(
-            f"Esa jugada no es posible ahora. {prompt.es} Puedes: "
-            f"{'; '.join(x.es for x in labels)}{more}.",
-            f"That move is not possible now. {prompt.en} You may: "
-            f"{'; '.join(x.en for x in labels)}{more}.",
-        )
+        if len(legal) > 12:
+            return IllegalAction(msg(
+                "That move is not possible now. {prompt} You may: {options}….",
+                prompt=prompt,
+                options=labels,
+            ))
+        return IllegalAction(msg(
+            "That move is not possible now. {prompt} You may: {options}.",
+            prompt=prompt,
+            options=labels,
+        ))
 
     # ------------------------------------------------------------------ views and outcome
 
@@ -403,57 +375,56 @@ class RgEngine(Engine[RgState]):
     # ------------------------------------------------------------------ labels and AI
 
     def describe(self, state: RgState, seat: Seat, action: Action) -> Text:
-        """A short label for a legal action, in both languages."""
+        """A short label for a legal action."""
         a = action
         if isinstance(a, Keep | PlayCard | CashCard | Discard | PowerCard):
-            name = card_name(a.card)
-            verb = {
-                "keep": ("Quedarte", "Keep"),
-                "play_card": ("Jugar", "Play"),
-                "cash_card": ("Cambiar por un cubo", "Exchange for a cube"),
-                "discard": ("Descartar", "Discard"),
-                "power_card": ("Sumar", "Add"),
-            }[a.kind]
-            return tr(f"{verb[0]}: {name.es}", f"{verb[1]}: {name.en}")
+            card = card_name(a.card)
+            if isinstance(a, Keep):
+                return msg("Keep: {card}", card=card)
+            if isinstance(a, PlayCard):
+                return msg("Play: {card}", card=card)
+            if isinstance(a, CashCard):
+                return msg("Exchange for a cube: {card}", card=card)
+            if isinstance(a, Discard):
+                return msg("Discard: {card}", card=card)
+            return msg("Add: {card}", card=card)
         if isinstance(a, Place):
-            name = node_name(a.at)
-            return tr(f"A {name.es}", f"To {name.en}")
+            return msg("To {where}", where=node_name(a.at))
         if isinstance(a, SetDie):
-            return tr(f"Girar a {a.value}", f"Turn to {a.value}")
+            return msg("Turn to {value}", value=a.value)
         if isinstance(a, Arrange):
-            return tr(
-                " / ".join(f"{SLOT_ES[i]}: {v}" for i, v in enumerate(a.values)),
-                " / ".join(f"{SLOT_EN[i]}: {v}" for i, v in enumerate(a.values)),
+            return msg(
+                "Saint and Demon: {saint} / Draw cards: {draw} / Resolve a conflict: {resolve}",
+                saint=a.values[0],
+                draw=a.values[1],
+                resolve=a.values[2],
             )
         if isinstance(a, UseDie):
             if a.move:
-                return tr(
-                    f"Dado {SLOT_ES[a.slot]}: mover un Ragami",
-                    f"{SLOT_EN[a.slot]} die: move a Ragami",
-                )
-            return tr(f"Dado: {SLOT_ES[a.slot]}", f"Die: {SLOT_EN[a.slot]}")
+                return msg("{slot} die: move a Ragami", slot=SLOT[a.slot])
+            return msg("Die: {slot}", slot=SLOT[a.slot])
         if isinstance(a, Convert):
             if a.what == "cubes":
-                return tr("2 cubos → 1 PV", "2 cubes → 1 VP")
-            return tr("3 de Virtud → 1 PV", "3 Virtue → 1 VP")
+                return msg("2 cubes → 1 VP")
+            return msg("3 Virtue → 1 VP")
         if isinstance(a, EndTurn):
-            return tr("Terminar el turno", "End the turn")
+            return msg("End the turn")
         if isinstance(a, Pick):
             return piece_label(a.piece)
         if isinstance(a, Adjust):
-            return tr(f"{a.delta:+d} al dado", f"{a.delta:+d} to the die")
+            return msg("{delta} to the die", delta=f"{a.delta:+d}")
         if isinstance(a, Power):
             if a.source == "cubes":
-                return tr(f"+{a.amount} con cubos", f"+{a.amount} from cubes")
-            return tr(f"+{a.amount} del dado de Virtud", f"+{a.amount} from the Virtue die")
+                return msg("+{amount} from cubes", amount=a.amount)
+            return msg("+{amount} from the Virtue die", amount=a.amount)
         if isinstance(a, Roll):
-            return tr("Tirar el dado de Poder", "Roll the Power die")
+            return msg("Roll the Power die")
         if isinstance(a, Commit):
-            return tr("Resolver el conflicto", "Resolve the conflict")
+            return msg("Resolve the conflict")
         if isinstance(a, Cancel):
-            return tr("Renunciar (no se gasta nada)", "Give up (nothing is spent)")
+            return msg("Give up (nothing is spent)")
         if isinstance(a, Done):
-            return tr("Seguir", "Go on")
+            return msg("Go on")
         return super().describe(state, seat, a)
 
     def ai_action(self, state: RgState, seat: Seat) -> Action:
@@ -467,13 +438,11 @@ def piece_label(piece: str) -> Text:
     """How a picked piece is named in menus."""
     kind, rest = piece[0], piece[1:]
     if kind == "S":
-        c = COLOUR_NAME[int(rest)]
-        return tr(f"Santo {c.es}", f"{c.en.capitalize()} Saint")
+        return SAINT_NAME[int(rest)]
     if kind == "R":
-        c = COLOUR_NAME[int(rest)]
-        return tr(f"Ragami {c.es}", f"{c.en.capitalize()} Ragami")
+        return RAGAMI_NAME[int(rest)]
     if kind == "C":
-        return tr(f"Conflicto de la casilla {rest}", f"Conflict on square {rest}")
+        return msg("Conflict on square {square}", square=rest)
     if rest == "0":
-        return tr("Demonio nuevo del suministro", "New Demon from the supply")
-    return tr(f"Demonio de la casilla {rest}", f"Demon on square {rest}")
+        return msg("New Demon from the supply")
+    return msg("Demon on square {square}", square=rest)

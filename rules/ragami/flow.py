@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from rules.core import Event, Outcome, Rng, tr
+from rules.core import Event, Outcome, Rng
 from rules.ragami.cards import deck_for
 from rules.ragami.city import AROUND, SQUARES
 from rules.ragami.model import FinalScore, Options, RgState, Task
@@ -17,6 +17,7 @@ from rules.ragami.table import (
     piece_owner,
     who,
 )
+from rules.ragami.text import msg
 
 
 def new_game(num_seats: int, options: Options, seed: int) -> tuple[RgState, list[Event]]:
@@ -60,8 +61,7 @@ def new_game(num_seats: int, options: Options, seed: int) -> tuple[RgState, list
     events.append(
         ev(
             "setup",
-            f"Empieza la partida; el jugador inicial es {who(s.first).es}.",
-            f"The game begins; the first player is {who(s.first).en}.",
+            msg("The game begins; the first player is {first}.", first=who(s.first)),
             first=s.first,
         )
     )
@@ -138,8 +138,7 @@ def roll_action_dice(state: RgState) -> list[Event]:
     return [
         ev(
             "action_dice",
-            f"{who(seat).es} tira los dados de Acción: {vals}.",
-            f"{who(seat).en} rolls the Action dice: {vals}.",
+            msg("{seat} rolls the Action dice: {dice}.", seat=who(seat), dice=vals),
             seat=seat,
             rolled=state.rolled,
         )
@@ -180,8 +179,11 @@ def prep_stage(state: RgState) -> list[Event]:
         return [
             ev(
                 "round",
-                f"Ronda {state.round}: el jugador inicial es {who(state.first).es}.",
-                f"Round {state.round}: the first player is {who(state.first).en}.",
+                msg(
+                    "Round {round}: the first player is {first}.",
+                    round=state.round,
+                    first=who(state.first),
+                ),
                 round=state.round,
                 first=state.first,
             )
@@ -205,8 +207,7 @@ def prep_stage(state: RgState) -> list[Event]:
     return [
         ev(
             "turn",
-            f"Turno de {who(state.turn).es}.",
-            f"{who(state.turn).en}'s turn.",
+            msg("{seat}'s turn.", seat=who(state.turn)),
             seat=state.turn,
         )
     ]
@@ -226,8 +227,7 @@ def age_conflicts(state: RgState) -> list[Event]:
         events.append(
             ev(
                 "forbidden",
-                f"El conflicto de la casilla {q} llega a 7: paso prohibido.",
-                f"The conflict on square {q} reaches 7: no passing.",
+                msg("The conflict on square {square} reaches 7: no passing.", square=q),
                 square=q,
             )
         )
@@ -258,8 +258,12 @@ def grow_virtue(state: RgState) -> list[Event]:
         events.append(
             ev(
                 "virtue_grows",
-                f"Dado de Virtud de {who(seat).es}: {before} → {state.virtue[seat]}.",
-                f"{who(seat).en}'s Virtue die: {before} → {state.virtue[seat]}.",
+                msg(
+                    "{seat}'s Virtue die: {before} → {after}.",
+                    seat=who(seat),
+                    before=before,
+                    after=state.virtue[seat],
+                ),
                 seat=seat,
                 value=state.virtue[seat],
             )
@@ -278,8 +282,7 @@ def new_conflicts(state: RgState) -> list[Event]:
         events.append(
             ev(
                 "conflict",
-                f"Nuevo conflicto de {state.conflicts[q]} en la casilla {q}.",
-                f"New conflict of {state.conflicts[q]} on square {q}.",
+                msg("New conflict of {die} on square {square}.", die=state.conflicts[q], square=q),
                 square=q,
                 die=state.conflicts[q],
             )
@@ -288,8 +291,7 @@ def new_conflicts(state: RgState) -> list[Event]:
         events.append(
             ev(
                 "last_round",
-                "Se han acabado las fichas de localización: esta es la última ronda.",
-                "The location tokens have run out: this is the last round.",
+                msg("The location tokens have run out: this is the last round."),
             )
         )
     return events
@@ -304,8 +306,9 @@ def end_turn(state: RgState) -> list[Event]:
     events = [
         ev(
             "pass" if not state.acted else "end_turn",
-            f"{who(seat).es} pasa." if not state.acted else f"{who(seat).es} termina su turno.",
-            f"{who(seat).en} passes." if not state.acted else f"{who(seat).en} ends the turn.",
+            msg("{seat} passes.", seat=who(seat))
+            if not state.acted
+            else msg("{seat} ends the turn.", seat=who(seat)),
             seat=seat,
         )
     ]
@@ -316,8 +319,7 @@ def end_turn(state: RgState) -> list[Event]:
     return events + [
         ev(
             "turn",
-            f"Turno de {who(state.turn).es}.",
-            f"{who(state.turn).en}'s turn.",
+            msg("{seat}'s turn.", seat=who(state.turn)),
             seat=state.turn,
         )
     ]
@@ -328,8 +330,7 @@ def end_round(state: RgState) -> list[Event]:
     events = [
         ev(
             "round_end",
-            f"Fin de la ronda {state.round}.",
-            f"End of round {state.round}.",
+            msg("End of round {round}.", round=state.round),
             round=state.round,
         )
     ]
@@ -369,13 +370,10 @@ def final_scoring(state: RgState) -> list[Event]:
     state.step = None
     state.tasks = []
     out = outcome(state)
-    names_es = ", ".join(who(s).es for s in out.winners)
-    names_en = ", ".join(who(s).en for s in out.winners)
     return [
         ev(
             "game_over",
-            f"Fin de la partida. Gana: {names_es}.",
-            f"Game over. Winner: {names_en}.",
+            msg("Game over. Winner: {winners}.", winners=[who(s) for s in out.winners]),
             winners=out.winners,
             vp=state.vp,
         )
@@ -407,8 +405,9 @@ def outcome(state: RgState) -> Outcome:
             groups[-1].append(s)
         else:
             groups.append([s])
-    why = tr(
-        "Fin por 30 PV." if state.end_reason == "vp" else "Fin por fichas de localización.",
-        "Ended at 30 VP." if state.end_reason == "vp" else "Ended: no location tokens left.",
+    why = (
+        msg("Ended at 30 VP.")
+        if state.end_reason == "vp"
+        else msg("Ended: no location tokens left.")
     )
     return Outcome(ranking=groups, scores={s: float(state.vp[s]) for s in range(n)}, reason=why)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Event, Text, count, tr
+from rules.core import Event, Text
 from rules.ragami.city import (
     BUILDINGS_AT,
     is_square,
@@ -13,12 +13,13 @@ from rules.ragami.city import (
     street_reach,
 )
 from rules.ragami.model import RgState
+from rules.ragami.text import msg
 
 COLOUR_NAME = (
-    tr("amarillo", "yellow"),
-    tr("verde", "green"),
-    tr("azul", "blue"),
-    tr("púrpura", "purple"),
+    msg("yellow"),
+    msg("green"),
+    msg("blue"),
+    msg("purple"),
 )
 TOTAL_CUBES = 30
 TOTAL_DEMONS = 6
@@ -26,26 +27,25 @@ TOTAL_CONFLICT_DICE = 6
 WIN_VP = 30
 
 
-def ev(kind: str, es: str, en: str, audience: list[int] | None = None, **data: Any) -> Event:
+def ev(kind: str, text: Text, audience: list[int] | None = None, **data: Any) -> Event:
     """An event for everyone (or only ``audience``)."""
-    return Event(kind=kind, text=Text(es=es, en=en), audience=audience, data=data)
+    return Event(kind=kind, text=text, audience=audience, data=data)
 
 
 def cubes(n: int) -> Text:
-    """ "1 cubo", "3 cubos"."""
-    return count(n, "cubo", "cubos", "cube", "cubes")
+    """ "1 cube", "3 cubes"."""
+    return msg.n(n, "{n} cube", "{n} cubes")
 
 
 def demon_count(n: int) -> Text:
-    """ "1 Demonio", "2 Demonios"."""
-    return count(n, "Demonio", "Demonios", "Demon", "Demons")
+    """ "1 Demon", "2 Demons"."""
+    return msg.n(n, "{n} Demon", "{n} Demons")
 
 
 @lru_cache(maxsize=8)
 def who(seat: int) -> Text:
     """A player's name in events: their seat and colour."""
-    c = COLOUR_NAME[seat]
-    return tr(f"Jugador {seat + 1} ({c.es})", f"Player {seat + 1} ({c.en})")
+    return msg("Player {number} ({colour})", number=seat + 1, colour=COLOUR_NAME[seat])
 
 
 def piece_owner(state: RgState, colour: int) -> int | None:
@@ -133,8 +133,13 @@ def purify(state: RgState, seat: int | None, colour: int) -> list[Event]:
     return [
         ev(
             "purify",
-            f"{who(seat).es} purifica {demon_count(n).es} en la casilla {q}: +{n} PV.",
-            f"{who(seat).en} purifies {demon_count(n).en} on square {q}: +{n} VP.",
+            msg(
+                "{seat} purifies {demons} on square {square}: +{vp} VP.",
+                seat=who(seat),
+                demons=demon_count(n),
+                square=q,
+                vp=n,
+            ),
             seat=seat,
             square=q,
             demons=n,

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
 from rules.ragami.cards import CARDS, POWER_CARDS, card_name, kind_of
 from rules.ragami.city import BUILDINGS, BUILDINGS_AT, SQUARES, node_name, street_reach
 from rules.ragami.flow import draw_cards, end_turn
@@ -48,13 +48,11 @@ from rules.ragami.table import (
     saints_on,
     who,
 )
+from rules.ragami.text import msg
 
 HAND_LIMIT = 3
-# the three slots of the action board, in Spanish and English
-SLOT_NAME = (
-    ("Santo y Demonio", "Robar cartas", "Resolver"),
-    ("Saint and Demon", "Draw cards", "Resolve"),
-)
+# the three slots of the action board, as the turn's events name them
+SLOT_NAME = (msg("Saint and Demon"), msg("Draw cards"), msg("Resolve"))
 
 # ----------------------------------------------------------------------------- what is possible
 
@@ -338,8 +336,11 @@ def apply_main(state: RgState, seat: int, a: Action) -> list[Event]:
         return [
             ev(
                 "cash",
-                f"{who(seat).es} cambia {card_name(a.card).es} por un cubo blanco.",
-                f"{who(seat).en} exchanges {card_name(a.card).en} for a white cube.",
+                msg(
+                    "{seat} exchanges {card} for a white cube.",
+                    seat=who(seat),
+                    card=card_name(a.card),
+                ),
                 seat=seat,
                 card=a.card,
             )
@@ -352,8 +353,7 @@ def apply_main(state: RgState, seat: int, a: Action) -> list[Event]:
         return [
             ev(
                 "discard",
-                f"{who(seat).es} descarta {card_name(a.card).es}.",
-                f"{who(seat).en} discards {card_name(a.card).en}.",
+                msg("{seat} discards {card}.", seat=who(seat), card=card_name(a.card)),
                 seat=seat,
                 card=a.card,
             )
@@ -372,8 +372,7 @@ def convert(state: RgState, seat: int, what: str) -> list[Event]:
         return [
             ev(
                 "convert",
-                f"{who(seat).es} cambia 2 cubos por 1 PV.",
-                f"{who(seat).en} exchanges 2 cubes for 1 VP.",
+                msg("{seat} exchanges 2 cubes for 1 VP.", seat=who(seat)),
                 seat=seat,
             )
         ]
@@ -384,10 +383,9 @@ def convert(state: RgState, seat: int, what: str) -> list[Event]:
     return [
         ev(
             "convert",
-            f"{who(seat).es} cambia 3 puntos de Virtud por 1 PV"
-            + (" y retira su dado." if gone else "."),
-            f"{who(seat).en} exchanges 3 Virtue points for 1 VP"
-            + (" and takes the die back." if gone else "."),
+            msg("{seat} exchanges 3 Virtue points for 1 VP and takes the die back.", seat=who(seat))
+            if gone
+            else msg("{seat} exchanges 3 Virtue points for 1 VP.", seat=who(seat)),
             seat=seat,
         )
     ]
@@ -400,20 +398,20 @@ def dec_die(state: RgState, slot: int) -> None:
 
 def start_die_action(state: RgState, seat: int, slot: int, move: bool, free: bool) -> list[Event]:
     """Begin the action of an action die (``free``: given by the Extra action card)."""
-    what = (
-        ("mover un Ragami", "move a Ragami")
-        if move
-        else (
-            ("mover un Santo y un Demonio", "move a Saint and a Demon"),
-            ("robar cartas", "draw cards"),
-            ("resolver un conflicto", "resolve a conflict"),
-        )[slot]
-    )
+    if move:
+        text = msg(
+            "{seat} uses the {slot} die: move a Ragami.", seat=who(seat), slot=SLOT_NAME[slot]
+        )
+    elif slot == 0:
+        text = msg("{seat} uses the Saint and Demon die: move a Saint and a Demon.", seat=who(seat))
+    elif slot == 1:
+        text = msg("{seat} uses the Draw cards die: draw cards.", seat=who(seat))
+    else:
+        text = msg("{seat} uses the Resolve die: resolve a conflict.", seat=who(seat))
     events = [
         ev(
             "die_action",
-            f"{who(seat).es} usa el dado {SLOT_NAME[0][slot]}: {what[0]}.",
-            f"{who(seat).en} uses the {SLOT_NAME[1][slot]} die: {what[1]}.",
+            text,
             seat=seat,
             slot=slot,
             move=move,
@@ -453,8 +451,7 @@ def drawn_event(state: RgState, seat: int) -> Event:
     names = [card_name(c) for c in state.drawn[seat]]
     return ev(
         "drawn",
-        "Robas: " + ", ".join(n.es for n in names) + ".",
-        "You draw: " + ", ".join(n.en for n in names) + ".",
+        msg("You draw: {cards}.", cards=names),
         [seat],
         cards=state.drawn[seat],
     )
@@ -489,8 +486,7 @@ def play_card(state: RgState, seat: int, card: int) -> list[Event]:
     events = [
         ev(
             "play",
-            f"{who(seat).es} juega {card_name(card).es}.",
-            f"{who(seat).en} plays {card_name(card).en}.",
+            msg("{seat} plays {card}.", seat=who(seat), card=card_name(card)),
             seat=seat,
             card=card,
         )
@@ -535,8 +531,7 @@ def play_card(state: RgState, seat: int, card: int) -> list[Event]:
         events.append(
             ev(
                 "cubes",
-                f"{who(seat).es} recibe {cubes(got).es}.",
-                f"{who(seat).en} gets {cubes(got).en}.",
+                msg("{seat} gets {cubes}.", seat=who(seat), cubes=cubes(got)),
                 seat=seat,
                 cubes=got,
             )
@@ -553,19 +548,23 @@ def consolation(state: RgState, seat: int) -> list[Event]:
         return [
             ev(
                 "no_effect",
-                "Hay tres o más empatados en el último puesto: sin efecto.",
-                "Three or more are tied for last: no effect.",
+                msg("Three or more are tied for last: no effect."),
             )
         ]
     for s in last:
         state.vp[s] += 1
     got = give_cubes(state, seat, 2 if len(last) == 1 else 3)
-    names = " y ".join(who(s).es for s in last), " and ".join(who(s).en for s in last)
     return [
         ev(
             "consolation",
-            f"{names[0]} {'suma' if len(last) == 1 else 'suman'} 1 PV; {who(seat).es} recibe {cubes(got).es}.",
-            f"{names[1]} {'scores' if len(last) == 1 else 'score'} 1 VP; {who(seat).en} gets {cubes(got).en}.",
+            msg.n(
+                len(last),
+                "{last} scores 1 VP; {seat} gets {cubes}.",
+                "{last} score 1 VP; {seat} gets {cubes}.",
+                last=[who(s) for s in last],
+                seat=who(seat),
+                cubes=cubes(got),
+            ),
             seat=seat,
             last=last,
             cubes=got,
@@ -583,12 +582,12 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         return [picked(state, seat, a.piece)]
     if isinstance(a, Done):
         state.step = None
-        what = ("Santos", "Saints") if k == "saints" else ("Demonios", "Demons")
         return [
             ev(
                 "done",
-                f"{who(seat).es} no mueve más {what[0]}.",
-                f"{who(seat).en} moves no more {what[1]}.",
+                msg("{seat} moves no more Saints.", seat=who(seat))
+                if k == "saints"
+                else msg("{seat} moves no more Demons.", seat=who(seat)),
                 seat=seat,
                 step=k,
             )
@@ -608,8 +607,12 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         return [
             ev(
                 "ragami",
-                f"{who(seat).es} mueve el Ragami {COLOUR_NAME[c].es} a {name.es}.",
-                f"{who(seat).en} moves the {COLOUR_NAME[c].en} Ragami to {name.en}.",
+                msg(
+                    "{seat} moves the {colour} Ragami to {where}.",
+                    seat=who(seat),
+                    colour=COLOUR_NAME[c],
+                    where=name,
+                ),
                 seat=seat,
                 colour=c,
                 at=a.at,
@@ -625,8 +628,7 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         kept = [
             ev(
                 "kept",
-                f"Te quedas {card_name(a.card).es}.",
-                f"You keep {card_name(a.card).en}.",
+                msg("You keep {card}.", card=card_name(a.card)),
                 [seat],
                 card=a.card,
             )
@@ -636,8 +638,7 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
             return [
                 ev(
                     "keep_one",
-                    f"{who(seat).es} se queda una carta y elige otra más.",
-                    f"{who(seat).en} keeps a card and chooses one more.",
+                    msg("{seat} keeps a card and chooses one more.", seat=who(seat)),
                     seat=seat,
                 ),
                 *kept,
@@ -651,8 +652,12 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         return [
             ev(
                 "adjust",
-                f"{who(seat).es} deja el conflicto de la casilla {q} en {state.conflicts[q]}.",
-                f"{who(seat).en} sets the conflict on square {q} to {state.conflicts[q]}.",
+                msg(
+                    "{seat} sets the conflict on square {square} to {die}.",
+                    seat=who(seat),
+                    square=q,
+                    die=state.conflicts[q],
+                ),
                 seat=seat,
                 square=q,
                 die=state.conflicts[q],
@@ -666,10 +671,12 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         return [
             ev(
                 "virtue_move",
-                f"{who(seat).es} lleva su dado de Virtud a "
-                f"{node_name(a.at).es} ({state.virtue[seat]}).",
-                f"{who(seat).en} moves the "
-                f"Virtue die to {node_name(a.at).en} ({state.virtue[seat]}).",
+                msg(
+                    "{seat} moves the Virtue die to {where} ({value}).",
+                    seat=who(seat),
+                    where=node_name(a.at),
+                    value=state.virtue[seat],
+                ),
                 seat=seat,
                 at=a.at,
             )
@@ -685,8 +692,7 @@ def apply_step(state: RgState, seat: int, st: Step, a: Action) -> list[Event]:
         return [
             ev(
                 "flee",
-                f"El Ragami de {who(seat).es} se retira a {node_name(a.at).es}.",
-                f"{who(seat).en}'s Ragami withdraws to {node_name(a.at).en}.",
+                msg("{seat}'s Ragami withdraws to {where}.", seat=who(seat), where=node_name(a.at)),
                 seat=seat,
                 at=a.at,
             )
@@ -701,39 +707,43 @@ def picked(state: RgState, seat: int, piece: str) -> Event:
     if kind in ("S", "R"):
         place = state.saints[n] if kind == "S" else state.ragamis[n]
         at = node_name(str(place))
-        noun = ("Santo", "Saint") if kind == "S" else ("Ragami", "Ragami")
-        if n == seat:
-            what = (f"su {noun[0]}", f"their {noun[1]}")
+        if kind == "S" and n == seat:
+            text = msg("{seat} chooses to move their Saint ({where}).", seat=who(seat), where=at)
+        elif kind == "S":
+            text = msg(
+                "{seat} chooses to move the {colour} Saint ({where}).",
+                seat=who(seat),
+                colour=COLOUR_NAME[n],
+                where=at,
+            )
+        elif n == seat:
+            text = msg("{seat} chooses to move their Ragami ({where}).", seat=who(seat), where=at)
         else:
-            c = COLOUR_NAME[n]
-            what = (f"el {noun[0]} {c.es}", f"the {c.en} {noun[1]}")
-        return ev(
-            "pick",
-            f"{who(seat).es} elige mover {what[0]} ({at.es}).",
-            f"{who(seat).en} chooses to move {what[1]} ({at.en}).",
-            seat=seat,
-            piece=piece,
-        )
+            text = msg(
+                "{seat} chooses to move the {colour} Ragami ({where}).",
+                seat=who(seat),
+                colour=COLOUR_NAME[n],
+                where=at,
+            )
+        return ev("pick", text, seat=seat, piece=piece)
     if kind == "C":
         return ev(
             "pick",
-            f"{who(seat).es} elige el dado de Conflicto de la casilla {n} ({state.conflicts[n]}).",
-            f"{who(seat).en} chooses the Conflict die on square {n} ({state.conflicts[n]}).",
+            msg(
+                "{seat} chooses the Conflict die on square {square} ({die}).",
+                seat=who(seat),
+                square=n,
+                die=state.conflicts[n],
+            ),
             seat=seat,
             piece=piece,
         )
-    what = (
-        ("colocar un Demonio nuevo", "place a new Demon")
+    text = (
+        msg("{seat} chooses to place a new Demon.", seat=who(seat))
         if n == 0
-        else (f"mover un Demonio de la casilla {n}", f"move a Demon from square {n}")
+        else msg("{seat} chooses to move a Demon from square {square}.", seat=who(seat), square=n)
     )
-    return ev(
-        "pick",
-        f"{who(seat).es} elige {what[0]}.",
-        f"{who(seat).en} chooses to {what[1]}.",
-        seat=seat,
-        piece=piece,
-    )
+    return ev("pick", text, seat=seat, piece=piece)
 
 
 def finish_draw(state: RgState, seat: int) -> list[Event]:
@@ -746,12 +756,9 @@ def finish_draw(state: RgState, seat: int) -> list[Event]:
     return [
         ev(
             "keep",
-            f"{who(seat).es} se queda cartas y descarta: "
-            + (", ".join(n.es for n in names) or "nada")
-            + ".",
-            f"{who(seat).en} keeps cards and discards: "
-            + (", ".join(n.en for n in names) or "nothing")
-            + ".",
+            msg("{seat} keeps cards and discards: {cards}.", seat=who(seat), cards=names)
+            if names
+            else msg("{seat} keeps cards and discards: nothing.", seat=who(seat)),
             seat=seat,
             discarded=rest,
         )
@@ -764,13 +771,27 @@ def move_saint(state: RgState, seat: int, st: Step, c: int, to: int) -> list[Eve
     state.saints[c] = to
     gain = to in state.conflicts and (st.kind == "saint" or start not in state.conflicts)
     got = give_cubes(state, seat, 1) if gain else 0
+    text = (
+        msg.n(
+            got,
+            "{seat} moves the {colour} Saint to square {square} (+{n} cube).",
+            "{seat} moves the {colour} Saint to square {square} (+{n} cubes).",
+            seat=who(seat),
+            colour=COLOUR_NAME[c],
+            square=to,
+        )
+        if got
+        else msg(
+            "{seat} moves the {colour} Saint to square {square}.",
+            seat=who(seat),
+            colour=COLOUR_NAME[c],
+            square=to,
+        )
+    )
     events = [
         ev(
             "saint",
-            f"{who(seat).es} mueve el Santo {COLOUR_NAME[c].es} a la casilla {to}"
-            + (f" (+{got} cubo)." if got else "."),
-            f"{who(seat).en} moves the {COLOUR_NAME[c].en} Saint to square {to}"
-            + (f" (+{got} cube)." if got else "."),
+            text,
             seat=seat,
             colour=c,
             square=to,
@@ -795,19 +816,28 @@ def move_demon(state: RgState, seat: int, st: Step, q: int, to: int) -> list[Eve
     state.demons.sort()
     gain = st.kind == "demons" and q in state.conflicts and to not in state.conflicts
     got = give_cubes(state, seat, 1) if gain else 0
-    what = (
-        (f"coloca un Demonio nuevo en la casilla {to}", f"places a new Demon on square {to}")
-        if q == 0
-        else (
-            f"mueve un Demonio de la casilla {q} a la {to}",
-            f"moves a Demon from square {q} to {to}",
+    if q == 0:  # a new Demon comes from no conflict: it never earns a cube
+        text = msg("{seat} places a new Demon on square {square}.", seat=who(seat), square=to)
+    elif got:
+        text = msg.n(
+            got,
+            "{seat} moves a Demon from square {start} to {square} (+{n} cube).",
+            "{seat} moves a Demon from square {start} to {square} (+{n} cubes).",
+            seat=who(seat),
+            start=q,
+            square=to,
         )
-    )
+    else:
+        text = msg(
+            "{seat} moves a Demon from square {start} to {square}.",
+            seat=who(seat),
+            start=q,
+            square=to,
+        )
     events = [
         ev(
             "demon",
-            f"{who(seat).es} {what[0]}" + (f" (+{got} cubo)." if got else "."),
-            f"{who(seat).en} {what[1]}" + (f" (+{got} cube)." if got else "."),
+            text,
             seat=seat,
             start=q,
             square=to,
@@ -835,8 +865,11 @@ def swap(state: RgState, seat: int, c: int) -> list[Event]:
     return [
         ev(
             "swap",
-            f"{who(seat).es} cambia su Ragami por el {COLOUR_NAME[c].es}.",
-            f"{who(seat).en} swaps Ragami with the {COLOUR_NAME[c].en} one.",
+            msg(
+                "{seat} swaps Ragami with the {colour} one.",
+                seat=who(seat),
+                colour=COLOUR_NAME[c],
+            ),
             seat=seat,
             colour=c,
         )
@@ -847,37 +880,58 @@ def swap(state: RgState, seat: int, c: int) -> list[Event]:
 
 
 def running(res: Resolution) -> Text:
-    """The power gathered so far against the cost: "poder 5 de 7"."""
-    return tr(f"poder {res.total} de {res.cost}", f"power {res.total} of {res.cost}")
+    """The power gathered so far against the cost: "power 5 of 7"."""
+    return msg("power {total} of {cost}", total=res.total, cost=res.cost)
 
 
 def resolution_event(state: RgState, seat: int, res: Resolution) -> Event:
     """A resolution begins: its cost, and the power Saints and a second Ragami give."""
     demons = res.cost - res.die
-    cost = (
-        (f"dado {res.die} + {demon_count(demons).es}", f"die {res.die} + {demon_count(demons).en}")
+    price = (
+        msg("die {die} + {demons}", die=res.die, demons=demon_count(demons))
         if demons
-        else (f"dado {res.die}", f"die {res.die}")
+        else msg("die {die}", die=res.die)
     )
-    free_es, free_en = [], []
-    if res.saints:
-        n = len(res.saints)
-        free_es.append(f"+{n} por {'el Santo' if n == 1 else 'los Santos'}")
-        free_en.append(f"+{n} from {'the Saint' if n == 1 else 'the Saints'}")
-    if res.helper is not None:
-        c = COLOUR_NAME[res.helper]
-        free_es.append(f"+2 por el Ragami {c.es}")
-        free_en.append(f"+2 from the {c.en} Ragami")
+    saints = len(res.saints)
+    helper = COLOUR_NAME[res.helper] if res.helper is not None else None
+    if saints and helper is not None:
+        bonus = msg.n(
+            saints,
+            "+{n} from the Saint, +2 from the {colour} Ragami",
+            "+{n} from the Saints, +2 from the {colour} Ragami",
+            colour=helper,
+        )
+    elif saints:
+        bonus = msg.n(saints, "+{n} from the Saint", "+{n} from the Saints")
+    elif helper is not None:
+        bonus = msg("+2 from the {colour} Ragami", colour=helper)
+    else:
+        bonus = None
+    text = (
+        msg(
+            "{seat} tries to resolve the conflict on square {square}, which costs {cost} "
+            "({price}); {bonus}: {power}.",
+            seat=who(seat),
+            square=res.square,
+            cost=res.cost,
+            price=price,
+            bonus=bonus,
+            power=running(res),
+        )
+        if bonus is not None
+        else msg(
+            "{seat} tries to resolve the conflict on square {square}, which costs {cost} "
+            "({price}): {power}.",
+            seat=who(seat),
+            square=res.square,
+            cost=res.cost,
+            price=price,
+            power=running(res),
+        )
+    )
     return ev(
         "resolve_start",
-        f"{who(seat).es} intenta resolver el conflicto de la casilla {res.square}, "
-        f"que cuesta {res.cost} ({cost[0]})"
-        + (f"; {', '.join(free_es)}" if free_es else "")
-        + f": {running(res).es}.",
-        f"{who(seat).en} tries to resolve the conflict on square {res.square}, "
-        f"which costs {res.cost} ({cost[1]})"
-        + (f"; {', '.join(free_en)}" if free_en else "")
-        + f": {running(res).en}.",
+        text,
         seat=seat,
         square=res.square,
         saints=res.saints,
@@ -893,16 +947,25 @@ def resolve_step(state: RgState, seat: int, res: Resolution, a: Action) -> list[
         if a.source == "cubes":
             state.cubes[seat] -= a.amount
             res = res.model_copy(update={"cubes": res.cubes + a.amount})
-            src = ("de cubos", "from cubes")
+            text = msg(
+                "{seat} adds {amount} from cubes ({power}).",
+                seat=who(seat),
+                amount=a.amount,
+                power=running(res),
+            )
         else:
             res = res.model_copy(update={"virtue": res.virtue + a.amount})
-            src = ("de su dado de Virtud", "from their Virtue die")
+            text = msg(
+                "{seat} adds {amount} from their Virtue die ({power}).",
+                seat=who(seat),
+                amount=a.amount,
+                power=running(res),
+            )
         state.step = state.step.model_copy(update={"res": res})  # type: ignore[union-attr]
         return [
             ev(
                 "power",
-                f"{who(seat).es} añade {a.amount} {src[0]} ({running(res).es}).",
-                f"{who(seat).en} adds {a.amount} {src[1]} ({running(res).en}).",
+                text,
                 seat=seat,
                 source=a.source,
                 amount=a.amount,
@@ -920,16 +983,34 @@ def resolve_step(state: RgState, seat: int, res: Resolution, a: Action) -> list[
         state.step = state.step.model_copy(update={"res": res})  # type: ignore[union-attr]
         # the card goes face up into the resolution: naming it reveals nothing hidden
         name = card_name(a.card)
-        paid = (f", paga {cubes(cost).es}", f", pays {cubes(cost).en}") if cost else ("", "")
-        if k == "doble":
-            gain = ("el dado de Poder se tirará dos veces", "the Power die will be rolled twice")
+        if k == "doble":  # (it costs no cube)
+            text = msg(
+                "{seat} plays {card}: the Power die will be rolled twice ({power}).",
+                seat=who(seat),
+                card=name,
+                power=running(res),
+            )
+        elif cost:
+            text = msg(
+                "{seat} plays {card}, pays {cubes}: +{amount} ({power}).",
+                seat=who(seat),
+                card=name,
+                cubes=cubes(cost),
+                amount=power,
+                power=running(res),
+            )
         else:
-            gain = (f"+{power}", f"+{power}")
+            text = msg(
+                "{seat} plays {card}: +{amount} ({power}).",
+                seat=who(seat),
+                card=name,
+                amount=power,
+                power=running(res),
+            )
         return [
             ev(
                 "power_card",
-                f"{who(seat).es} juega {name.es}{paid[0]}: {gain[0]} ({running(res).es}).",
-                f"{who(seat).en} plays {name.en}{paid[1]}: {gain[1]} ({running(res).en}).",
+                text,
                 seat=seat,
                 card=a.card,
                 cubes=cost,
@@ -950,8 +1031,7 @@ def resolve_step(state: RgState, seat: int, res: Resolution, a: Action) -> list[
     events = [
         ev(
             "power_die",
-            f"{who(seat).es} tira el dado de Poder: {shown}.",
-            f"{who(seat).en} rolls the Power die: {shown}.",
+            msg("{seat} rolls the Power die: {rolls}.", seat=who(seat), rolls=shown),
             seat=seat,
             rolls=rolls,
         )
@@ -978,10 +1058,12 @@ def cancel(state: RgState, seat: int, res: Resolution) -> list[Event]:
     return [
         ev(
             "cancel",
-            f"{who(seat).es} renuncia a resolver el conflicto de la casilla {res.square} "
-            "y recupera lo que había añadido.",
-            f"{who(seat).en} gives up resolving the conflict on square {res.square} "
-            "and takes back what they had added.",
+            msg(
+                "{seat} gives up resolving the conflict on square {square} "
+                "and takes back what they had added.",
+                seat=who(seat),
+                square=res.square,
+            ),
             seat=seat,
             square=res.square,
         )
@@ -1015,8 +1097,12 @@ def succeed(state: RgState, seat: int, res: Resolution, events: list[Event]) -> 
         *events,
         ev(
             "resolved",
-            f"{who(seat).es} resuelve el conflicto de la casilla {q}: +{res.die} PV.",
-            f"{who(seat).en} resolves the conflict on square {q}: +{res.die} VP.",
+            msg(
+                "{seat} resolves the conflict on square {square}: +{vp} VP.",
+                seat=who(seat),
+                square=q,
+                vp=res.die,
+            ),
             seat=seat,
             square=q,
             die=res.die,
@@ -1031,8 +1117,7 @@ def succeed(state: RgState, seat: int, res: Resolution, events: list[Event]) -> 
             events.append(
                 ev(
                     "saint_vp",
-                    f"{who(owner).es} gana 1 PV por su Santo.",
-                    f"{who(owner).en} scores 1 VP for their Saint.",
+                    msg("{seat} scores 1 VP for their Saint.", seat=who(owner)),
                     seat=owner,
                 )
             )
@@ -1043,8 +1128,12 @@ def succeed(state: RgState, seat: int, res: Resolution, events: list[Event]) -> 
             events.append(
                 ev(
                     "helper",
-                    f"{who(owner).es} recibe {got} cubos por su ayuda.",
-                    f"{who(owner).en} gets {got} cubes for the help.",
+                    msg.n(
+                        got,
+                        "{seat} gets {n} cube for the help.",
+                        "{seat} gets {n} cubes for the help.",
+                        seat=who(owner),
+                    ),
                     seat=owner,
                     cubes=got,
                 )
@@ -1064,8 +1153,11 @@ def fail(state: RgState, seat: int, res: Resolution, events: list[Event]) -> lis
     events.append(
         ev(
             "failed",
-            f"{who(seat).es} no resuelve el conflicto de la casilla {res.square}.",
-            f"{who(seat).en} fails to resolve the conflict on square {res.square}.",
+            msg(
+                "{seat} fails to resolve the conflict on square {square}.",
+                seat=who(seat),
+                square=res.square,
+            ),
             seat=seat,
             square=res.square,
         )
@@ -1077,8 +1169,11 @@ def fail(state: RgState, seat: int, res: Resolution, events: list[Event]) -> lis
         events.append(
             ev(
                 "flee",
-                f"El Ragami de {who(seat).es} se retira a {node_name(choices[0]).es}.",
-                f"{who(seat).en}'s Ragami withdraws to {node_name(choices[0]).en}.",
+                msg(
+                    "{seat}'s Ragami withdraws to {where}.",
+                    seat=who(seat),
+                    where=node_name(choices[0]),
+                ),
                 seat=seat,
                 at=choices[0],
             )

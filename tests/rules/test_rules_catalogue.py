@@ -26,9 +26,6 @@ NOT_YET: set[str] = {
     # rattus_cartus
     "rules/rattus_cartus", "cogs/rattus_cartus.py", "cogs/pictures/rattus_cartus.py",
 
-    # ragami
-    "rules/ragami", "cogs/ragami.py", "cogs/pictures/ragami.py",
-
     # guerra_de_mitos (cards, decks, lobby)
     "rules/guerra_de_mitos/cards.py", "rules/guerra_de_mitos/decks.py", "services/gdm_decks.py",
     "services/gdm_lobby.py", "cogs/gdm_decks.py", "cogs/gdm_lobby.py", "cogs/pictures/gdm_deck.py",
