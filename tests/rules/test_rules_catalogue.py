@@ -23,9 +23,6 @@ NOT_YET: set[str] = {
     # ankh_morpork
     "rules/ankh_morpork", "cogs/ankh_morpork.py", "cogs/pictures/ankh_morpork.py",
 
-    # rattus_cartus
-    "rules/rattus_cartus", "cogs/rattus_cartus.py", "cogs/pictures/rattus_cartus.py",
-
     # ragami
     "rules/ragami", "cogs/ragami.py", "cogs/pictures/ragami.py",
 
