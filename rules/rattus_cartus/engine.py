@@ -112,7 +112,8 @@ def _prompt(kind: str, n: int, target: int) -> Prompt:
         text = msg.n(n, "Hospital: discard up to {n} card to give back as many rats, or stop.",
                      "Hospital: discard up to {n} cards to give back as many rats, or stop.")
     else:
-        text = msg("Look at a card of the nun row ({n} left).", n=n)
+        text = msg.n(n, "Look at a card of the nun row ({n} left).",
+                     "Look at a card of the nun row ({n} left).")
     return Prompt(kind=kind, text=text)
 
 

@@ -25,7 +25,10 @@ def ev(kind: str, text: Text, audience: list[int] | None = None, **data: Any) ->
 
 
 def semicolons(items: list[Text]) -> Text:
-    """Items that hold commas of their own, one after another with semicolons between."""
+    """Items that hold commas of their own, one after another with semicolons between
+    (a list joined the usual way would read as one list)."""
+    if not items:
+        return msg("nothing")
     out = items[0]
     for item in items[1:]:
         out = msg("{items}; {item}", items=out, item=item)
