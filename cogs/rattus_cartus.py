@@ -31,7 +31,7 @@ from cogs.common.choices import (
     within,
 )
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import count, locale_of, names, t, tn
+from cogs.common.i18n import locale_of, names, t, tn
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
@@ -172,7 +172,7 @@ class RcUI(GameUI):
         players = []
         for p in v.players:
             line = t("rc.player_line", locale, disc=disc(p.seat), who=mention(g, p.seat),
-                     cards=p.hand, rats=count("rat_tokens", p.rat_tokens, locale), vp=p.vp)
+                     cards=p.hand, rats=tn("count.rat_tokens", p.rat_tokens, locale), vp=p.vp)
             if p.seat == v.start and not v.finished:
                 line += f" · *{t('rc.start_player', locale)}*"
             players.append(line)
@@ -204,7 +204,7 @@ class RcUI(GameUI):
         lines = []
         for b in v.row:
             bd = BUILDINGS[b.building]
-            lines.append(t("rc.row_line", locale, n=b.index + 1, building=bd.name().get(locale),
+            lines.append(t("rc.row_line", locale, n=b.index + 1, building=bd.name.get(locale),
                            cls=CLASS_NAME[b.cls].get(locale), supply=supply_text(b.supply, locale)))
             if not b.slots:
                 lines.append(f"  {t('rc.nobody_in', locale)}")
@@ -266,7 +266,7 @@ class RcUI(GameUI):
             what = g.engine.describe(g.state, seat, SupplyChoice(card=card, peek=None if peek < 0 else peek))
             lines += [f"**{t('rc.my_supply', locale)}**", what.get(locale)]
         if me.entering is not None and me.entering < len(v.row):
-            building = BUILDINGS[v.row[me.entering].building].name().get(locale)
+            building = BUILDINGS[v.row[me.entering].building].name.get(locale)
             picked = ", ".join(card_name(c).get(locale) for c in me.picking) or "-"
             lines += [f"**{t('rc.my_entering', locale)}**", f"{building}: {picked}"]
         if me.played:
@@ -303,7 +303,7 @@ def building_panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
         bd = BUILDINGS[b.building]
         inside = ", ".join(f"{UI.name(g, s.seat)} ({s.cards})" for s in b.slots)
         where = t("rc.inside", locale, who=inside) if inside else t("rc.empty", locale)
-        premium = bd.premium_es if locale == "es" else bd.premium_en
+        premium = bd.premium_text.get(locale)
         options.append(discord.SelectOption(
             label=clip(f"{b.index + 1}. {label}", 100), value=str(b.index),
             description=clip(f"{where} · {premium}", 100),
@@ -338,9 +338,9 @@ def cards_panel(g: Game, seat: Seat, building: int, locale: str) -> tuple[str, d
     """Step two, privately: every card to play face down at once, or none."""
     v = UI.view(g, seat)
     if building >= len(v.row):
-        raise StaleAction(t("err.stale_menu", "es"), t("err.stale_menu", "en"))
+        raise StaleAction(*(t("err.stale_menu", lang) for lang in ("es", "en")))
     assert v.me is not None
-    name = BUILDINGS[v.row[building].building].name().get(locale)
+    name = BUILDINGS[v.row[building].building].name.get(locale)
     text = t("rc.choose_cards", locale, building=name)
     cards = playable_cards(v.me)
     total = sum(1 for c in v.me.hand if playable(c))
@@ -427,7 +427,7 @@ class BuildingSelect(
         _check_entering(g, seat, locale)
         value = (self.item.values or ["-"])[0]
         if not value.isdigit():
-            raise StaleAction(t("err.stale_menu", "es"), t("err.stale_menu", "en"))
+            raise StaleAction(*(t("err.stale_menu", lang) for lang in ("es", "en")))
         text, view = cards_panel(g, seat, int(value), locale)
         await interaction.response.edit_message(content=text, view=view)
 
@@ -525,13 +525,14 @@ def resolve_building(v: RcView, value: str, locale: str) -> int:
     needle = fold(raw)
     found = [
         b.index for b in v.row
-        if needle and needle in (fold(BUILDINGS[b.building].es), fold(BUILDINGS[b.building].en), b.building)
+        if needle and needle in (fold(BUILDINGS[b.building].name.get("es")),
+                   fold(BUILDINGS[b.building].name.get("en")), b.building)
     ]
     if len(found) == 1:
         return found[0]
     raise Refusal(*(
         t("rc.unknown_building", lang, value=clip(raw, 40), options=", ".join(
-            f"{b.index + 1}. {BUILDINGS[b.building].name().get(lang)}" for b in v.row) or "-")
+            f"{b.index + 1}. {BUILDINGS[b.building].name.get(lang)}" for b in v.row) or "-")
         for lang in ("es", "en")
     ))
 
@@ -593,7 +594,7 @@ class RattusCartus(commands.Cog):
             out = []
             for b in v.row:
                 bd = BUILDINGS[b.building]
-                label = f"{b.index + 1}. {bd.name().get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
+                label = f"{b.index + 1}. {bd.name.get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
                 if needle and needle not in fold(label):
                     continue
                 out.append(app_commands.Choice(name=clip(label, 100), value=str(b.index + 1)))
@@ -633,10 +634,10 @@ class RattusCartus(commands.Cog):
         embed = discord.Embed(title=t("rc.buildings_title", locale), colour=COLOUR)
         for b in in_play[:20]:
             bd = BUILDINGS[b]
-            premium = bd.premium_es if locale == "es" else bd.premium_en
-            standard = bd.standard_es if locale == "es" else bd.standard_en
+            premium = bd.premium_text.get(locale)
+            standard = bd.standard_text.get(locale)
             embed.add_field(
-                name=f"{bd.name().get(locale)} ({CLASS_NAME[bd.cls].get(locale)})",
+                name=f"{bd.name.get(locale)} ({CLASS_NAME[bd.cls].get(locale)})",
                 value=clip(f"**{t('rc.premium', locale)}**: {premium}\n**{t('rc.standard', locale)}**: {standard}",
                            EMBED_FIELD),
                 inline=False,

@@ -310,7 +310,7 @@ def _building_box(
     draw.rounded_rectangle(box, radius=6, fill=CARD_BG, outline=colour, width=2)
     draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 24), fill=colour)
     building = BUILDINGS[b.building]
-    title = f"{b.index + 1}. {building.name().get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
+    title = f"{b.index + 1}. {building.name.get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
     put_text(img, (x0 + 8, y0 + 13), ascii_text(title), 14, WHITE, middle=True, width=x1 - x0 - 16)
     supply = say("supply_of", locale, what=_supply_text(b.supply, locale))
     put_text(img, (x0 + 8, y0 + 29), supply, 12, FAINT, width=x1 - x0 - 16)

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from rules.core import Text, tr
+from rules.core import Text
+from rules.phrases import Phrases
+
+msg = Phrases("rattus_cartus")
 
 # ----------------------------------------------------------------------------- classes
 
@@ -14,22 +17,22 @@ CLASSES: tuple[str, ...] = (
     "campesinado", "burguesia", "iglesia", "caballeria", "hechiceria", "realeza",
 )
 CLASS_NAME: dict[str, Text] = {
-    "campesinado": tr("Campesinado", "Peasantry"),
-    "burguesia": tr("Burguesía", "Bourgeoisie"),
-    "iglesia": tr("Iglesia", "Church"),
-    "caballeria": tr("Caballería", "Knighthood"),
-    "hechiceria": tr("Hechicería", "Sorcery"),
-    "realeza": tr("Realeza", "Royalty"),
+    "campesinado": msg("Peasantry"),
+    "burguesia": msg("Bourgeoisie"),
+    "iglesia": msg("Church"),
+    "caballeria": msg("Knighthood"),
+    "hechiceria": msg("Sorcery"),
+    "realeza": msg("Royalty"),
 }
 # The figure drawn on a class's population cards (the rulebook's examples speak of a
 # "Monje", a "Rey" and a "Bruja").
 FIGURE: dict[str, Text] = {
-    "campesinado": tr("Campesino", "Peasant"),
-    "burguesia": tr("Mercader", "Merchant"),
-    "iglesia": tr("Monje", "Monk"),
-    "caballeria": tr("Caballero", "Knight"),
-    "hechiceria": tr("Bruja", "Witch"),
-    "realeza": tr("Rey", "King"),
+    "campesinado": msg("Peasant"),
+    "burguesia": msg("Merchant"),
+    "iglesia": msg("Monk"),
+    "caballeria": msg("Knight"),
+    "hechiceria": msg("Witch"),
+    "realeza": msg("King"),
 }
 
 # ----------------------------------------------------------------------------- cards
@@ -45,26 +48,20 @@ PLAYABLE_SPECIALS: frozenset[str] = frozenset({"joker", "espada", "flauta"})
 
 KIND_NAME: dict[str, Text] = {
     **FIGURE,
-    "joker": tr("Comodín", "Joker"),
-    "espada": tr("Espada", "Sword"),
-    "flauta": tr("Flauta", "Flute"),
-    "salvo": tr("Salvoconducto", "Safe-conduct"),
-    "oro": tr("Oro", "Gold"),
+    "joker": msg("Joker"),
+    "espada": msg("Sword"),
+    "flauta": msg("Flute"),
+    "salvo": msg("Safe-conduct"),
+    "oro": msg("Gold"),
 }
 KIND_TEXT: dict[str, Text] = {
-    "joker": tr("Cuenta como una carta de población de la clase del edificio, sin rata.",
-                "Counts as a population card of the building's class, without a rat."),
-    "espada": tr("Quien juegue menos Espadas en el edificio da la mitad de su mano a quien "
-                 "juegue más.",
-                 "Whoever plays the fewest Swords at the building gives half their hand to "
-                 "whoever plays the most."),
-    "flauta": tr("Quien juegue menos Flautas en el edificio recibe una rata de quien juegue más.",
-                 "Whoever plays the fewest Flutes at the building gets a rat from whoever "
-                 "plays the most."),
-    "salvo": tr("Al empezar tu turno de entrar en edificios: pasa y vuelve a elegir después.",
-                "At the start of your turn to enter a building: pass and choose later."),
-    "oro": tr("No se juega. Al final, mayoría de Oro: 6 y 3 puntos (con Tesoro Público).",
-              "Cannot be played. At the end, Gold majority: 6 and 3 points (with the Treasury)."),
+    "joker": msg("Counts as a population card of the building's class, without a rat."),
+    "espada": msg("Whoever plays the fewest Swords at the building gives half their hand to "
+                  "whoever plays the most."),
+    "flauta": msg("Whoever plays the fewest Flutes at the building gets a rat from whoever "
+                  "plays the most."),
+    "salvo": msg("At the start of your turn to enter a building: pass and choose later."),
+    "oro": msg("Cannot be played. At the end, Gold majority: 6 and 3 points (with the Treasury)."),
 }
 
 
@@ -102,33 +99,36 @@ def card_name(cid: str) -> Text:
     """A card's name: the figure, class and nuns for population cards, else the special's name."""
     k = KIND[cid]
     if cid in NUNS:
-        f, c, n = FIGURE[k], CLASS_NAME[k], NUNS[cid]
-        return tr(f"{f.es} ({c.es}, {n} rel.)", f"{f.en} ({c.en}, {n} nuns)")
+        return _population_name(k, NUNS[cid])
     return KIND_NAME[k]
+
+
+def _population_name(cls: str, nuns: int) -> Text:
+    return msg.n(nuns, "{figure} ({cls}, {n} nun)", "{figure} ({cls}, {n} nuns)",
+                 figure=FIGURE[cls], cls=CLASS_NAME[cls])
 
 
 def type_name(t: str) -> Text:
     """The name of a card type ("iglesia:4", "joker"...)."""
     k, _, n = t.partition(":")
     if n:
-        f, c = FIGURE[k], CLASS_NAME[k]
-        return tr(f"{f.es} ({c.es}, {n} rel.)", f"{f.en} ({c.en}, {n} nuns)")
+        return _population_name(k, int(n))
     return KIND_NAME[k]
 
 
 def names(cards: list[str]) -> Text:
-    """A list of card names, in both languages."""
+    """A list of card names, in hand order."""
     if not cards:
-        return tr("nada", "nothing")
+        return msg("nothing")
     ordered = sorted(cards, key=lambda c: (TYPE_ORDER[TYPE[c]], c))
-    return tr(", ".join(card_name(c).es for c in ordered), ", ".join(card_name(c).en for c in ordered))
+    return msg("{cards}", cards=[card_name(c) for c in ordered])
 
 
 def kinds_name(kinds: list[str]) -> Text:
     """Revealed cards as their kinds (figure or special), e.g. "Monje, Bruja, Espada"."""
     if not kinds:
-        return tr("ninguna carta", "no cards")
-    return tr(", ".join(KIND_NAME[k].es for k in kinds), ", ".join(KIND_NAME[k].en for k in kinds))
+        return msg("no cards")
+    return msg("{cards}", cards=[KIND_NAME[k] for k in kinds])
 
 
 # ----------------------------------------------------------------------------- buildings
@@ -141,8 +141,7 @@ class Building:
     """A building type: its class and its premium (top) and standard (bottom) actions."""
 
     id: str
-    es: str
-    en: str
+    name: Text
     cls: str
     effect: Effect
     # How many cards drawn or taken, rats, VP, nun cards looked at, cards discarded
@@ -151,59 +150,47 @@ class Building:
     premium: int
     standard: int
     take: str  # the pile the "take" effect takes from ("" otherwise)
-    premium_es: str
-    premium_en: str
-    standard_es: str
-    standard_en: str
-
-    def name(self) -> Text:
-        """The building's name."""
-        return tr(self.es, self.en)
+    premium_text: Text  # what the premium action does
+    standard_text: Text  # what the standard action does
 
 
 BUILDINGS: dict[str, Building] = {b.id: b for b in [
-    Building("granja", "Granja", "Farm", "campesinado", "draw", 4, 2, "",
-             "Roba 4 cartas de población.", "Draw 4 population cards.",
-             "Roba 2 cartas de población.", "Draw 2 population cards."),
-    Building("cerveceria", "Cervecería", "Brewery", "campesinado", "brew", 1, 2, "",
-             "Roba una carta de población por cada punto de influencia que ganaste esta ronda.",
-             "Draw a population card for every influence point you gained this round.",
-             "Roba una carta de población por cada dos puntos de influencia que ganaste esta ronda.",
-             "Draw a population card for every two influence points you gained this round."),
-    Building("mercado", "Mercado", "Marketplace", "burguesia", "take", 2, 1, "joker",
-             "Toma 2 comodines.", "Take 2 jokers.", "Toma 1 comodín.", "Take 1 joker."),
-    Building("oficina", "Oficina", "Office", "burguesia", "take", 2, 1, "salvo",
-             "Toma 2 Salvoconductos.", "Take 2 Safe-conducts.",
-             "Toma 1 Salvoconducto.", "Take 1 Safe-conduct."),
-    Building("monasterio", "Monasterio", "Monastery", "iglesia", "rats", 2, 1, "",
-             "Devuelve 2 ratas.", "Give back 2 rats.", "Devuelve 1 rata.", "Give back 1 rat."),
-    Building("hospital", "Hospital", "Hospital", "iglesia", "hospital", 3, 2, "",
-             "Devuelve 1 rata; además, descarta hasta 3 cartas de tu mano y devuelve otras "
-             "tantas ratas.",
-             "Give back 1 rat; also discard up to 3 cards from your hand to give back as many "
-             "rats.",
-             "Descarta hasta 2 cartas de tu mano y devuelve otras tantas ratas.",
-             "Discard up to 2 cards from your hand to give back as many rats."),
-    Building("castillo", "Castillo", "Castle", "caballeria", "take", 2, 1, "espada",
-             "Toma 2 Espadas.", "Take 2 Swords.", "Toma 1 Espada.", "Take 1 Sword."),
-    Building("torre_vigia", "Torre Vigía", "Guard Tower", "caballeria", "tower", 3, 0, "",
-             "Quien no haya entrado en una Torre Vigía esta ronda y tenga al menos tantas cartas "
-             "como tú te da 3 cartas de su mano, a su elección (todas si tiene menos).",
-             "Everyone who did not enter a Guard Tower this round and holds at least as many "
-             "cards as you gives you 3 cards of their choice (all of them if fewer).",
-             "Nada; te protege esta ronda de la acción preferente de cualquier Torre Vigía.",
-             "Nothing; protects you this round from the premium action of any Guard Tower."),
-    Building("palacio", "Palacio", "Palace", "realeza", "vp", 2, 1, "",
-             "Toma 2 fichas de punto de victoria.", "Take 2 victory point tokens.",
-             "Toma 1 ficha de punto de victoria.", "Take 1 victory point token."),
-    Building("tesoro", "Tesoro Público", "Treasury", "realeza", "take", 2, 1, "oro",
-             "Toma 2 cartas de Oro.", "Take 2 Gold cards.", "Toma 1 carta de Oro.",
-             "Take 1 Gold card."),
-    Building("tienda", "Tienda del Adivino", "Fortune-teller's Tent", "hechiceria", "peek", 2, 1,
-             "", "Mira 2 cartas de la fila de religiosas.", "Look at 2 cards of the nun row.",
-             "Mira 1 carta de la fila de religiosas.", "Look at 1 card of the nun row."),
-    Building("cabana", "Cabaña del Flautista", "Piper's Hut", "hechiceria", "take", 2, 1, "flauta",
-             "Toma 2 Flautas.", "Take 2 Flutes.", "Toma 1 Flauta.", "Take 1 Flute."),
+    Building("granja", msg("Farm"), "campesinado", "draw", 4, 2, "",
+             msg("Draw 4 population cards."),
+             msg("Draw 2 population cards.")),
+    Building("cerveceria", msg("Brewery"), "campesinado", "brew", 1, 2, "",
+             msg("Draw a population card for every influence point you gained this round."),
+             msg("Draw a population card for every two influence points you gained this round.")),
+    Building("mercado", msg("Marketplace"), "burguesia", "take", 2, 1, "joker",
+             msg("Take 2 jokers."),
+             msg("Take 1 joker.")),
+    Building("oficina", msg("Office"), "burguesia", "take", 2, 1, "salvo",
+             msg("Take 2 Safe-conducts."),
+             msg("Take 1 Safe-conduct.")),
+    Building("monasterio", msg("Monastery"), "iglesia", "rats", 2, 1, "",
+             msg("Give back 2 rats."),
+             msg("Give back 1 rat.")),
+    Building("hospital", msg("Hospital"), "iglesia", "hospital", 3, 2, "",
+             msg("Give back 1 rat; also discard up to 3 cards from your hand to give back as many rats."),
+             msg("Discard up to 2 cards from your hand to give back as many rats.")),
+    Building("castillo", msg("Castle"), "caballeria", "take", 2, 1, "espada",
+             msg("Take 2 Swords."),
+             msg("Take 1 Sword.")),
+    Building("torre_vigia", msg("Guard Tower"), "caballeria", "tower", 3, 0, "",
+             msg("Everyone who did not enter a Guard Tower this round and holds at least as many cards as you gives you 3 cards of their choice (all of them if fewer)."),
+             msg("Nothing; protects you this round from the premium action of any Guard Tower.")),
+    Building("palacio", msg("Palace"), "realeza", "vp", 2, 1, "",
+             msg("Take 2 victory point tokens."),
+             msg("Take 1 victory point token.")),
+    Building("tesoro", msg("Treasury"), "realeza", "take", 2, 1, "oro",
+             msg("Take 2 Gold cards."),
+             msg("Take 1 Gold card.")),
+    Building("tienda", msg("Fortune-teller's Tent"), "hechiceria", "peek", 2, 1, "",
+             msg("Look at 2 cards of the nun row."),
+             msg("Look at 1 card of the nun row.")),
+    Building("cabana", msg("Piper's Hut"), "hechiceria", "take", 2, 1, "flauta",
+             msg("Take 2 Flutes."),
+             msg("Take 1 Flute.")),
 ]}
 BY_CLASS: dict[str, tuple[str, str]] = {
     cls: tuple(b.id for b in BUILDINGS.values() if b.cls == cls)  # type: ignore[misc]
@@ -224,19 +211,20 @@ class Supply:
     peeks: int = 0
 
     def text(self) -> Text:
-        """What the supply action does, in both languages."""
-        es: list[str] = []
-        en: list[str] = []
+        """What the supply action does: its parts joined by "+"."""
+        parts: list[Text] = []
         if self.draw:
-            es.append(f"roba {self.draw}")
-            en.append(f"draw {self.draw}")
+            parts.append(msg("draw {n}", n=self.draw))
         if self.rats:
-            es.append(f"devuelve {self.rats} rata" + ("s" if self.rats > 1 else ""))
-            en.append(f"give back {self.rats} rat" + ("s" if self.rats > 1 else ""))
+            parts.append(msg.n(self.rats, "give back {n} rat", "give back {n} rats"))
         if self.peeks:
-            es.append(f"mira {self.peeks} religiosa" + ("s" if self.peeks > 1 else ""))
-            en.append(f"look at {self.peeks} nun card" + ("s" if self.peeks > 1 else ""))
-        return tr(" + ".join(es), " + ".join(en))
+            parts.append(msg.n(self.peeks, "look at {n} nun card", "look at {n} nun cards"))
+        if not parts:
+            return msg("nothing")
+        out = parts[0]
+        for part in parts[1:]:
+            out = msg("{actions} + {action}", actions=out, action=part)
+        return out
 
 
 # The five supply actions every building type carries, one per card (see

@@ -14,8 +14,8 @@ from rules.core import (
     Prompt,
     Seat,
     Text,
-    tr,
 )
+from rules.phrases import Phrases
 from rules.rattus_cartus import resolve as R
 from rules.rattus_cartus.cards import (
     CLASS_NAME,
@@ -56,7 +56,17 @@ from rules.rattus_cartus.phases import (
     supply_options,
 )
 from rules.rattus_cartus.scoring import outcome
-from rules.rattus_cartus.table import count, ev, put_away, remove_rats, sort_cards, track_order, who
+from rules.rattus_cartus.table import (
+    ev,
+    put_away,
+    remove_rats,
+    semicolons,
+    sort_cards,
+    track_order,
+    who,
+)
+
+msg = Phrases("rattus_cartus")
 
 
 def representatives(cards: list[str]) -> list[str]:
@@ -78,17 +88,40 @@ def playable(card: str) -> bool:
     return card in NUNS or KIND[card] in PLAYABLE_SPECIALS
 
 
+# pending() runs before every move: the same few prompts are built once and shared.
+_SUPPLY = Prompt(kind="supply", text=msg("Secretly choose the supply action of one building card."))
+_ENTER = Prompt(kind="enter", text=msg("Your turn to enter a building (or play a Safe-conduct)."))
+_PLAY = Prompt(kind="play", text=msg("Pick the cards you play face down, one at a time, then confirm."))
+_VICTIM = {
+    "espada": Prompt(kind="victim", text=msg("Sword duel: choose who gives you half their hand.")),
+    "flauta": Prompt(kind="victim", text=msg("Flute duel: choose who receives your rat.")),
+}
+
+
 @lru_cache(maxsize=1024)
-def _prompt(kind: str, es: str, en: str) -> Prompt:
-    # pending() runs before every move: the same few prompts are built once and shared
-    return Prompt(kind=kind, text=Text(es=es, en=en))
+def _prompt(kind: str, n: int, target: int) -> Prompt:
+    """The prompt of a decision about `n` cards (or nun cards) given to seat `target`."""
+    if kind == "give":
+        text = msg.n(n, "Give {n} card from your hand to {target}.",
+                     "Give {n} cards from your hand to {target}.", target=who(target))
+    elif kind == "tower":
+        text = msg.n(n, "Guard Tower: give {n} card to {target}.",
+                     "Guard Tower: give {n} cards to {target}.", target=who(target))
+        kind = "give"
+    elif kind == "hospital":
+        text = msg.n(n, "Hospital: discard up to {n} card to give back as many rats, or stop.",
+                     "Hospital: discard up to {n} cards to give back as many rats, or stop.")
+    else:
+        text = msg.n(n, "Look at a card of the nun row ({n} left).",
+                     "Look at a card of the nun row ({n} left).")
+    return Prompt(kind=kind, text=text)
 
 
 class RcEngine(Engine[RcState]):
     """Rattus Cartus for 2 to 5 seats, in turn order 0..n-1 (clockwise)."""
 
     id: ClassVar[str] = "rattus_cartus"
-    title: ClassVar[Text] = tr("Rattus Cartus", "Rattus Cartus")
+    title: ClassVar[Text] = msg("Rattus Cartus")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_model = Options
@@ -124,43 +157,21 @@ class RcEngine(Engine[RcState]):
 
     def _pending(self, state: RcState) -> dict[Seat, Prompt]:
         if state.phase == "supply":
-            p = _prompt("supply", "Elige en secreto la acción de suministro de una carta de edificio.",
-                        "Secretly choose the supply action of one building card.")
-            return {s: p for s, c in enumerate(state.choices) if c is None}
+            return {s: _SUPPLY for s, c in enumerate(state.choices) if c is None}
         if state.phase == "enter":
             s = state.queue[0]
-            if state.entering < 0:
-                return {s: _prompt("enter", "Te toca entrar en un edificio (o jugar un Salvoconducto).",
-                                   "Your turn to enter a building (or play a Safe-conduct).")}
-            return {s: _prompt("play", "Elige una a una las cartas que juegas boca abajo y confirma.",
-                               "Pick the cards you play face down, one at a time, then confirm.")}
+            return {s: _ENTER if state.entering < 0 else _PLAY}
         if state.phase != "resolve" or not state.tasks:
             return {}
         t = state.tasks[0]
-        n = count(t.n, "carta", "card")
         if t.kind == "victim":
-            if t.duel == "espada":
-                return {t.seat: _prompt("victim", "Duelo de Espadas: elige quién te da la mitad "
-                                        "de su mano.", "Sword duel: choose who gives you half "
-                                        "their hand.")}
-            return {t.seat: _prompt("victim", "Duelo de Flautas: elige quién recibe tu rata.",
-                                    "Flute duel: choose who receives your rat.")}
-        if t.kind == "give":
-            return {t.seat: _prompt("give", f"Da {n.es} de tu mano a {who(t.target).es}.",
-                                    f"Give {n.en} from your hand to {who(t.target).en}.")}
+            return {t.seat: _VICTIM["espada" if t.duel == "espada" else "flauta"]}
         if t.kind == "tower":
-            return {s: _prompt("give", f"Torre Vigía: da {count(c, 'carta', 'card').es} a "
-                               f"{who(t.target).es}.", f"Guard Tower: give "
-                               f"{count(c, 'carta', 'card').en} to {who(t.target).en}.")
+            return {s: _prompt("tower", c, t.target)
                     for s, c in zip(t.seats, t.counts, strict=True) if c > 0}
-        if t.kind == "hospital":
-            return {t.seat: _prompt("hospital",
-                                    f"Hospital: descarta hasta {n.es} para devolver otras tantas "
-                                    "ratas, o termina.",
-                                    f"Hospital: discard up to {n.en} to give back as many rats, "
-                                    "or stop.")}
-        return {t.seat: _prompt("peek", f"Mira una carta de la fila de religiosas (te quedan {t.n}).",
-                                f"Look at a card of the nun row ({t.n} left).")}
+        if t.kind in ("give", "hospital"):
+            return {t.seat: _prompt(t.kind, t.n, t.target)}
+        return {t.seat: _prompt("peek", t.n, -1)}
 
     # ------------------------------------------------------------------ legal actions
 
@@ -257,10 +268,10 @@ class RcEngine(Engine[RcState]):
             put_away(state, [a.card])
             remove_rats(state, seat, 1)
             state.tasks[0] = t.model_copy(update={"n": t.n - 1})
-            return [ev("hospital", f"{who(seat).es} descarta una carta y devuelve una rata.",
-                       f"{who(seat).en} discards a card and gives back a rat.", seat=seat),
-                    ev("hospital_card", f"Descartas {card_name(a.card).es}.",
-                       f"You discard {card_name(a.card).en}.", [seat], card=a.card)]
+            return [ev("hospital", msg("{seat} discards a card and gives back a rat.", seat=who(seat)),
+                       seat=seat),
+                    ev("hospital_card", msg("You discard {card}.", card=card_name(a.card)), [seat],
+                       card=a.card)]
         if isinstance(a, Done):
             state.tasks.pop(0)
             return []
@@ -273,9 +284,8 @@ class RcEngine(Engine[RcState]):
         legal = self._legal_actions(state, seat)
         labels = [self.describe(state, seat, a) for a in legal[:15]]
         prompt = self._pending(state)[seat].text
-        return IllegalAction(
-            f"Esa jugada no es posible ahora. {prompt.es} Puedes: {'; '.join(x.es for x in labels)}.",
-            f"That move is not possible now. {prompt.en} You may: {'; '.join(x.en for x in labels)}.")
+        return IllegalAction(msg("That move is not possible now. {prompt} You may: {options}.",
+                                 prompt=prompt, options=semicolons(labels)))
 
     # ------------------------------------------------------------------ views and outcome
 
@@ -344,35 +354,36 @@ class RcEngine(Engine[RcState]):
         """A short label for a legal action, in both languages."""
         a = action
         if isinstance(a, SupplyChoice) and a.card < len(state.row):
-            bd, sup = building_of(state.row[a.card]), supply_of(state.row[a.card]).text()
-            extra = tr(f" (religiosa n.º {a.peek + 1})", f" (nun card #{a.peek + 1})") \
-                if a.peek is not None else tr("", "")
-            return tr(f"{bd.es}: {sup.es}{extra.es}", f"{bd.en}: {sup.en}{extra.en}")
+            bd, sup = building_of(state.row[a.card]).name, supply_of(state.row[a.card]).text()
+            if a.peek is None:
+                return msg("{building}: {supply}", building=bd, supply=sup)
+            return msg("{building}: {supply} (nun card #{number})", building=bd, supply=sup,
+                       number=a.peek + 1)
         if isinstance(a, Enter) and a.building < len(state.row):
             bd = building_of(state.row[a.building])
             cls = CLASS_NAME[bd.cls]
-            return tr(f"Entrar en {bd.es} ({cls.es})", f"Enter {bd.en} ({cls.en})")
+            return msg("Enter {building} ({cls})", building=bd.name, cls=cls)
         if isinstance(a, Pass):
-            return tr("Jugar un Salvoconducto (elegir después)", "Play a Safe-conduct (choose later)")
+            return msg("Play a Safe-conduct (choose later)")
         if isinstance(a, Play) and a.card in KIND:
-            return tr(f"Jugar {card_name(a.card).es}", f"Play {card_name(a.card).en}")
+            return msg("Play {card}", card=card_name(a.card))
         if isinstance(a, Done):
             if state.phase == "enter":
-                k = count(len(state.picking), "carta", "card")
-                return tr(f"Confirmar ({k.es} boca abajo)", f"Confirm ({k.en} face down)")
-            return tr("No descartar más", "Discard no more")
+                return msg.n(len(state.picking), "Confirm ({n} card face down)",
+                             "Confirm ({n} cards face down)")
+            return msg("Discard no more")
         if isinstance(a, Undo):
             if state.picking:
-                return tr("Quitar la última carta", "Take back the last card")
-            return tr("Elegir otro edificio", "Choose another building")
+                return msg("Take back the last card")
+            return msg("Choose another building")
         if isinstance(a, Choose):
-            return tr(f"Elegir a {who(a.seat).es}", f"Choose {who(a.seat).en}")
+            return msg("Choose {seat}", seat=who(a.seat))
         if isinstance(a, Give) and a.card in KIND:
-            return tr(f"Dar {card_name(a.card).es}", f"Give {card_name(a.card).en}")
+            return msg("Give {card}", card=card_name(a.card))
         if isinstance(a, Discard) and a.card in KIND:
-            return tr(f"Descartar {card_name(a.card).es}", f"Discard {card_name(a.card).en}")
+            return msg("Discard {card}", card=card_name(a.card))
         if isinstance(a, Peek):
-            return tr(f"Mirar la religiosa n.º {a.position + 1}", f"Look at nun card #{a.position + 1}")
+            return msg("Look at nun card #{number}", number=a.position + 1)
         return super().describe(state, seat, a)
 
     def ai_action(self, state: RcState, seat: Seat) -> Action:

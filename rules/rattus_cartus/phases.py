@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Rng
+from rules.core import Event, Rng, Text
+from rules.phrases import Phrases
 from rules.rattus_cartus.cards import (
     BUILDING_CARDS,
     BY_CLASS,
@@ -24,13 +25,14 @@ from rules.rattus_cartus.cards import (
 from rules.rattus_cartus.model import Options, RcState
 from rules.rattus_cartus.table import (
     consolidate,
-    count,
     draw_population,
     ev,
     put_away,
     remove_rats,
     who,
 )
+
+msg = Phrases("rattus_cartus")
 
 # ----------------------------------------------------------------------------- setup
 
@@ -75,10 +77,9 @@ def new_game(num_seats: int, options: Options, seed: int) -> tuple[RcState, list
         vp=[0] * n, piles={k: list(v) for k, v in PILES.items()},
     )
     state.start = rng.randint(0, n - 1)
-    events = [ev("start", f"Empieza la partida: {who(state.start).es} es el jugador inicial.",
-                 f"The game begins: {who(state.start).en} is the start player.",
+    events = [ev("start", msg("The game begins: {start} is the start player.", start=who(state.start)),
                  start=state.start)]
-    events += [ev("hand", f"Tu mano: {names(h).es}.", f"Your hand: {names(h).en}.", [s])
+    events += [ev("hand", msg("Your hand: {cards}.", cards=names(h)), [s])
                for s, h in enumerate(hands)]
     return state, events + begin_round(state)
 
@@ -112,14 +113,15 @@ def begin_round(state: RcState) -> list[Event]:
     state.revealed = [False] * len(row)
     state.gained = [0] * n
     state.tasks = []
-    es = ", ".join(f"{building_of(c).es} ({supply_of(c).text().es})" for c in row)
-    en = ", ".join(f"{building_of(c).en} ({supply_of(c).text().en})" for c in row)
-    last = state.round == state.rounds
-    note_es = " (la última: sin acciones de edificio)" if last else ""
-    note_en = " (the last: no building actions)" if last else ""
-    return [ev("round", f"Ronda {state.round} de {state.rounds}{note_es}. Edificios: {es}.",
-               f"Round {state.round} of {state.rounds}{note_en}. Buildings: {en}.",
-               round=state.round, row=list(row), swaps=swaps)]
+    buildings = [msg("{building} ({supply})", building=building_of(c).name, supply=supply_of(c).text())
+                 for c in row]
+    if state.round == state.rounds:
+        text = msg("Round {round} of {rounds} (the last: no building actions). Buildings: {buildings}.",
+                   round=state.round, rounds=state.rounds, buildings=buildings)
+    else:
+        text = msg("Round {round} of {rounds}. Buildings: {buildings}.", round=state.round,
+                   rounds=state.rounds, buildings=buildings)
+    return [ev("round", text, round=state.round, row=list(row), swaps=swaps)]
 
 
 # ----------------------------------------------------------------------------- B. supply
@@ -147,8 +149,7 @@ def unseen(state: RcState, seat: int) -> list[int]:
 def choose_supply(state: RcState, seat: int, card: int, peek: int | None) -> list[Event]:
     """Record a seat's secret phase-B choice; once everybody has chosen, carry them all out."""
     state.choices[seat] = [card, -1 if peek is None else peek]
-    events = [ev("supply_chosen", f"{who(seat).es} ya ha elegido su suministro.",
-                 f"{who(seat).en} has chosen their supply.", seat=seat)]
+    events = [ev("supply_chosen", msg("{seat} has chosen their supply.", seat=who(seat)), seat=seat)]
     if any(c is None for c in state.choices):
         return events
     n = state.num_seats
@@ -170,23 +171,19 @@ def do_supply(state: RcState, seat: int, card: int, peek: int) -> list[Event]:
     drawn = draw_population(state, sup.draw)
     state.hands[seat].extend(drawn)
     gave = remove_rats(state, seat, sup.rats)
-    parts_es, parts_en = [], []
+    # what the supply did, joined as the language joins a list
+    did: list[Text] = []
     if sup.draw:
-        c = count(len(drawn), "carta", "card")
-        parts_es.append(f"roba {c.es}")
-        parts_en.append(f"draws {c.en}")
+        did.append(msg.n(len(drawn), "draws {n} card", "draws {n} cards"))
     if sup.rats:
-        c = count(gave, "rata", "rat")
-        parts_es.append(f"devuelve {c.es}")
-        parts_en.append(f"gives back {c.en}")
+        did.append(msg.n(gave, "gives back {n} rat", "gives back {n} rats"))
     if peek >= 0:
-        parts_es.append("mira una carta de la fila de religiosas")
-        parts_en.append("looks at a card of the nun row")
-    events = [ev("supply", f"{who(seat).es} usa el suministro de {b.es}: {', '.join(parts_es)}.",
-                 f"{who(seat).en} uses the supply of {b.en}: {', '.join(parts_en)}.",
+        did.append(msg("looks at a card of the nun row"))
+    events = [ev("supply", msg("{seat} uses the supply of {building}: {actions}.", seat=who(seat),
+                               building=b.name, actions=did),
                  seat=seat, card=card, drawn=len(drawn), rats=gave, peeked=peek >= 0)]
     if drawn:
-        events.append(ev("drawn", f"Robas: {names(drawn).es}.", f"You draw: {names(drawn).en}.",
+        events.append(ev("drawn", msg("You draw: {cards}.", cards=names(drawn)),
                          [seat], cards=drawn))
     if peek >= 0:
         events.append(peek_event(state, seat, peek))
@@ -199,8 +196,8 @@ def peek_event(state: RcState, seat: int, position: int) -> Event:
         state.peeks[seat].append(position)
         state.peeks[seat].sort()
     n = NUNS[state.nuns[position]]
-    return ev("peek", f"La religiosa n.º {position + 1} muestra {n}.",
-              f"Nun card #{position + 1} shows {n}.", [seat], position=position, nuns=n)
+    return ev("peek", msg("Nun card #{number} shows {nuns}.", number=position + 1, nuns=n), [seat],
+              position=position, nuns=n)
 
 
 # ----------------------------------------------------------------------------- C. entering
@@ -212,8 +209,7 @@ def play_safe_conduct(state: RcState, seat: int) -> list[Event]:
     state.hands[seat].remove(card)
     put_away(state, [card])
     state.queue.append(state.queue.pop(0))
-    return [ev("pass", f"{who(seat).es} juega un Salvoconducto y elegirá más tarde.",
-               f"{who(seat).en} plays a Safe-conduct and will choose later.", seat=seat)]
+    return [ev("pass", msg("{seat} plays a Safe-conduct and will choose later.", seat=who(seat)), seat=seat)]
 
 
 def enter(state: RcState, seat: int) -> list[Event]:
@@ -231,13 +227,12 @@ def enter(state: RcState, seat: int) -> list[Event]:
     state.picking = []
     bn = building_of(state.row[b])
     space = len(state.slots[b])
-    c = count(len(cards), "carta", "card")
     return [
-        ev("enter", f"{who(seat).es} entra en {bn.es} (espacio {space}) con {c.es} boca abajo.",
-           f"{who(seat).en} enters {bn.en} (space {space}) with {c.en} face down.",
+        ev("enter", msg.n(len(cards), "{seat} enters {building} (space {space}) with {n} card face down.",
+                          "{seat} enters {building} (space {space}) with {n} cards face down.",
+                          seat=who(seat), building=bn.name, space=space),
            seat=seat, building=b, space=space, cards=len(cards)),
-        ev("played", f"Juegas boca abajo: {names(cards).es}.",
-           f"You play face down: {names(cards).en}.", [seat], cards=list(cards)),
+        ev("played", msg("You play face down: {cards}.", cards=names(cards)), [seat], cards=list(cards)),
     ]
 
 
@@ -260,6 +255,5 @@ def end_round(state: RcState) -> list[Event]:
 
         return finish(state)
     state.round += 1
-    return [ev("round_end", f"Fin de la ronda. {who(state.start).es} es el nuevo jugador inicial.",
-               f"End of the round. {who(state.start).en} is the new start player.",
+    return [ev("round_end", msg("End of the round. {start} is the new start player.", start=who(state.start)),
                start=state.start)] + begin_round(state)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rules.core import Event, tr
+from rules.core import Event, Text
+from rules.phrases import Phrases
 from rules.rattus_cartus.cards import (
     CLASS_NAME,
     KIND,
@@ -17,20 +18,21 @@ from rules.rattus_cartus.model import RcState, Task
 from rules.rattus_cartus.phases import end_round, peek_event
 from rules.rattus_cartus.table import (
     add_rats,
-    count,
     draw_population,
     ev,
     gain_influence,
     put_away,
     rat_value,
     remove_rats,
+    semicolons,
     sort_cards,
     take_from_pile,
     who,
 )
 
+msg = Phrases("rattus_cartus")
+
 DECISIONS = frozenset({"victim", "give", "hospital", "tower", "peek"})
-DUEL_NAME = {"espada": tr("Espadas", "Sword"), "flauta": tr("Flautas", "Flute")}
 
 
 def strength(state: RcState, seat: int) -> int:
@@ -79,16 +81,14 @@ def reveal(state: RcState, b: int) -> Event:
     """Everybody at row card `b` shows the cards they played."""
     state.revealed[b] = True
     bn = building_of(state.row[b])
-    parts_es, parts_en = [], []
+    parts: list[Text] = []
     shown: dict[str, list[str]] = {}
     for s in state.slots[b]:
         kinds = [KIND[c] for c in sort_cards(state.played[s])]
         shown[str(s)] = kinds
-        k = kinds_name(kinds)
-        parts_es.append(f"{who(s).es}: {k.es}")
-        parts_en.append(f"{who(s).en}: {k.en}")
-    return ev("reveal", f"{bn.es}: se muestran las cartas. {'; '.join(parts_es)}.",
-              f"{bn.en}: the cards are shown. {'; '.join(parts_en)}.", building=b, cards=shown)
+        parts.append(msg("{seat}: {cards}", seat=who(s), cards=kinds_name(kinds)))
+    return ev("reveal", msg("{building}: the cards are shown. {shown}.", building=bn.name,
+                            shown=semicolons(parts)), building=b, cards=shown)
 
 
 # ----------------------------------------------------------------------------- the step queue
@@ -163,9 +163,8 @@ def give(state: RcState, giver: int, receiver: int, card: str) -> Event:
     """Move a card from one hand to another; only the two of them see which."""
     state.hands[giver].remove(card)
     state.hands[receiver].append(card)
-    n = card_name(card)
-    return ev("give", f"{who(giver).es} da {n.es} a {who(receiver).es}.",
-              f"{who(giver).en} gives {n.en} to {who(receiver).en}.", [giver, receiver],
+    return ev("give", msg("{giver} gives {card} to {receiver}.", giver=who(giver),
+                          card=card_name(card), receiver=who(receiver)), [giver, receiver],
               giver=giver, receiver=receiver, card=card)
 
 
@@ -186,10 +185,10 @@ def _building(state: RcState, t: Task) -> list[Event]:
         gain_influence(state, s, bn.cls, gain)
         add_rats(state, s, off)
         if gain or off:
-            r = count(off, "rata", "rat")
             events.append(ev(
-                "influence", f"{who(s).es}: +{gain} de influencia en {cls.es}, {r.es}.",
-                f"{who(s).en}: +{gain} influence in {cls.en}, {r.en}.",
+                "influence", msg.n(off, "{seat}: +{gain} influence in {cls}, {n} rat.",
+                                   "{seat}: +{gain} influence in {cls}, {n} rats.",
+                                   seat=who(s), gain=gain, cls=cls),
                 seat=s, cls=bn.cls, influence=gain, rats=off))
     if t.premium:
         holder = t.seat if t.seat >= 0 else None
@@ -217,9 +216,11 @@ def _duel(state: RcState, t: Task) -> list[Event]:
     if len(losers) == 1:
         return duel_effect(state, t.b, t.duel, winner, losers[0])
     state.tasks.insert(0, Task(kind="victim", b=t.b, seat=winner, duel=t.duel, seats=losers))
-    d = DUEL_NAME[t.duel]
-    return [ev("duel_tie", f"Duelo de {d.es}: {who(winner).es} elige entre los empatados.",
-               f"{d.en} duel: {who(winner).en} chooses among the tied players.",
+    if t.duel == "espada":
+        text = msg("Sword duel: {winner} chooses among the tied players.", winner=who(winner))
+    else:
+        text = msg("Flute duel: {winner} chooses among the tied players.", winner=who(winner))
+    return [ev("duel_tie", text,
                winner=winner, candidates=losers)]
 
 
@@ -227,38 +228,38 @@ def duel_effect(state: RcState, b: int, duel: str, winner: int, loser: int) -> l
     """The duel's loser gives half their hand (Sword) or receives a rat (Flute)."""
     if duel == "espada":
         k = len(state.hands[loser]) // 2
-        c = count(k, "carta", "card")
         if k:
             state.tasks.insert(0, Task(kind="give", b=b, seat=loser, target=winner, n=k,
                                        duel="espada"))
-        return [ev("sword", f"Duelo de Espadas: {who(loser).es} da la mitad de su mano "
-                            f"({c.es}) a {who(winner).es}.",
-                   f"Sword duel: {who(loser).en} gives half their hand ({c.en}) to {who(winner).en}.",
+        return [ev("sword", msg.n(k, "Sword duel: {loser} gives half their hand ({n} card) to {winner}.",
+                                  "Sword duel: {loser} gives half their hand ({n} cards) to {winner}.",
+                                  loser=who(loser), winner=who(winner)),
                    winner=winner, loser=loser, cards=k)]
     if remove_rats(state, winner, 1):
         add_rats(state, loser, 1)
-        return [ev("flute", f"Duelo de Flautas: {who(winner).es} pasa una rata a {who(loser).es}.",
-                   f"Flute duel: {who(winner).en} passes a rat to {who(loser).en}.",
+        return [ev("flute", msg("Flute duel: {winner} passes a rat to {loser}.", winner=who(winner),
+                                loser=who(loser)),
                    winner=winner, loser=loser, rats=1)]
-    return [ev("flute", f"Duelo de Flautas: {who(winner).es} no tiene ratas que pasar.",
-               f"Flute duel: {who(winner).en} has no rat to pass.",
+    return [ev("flute", msg("Flute duel: {winner} has no rat to pass.", winner=who(winner)),
                winner=winner, loser=loser, rats=0)]
 
 
 def _action(state: RcState, t: Task) -> list[Event]:
     """Step b: one player's premium or standard action (the last round: +1 influence instead)."""
     s, bd = t.seat, building_of(state.row[t.b])
-    kind = tr("preferente", "premium") if t.premium else tr("normal", "standard")
-    head_es, head_en = f"{who(s).es} ({bd.es}, acción {kind.es})", f"{who(s).en} ({bd.en}, {kind.en} action)"
+    # what every action's event begins with
+    if t.premium:
+        head = msg("{seat} ({building}, premium action)", seat=who(s), building=bd.name)
+    else:
+        head = msg("{seat} ({building}, standard action)", seat=who(s), building=bd.name)
     if state.round >= state.rounds:
         if not t.premium:
             return []
         gain_influence(state, s, bd.cls, 1)
         cls = CLASS_NAME[bd.cls]
-        return [ev("final_bonus", f"Última ronda: {who(s).es} gana 1 de influencia en {cls.es} "
-                                  f"en lugar de la acción preferente de {bd.es}.",
-                   f"Last round: {who(s).en} gains 1 influence in {cls.en} instead of {bd.en}'s "
-                   "premium action.", seat=s, cls=bd.cls)]
+        return [ev("final_bonus", msg("Last round: {seat} gains 1 influence in {cls} instead of "
+                                      "{building}'s premium action.", seat=who(s), cls=cls,
+                                      building=bd.name), seat=s, cls=bd.cls)]
     n = bd.premium if t.premium else bd.standard
     e = bd.effect
     if e in ("draw", "brew"):
@@ -266,59 +267,56 @@ def _action(state: RcState, t: Task) -> list[Event]:
             n = state.gained[s] // (1 if t.premium else 2)
         drawn = draw_population(state, n)
         state.hands[s].extend(drawn)
-        c = count(len(drawn), "carta de población", "population card", "cartas de población")
-        out = [ev("action", f"{head_es}: roba {c.es}.", f"{head_en}: draws {c.en}.",
+        out = [ev("action", msg.n(len(drawn), "{head}: draws {n} population card.",
+                                  "{head}: draws {n} population cards.", head=head),
                   seat=s, drawn=len(drawn))]
         if drawn:
-            out.append(ev("drawn", f"Robas: {names(drawn).es}.", f"You draw: {names(drawn).en}.",
+            out.append(ev("drawn", msg("You draw: {cards}.", cards=names(drawn)),
                           [s], cards=drawn))
         return out
     if e == "take":
         taken = take_from_pile(state, bd.take, n)
         state.hands[s].extend(taken)
-        kn = KIND_NAME[bd.take]
-        return [ev("action", f"{head_es}: toma {len(taken)} × {kn.es}.",
-                   f"{head_en}: takes {len(taken)} × {kn.en}.", seat=s, pile=bd.take,
+        return [ev("action", msg("{head}: takes {n} × {card}.", head=head, n=len(taken),
+                                 card=KIND_NAME[bd.take]), seat=s, pile=bd.take,
                    taken=len(taken))]
     if e == "rats":
         gave = remove_rats(state, s, n)
-        c = count(gave, "rata", "rat")
-        return [ev("action", f"{head_es}: devuelve {c.es}.", f"{head_en}: gives back {c.en}.",
-                   seat=s, rats=gave)]
+        return [ev("action", msg.n(gave, "{head}: gives back {n} rat.", "{head}: gives back {n} rats.",
+                                   head=head), seat=s, rats=gave)]
     if e == "vp":
         state.vp[s] += n
-        return [ev("action", f"{head_es}: toma {n} PV.", f"{head_en}: takes {n} VP.", seat=s, vp=n)]
+        return [ev("action", msg("{head}: takes {n} VP.", head=head, n=n), seat=s, vp=n)]
     if e == "hospital":
         out = []
         if t.premium:
             gave = remove_rats(state, s, 1)
-            c = count(gave, "rata", "rat")
-            out.append(ev("action", f"{head_es}: devuelve {c.es}.",
-                          f"{head_en}: gives back {c.en}.", seat=s, rats=gave))
+            out.append(ev("action", msg.n(gave, "{head}: gives back {n} rat.",
+                                          "{head}: gives back {n} rats.", head=head),
+                          seat=s, rats=gave))
         state.tasks.insert(0, Task(kind="hospital", b=t.b, seat=s, n=n, premium=t.premium))
         return out
     if e == "peek":
         state.tasks.insert(0, Task(kind="peek", b=t.b, seat=s, n=n, premium=t.premium))
-        c = count(n, "carta", "card")
-        return [ev("action", f"{head_es}: mira {c.es} de la fila de religiosas.",
-                   f"{head_en}: looks at {c.en} of the nun row.", seat=s, peeks=n)]
+        return [ev("action", msg.n(n, "{head}: looks at {n} card of the nun row.",
+                                   "{head}: looks at {n} cards of the nun row.", head=head),
+                   seat=s, peeks=n)]
     # the Guard Tower
     if not t.premium:
-        return [ev("action", f"{head_es}: protegido de la Torre Vigía esta ronda.",
-                   f"{head_en}: protected from the Guard Tower this round.", seat=s)]
+        return [ev("action", msg("{head}: protected from the Guard Tower this round.", head=head),
+                   seat=s)]
     towers = {b for b, c in enumerate(state.row) if building_of(c).id == "torre_vigia"}
     mine = len(state.hands[s])
     k = state.num_seats
     givers = [g for g in ((s + i) % k for i in range(1, k))
               if state.where[g] not in towers and len(state.hands[g]) >= mine and state.hands[g]]
     counts = [min(n, len(state.hands[g])) for g in givers]
-    who_es = ", ".join(who(g).es for g in givers) or "nadie"
-    who_en = ", ".join(who(g).en for g in givers) or "nobody"
     if givers:
         state.tasks.insert(0, Task(kind="tower", b=t.b, seat=s, target=s, seats=givers,
                                    counts=counts))
-    return [ev("action", f"{head_es}: le dan cartas {who_es}.",
-               f"{head_en}: cards come from {who_en}.", seat=s, givers=givers, counts=counts)]
+    from_whom = [who(g) for g in givers] if givers else msg("nobody")
+    return [ev("action", msg("{head}: cards come from {givers}.", head=head, givers=from_whom),
+               seat=s, givers=givers, counts=counts)]
 
 
 def _clear(state: RcState, t: Task) -> list[Event]:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from rules.core import Event, Outcome, tr
+from rules.core import Event, Outcome
+from rules.phrases import Phrases
 from rules.rattus_cartus.cards import CLASSES, KIND, NUNS
 from rules.rattus_cartus.model import RcState, Score
-from rules.rattus_cartus.table import ev, rat_value, track_order, who
+from rules.rattus_cartus.table import ev, rat_value, semicolons, track_order, who
+
+msg = Phrases("rattus_cartus")
 
 SPECIAL_MAJORITIES = ("espada", "flauta", "salvo")
 
@@ -86,18 +89,19 @@ def finish(state: RcState) -> list[Event]:
     state.phase = "over"
     state.finished = True
     shown = [NUNS[c] for c in state.nuns]
-    lines_es = [f"{who(f.seat).es}: {f.total} PV, {f.rats} en ratas"
-                + (" (aniquilado por la peste)" if f.eliminated else "") for f in state.final]
-    lines_en = [f"{who(f.seat).en}: {f.total} VP, {f.rats} in rats"
-                + (" (killed by the plague)" if f.eliminated else "") for f in state.final]
+    lines = [msg("{seat}: {total} VP, {rats} in rats (killed by the plague)", seat=who(f.seat),
+                 total=f.total, rats=f.rats) if f.eliminated
+             else msg("{seat}: {total} VP, {rats} in rats", seat=who(f.seat), total=f.total,
+                      rats=f.rats)
+             for f in state.final]
     out = outcome(state)
     return [
-        ev("nuns", f"La fila de religiosas muestra {shown}: {nuns} religiosas.",
-           f"The nun row shows {shown}: {nuns} nuns.", nuns=shown),
-        ev("final", "Puntuación final. " + "; ".join(lines_es) + ".",
-           "Final scoring. " + "; ".join(lines_en) + ".",
+        # the row as a list of numbers, "[4, 0, 2, 1, 3]", in every language
+        ev("nuns", msg.n(nuns, "The nun row shows {shown}: {n} nun.",
+                         "The nun row shows {shown}: {n} nuns.", shown=str(shown)), nuns=shown),
+        ev("final", msg("Final scoring. {scores}.", scores=semicolons(lines)),
            totals=[f.total for f in state.final], rats=[f.rats for f in state.final]),
-        ev("game_end", f"Fin de la partida: {out.reason.es}", f"The game is over: {out.reason.en}",
+        ev("game_end", msg("The game is over: {reason}", reason=out.reason),
            ranking=out.ranking),
     ]
 
@@ -114,8 +118,8 @@ def outcome(state: RcState) -> Outcome:
         rescued = True
     scores = {f.seat: float(f.total) for f in final}
     if not survivors:
-        return Outcome(ranking=[], scores=scores, reason=tr(
-            "la peste acaba con todos: nadie gana.", "the plague kills everybody: nobody wins."))
+        return Outcome(ranking=[], scores=scores,
+                       reason=msg("the plague kills everybody: nobody wins."))
     key = {f.seat: (-f.total, f.rats) for f in survivors}
     ranking: list[list[int]] = []
     for s in sorted(key, key=lambda s: (key[s], s)):
@@ -129,16 +133,11 @@ def outcome(state: RcState) -> Outcome:
     win = ranking[0]
     best = final[win[0]]
     if len(win) > 1:
-        names_es = " y ".join(who(s).es for s in win)
-        names_en = " and ".join(who(s).en for s in win)
-        reason = tr(f"{names_es} comparten la victoria con {best.total} PV y {best.rats} en ratas.",
-                    f"{names_en} share the win with {best.total} VP and {best.rats} in rats.")
+        reason = msg("{winners} share the win with {total} VP and {rats} in rats.",
+                     winners=[who(s) for s in win], total=best.total, rats=best.rats)
     elif rescued:
-        reason = tr(f"la peste acaba con todos; {who(win[0]).es}, con menos ratas ({best.rats}), "
-                    "cuenta como superviviente y gana.",
-                    f"the plague kills everybody; {who(win[0]).en}, with the fewest rats "
-                    f"({best.rats}), counts as the survivor and wins.")
+        reason = msg("the plague kills everybody; {seat}, with the fewest rats ({rats}), counts "
+                     "as the survivor and wins.", seat=who(win[0]), rats=best.rats)
     else:
-        reason = tr(f"{who(win[0]).es} hereda la corona con {best.total} PV.",
-                    f"{who(win[0]).en} inherits the crown with {best.total} VP.")
+        reason = msg("{seat} inherits the crown with {total} VP.", seat=who(win[0]), total=best.total)
     return Outcome(ranking=ranking, scores=scores, reason=reason)

@@ -5,27 +5,34 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Event, Text, tr
+from rules.core import Event, Text
+from rules.phrases import Phrases
 from rules.rattus_cartus.cards import CLASSES, KIND, NUNS, TYPE, TYPE_ORDER
 from rules.rattus_cartus.model import RcState
+
+msg = Phrases("rattus_cartus")
 
 
 @lru_cache(maxsize=16)
 def who(seat: int) -> Text:
     """How events name a seat."""
-    return tr(f"Jugador {seat + 1}", f"Player {seat + 1}")
+    return msg("Player {number}", number=seat + 1)
 
 
-def ev(kind: str, es: str, en: str, audience: list[int] | None = None, **data: Any) -> Event:
+def ev(kind: str, text: Text, audience: list[int] | None = None, **data: Any) -> Event:
     """An event; `audience` None is everyone."""
-    return Event(kind=kind, text=tr(es, en), audience=audience, data=data)
+    return Event(kind=kind, text=text, audience=audience, data=data)
 
 
-def count(n: int, es: str, en: str, es_pl: str = "", en_pl: str = "") -> Text:
-    """"3 cartas" / "1 carta": a count with its noun, in both languages."""
-    if n == 1:
-        return tr(f"1 {es}", f"1 {en}")
-    return tr(f"{n} {es_pl or es + 's'}", f"{n} {en_pl or en + 's'}")
+def semicolons(items: list[Text]) -> Text:
+    """Items that hold commas of their own, one after another with semicolons between
+    (a list joined the usual way would read as one list)."""
+    if not items:
+        return msg("nothing")
+    out = items[0]
+    for item in items[1:]:
+        out = msg("{items}; {item}", items=out, item=item)
+    return out
 
 
 def sort_cards(cards: list[str]) -> list[str]:

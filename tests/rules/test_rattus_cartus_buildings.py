@@ -26,7 +26,9 @@ def test_every_building_type_has_five_cards_and_both_actions() -> None:
     for cls in CLASSES:
         assert len(BY_CLASS[cls]) == 2
     for b in BUILDINGS.values():
-        assert b.premium_es and b.standard_es and b.premium_en and b.standard_en
+        assert b.name.get("es") and b.name.get("en")
+        for action in (b.premium_text, b.standard_text):  # written, and translated
+            assert action.get("en") and action.get("es") != action.get("en")
         assert sum(1 for (t, _) in BUILDING_CARDS.values() if t == b.id) == 5
 
 

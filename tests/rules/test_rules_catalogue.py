@@ -23,8 +23,6 @@ NOT_YET: set[str] = {
     # ankh_morpork
     "rules/ankh_morpork", "cogs/ankh_morpork.py", "cogs/pictures/ankh_morpork.py",
 
-    # rattus_cartus
-    "rules/rattus_cartus", "cogs/rattus_cartus.py", "cogs/pictures/rattus_cartus.py",
 
     # guerra_de_mitos (cards, decks, lobby)
     "rules/guerra_de_mitos/cards.py", "rules/guerra_de_mitos/decks.py", "services/gdm_decks.py",
