@@ -149,7 +149,9 @@ def save(root: Path, language_: str, domain: str, catalog: Catalog) -> None:
     catalog.fuzzy = False
     catalog.project, catalog.version = "Tablero", "0.1.0"
     for message in catalog:
-        message.auto_comments = []
+        # where the code writes a text is the scan's business: kept out of the files, it
+        # does not turn every moved line into a change of every catalogue
+        message.auto_comments, message.locations = [], []
     with path.open("wb") as f:
         write_po(f, catalog, width=0, sort_output=True, omit_header=False)
 
@@ -170,10 +172,15 @@ def update(root: Path = LOCALE_DIR) -> dict[str, list[str]]:
             wanted = found.entries(domain)
             log: list[str] = []
             for (context, msgid), entry in wanted.items():
-                if cat.get(msgid, context) is None:
+                old = cat.get(msgid, context)
+                if old is not None and isinstance(old.id, tuple) != bool(entry.plural):
+                    # a text that gained (or lost) a plural: its translation starts again
+                    cat.delete(old.id, context)
+                    log.append(f"- {msgid}")
+                    old = None
+                if old is None:
                     cat.add((msgid, entry.plural) if entry.plural else msgid,
-                            ("", "") if entry.plural else "", context=context,
-                            locations=[(entry.where, 0)])
+                            ("", "") if entry.plural else "", context=context)
                     log.append(f"+ {msgid}")
             for message in list(cat):
                 if message.id and (message.context, message.id[0] if isinstance(message.id, tuple)

@@ -98,9 +98,11 @@ class Text(BaseModel):
         return self.en
 
 
-def _render(value: Any, lang: str) -> str:
+def _render(value: Any, lang: str) -> Any:
     if isinstance(value, Text):
         return value.get(lang)
+    if isinstance(value, int | float):
+        return value  # kept a number, so a template may format it ("{delta:+d}")
     if isinstance(value, list):
         from rules.catalogue import join
 

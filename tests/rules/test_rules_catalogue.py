@@ -91,6 +91,25 @@ def test_the_catalogues_are_in_line_with_the_code(tmp_path: Path) -> None:
     assert catalogue.update(tmp_path / "locale") == {}
 
 
+def test_update_adds_new_texts_drops_old_ones_and_restarts_a_new_plural(tmp_path: Path) -> None:
+    root = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE_DIR, root)
+    cat = catalogue.load(root, "es", "rey_hierofante")
+    cat.delete("Hierophant")
+    cat.add("An old text", "Un texto viejo")
+    cat.delete("Royalty")
+    cat.add(("Royalty", "Royalties"), ("Realeza", "Realezas"))  # the code has it singular
+    catalogue.save(root, "es", "rey_hierofante", cat)
+    changed = catalogue.update(root)
+    assert sorted(changed[str(catalogue.po_path(root, "es", "rey_hierofante"))]) == [
+        "+ Hierophant", "+ Royalty", "- An old text", "- Royalty"]
+    again = catalogue.load(root, "es", "rey_hierofante")
+    assert again.get("Hierophant").string == ""  # to translate
+    assert again.get("Royalty").string == "" and not isinstance(again.get("Royalty").id, tuple)
+    assert again.get("An old text") is None
+    assert "#:" not in catalogue.po_path(root, "es", "rey_hierofante").read_text(encoding="utf-8")
+
+
 def _write(root: Path, language: str, domain: str, entries: dict, plural_forms: str) -> None:
     cat = Catalog(locale=language, domain=domain, fuzzy=False)
     cat.plural_forms  # noqa: B018  (Babel fills it from the locale; the header below wins)
@@ -174,6 +193,8 @@ def test_texts_travel_as_json_and_render_in_each_language() -> None:
     many = book("{tiles}", tiles=[book("King"), book("Queen"), book("Hierophant")])
     assert many.get("es") == "Rey, Reina y Hierofante"
     assert many.get("en") == "King, Queen, and Hierophant"
+    # numbers stay numbers until the template formats them
+    assert book("{delta:+d} ({share:.1f})", delta=3, share=0.25).get("es") == "+3 (0.2)"
 
 
 def test_texts_stored_before_the_catalogues_still_read() -> None:
