@@ -18,6 +18,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from rules.core import Text, tr
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 CardType = Literal[
     "pantheon", "character", "action", "equipment", "resource", "invocation", "event"
@@ -272,11 +275,11 @@ class Card(BaseModel):
 
     def display_name(self, locale: str | None) -> str:
         """The card's name in the reader's language."""
-        return self.name if (locale or "").lower().startswith("es") else self.name_en
+        return card_name(self.id).get(locale)
 
     def text(self, locale: str | None) -> str:
         """The card's ability text in the reader's language ("" when it has none)."""
-        return self.text_es if (locale or "").lower().startswith("es") else self.text_en
+        return card_text(self.id).get(locale)
 
     def key_names(self, locale: str | None) -> list[str]:
         """The card's keys as the reader's language shows them."""
@@ -374,9 +377,8 @@ def _problems(c: Card) -> list[str]:
     return out
 
 
-def _load() -> dict[str, Card]:
-    """Read and validate every record; raise ValueError naming every fault."""
-    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+def _load(raw: list[dict]) -> dict[str, Card]:
+    """Validate every record; raise ValueError naming every fault."""
     cards: dict[str, Card] = {}
     faults: list[str] = []
     for rec in raw:
@@ -420,11 +422,50 @@ for _spelling, _k in {
 }.items():
     _KEY_LOOKUP[_compact(_spelling)] = _k
 
-_CARDS = _load()
+_RECORDS: list[dict] = json.loads(_DATA.read_text(encoding="utf-8"))
+_CARDS = _load(_RECORDS)
+# The English of each card's name and text: their message ids in the catalogues.
+_WORDING: dict[str, tuple[str, str]] = {
+    r["id"]: (r["name_en"], r["text_en"]) for r in sorted(_RECORDS, key=lambda r: r["id"])
+}
 _BY_NAME: dict[str, str] = {}
 for _c in _CARDS.values():
     _BY_NAME[_compact(_c.name)] = _c.id
     _BY_NAME[_compact(_c.name_en)] = _c.id
+
+
+def _plain(words: str) -> Text:
+    # Words that are the same in every language (an id, an empty text): no catalogue entry.
+    return Text(m="{words}", a={"words": words})
+
+
+def card_name(card: str) -> Text:
+    """The name of the card with id ``card`` (an id no card has: the id itself)."""
+    wording = _WORDING.get(card)
+    return msg.data("card name", wording[0]) if wording is not None else _plain(card)
+
+
+def card_text(card: str) -> Text:
+    """The ability text of the card with id ``card`` (empty when it has none)."""
+    wording = _WORDING.get(card)
+    return msg.data("card text", wording[1]) if wording is not None and wording[1] else _plain("")
+
+
+def token_name(token: Token) -> Text:
+    """The name of a character or weapon an ability creates."""
+    return msg.data("card name", token.name_en)
+
+
+def catalogue_entries() -> list[tuple[str, str]]:
+    """Every (context, English wording) of the cards' names and texts, for the catalogues."""
+    out: list[tuple[str, str]] = []
+    for name, text in _WORDING.values():
+        out.append(("card name", name))
+        if text:
+            out.append(("card text", text))
+    for tok in sorted({t.name_en for c in _CARDS.values() for t in c.tokens}):
+        out.append(("card name", tok))
+    return out
 
 
 def cards() -> dict[str, Card]:
