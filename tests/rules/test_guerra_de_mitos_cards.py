@@ -28,6 +28,7 @@ from rules.guerra_de_mitos.cards import (
     search_names,
     suggest,
 )
+from rules.guerra_de_mitos.decks import ready_decks
 
 
 def _record(**changes: object) -> dict[str, object]:
@@ -354,11 +355,20 @@ def test_the_spanish_catalogue_holds_the_spanish_of_every_card() -> None:
     wanted = {("card name", r["name_en"]): r["name"] for r in records}
     wanted |= {("card text", r["text_en"]): r["text_es"] for r in records if r["text_en"]}
     wanted |= {("card name", t["name_en"]): t["name"] for r in records for t in r["tokens"]}
+    ready = json.loads((Path(cards_module.__file__).with_name("data") / "ready_decks.json").read_text("utf-8"))
+    wanted |= {("ready deck", r["name_en"]): r["name"] for r in ready}
     assert {key: cat.get(key[1], key[0]).string for key in wanted if cat.get(key[1], key[0])} == wanted
     assert sorted(set(catalogue_entries())) == sorted(wanted)
     for r in records:
         assert card_name(r["id"]).es == r["name"] and card_name(r["id"]).en == r["name_en"]
         assert card_text(r["id"]).get("es-ES") == r["text_es"] and card_text(r["id"]).en == r["text_en"]
+    for r in ready:
+        assert ready_decks()[r["id"]].display_name("es") == r["name"]
+        assert ready_decks()[r["id"]].title.get("en-US") == r["name_en"]
+    # the keys as the cards print them ("Diosa", "Única"), and their English
+    for c in cards().values():
+        assert c.key_names("es-ES") == list(c.keys_shown)
+        assert c.key_names("en") == [KEYS[k].get("en") for k in c.keys]
 
 
 def test_card_names_and_texts_read_in_a_new_language(tmp_path: Path) -> None:
