@@ -1,4 +1,4 @@
-"""The 364 cards of the first era as validated records, with name lookup in both languages.
+"""The 364 cards of the first era as validated records, with name lookup in every language.
 
 The records live in ``data/cards.json`` (the project's own file: facts from the card list,
 typos fixed, abilities in the project's own words). Every record is checked when this
@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from rules.catalogue import catalogues
+from rules.catalogue import Catalogues, catalogues, language
 from rules.core import Text
 from rules.phrases import Phrases
 
@@ -419,14 +419,14 @@ def _load(raw: list[dict]) -> dict[str, Card]:
     return dict(sorted(cards.items()))
 
 
-def _spellings(text: Text) -> set[str]:
-    # A name as every language with a catalogue writes it (English always among them).
+def spellings(text: Text) -> set[str]:
+    """A name as every language with a catalogue writes it (English always among them)."""
     return {text.get(lang) for lang in catalogues().languages}
 
 
 _KEY_LOOKUP: dict[str, str] = {}
 for _k, _t in KEYS.items():
-    for _spelling in {_k} | _spellings(_t):
+    for _spelling in {_k} | spellings(_t):
         _KEY_LOOKUP[_compact(_spelling)] = _k
 # Feminine and other printed spellings of the same key.
 for _spelling, _k in {
@@ -503,6 +503,12 @@ def catalogue_entries() -> list[tuple[str, str]]:
     return out
 
 
+# A card's name in the other catalogues' languages finds it too, where it names no other card.
+for _c in _CARDS.values():
+    for _n in spellings(card_name(_c.id)):
+        _BY_NAME.setdefault(_compact(_n), _c.id)
+
+
 def cards() -> dict[str, Card]:
     """Every card by id ("0001".."0364"), in id order."""
     return _CARDS
@@ -530,32 +536,33 @@ def suggest(name: str, limit: int = 3) -> list[Card]:
     return out[:limit]
 
 
-@lru_cache(maxsize=2)
-def _search_index(english: bool) -> list[tuple[str, str, Card]]:
+@lru_cache(maxsize=8)
+def _search_index(lang: str, _cats: Catalogues) -> list[tuple[str, list[str], Card]]:
+    # (the catalogues in use are part of the key: a test may read others)
     rows = []
     for c in _CARDS.values():
-        shown = c.name_en if english else c.name
-        other = c.name if english else c.name_en
-        rows.append((fold(shown), fold(other), c))
+        name = card_name(c.id)
+        shown = name.get(lang)
+        others = sorted(fold(n) for n in spellings(name) if n != shown)
+        rows.append((fold(shown), others, c))
     return rows
 
 
 def search_names(text: str, locale: str | None = None, limit: int = 25) -> list[Card]:
-    """Cards whose name in either language contains ``text``; names that start with it first.
+    """Cards whose name in any language contains ``text``; names that start with it first.
 
-    Meant for autocomplete: the reader's language is matched first, then the other one.
+    Meant for autocomplete: the reader's language is matched first, then the others.
     """
     q = fold(text)
-    english = not (locale or "").lower().startswith("es")
     ranked: list[tuple[int, str, Card]] = []
-    for shown, other, c in _search_index(english):
+    for shown, others, c in _search_index(language(locale), catalogues()):
         if not q:
             rank = 0
         elif shown.startswith(q) or any(w.startswith(q) for w in shown.split()):
             rank = 0 if shown.startswith(q) else 1
         elif q in shown:
             rank = 2
-        elif q in other:
+        elif any(q in other for other in others):
             rank = 3
         else:
             continue
@@ -568,7 +575,7 @@ def type_id(word: str) -> str | None:
     """The card type a Spanish or English word names ("Acción", "equipment"), or None."""
     w = _compact(word)
     for tid, name in TYPE_NAME.items():
-        if w in {_compact(tid)} | {_compact(s) for s in _spellings(name)}:
+        if w in {_compact(tid)} | {_compact(s) for s in spellings(name)}:
             return tid
     return None
 
@@ -577,7 +584,7 @@ def mythology_id(word: str) -> str | None:
     """The mythology a Spanish or English word names ("Norse", "nordica"), or None."""
     w = _compact(word)
     for mid, name in MYTHOLOGY_NAME.items():
-        if w in {_compact(mid)} | {_compact(s) for s in _spellings(name)}:
+        if w in {_compact(mid)} | {_compact(s) for s in spellings(name)}:
             return mid
     if w in ("nordico", "griego", "egipcio", "japones", "primigenio", "cthulhu"):
         return {
@@ -603,10 +610,10 @@ def search(
 ) -> list[Card]:
     """Cards matching every filter given, in id order (the pool search of deck building).
 
-    ``name`` and ``text`` match part of either language; ``mythology``, ``type`` and
-    ``key`` take a Spanish or English word ("none" or "ninguna" for unaffiliated cards);
-    ``cost`` and ``strength`` take a number or an inclusive (low, high) range. An unknown
-    mythology, type or key matches nothing.
+    ``name`` and ``text`` match part of the name or text in any language; ``mythology``,
+    ``type`` and ``key`` take a word of any language ("none" or "ninguna" for unaffiliated
+    cards); ``cost`` and ``strength`` take a number or an inclusive (low, high) range. An
+    unknown mythology, type or key matches nothing.
     """
 
     def in_range(value: int | None, want: int | tuple[int, int]) -> bool:
@@ -628,7 +635,7 @@ def search(
     q_text = fold(text) if text else ""
     out: list[Card] = []
     for c in _CARDS.values():
-        if q_name and q_name not in fold(c.name) and q_name not in fold(c.name_en):
+        if q_name and not any(q_name in fold(n) for n in spellings(card_name(c.id))):
             continue
         if mythology is not None and c.mythology != myth:
             continue
@@ -640,7 +647,7 @@ def search(
             continue
         if strength is not None and not in_range(c.strength, strength):
             continue
-        if q_text and not any(q_text in fold(t) for t in _spellings(card_text(c.id))):
+        if q_text and not any(q_text in fold(t) for t in spellings(card_text(c.id))):
             continue
         out.append(c)
     return out
