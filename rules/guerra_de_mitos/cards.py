@@ -472,6 +472,8 @@ def verbatim(words: str) -> Text:
 def joined(texts: list[Text], separator: str) -> Text:
     """Texts one after another with ``separator`` between them ("A · B"), each in the
     reader's language (a list value would join them as the language joins a list)."""
+    if not texts:
+        return verbatim("")
     between = separator.replace("{", "{{").replace("}", "}}")
     return Text(m=between.join(f"{{t{i}}}" for i in range(len(texts))), a={f"t{i}": t for i, t in enumerate(texts)})
 

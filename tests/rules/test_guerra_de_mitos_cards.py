@@ -25,9 +25,11 @@ from rules.guerra_de_mitos.cards import (
     cards,
     catalogue_entries,
     fold,
+    joined,
     key_id,
     search_names,
     suggest,
+    verbatim,
 )
 from rules.guerra_de_mitos.decks import ready_decks
 from tests.rules.test_rules_catalogue import _pairs_in
@@ -404,3 +406,9 @@ def test_the_card_deck_and_lobby_modules_write_no_spanish_english_pair() -> None
         "services/gdm_lobby.py", "cogs/gdm_decks.py", "cogs/gdm_lobby.py", "cogs/pictures/gdm_deck.py",
     ]
     assert [p for m in modules for p in _pairs_in(ROOT / m)] == []
+
+
+def test_texts_joined_with_a_separator_render_in_each_language() -> None:
+    both = joined([card_name("0185"), verbatim("{x}"), card_name("0005")], " · ")
+    assert both.get("es") == "Melpómene · {x} · Amaterasu" and both.get("en") == "Melpomene · {x} · Amaterasu"
+    assert joined([], ", ").get("es") == "" and joined([card_name("0185")], "{}").get("es") == "Melpómene"
