@@ -25,16 +25,19 @@ from cogs.common.i18n import locale_of
 from cogs.common.present import COLOUR, clip
 from cogs.pictures.gdm_deck import render_deck
 from cogs.pictures.pool import render
+from rules.catalogue import SOURCE, catalogues
 from rules.guerra_de_mitos.cards import (
     KEYS,
     MYTHOLOGY_NAME,
     TYPE_NAME,
     Card,
+    card_name,
     cards,
     fold,
     key_id,
     search,
     search_names,
+    spellings,
     stats_line,
 )
 from rules.guerra_de_mitos.decks import (
@@ -76,7 +79,8 @@ def word(key: str, locale: str, **fmt: object) -> str:
 def card_label(c: Card, locale: str) -> str:
     """A card as an autocomplete entry: its name in both languages and its numbers."""
     name = c.display_name(locale)
-    other = c.name_en if locale == "es" else c.name
+    # the other name a player may know the card by: English for Spanish readers, else Spanish
+    other = card_name(c.id).get("en" if locale == "es" else "es")
     shown = name if fold(other) == fold(name) else f"{name} · {other}"
     return clip(f"{shown} ({stats_line(c, locale)})", 100)
 
@@ -319,7 +323,7 @@ async def removable_choices(
         out = []
         for cid in ids:
             c = cards()[cid]
-            if q in fold(c.name) or q in fold(c.name_en):
+            if any(q in fold(n) for n in spellings(card_name(cid))):
                 have = row.cards.get(cid, 1)
                 out.append(
                     app_commands.Choice(
@@ -341,7 +345,7 @@ async def pantheon_choices(
     return [
         app_commands.Choice(name=card_label(c, locale), value=c.id)
         for c in cards().values()
-        if c.type == "pantheon" and (q in fold(c.name) or q in fold(c.name_en))
+        if c.type == "pantheon" and any(q in fold(n) for n in spellings(card_name(c.id)))
     ][:MENU_SIZE]
 
 
@@ -353,7 +357,7 @@ async def key_choices(
     q = fold(current)
     out = []
     for kid, t in KEYS.items():
-        if q in fold(t.es) or q in fold(t.en):
+        if any(q in fold(n) for n in spellings(t)):
             out.append(app_commands.Choice(name=t.get(locale), value=kid))
     return out[:MENU_SIZE]
 
@@ -365,7 +369,9 @@ def _choices(
     for ident, t in table.items():
         if ident in exclude:
             continue
-        out.append(app_commands.Choice(name=app_commands.locale_str(t.en, es=t.es), value=ident))  # type: ignore[attr-defined]
+        # the name in every language of the rules' catalogues travels with the choice
+        names = {lang: t.get(lang) for lang in catalogues().languages if lang != SOURCE}  # type: ignore[attr-defined]
+        out.append(app_commands.Choice(name=app_commands.locale_str(t.get(SOURCE), **names), value=ident))  # type: ignore[attr-defined]
     return out
 
 

@@ -13,16 +13,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.core import RuleError, Text, tr
+from rules.catalogue import catalogues
+from rules.core import RuleError, Text
 from rules.guerra_de_mitos.cards import (
     GOD_DECK_TYPES,
     MYTHOLOGY_NAME,
     Card,
     by_name,
+    card_name,
     cards,
     fold,
+    joined,
     search_names,
     suggest,
+    verbatim,
 )
 from rules.guerra_de_mitos.decks import (
     MAX_BATTLE,
@@ -37,9 +41,12 @@ from rules.guerra_de_mitos.decks import (
     ready_decks,
     validate,
 )
+from rules.phrases import Phrases
 from storage.decks import MAX_DECKS, MAX_NAME, DeckLock, DeckNameTaken, DeckRow, TooManyDecks
 from storage.errors import StaleVersion
 from storage.store import Store
+
+msg = Phrases("guerra_de_mitos")
 
 # The rules that concern one card (copies, Batalla, mythology): adding a card that breaks
 # one of them is refused; sizes and a missing pantheon only say the deck is not finished.
@@ -52,8 +59,8 @@ class DeckRefusal(RuleError):
     """A deck change refused: the message says why and what would work, in es and en."""
 
 
-def _refuse(es: str, en: str) -> DeckRefusal:
-    return DeckRefusal(es, en)
+def _refuse(text: Text) -> DeckRefusal:
+    return DeckRefusal(text)
 
 
 # ----------------------------------------------------------------------------- reading
@@ -87,13 +94,11 @@ def find_card(text: str) -> Card:
     hits = search_names(raw, None, limit=2) if fold(raw) else []
     if len(hits) == 1:
         return hits[0]
-    close = suggest(raw) if raw else []
-    hint_es = f" ¿Querías decir {', '.join(c.name for c in close)}?" if close else ""
-    hint_en = f" Did you mean {', '.join(c.name_en for c in close)}?" if close else ""
-    raise _refuse(
-        f"No hay ninguna carta llamada «{raw[:60]}».{hint_es} Elige una de la lista al escribir.",
-        f'There is no card called "{raw[:60]}".{hint_en} Pick one from the list as you type.',
-    )
+    close = [card_name(c.id) for c in suggest(raw)] if raw else []
+    if close:
+        raise _refuse(msg('There is no card called "{name}". Did you mean {cards}? Pick one from the '
+                          "list as you type.", name=raw[:60], cards=joined(close, ", ")))
+    raise _refuse(msg('There is no card called "{name}". Pick one from the list as you type.', name=raw[:60]))
 
 
 def added_problems(deck: Deck, card_id: str, count: int) -> list[DeckProblem]:
@@ -103,56 +108,42 @@ def added_problems(deck: Deck, card_id: str, count: int) -> list[DeckProblem]:
     return [p for p in after if p.rule in PER_CARD and (p.rule, p.card_id) not in before]
 
 
-def _why_not(deck: Deck, c: Card, count: int, problem: DeckProblem) -> tuple[str, str]:
+def _why_not(deck: Deck, c: Card, count: int, problem: DeckProblem) -> Text:
     """A refused addition in words: the rule, then what the player may do instead."""
     have = deck.counts().get(c.id, 0)
+    card = card_name(c.id)
     if problem.rule == "one_copy":
-        what_es, what_en = (
-            ("un dios", "a god") if c.is_god else ("una carta única", "a unique card")
-        )
-        fix_es, fix_en = (
-            ("el mazo ya la tiene", "the deck already has it")
-            if have
-            else ("añade solo 1", "add just 1")
-        )
-        return (
-            f"{c.name}: solo una copia de {what_es}; {fix_es}.",
-            f"{c.name_en}: only one copy of {what_en}; {fix_en}.",
-        )
+        if c.is_god:
+            if have:
+                return msg("{card}: only one copy of a god; the deck already has it.", card=card)
+            return msg("{card}: only one copy of a god; add just 1.", card=card)
+        if have:
+            return msg("{card}: only one copy of a unique card; the deck already has it.", card=card)
+        return msg("{card}: only one copy of a unique card; add just 1.", card=card)
     if problem.rule == "copies":
         room = MAX_COPIES - have
-        fix_es = f"el mazo ya tiene {have}" if room <= 0 else f"puedes añadir {room} como mucho"
-        fix_en = f"the deck already has {have}" if room <= 0 else f"you may add {room} at most"
-        return (
-            f"{c.name}: como mucho {MAX_COPIES} copias de una carta; {fix_es}.",
-            f"{c.name_en}: at most {MAX_COPIES} copies of a card; {fix_en}.",
-        )
+        if room <= 0:
+            return msg("{card}: at most {most} copies of a card; the deck already has {have}.",
+                       card=card, most=MAX_COPIES, have=have)
+        return msg("{card}: at most {most} copies of a card; you may add {room} at most.",
+                   card=card, most=MAX_COPIES, room=room)
     if problem.rule == "other_mythology" and c.keyed_to is not None:
         mine = cards()[deck.pantheon].mythology if deck.pantheon in cards() else None
-        mine_es = MYTHOLOGY_NAME[mine].es if mine else "-"
-        mine_en = MYTHOLOGY_NAME[mine].en if mine else "-"
-        return (
-            f"{c.name}: lleva la clave de la mitología {MYTHOLOGY_NAME[c.keyed_to].es} y el panteón "
-            f"del mazo es de la {mine_es}; elige una carta de tu mitología o cambia de panteón.",
-            f"{c.name_en}: it carries the key of the {MYTHOLOGY_NAME[c.keyed_to].en} mythology and "
-            f"the deck's pantheon is {mine_en}; choose a card of your mythology or change pantheon.",
-        )
+        return msg("{card}: it carries the key of the {card_mythology} mythology and the deck's pantheon is "
+                   "{pantheon_mythology}; choose a card of your mythology or change pantheon.", card=card,
+                   card_mythology=MYTHOLOGY_NAME[c.keyed_to],
+                   pantheon_mythology=MYTHOLOGY_NAME[mine] if mine else verbatim("-"))
     if problem.rule == "battle_limit":
         battle = sum(
             n for cid, n in deck.counts().items() if cid in cards() and cards()[cid].is_battle
         )
         room = MAX_BATTLE - battle
-        fix_es = (
-            "quita antes una carta Batalla" if room <= 0 else f"puedes añadir {room} como mucho"
-        )
-        fix_en = "remove a Battle card first" if room <= 0 else f"you may add {room} at most"
-        return (
-            f"{c.name}: como mucho {MAX_BATTLE} cartas con la clave Batalla y el mazo tiene {battle}; "
-            f"{fix_es}.",
-            f"{c.name_en}: at most {MAX_BATTLE} cards with the Battle key and the deck has {battle}; "
-            f"{fix_en}.",
-        )
-    return problem.text.es, problem.text.en
+        if room <= 0:
+            return msg("{card}: at most {most} cards with the Battle key and the deck has {battle}; remove a "
+                       "Battle card first.", card=card, most=MAX_BATTLE, battle=battle)
+        return msg("{card}: at most {most} cards with the Battle key and the deck has {battle}; you may add "
+                   "{room} at most.", card=card, most=MAX_BATTLE, battle=battle, room=room)
+    return problem.text
 
 
 def can_add_count(deck: Deck, card_id: str, count: int = 1) -> bool:
@@ -171,9 +162,7 @@ def parse_import(text: str) -> Deck:
     """
     raw = (text or "").strip()
     if not raw:
-        raise DeckFormatError(
-            "Pega un código de mazo o una lista de cartas.", "Paste a deck code or a list of cards."
-        )
+        raise DeckFormatError(msg("Paste a deck code or a list of cards."))
     code_error: DeckFormatError | None = None
     if "\n" not in raw and re.fullmatch(r"[0-9A-Za-z\-_. ]{8,}", raw):
         # one line of letters and digits: a share code (perhaps in groups), unless it reads
@@ -207,7 +196,7 @@ class DeckChoice:
 def ready_choices() -> list[DeckChoice]:
     """The ready decks that come with the game."""
     return [
-        DeckChoice(key=f"ready:{rid}", name=tr(rd.name, rd.name_en), deck=rd.deck)
+        DeckChoice(key=f"ready:{rid}", name=rd.title, deck=rd.deck)
         for rid, rd in ready_decks().items()
     ]
 
@@ -218,7 +207,7 @@ async def playable_decks(store: Store, user_id: int) -> list[DeckChoice]:
     for row in await store.user_decks(user_id):
         deck = row_deck(row)
         if not validate(deck):
-            out.append(DeckChoice(key=f"deck:{row.id}", name=tr(row.name, row.name), deck=deck))
+            out.append(DeckChoice(key=f"deck:{row.id}", name=verbatim(row.name), deck=deck))
     return out
 
 
@@ -227,7 +216,8 @@ async def deck_menu(store: Store, user_id: int, current: str = "") -> list[DeckC
     first, then the ready decks, those whose name (either language) holds ``current``."""
     q = fold(current or "")
     out = [*await playable_decks(store, user_id), *ready_choices()]
-    return [c for c in out if q in fold(c.name.es) or q in fold(c.name.en)]
+    languages = catalogues().languages
+    return [c for c in out if any(q in fold(c.name.get(lang)) for lang in languages)]
 
 
 async def deck_choice(store: Store, user_id: int, key: str) -> DeckChoice:
@@ -236,23 +226,20 @@ async def deck_choice(store: Store, user_id: int, key: str) -> DeckChoice:
     kind, _, ident = key.partition(":")
     if kind == "ready" and ident in ready_decks():
         rd = ready_decks()[ident]
-        return DeckChoice(key=key, name=tr(rd.name, rd.name_en), deck=rd.deck)
+        return DeckChoice(key=key, name=rd.title, deck=rd.deck)
     # (an id of more than 18 digits names no deck: it would not fit the store's integers)
     mine = kind == "deck" and ident.isdigit() and len(ident) <= 18
     row = await store.get_deck(int(ident)) if mine else None
     if row is None or row.user_id != user_id:
         raise _refuse(
-            "Ese mazo no existe o no es tuyo: elige uno de tus mazos o un mazo listo.",
-            "That deck does not exist or is not yours: choose one of your decks or a ready deck.",
+            msg("That deck does not exist or is not yours: choose one of your decks or a ready deck."),
         )
     deck = row_deck(row)
     problems = validate(deck)
     if problems:
-        raise _refuse(
-            f"«{row.name}» aún no se puede jugar: " + " · ".join(p.text.es for p in problems),
-            f'"{row.name}" cannot be played yet: ' + " · ".join(p.text.en for p in problems),
-        )
-    return DeckChoice(key=key, name=tr(row.name, row.name), deck=deck)
+        raise _refuse(msg('"{deck}" cannot be played yet: {problems}', deck=row.name,
+                          problems=joined([p.text for p in problems], " · ")))
+    return DeckChoice(key=key, name=verbatim(row.name), deck=deck)
 
 
 async def lock_deck(store: Store, tournament: int, user_id: int, key: str) -> DeckLock:
@@ -263,7 +250,8 @@ async def lock_deck(store: Store, tournament: int, user_id: int, key: str) -> De
         tournament,
         user_id,
         source=choice.key,
-        name=choice.name.es,
+        # the name as locks always stored it (a ready deck's in Spanish)
+        name=choice.name.get("es"),
         pantheon=choice.deck.pantheon,
         cards=choice.deck.counts(),
     )
@@ -294,30 +282,28 @@ def _change(row: DeckRow) -> Change:
 
 def _name_taken(name: str) -> DeckRefusal:
     return _refuse(
-        f"Ya tienes un mazo llamado «{name}»: elige otro nombre (o borra ese antes).",
-        f'You already have a deck called "{name}": choose another name (or delete that one first).',
+        msg('You already have a deck called "{name}": choose another name (or delete that one first).',
+            name=name),
     )
 
 
 def _bad_name() -> DeckRefusal:
     return _refuse(
-        f"El nombre de un mazo tiene de 1 a {MAX_NAME} caracteres.",
-        f"A deck's name has 1 to {MAX_NAME} characters.",
+        msg("A deck's name has 1 to {most} characters.", most=MAX_NAME),
     )
 
 
 def _too_many() -> DeckRefusal:
     return _refuse(
-        f"Ya tienes {MAX_DECKS} mazos, el máximo: borra alguno antes de crear otro.",
-        f"You already have {MAX_DECKS} decks, the most allowed: delete one before creating another.",
+        msg("You already have {most} decks, the most allowed: delete one before creating another.",
+            most=MAX_DECKS),
     )
 
 
 def _count(count: int) -> None:
     if not 1 <= count <= MAX_COUNT:
         raise _refuse(
-            f"El número de copias va de 1 a {MAX_COUNT}.",
-            f"The number of copies goes from 1 to {MAX_COUNT}.",
+            msg("The number of copies goes from 1 to {most}.", most=MAX_COUNT),
         )
 
 
@@ -340,13 +326,11 @@ class DeckBook:
         names = [r.name for r in await self.store.user_decks(user_id)]
         if not names:
             raise _refuse(
-                "Aún no tienes ningún mazo: crea uno con /gdm mazo crear (o importa uno).",
-                "You have no decks yet: create one with /gdm deck create (or import one).",
+                msg("You have no decks yet: create one with /gdm deck create (or import one)."),
             )
         listed = ", ".join(names[:15])
         raise _refuse(
-            f"No tienes ningún mazo llamado «{(name or '')[:60]}». Tus mazos: {listed}.",
-            f'You have no deck called "{(name or "")[:60]}". Your decks: {listed}.',
+            msg('You have no deck called "{name}". Your decks: {decks}.', name=(name or "")[:60], decks=listed),
         )
 
     async def create(self, user_id: int, name: str, *, deck: Deck | None = None) -> Change:
@@ -385,12 +369,9 @@ class DeckBook:
         """Set the deck's pantheon (cards of another mythology stay, and are named as problems)."""
         c = find_card(card_text)
         if c.type != "pantheon":
-            pantheons = ", ".join(p.name for p in cards().values() if p.type == "pantheon")
-            pantheons_en = ", ".join(p.name_en for p in cards().values() if p.type == "pantheon")
-            raise _refuse(
-                f"{c.name} no es un panteón. Los panteones son: {pantheons}.",
-                f"{c.name_en} is not a pantheon. The pantheons are: {pantheons_en}.",
-            )
+            pantheons = [card_name(p.id) for p in cards().values() if p.type == "pantheon"]
+            raise _refuse(msg("{card} is not a pantheon. The pantheons are: {pantheons}.",
+                              card=card_name(c.id), pantheons=joined(pantheons, ", ")))
         return await self._edit(user_id, name, lambda row: {"pantheon": c.id})
 
     async def add(self, user_id: int, name: str, card_text: str, count: int = 1) -> Change:
@@ -405,8 +386,7 @@ class DeckBook:
             deck = row_deck(row)
             problems = added_problems(deck, c.id, count)
             if problems:
-                es, en = _why_not(deck, c, count, problems[0])
-                raise _refuse("No se ha añadido: " + es, "Not added: " + en)
+                raise _refuse(msg("Not added: {why}", why=_why_not(deck, c, count, problems[0])))
             counts = dict(row.cards)
             counts[c.id] = counts.get(c.id, 0) + count
             return {"cards": counts}
@@ -421,21 +401,14 @@ class DeckBook:
         def change(row: DeckRow) -> dict[str, object]:
             if c.type == "pantheon":
                 if row.pantheon != c.id:
-                    raise _refuse(
-                        f"{c.name} no es el panteón de «{row.name}».",
-                        f'{c.name_en} is not the pantheon of "{row.name}".',
-                    )
+                    raise _refuse(msg('{card} is not the pantheon of "{deck}".', card=card_name(c.id), deck=row.name))
                 return {"pantheon": None}
             have = row.cards.get(c.id, 0)
             if have == 0:
-                raise _refuse(
-                    f"{c.name} no está en «{row.name}».", f'{c.name_en} is not in "{row.name}".'
-                )
+                raise _refuse(msg('{card} is not in "{deck}".', card=card_name(c.id), deck=row.name))
             if count > have:
-                raise _refuse(
-                    f"«{row.name}» solo tiene {have} de {c.name}: quita {have} como mucho.",
-                    f'"{row.name}" has only {have} of {c.name_en}: remove {have} at most.',
-                )
+                raise _refuse(msg('"{deck}" has only {have} of {card}: remove {have} at most.',
+                                  deck=row.name, have=have, card=card_name(c.id)))
             counts = dict(row.cards)
             if have == count:
                 del counts[c.id]
@@ -479,6 +452,5 @@ class DeckBook:
                 raise _bad_name() from None
             return _change(new)
         raise _refuse(
-            "El mazo cambió mientras tanto; inténtalo otra vez.",
-            "The deck changed meanwhile; try again.",
+            msg("The deck changed meanwhile; try again."),
         )

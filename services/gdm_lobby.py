@@ -13,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Text, tr
+from rules.core import Text
+from rules.guerra_de_mitos.cards import verbatim
 from rules.guerra_de_mitos.decks import Deck, ready_decks
 from rules.guerra_de_mitos.model import DeckSpec
+from rules.phrases import Phrases
 from services.gdm_decks import DeckChoice, DeckRefusal, deck_choice, locked_deck
 from services.session import Game, NotSeated, SessionService
 from services.tournament import TournamentService
@@ -27,6 +29,8 @@ from storage.tournaments import (
     TournamentFull,
     TournamentRow,
 )
+
+msg = Phrases("guerra_de_mitos")
 
 GAME_ID = "guerra_de_mitos"
 
@@ -41,9 +45,9 @@ def deck_spec(deck: Deck) -> DeckSpec:
 
 
 def ready_name(ident: str) -> Text:
-    """A ready deck's name in both languages (its id when there is no such deck)."""
+    """A ready deck's name (its id when there is no such deck)."""
     rd = ready_decks().get(ident)
-    return tr(rd.name, rd.name_en) if rd is not None else tr(ident, ident)
+    return rd.title if rd is not None else verbatim(ident)
 
 
 @dataclass(frozen=True)
@@ -64,8 +68,8 @@ def _preset(g: Game, seat: int) -> Any:
     return decks[seat] if seat < len(decks) else None
 
 
-def _refuse(es: str, en: str) -> DeckRefusal:
-    return DeckRefusal(es, en)
+def _refuse(text: Text) -> DeckRefusal:
+    return DeckRefusal(text)
 
 
 class GdmLobby:
@@ -116,22 +120,19 @@ class GdmLobby:
             g = await self.session.require(game)
             if g.row.game_id != GAME_ID:
                 raise _refuse(
-                    "La partida de este canal no es de Guerra de Mitos.",
-                    "This channel's game is not Guerra de Mitos.",
+                    msg("This channel's game is not Guerra de Mitos."),
                 )
             if g.status != "lobby":
                 raise _refuse(
-                    "La partida ya ha empezado: los mazos quedaron fijados al empezar.",
-                    "The game has already started: the decks were fixed when it began.",
+                    msg("The game has already started: the decks were fixed when it began."),
                 )
             seat = g.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
             if isinstance(_preset(g, seat), dict):
                 raise _refuse(
-                    "Tu mazo para esta partida es el que bloqueaste al inscribirte en el torneo.",
-                    "Your deck for this game is the one you locked when you signed up for the "
-                    "tournament.",
+                    msg("Your deck for this game is the one you locked when you signed up for the "
+                        "tournament."),
                 )
             choice = await deck_choice(self.store, user_id, key)
             await self.store.choose_lobby_deck(game, user_id, choice.key)
@@ -160,10 +161,8 @@ class GdmLobby:
         if lost:
             names = ", ".join(lost)
             raise _refuse(
-                f"Aún no se puede empezar: el mazo que eligió {names} ya no se puede jugar (se "
-                "borró o cambió). Tiene que elegir otro con «Elegir mazo».",
-                f"The game cannot start yet: the deck {names} chose can no longer be played (it "
-                "was deleted or changed). They must choose another with “Choose deck”.",
+                msg("The game cannot start yet: the deck {players} chose can no longer be played (it was "
+                    "deleted or changed). They must choose another with “Choose deck”.", players=names),
             )
         return {**g.row.options, "decks": decks}
 
@@ -183,19 +182,16 @@ async def sign_up(
         t = await tournaments.require(tournament)
         if t.game_id != GAME_ID:
             raise _refuse(
-                "Ese torneo no es de Guerra de Mitos: no necesita mazo.",
-                "That tournament is not of Guerra de Mitos: it needs no deck.",
+                msg("That tournament is not of Guerra de Mitos: it needs no deck."),
             )
         held = await store.deck_lock(tournament, user_id)
         if t.status != "signup":
             if held is not None:
                 raise _refuse(
-                    f"El torneo ya ha empezado: tu mazo sigue siendo «{held.name}».",
-                    f'The tournament has started: your deck stays "{held.name}".',
+                    msg('The tournament has started: your deck stays "{name}".', name=held.name),
                 )
             raise _refuse(
-                "La inscripción de este torneo está cerrada.",
-                "Sign-up for this tournament is closed.",
+                msg("Sign-up for this tournament is closed."),
             )
         entrants = await tournaments.tournaments.entrants(tournament)
         new = all(e.user_id != user_id for e in entrants)
@@ -205,17 +201,16 @@ async def sign_up(
             except AlreadyEntered:
                 new = False
             except TournamentFull:
-                raise _refuse("El torneo está completo.", "The tournament is full.") from None
+                raise _refuse(msg("The tournament is full.")) from None
             except NotInSignup:
                 raise _refuse(
-                    "La inscripción de este torneo está cerrada.",
-                    "Sign-up for this tournament is closed.",
+                    msg("Sign-up for this tournament is closed."),
                 ) from None
         lock = await store.lock_deck(
             tournament,
             user_id,
             source=choice.key,
-            name=choice.name.es,
+            name=choice.name.get("es"),
             pantheon=choice.deck.pantheon,
             cards=choice.deck.counts(),
         )

@@ -1,4 +1,4 @@
-"""The 364 cards of the first era as validated records, with name lookup in both languages.
+"""The 364 cards of the first era as validated records, with name lookup in every language.
 
 The records live in ``data/cards.json`` (the project's own file: facts from the card list,
 typos fixed, abilities in the project's own words). Every record is checked when this
@@ -17,7 +17,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from rules.core import Text, tr
+from rules.catalogue import Catalogues, catalogues, language
+from rules.core import Text
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 CardType = Literal[
     "pantheon", "character", "action", "equipment", "resource", "invocation", "event"
@@ -29,27 +33,27 @@ Phase = Literal["influence", "confrontation"]
 # the glossary's "Neutral: No pertenece a ninguna mitología").
 MYTHOLOGIES: tuple[str, ...] = ("Japonesa", "Nórdica", "Griega", "Azteca", "Egipcia", "Primigenia")
 MYTHOLOGY_NAME: dict[str, Text] = {
-    "Japonesa": tr("Japonesa", "Japanese"),
-    "Nórdica": tr("Nórdica", "Norse"),
-    "Griega": tr("Griega", "Greek"),
-    "Azteca": tr("Azteca", "Aztec"),
-    "Egipcia": tr("Egipcia", "Egyptian"),
-    "Primigenia": tr("Primigenia", "Great Old Ones"),
-    "Neutral": tr("Neutral", "Neutral"),
+    "Japonesa": msg.c("mythology", "Japanese"),
+    "Nórdica": msg.c("mythology", "Norse"),
+    "Griega": msg.c("mythology", "Greek"),
+    "Azteca": msg.c("mythology", "Aztec"),
+    "Egipcia": msg.c("mythology", "Egyptian"),
+    "Primigenia": msg.c("mythology", "Great Old Ones"),
+    "Neutral": msg.c("mythology", "Neutral"),
 }
 
 TYPE_NAME: dict[str, Text] = {
-    "pantheon": tr("Panteón", "Pantheon"),
-    "character": tr("Personaje", "Character"),
-    "action": tr("Acción", "Action"),
-    "equipment": tr("Equipo", "Equipment"),
-    "resource": tr("Recurso", "Resource"),
-    "invocation": tr("Invocación", "Invocation"),
-    "event": tr("Evento", "Event"),
+    "pantheon": msg.c("card type", "Pantheon"),
+    "character": msg.c("card type", "Character"),
+    "action": msg.c("card type", "Action"),
+    "equipment": msg.c("card type", "Equipment"),
+    "resource": msg.c("card type", "Resource"),
+    "invocation": msg.c("card type", "Invocation"),
+    "event": msg.c("card type", "Event"),
 }
 PHASE_NAME: dict[str, Text] = {
-    "influence": tr("INFLUENCIA", "INFLUENCE"),
-    "confrontation": tr("ENFRENTAMIENTO", "CONFRONTATION"),
+    "influence": msg("INFLUENCE"),
+    "confrontation": msg("CONFRONTATION"),
 }
 
 # Which of a player's two decks a card type goes into (rulebook, "Componentes necesarios").
@@ -59,77 +63,77 @@ DESIGN_DECK_TYPES: frozenset[str] = frozenset({"action", "invocation", "equipmen
 # Every key of the first era, one spelling each (gender and accents folded), with the
 # name shown to players in each language.
 KEYS: dict[str, Text] = {
-    "Agua": tr("Agua", "Water"),
-    "Aguila": tr("Águila", "Eagle"),
-    "Aire": tr("Aire", "Air"),
-    "Alquimista": tr("Alquimista", "Alchemist"),
-    "Arma": tr("Arma", "Weapon"),
-    "Armadura": tr("Armadura", "Armour"),
-    "Ashigaru": tr("Ashigaru", "Ashigaru"),
-    "Atlante": tr("Atlante", "Atlantean"),
-    "Azteca": tr("Azteca", "Aztec"),
-    "Batalla": tr("Batalla", "Battle"),
-    "Berserker": tr("Berserker", "Berserker"),
-    "Biblioteca": tr("Biblioteca", "Library"),
-    "Carruaje": tr("Carruaje", "Chariot"),
-    "Cataclismo": tr("Cataclismo", "Cataclysm"),
-    "Chaman": tr("Chamán", "Shaman"),
-    "Ciudad": tr("Ciudad", "City"),
-    "Constructor": tr("Constructor", "Builder"),
-    "Criatura": tr("Criatura", "Creature"),
-    "Demonio": tr("Demonio", "Demon"),
-    "Dios": tr("Dios", "God"),
-    "Dvargar": tr("Dvärgar", "Dvärgar"),
-    "Egipcio": tr("Egipcio", "Egyptian"),
-    "Embaucador": tr("Embaucador", "Trickster"),
-    "Emperador": tr("Emperador", "Emperor"),
-    "Encadenado": tr("Encadenado", "Chained"),
-    "Entorno": tr("Entorno", "Surroundings"),
-    "Esclavo": tr("Esclavo", "Slave"),
-    "Espiritu": tr("Espíritu", "Spirit"),
-    "Faraon": tr("Faraón", "Pharaoh"),
-    "Festival": tr("Festival", "Festival"),
-    "Fuego": tr("Fuego", "Fire"),
-    "Gigante": tr("Gigante", "Giant"),
-    "Griego": tr("Griego", "Greek"),
-    "Guardian": tr("Guardián", "Guardian"),
-    "Guerrero": tr("Guerrero", "Warrior"),
-    "Heroe": tr("Héroe", "Hero"),
-    "Invocador": tr("Invocador", "Summoner"),
-    "Jaguar": tr("Jaguar", "Jaguar"),
-    "Japones": tr("Japonés", "Japanese"),
-    "Jotun": tr("Jotun", "Jotun"),
-    "Libro": tr("Libro", "Book"),
-    "Loco": tr("Loco", "Madman"),
-    "Mitos de Cthulhu": tr("Mitos de Cthulhu", "Cthulhu Mythos"),
-    "Monstruo": tr("Monstruo", "Monster"),
-    "Musa": tr("Musa", "Muse"),
-    "Nordico": tr("Nórdico", "Norse"),
-    "Oricalco": tr("Oricalco", "Orichalcum"),
-    "Plaga": tr("Plaga", "Plague"),
-    "Primigenio": tr("Primigenio", "Great Old One"),
-    "Punto de poder": tr("Punto de poder", "Place of Power"),
-    "Ratido": tr("Rátido", "Ratkin"),
-    "Reina": tr("Reina", "Queen"),
-    "Ronin": tr("Ronin", "Ronin"),
-    "Runa": tr("Runa", "Rune"),
-    "Sacrificio": tr("Sacrificio", "Sacrifice"),
-    "Samurai": tr("Samurái", "Samurai"),
-    "Satiro": tr("Sátiro", "Satyr"),
-    "Shinobi": tr("Shinobi", "Shinobi"),
-    "Shoei": tr("Shoei", "Shoei"),
-    "Sol": tr("Sol", "Sun"),
-    "Sonador": tr("Soñador", "Dreamer"),
-    "Svartalfar": tr("Svartálfar", "Svartálfar"),
-    "Templo": tr("Templo", "Temple"),
-    "Tierra": tr("Tierra", "Earth"),
-    "Trueno": tr("Trueno", "Thunder"),
-    "Unico": tr("Único", "Unique"),
-    "Valkiria": tr("Valkiria", "Valkyrie"),
-    "Veneno": tr("Veneno", "Poison"),
-    "Vidente": tr("Vidente", "Seer"),
-    "Vino": tr("Vino", "Wine"),
-    "Volva": tr("Völva", "Völva"),
+    "Agua": msg.c("card key", "Water"),
+    "Aguila": msg.c("card key", "Eagle"),
+    "Aire": msg.c("card key", "Air"),
+    "Alquimista": msg.c("card key", "Alchemist"),
+    "Arma": msg.c("card key", "Weapon"),
+    "Armadura": msg.c("card key", "Armour"),
+    "Ashigaru": msg.c("card key", "Ashigaru"),
+    "Atlante": msg.c("card key", "Atlantean"),
+    "Azteca": msg.c("card key", "Aztec"),
+    "Batalla": msg.c("card key", "Battle"),
+    "Berserker": msg.c("card key", "Berserker"),
+    "Biblioteca": msg.c("card key", "Library"),
+    "Carruaje": msg.c("card key", "Chariot"),
+    "Cataclismo": msg.c("card key", "Cataclysm"),
+    "Chaman": msg.c("card key", "Shaman"),
+    "Ciudad": msg.c("card key", "City"),
+    "Constructor": msg.c("card key", "Builder"),
+    "Criatura": msg.c("card key", "Creature"),
+    "Demonio": msg.c("card key", "Demon"),
+    "Dios": msg.c("card key", "God"),
+    "Dvargar": msg.c("card key", "Dvärgar"),
+    "Egipcio": msg.c("card key", "Egyptian"),
+    "Embaucador": msg.c("card key", "Trickster"),
+    "Emperador": msg.c("card key", "Emperor"),
+    "Encadenado": msg.c("card key", "Chained"),
+    "Entorno": msg.c("card key", "Surroundings"),
+    "Esclavo": msg.c("card key", "Slave"),
+    "Espiritu": msg.c("card key", "Spirit"),
+    "Faraon": msg.c("card key", "Pharaoh"),
+    "Festival": msg.c("card key", "Festival"),
+    "Fuego": msg.c("card key", "Fire"),
+    "Gigante": msg.c("card key", "Giant"),
+    "Griego": msg.c("card key", "Greek"),
+    "Guardian": msg.c("card key", "Guardian"),
+    "Guerrero": msg.c("card key", "Warrior"),
+    "Heroe": msg.c("card key", "Hero"),
+    "Invocador": msg.c("card key", "Summoner"),
+    "Jaguar": msg.c("card key", "Jaguar"),
+    "Japones": msg.c("card key", "Japanese"),
+    "Jotun": msg.c("card key", "Jotun"),
+    "Libro": msg.c("card key", "Book"),
+    "Loco": msg.c("card key", "Madman"),
+    "Mitos de Cthulhu": msg.c("card key", "Cthulhu Mythos"),
+    "Monstruo": msg.c("card key", "Monster"),
+    "Musa": msg.c("card key", "Muse"),
+    "Nordico": msg.c("card key", "Norse"),
+    "Oricalco": msg.c("card key", "Orichalcum"),
+    "Plaga": msg.c("card key", "Plague"),
+    "Primigenio": msg.c("card key", "Great Old One"),
+    "Punto de poder": msg.c("card key", "Place of Power"),
+    "Ratido": msg.c("card key", "Ratkin"),
+    "Reina": msg.c("card key", "Queen"),
+    "Ronin": msg.c("card key", "Ronin"),
+    "Runa": msg.c("card key", "Rune"),
+    "Sacrificio": msg.c("card key", "Sacrifice"),
+    "Samurai": msg.c("card key", "Samurai"),
+    "Satiro": msg.c("card key", "Satyr"),
+    "Shinobi": msg.c("card key", "Shinobi"),
+    "Shoei": msg.c("card key", "Shoei"),
+    "Sol": msg.c("card key", "Sun"),
+    "Sonador": msg.c("card key", "Dreamer"),
+    "Svartalfar": msg.c("card key", "Svartálfar"),
+    "Templo": msg.c("card key", "Temple"),
+    "Tierra": msg.c("card key", "Earth"),
+    "Trueno": msg.c("card key", "Thunder"),
+    "Unico": msg.c("card key", "Unique"),
+    "Valkiria": msg.c("card key", "Valkyrie"),
+    "Veneno": msg.c("card key", "Poison"),
+    "Vidente": msg.c("card key", "Seer"),
+    "Vino": msg.c("card key", "Wine"),
+    "Volva": msg.c("card key", "Völva"),
 }
 
 # Keys that tie a card to one mythology: deck building forbids them under another pantheon
@@ -143,12 +147,30 @@ MYTHOLOGY_KEYS: dict[str, str] = {
     "Mitos de Cthulhu": "Primigenia",
 }
 
+# Keys printed in another form than their name (a goddess's "Diosa"): what each language
+# shows for them. Every other printed key is the key's own name.
+_PRINTED: dict[str, Text] = {
+    "Diosa": msg.c("card key, feminine", "God"),
+    "Invocadora": msg.c("card key, feminine", "Summoner"),
+    "Única": msg.c("card key, feminine", "Unique"),
+    "Guerrera": msg.c("card key, feminine", "Warrior"),
+    "Japonesa": msg.c("card key, feminine", "Japanese"),
+    "Nórdica": msg.c("card key, feminine", "Norse"),
+    "Griega": msg.c("card key, feminine", "Greek"),
+    "Egipto": msg.c("card key, as printed", "Egyptian"),
+    "Samurai": msg.c("card key, as printed", "Samurai"),
+    "Volva": msg.c("card key, as printed", "Völva"),
+    "Chaman": msg.c("card key, as printed", "Shaman"),
+}
+
+
+def key_shown(key: str, printed: str) -> Text:
+    """The name of ``key`` as a card prints it (``printed``: "Diosa" for the key Dios)."""
+    return _PRINTED.get(printed, KEYS[key])
+
+
 _DATA = Path(__file__).with_name("data") / "cards.json"
 _ID = re.compile(r"^\d{4}$")
-_LABEL = {
-    "influence": ("INFLUENCIA", "INFLUENCE"),
-    "confrontation": ("ENFRENTAMIENTO", "CONFRONTATION"),
-}
 
 
 def fold(text: str) -> str:
@@ -226,7 +248,8 @@ class Card(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> Card:
-        problems = _problems(self)
+        texts = self.model_dump(include={"text_es", "text_en"})
+        problems = _problems(self, texts["text_es"], texts["text_en"])
         if problems:
             raise ValueError(f"card {self.id} ({self.name}): " + "; ".join(problems))
         return self
@@ -272,21 +295,19 @@ class Card(BaseModel):
 
     def display_name(self, locale: str | None) -> str:
         """The card's name in the reader's language."""
-        return self.name if (locale or "").lower().startswith("es") else self.name_en
+        return card_name(self.id).get(locale)
 
     def text(self, locale: str | None) -> str:
         """The card's ability text in the reader's language ("" when it has none)."""
-        return self.text_es if (locale or "").lower().startswith("es") else self.text_en
+        return card_text(self.id).get(locale)
 
     def key_names(self, locale: str | None) -> list[str]:
-        """The card's keys as the reader's language shows them."""
-        if (locale or "").lower().startswith("es"):
-            return list(self.keys_shown)
-        return [KEYS[k].en for k in self.keys]
+        """The card's keys as the reader's language shows them (as printed: "Diosa")."""
+        return [key_shown(k, shown).get(locale) for k, shown in zip(self.keys, self.keys_shown, strict=True)]
 
 
-def _problems(c: Card) -> list[str]:
-    """Everything wrong with one record (empty when it is sound)."""
+def _problems(c: Card, text_es: str, text_en: str) -> list[str]:
+    """Everything wrong with one record (empty when it is sound), its two texts apart."""
     out: list[str] = []
     if not _ID.match(c.id) or c.id == "0000":
         out.append("id must be four digits from 0001")
@@ -352,31 +373,30 @@ def _problems(c: Card) -> list[str]:
     if c.type == "pantheon" and c.mythology is None:
         out.append("a pantheon belongs to a mythology or is Neutral")
     # Text: both languages or neither; each phase the ability uses is labelled in both.
-    if bool(c.text_es) != bool(c.text_en):
+    if bool(text_es) != bool(text_en):
         out.append("text in both languages or in neither")
-    for lang, text in (("es", c.text_es), ("en", c.text_en)):
+    for lang, text in (("es", text_es), ("en", text_en)):
         if text != text.strip():
             out.append(f"text_{lang} has stray spaces")
-    if c.text_es:
-        for phase, (es, en) in _LABEL.items():
+    if text_es:
+        for phase, label in PHASE_NAME.items():
             used = phase in c.phases
-            if used != (f"{es}:" in c.text_es) or used != (f"{en}:" in c.text_en):
+            if used != (f"{label.get('es')}:" in text_es) or used != (f"{label.get('en')}:" in text_en):
                 out.append(f"phase {phase} must be labelled in both texts exactly when used")
     elif c.phases or c.tokens:
         out.append("a card with phases or tokens has text")
-    for lang, text in (("es", c.text_es), ("en", c.text_en)):
+    for lang, text in (("es", text_es), ("en", text_en)):
         if text and text[-1] not in '.»"':
             out.append(f"text_{lang} must end a sentence")
-    if "ENFRENTAMIENTO:" in c.text_en or "INFLUENCIA:" in c.text_en:
+    if any(f"{label.get('es')}:" in text_en for label in PHASE_NAME.values()):
         out.append("text_en uses the English phase labels")
     if c.type == "event" and c.phases:
         out.append("an event resolves when revealed and has no phase")
     return out
 
 
-def _load() -> dict[str, Card]:
-    """Read and validate every record; raise ValueError naming every fault."""
-    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+def _load(raw: list[dict]) -> dict[str, Card]:
+    """Validate every record; raise ValueError naming every fault."""
     cards: dict[str, Card] = {}
     faults: list[str] = []
     for rec in raw:
@@ -399,9 +419,14 @@ def _load() -> dict[str, Card]:
     return dict(sorted(cards.items()))
 
 
+def spellings(text: Text) -> set[str]:
+    """A name as every language with a catalogue writes it (English always among them)."""
+    return {text.get(lang) for lang in catalogues().languages}
+
+
 _KEY_LOOKUP: dict[str, str] = {}
 for _k, _t in KEYS.items():
-    for _spelling in (_k, _t.es, _t.en):
+    for _spelling in {_k} | spellings(_t):
         _KEY_LOOKUP[_compact(_spelling)] = _k
 # Feminine and other printed spellings of the same key.
 for _spelling, _k in {
@@ -420,11 +445,68 @@ for _spelling, _k in {
 }.items():
     _KEY_LOOKUP[_compact(_spelling)] = _k
 
-_CARDS = _load()
+_RECORDS: list[dict] = json.loads(_DATA.read_text(encoding="utf-8"))
+_CARDS = _load(_RECORDS)
+# The English of each card's name and text: their message ids in the catalogues.
+_WORDING: dict[str, tuple[str, str]] = {
+    r["id"]: (r["name_en"], r["text_en"]) for r in sorted(_RECORDS, key=lambda r: r["id"])
+}
 _BY_NAME: dict[str, str] = {}
 for _c in _CARDS.values():
     _BY_NAME[_compact(_c.name)] = _c.id
     _BY_NAME[_compact(_c.name_en)] = _c.id
+
+
+def verbatim(words: str) -> Text:
+    """Words that read the same in every language (an id, a player's deck name): a text
+    with no catalogue entry."""
+    return Text(m="{words}", a={"words": words})
+
+
+def joined(texts: list[Text], separator: str) -> Text:
+    """Texts one after another with ``separator`` between them ("A · B"), each in the
+    reader's language (a list value would join them as the language joins a list)."""
+    between = separator.replace("{", "{{").replace("}", "}}")
+    return Text(m=between.join(f"{{t{i}}}" for i in range(len(texts))), a={f"t{i}": t for i, t in enumerate(texts)})
+
+
+def card_name(card: str) -> Text:
+    """The name of the card with id ``card`` (an id no card has: the id itself)."""
+    wording = _WORDING.get(card)
+    return msg.data("card name", wording[0]) if wording is not None else verbatim(card)
+
+
+def card_text(card: str) -> Text:
+    """The ability text of the card with id ``card`` (empty when it has none)."""
+    wording = _WORDING.get(card)
+    return msg.data("card text", wording[1]) if wording is not None and wording[1] else verbatim("")
+
+
+def token_name(token: Token) -> Text:
+    """The name of a character or weapon an ability creates."""
+    return msg.data("card name", token.name_en)
+
+
+def catalogue_entries() -> list[tuple[str, str]]:
+    """Every (context, English wording) of the cards' names and texts (and the ready decks'
+    names), for the catalogues."""
+    out: list[tuple[str, str]] = []
+    for name, text in _WORDING.values():
+        out.append(("card name", name))
+        if text:
+            out.append(("card text", text))
+    for tok in sorted({t.name_en for c in _CARDS.values() for t in c.tokens}):
+        out.append(("card name", tok))
+    from rules.guerra_de_mitos.decks import ready_decks  # decks reads this module
+
+    out.extend(("ready deck", rd.name_en) for rd in ready_decks().values())
+    return out
+
+
+# A card's name in the other catalogues' languages finds it too, where it names no other card.
+for _c in _CARDS.values():
+    for _n in spellings(card_name(_c.id)):
+        _BY_NAME.setdefault(_compact(_n), _c.id)
 
 
 def cards() -> dict[str, Card]:
@@ -454,32 +536,33 @@ def suggest(name: str, limit: int = 3) -> list[Card]:
     return out[:limit]
 
 
-@lru_cache(maxsize=2)
-def _search_index(english: bool) -> list[tuple[str, str, Card]]:
+@lru_cache(maxsize=8)
+def _search_index(lang: str, _cats: Catalogues) -> list[tuple[str, list[str], Card]]:
+    # (the catalogues in use are part of the key: a test may read others)
     rows = []
     for c in _CARDS.values():
-        shown = c.name_en if english else c.name
-        other = c.name if english else c.name_en
-        rows.append((fold(shown), fold(other), c))
+        name = card_name(c.id)
+        shown = name.get(lang)
+        others = sorted(fold(n) for n in spellings(name) if n != shown)
+        rows.append((fold(shown), others, c))
     return rows
 
 
 def search_names(text: str, locale: str | None = None, limit: int = 25) -> list[Card]:
-    """Cards whose name in either language contains ``text``; names that start with it first.
+    """Cards whose name in any language contains ``text``; names that start with it first.
 
-    Meant for autocomplete: the reader's language is matched first, then the other one.
+    Meant for autocomplete: the reader's language is matched first, then the others.
     """
     q = fold(text)
-    english = not (locale or "").lower().startswith("es")
     ranked: list[tuple[int, str, Card]] = []
-    for shown, other, c in _search_index(english):
+    for shown, others, c in _search_index(language(locale), catalogues()):
         if not q:
             rank = 0
         elif shown.startswith(q) or any(w.startswith(q) for w in shown.split()):
             rank = 0 if shown.startswith(q) else 1
         elif q in shown:
             rank = 2
-        elif q in other:
+        elif any(q in other for other in others):
             rank = 3
         else:
             continue
@@ -492,7 +575,7 @@ def type_id(word: str) -> str | None:
     """The card type a Spanish or English word names ("Acción", "equipment"), or None."""
     w = _compact(word)
     for tid, name in TYPE_NAME.items():
-        if w in (_compact(tid), _compact(name.es), _compact(name.en)):
+        if w in {_compact(tid)} | {_compact(s) for s in spellings(name)}:
             return tid
     return None
 
@@ -501,7 +584,7 @@ def mythology_id(word: str) -> str | None:
     """The mythology a Spanish or English word names ("Norse", "nordica"), or None."""
     w = _compact(word)
     for mid, name in MYTHOLOGY_NAME.items():
-        if w in (_compact(mid), _compact(name.es), _compact(name.en)):
+        if w in {_compact(mid)} | {_compact(s) for s in spellings(name)}:
             return mid
     if w in ("nordico", "griego", "egipcio", "japones", "primigenio", "cthulhu"):
         return {
@@ -527,10 +610,10 @@ def search(
 ) -> list[Card]:
     """Cards matching every filter given, in id order (the pool search of deck building).
 
-    ``name`` and ``text`` match part of either language; ``mythology``, ``type`` and
-    ``key`` take a Spanish or English word ("none" or "ninguna" for unaffiliated cards);
-    ``cost`` and ``strength`` take a number or an inclusive (low, high) range. An unknown
-    mythology, type or key matches nothing.
+    ``name`` and ``text`` match part of the name or text in any language; ``mythology``,
+    ``type`` and ``key`` take a word of any language ("none" or "ninguna" for unaffiliated
+    cards); ``cost`` and ``strength`` take a number or an inclusive (low, high) range. An
+    unknown mythology, type or key matches nothing.
     """
 
     def in_range(value: int | None, want: int | tuple[int, int]) -> bool:
@@ -552,7 +635,7 @@ def search(
     q_text = fold(text) if text else ""
     out: list[Card] = []
     for c in _CARDS.values():
-        if q_name and q_name not in fold(c.name) and q_name not in fold(c.name_en):
+        if q_name and not any(q_name in fold(n) for n in spellings(card_name(c.id))):
             continue
         if mythology is not None and c.mythology != myth:
             continue
@@ -564,7 +647,7 @@ def search(
             continue
         if strength is not None and not in_range(c.strength, strength):
             continue
-        if q_text and q_text not in fold(c.text_es) and q_text not in fold(c.text_en):
+        if q_text and not any(q_text in fold(t) for t in spellings(card_text(c.id))):
             continue
         out.append(c)
     return out
@@ -572,14 +655,13 @@ def search(
 
 def stats_line(c: Card, locale: str | None) -> str:
     """The card's type, mythology and numbers in one line ("Personaje · Nórdica · Coste 7 · 4F · 9PM")."""
-    es = (locale or "").lower().startswith("es")
     parts = [TYPE_NAME[c.type].get(locale)]
     if c.mythology:
         parts.append(MYTHOLOGY_NAME[c.mythology].get(locale))
     if c.cost is not None:
-        parts.append(f"{'Coste' if es else 'Cost'} {c.cost}")
+        parts.append(msg("Cost {cost}", cost=c.cost).get(locale))
     if c.type == "pantheon":
-        parts.append(f"{'Poder inicial' if es else 'Starting power'} {c.power}P")
+        parts.append(msg("Starting power {power}P", power=c.power or 0).get(locale))
     elif c.type == "character":
         parts.append(f"{c.strength}F")
         parts.append(f"{c.power}PM")
@@ -592,9 +674,8 @@ def stats_line(c: Card, locale: str | None) -> str:
 
 def describe(c: Card, locale: str | None) -> str:
     """What a card is and does, in the reader's language (name, stats, keys, ability)."""
-    es = (locale or "").lower().startswith("es")
     lines = [f"{c.display_name(locale)} — {stats_line(c, locale)}"]
     if c.keys:
-        lines.append(f"{'Claves' if es else 'Keys'}: {', '.join(c.key_names(locale))}")
-    lines.append(c.text(locale) or ("Sin habilidad." if es else "No ability."))
+        lines.append(msg("Keys: {keys}", keys=", ".join(c.key_names(locale))).get(locale))
+    lines.append(c.text(locale) or msg("No ability.").get(locale))
     return "\n".join(lines)

@@ -17,19 +17,23 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from rules.core import IllegalAction, InvalidAction, Text, tr
+from rules.core import IllegalAction, InvalidAction, Text
 from rules.guerra_de_mitos.cards import (
     DESIGN_DECK_TYPES,
     GOD_DECK_TYPES,
     MYTHOLOGIES,
     MYTHOLOGY_NAME,
-    TYPE_NAME,
     Card,
     by_name,
+    card_name,
     cards,
     fold,
+    joined,
     suggest,
 )
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 GOD_DECK_MIN = 20
 DESIGN_DECK_MIN = 30
@@ -91,7 +95,7 @@ class Deck(BaseModel):
         for cid, n in counts.items():
             c = cards().get(cid)
             if c is None:
-                raise DeckFormatError(f"no existe la carta {cid}", f"there is no card {cid}")
+                raise DeckFormatError(msg("there is no card {card}", card=cid))
             (god if c.type in GOD_DECK_TYPES else design)[cid] = n
         return cls(pantheon=pantheon, god=god, design=design)
 
@@ -113,25 +117,43 @@ class IllegalDeck(IllegalAction):
     """A deck that breaks construction rules cannot be played."""
 
     def __init__(self, problems: list[DeckProblem]) -> None:
-        es = "El mazo no es legal: " + " · ".join(p.text.es for p in problems)
-        en = "The deck is not legal: " + " · ".join(p.text.en for p in problems)
-        super().__init__(es, en)
+        super().__init__(msg("The deck is not legal: {problems}", problems=joined([p.text for p in problems], " · ")))
         self.problems = problems
 
 
 # ----------------------------------------------------------------------------- validation
 
 
-def _problem(rule: str, es: str, en: str, card_id: str | None = None) -> DeckProblem:
-    return DeckProblem(rule=rule, card_id=card_id, text=tr(es, en))
+def _problem(rule: str, text: Text, card_id: str | None = None) -> DeckProblem:
+    return DeckProblem(rule=rule, card_id=card_id, text=text)
 
 
-def _type_es(c: Card) -> str:
-    return TYPE_NAME[c.type].es.lower()
+# A card's type as a sentence names it, with its article ("es una acción").
+_A_TYPE: dict[str, Text] = {
+    "pantheon": msg.c("card type with article", "a pantheon"),
+    "character": msg.c("card type with article", "a character"),
+    "action": msg.c("card type with article", "an action"),
+    "equipment": msg.c("card type with article", "an equipment"),
+    "resource": msg.c("card type with article", "a resource"),
+    "invocation": msg.c("card type with article", "an invocation"),
+    "event": msg.c("card type with article", "an event"),
+}
 
 
-def _type_en(c: Card) -> str:
-    return TYPE_NAME[c.type].en.lower()
+def _wrong_deck(c: Card, part: str) -> Text:
+    # Whole sentences: the deck the card is in and the place it belongs to.
+    card, a_type = card_name(c.id), _A_TYPE[c.type]
+    if c.type == "pantheon":
+        if part == "god":
+            return msg("{card}: it is {a_type} and does not go in the god deck; move it to the pantheon slot.",
+                       card=card, a_type=a_type)
+        return msg("{card}: it is {a_type} and does not go in the design deck; move it to the pantheon slot.",
+                   card=card, a_type=a_type)
+    if part == "god":
+        return msg("{card}: it is {a_type} and does not go in the god deck; move it to the design deck.",
+                   card=card, a_type=a_type)
+    return msg("{card}: it is {a_type} and does not go in the design deck; move it to the god deck.",
+               card=card, a_type=a_type)
 
 
 def validate(deck: Deck) -> list[DeckProblem]:
@@ -143,16 +165,14 @@ def validate(deck: Deck) -> list[DeckProblem]:
         out.append(
             _problem(
                 "pantheon_missing",
-                "Falta el panteón: elige una carta de panteón, que fija tu mitología.",
-                "The pantheon is missing: choose a pantheon card, which sets your mythology.",
+                msg("The pantheon is missing: choose a pantheon card, which sets your mythology."),
             )
         )
     elif pantheon is None:
         out.append(
             _problem(
                 "unknown_card",
-                f"El panteón {deck.pantheon} no existe: elige otro.",
-                f"Pantheon {deck.pantheon} does not exist: choose another.",
+                msg("Pantheon {card} does not exist: choose another.", card=deck.pantheon),
                 deck.pantheon,
             )
         )
@@ -160,63 +180,45 @@ def validate(deck: Deck) -> list[DeckProblem]:
         out.append(
             _problem(
                 "pantheon_not_pantheon",
-                f"{pantheon.name}: es un {_type_es(pantheon)}, no un panteón; elige una carta de panteón.",
-                f"{pantheon.name_en}: it is a {_type_en(pantheon)}, not a pantheon; choose a pantheon card.",
+                msg("{card}: it is {a_type}, not a pantheon; choose a pantheon card.",
+                    card=card_name(pantheon.id), a_type=_A_TYPE[pantheon.type]),
                 pantheon.id,
             )
         )
         pantheon = None
     myth = pantheon.mythology if pantheon else None
 
-    for part, allowed, label_es, label_en in (
-        ("god", GOD_DECK_TYPES, "mazo de dioses", "god deck"),
-        ("design", DESIGN_DECK_TYPES, "mazo de designios", "design deck"),
-    ):
+    for part, allowed in (("god", GOD_DECK_TYPES), ("design", DESIGN_DECK_TYPES)):
         for cid in getattr(deck, part):
             c = catalogue.get(cid)
             if c is None:
                 out.append(
                     _problem(
                         "unknown_card",
-                        f"La carta {cid} no existe: quítala.",
-                        f"Card {cid} does not exist: remove it.",
+                        msg("Card {card} does not exist: remove it.", card=cid),
                         cid,
                     )
                 )
             elif c.type not in allowed:
-                home_es = "mazo de dioses" if c.type in GOD_DECK_TYPES else "mazo de designios"
-                home_en = "god deck" if c.type in GOD_DECK_TYPES else "design deck"
-                if c.type == "pantheon":
-                    home_es, home_en = "sitio del panteón", "pantheon slot"
-                out.append(
-                    _problem(
-                        "wrong_deck",
-                        f"{c.name}: es un {_type_es(c)} y no va en el {label_es}; pásala al {home_es}.",
-                        f"{c.name_en}: it is a {_type_en(c)} and does not go in the {label_en}; move it to the {home_en}.",
-                        cid,
-                    )
-                )
+                out.append(_problem("wrong_deck", _wrong_deck(c, part), cid))
 
     n_god, n_design = deck.size()
     if n_god < GOD_DECK_MIN:
         out.append(
             _problem(
                 "god_deck_size",
-                f"El mazo de dioses tiene {n_god} cartas: añade al menos {GOD_DECK_MIN - n_god} "
-                f"(personajes, recursos o eventos) hasta llegar a {GOD_DECK_MIN}.",
-                f"The god deck has {n_god} cards: add at least {GOD_DECK_MIN - n_god} more "
-                f"(characters, resources or events) to reach {GOD_DECK_MIN}.",
+                msg.n(n_god, "The god deck has {n} card: add at least {missing} more (characters, resources or events) to reach {least}.",
+                      "The god deck has {n} cards: add at least {missing} more (characters, resources or events) to reach {least}.",
+                      missing=GOD_DECK_MIN - n_god, least=GOD_DECK_MIN),
             )
         )
     if n_design < DESIGN_DECK_MIN:
         out.append(
             _problem(
                 "design_deck_size",
-                f"El mazo de designios tiene {n_design} cartas: añade al menos "
-                f"{DESIGN_DECK_MIN - n_design} (acciones, invocaciones o equipo) hasta llegar a "
-                f"{DESIGN_DECK_MIN}.",
-                f"The design deck has {n_design} cards: add at least {DESIGN_DECK_MIN - n_design} "
-                f"more (actions, invocations or equipment) to reach {DESIGN_DECK_MIN}.",
+                msg.n(n_design, "The design deck has {n} card: add at least {missing} more (actions, invocations or equipment) to reach {least}.",
+                      "The design deck has {n} cards: add at least {missing} more (actions, invocations or equipment) to reach {least}.",
+                      missing=DESIGN_DECK_MIN - n_design, least=DESIGN_DECK_MIN),
             )
         )
 
@@ -231,8 +233,7 @@ def validate(deck: Deck) -> list[DeckProblem]:
             out.append(
                 _problem(
                     "one_copy",
-                    f"{c.name}: solo una copia de un dios; quita {n - 1}.",
-                    f"{c.name_en}: only one copy of a god; remove {n - 1}.",
+                    msg("{card}: only one copy of a god; remove {extra}.", card=card_name(cid), extra=n - 1),
                     cid,
                 )
             )
@@ -240,8 +241,7 @@ def validate(deck: Deck) -> list[DeckProblem]:
             out.append(
                 _problem(
                     "one_copy",
-                    f"{c.name}: solo una copia de una carta única; quita {n - 1}.",
-                    f"{c.name_en}: only one copy of a unique card; remove {n - 1}.",
+                    msg("{card}: only one copy of a unique card; remove {extra}.", card=card_name(cid), extra=n - 1),
                     cid,
                 )
             )
@@ -249,21 +249,19 @@ def validate(deck: Deck) -> list[DeckProblem]:
             out.append(
                 _problem(
                     "copies",
-                    f"{c.name}: como mucho {MAX_COPIES} copias de una carta; quita {n - MAX_COPIES}.",
-                    f"{c.name_en}: at most {MAX_COPIES} copies of a card; remove {n - MAX_COPIES}.",
+                    msg("{card}: at most {most} copies of a card; remove {extra}.",
+                        card=card_name(cid), most=MAX_COPIES, extra=n - MAX_COPIES),
                     cid,
                 )
             )
         if c.keyed_to and pantheon is not None and c.keyed_to != myth:
-            myth_es = MYTHOLOGY_NAME[myth].es if myth else "ninguna"
-            myth_en = MYTHOLOGY_NAME[myth].en if myth else "none"
             out.append(
                 _problem(
                     "other_mythology",
-                    f"{c.name}: lleva la clave de la mitología {MYTHOLOGY_NAME[c.keyed_to].es} y tu "
-                    f"panteón es de la {myth_es}; quítala o cambia de panteón.",
-                    f"{c.name_en}: it carries the key of the {MYTHOLOGY_NAME[c.keyed_to].en} "
-                    f"mythology and your pantheon is {myth_en}; remove it or change pantheon.",
+                    msg("{card}: it carries the key of the {card_mythology} mythology and your pantheon is "
+                        "{pantheon_mythology}; remove it or change pantheon.", card=card_name(cid),
+                        card_mythology=MYTHOLOGY_NAME[c.keyed_to],
+                        pantheon_mythology=MYTHOLOGY_NAME[myth] if myth else msg.c("mythology", "none")),
                     cid,
                 )
             )
@@ -271,10 +269,8 @@ def validate(deck: Deck) -> list[DeckProblem]:
         out.append(
             _problem(
                 "battle_limit",
-                f"Hay {battle} cartas con la clave Batalla: como mucho {MAX_BATTLE}; quita "
-                f"{battle - MAX_BATTLE}.",
-                f"There are {battle} cards with the Battle key: at most {MAX_BATTLE}; remove "
-                f"{battle - MAX_BATTLE}.",
+                msg("There are {battle} cards with the Battle key: at most {most}; remove {extra}.",
+                    battle=battle, most=MAX_BATTLE, extra=battle - MAX_BATTLE),
             )
         )
     return out
@@ -411,10 +407,7 @@ def export_code(deck: Deck) -> str:
     counts = deck.counts()
     for cid in [deck.pantheon, *counts]:
         if cid is not None and cid not in cards():
-            raise DeckFormatError(
-                f"La carta {cid} no existe: no se puede compartir el mazo.",
-                f"Card {cid} does not exist: the deck cannot be shared.",
-            )
+            raise DeckFormatError(msg("Card {card} does not exist: the deck cannot be shared.", card=cid))
     bits = [
         format(_VERSION, "03b"),
         format(int(deck.pantheon or 0), "09b"),
@@ -433,9 +426,7 @@ def export_code(deck: Deck) -> str:
 def import_code(code: str) -> Deck:
     """The deck a share code stands for; DeckFormatError says why a code cannot be read."""
     bad = DeckFormatError(
-        "Ese código de mazo no es válido (¿falta o sobra algún carácter?); cópialo entero "
-        "otra vez.",
-        "That deck code is not valid (a character missing or extra?); copy the whole code again.",
+        msg("That deck code is not valid (a character missing or extra?); copy the whole code again.")
     )
     text = re.sub(r"[\s\-_.]", "", code or "").upper()
     if len(text) <= _CHECK_CHARS or any(ch not in _VALUE for ch in text):
@@ -447,10 +438,7 @@ def import_code(code: str) -> Deck:
     reader = _Bits("".join(format(_VALUE[ch], "05b") for ch in body))
     try:
         if reader.take(3) != _VERSION:
-            raise DeckFormatError(
-                "Ese código es de otra versión del formato de mazos.",
-                "That code belongs to another version of the deck format.",
-            )
+            raise DeckFormatError(msg("That code belongs to another version of the deck format."))
         pantheon_n = reader.take(9)
         entries = reader.take(9)
         counts: dict[str, int] = {}
@@ -479,23 +467,16 @@ _COUNT_LAST = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
 
 def export_list(deck: Deck, locale: str | None = "es") -> str:
     """The deck as a plain list, one "2 Hacha" line per card, in the reader's language."""
-    es = (locale or "").lower().startswith("es")
-    catalogue = cards()
-
-    def name(cid: str) -> str:
-        c = catalogue.get(cid)
-        return cid if c is None else c.display_name(locale)
-
     lines = ["# Guerra de Mitos"]
     if deck.pantheon:
-        lines.append(f"{'Panteón' if es else 'Pantheon'}: {name(deck.pantheon)}")
+        lines.append(msg("Pantheon: {card}", card=card_name(deck.pantheon)).get(locale))
     n_god, n_design = deck.size()
-    for title, part, n in (
-        ("Mazo de dioses" if es else "God deck", deck.god, n_god),
-        ("Mazo de designios" if es else "Design deck", deck.design, n_design),
+    for title, part in (
+        (msg("God deck ({count})", count=n_god), deck.god),
+        (msg("Design deck ({count})", count=n_design), deck.design),
     ):
-        lines.append(f"# {title} ({n})")
-        lines.extend(f"{count} {name(cid)}" for cid, count in part.items())
+        lines.append(f"# {title.get(locale)}")
+        lines.extend(f"{count} {card_name(cid).get(locale)}" for cid, count in part.items())
     return "\n".join(lines) + "\n"
 
 
@@ -505,8 +486,7 @@ def import_list(text: str) -> Deck:
     Blank lines and lines starting with # or // are skipped; a line "Panteón: Yomi" (or a
     pantheon's name alone) sets the pantheon. Every unreadable line is reported at once.
     """
-    errors_es: list[str] = []
-    errors_en: list[str] = []
+    errors: list[Text] = []
     pantheon: str | None = None
     counts: dict[str, int] = {}
     for number, raw in enumerate((text or "").splitlines(), start=1):
@@ -524,35 +504,31 @@ def import_list(text: str) -> Deck:
             count, name = int(m3.group(2)), m3.group(1).strip()
         c = by_name(name)
         if c is None:
-            hints = suggest(name)
-            hint_es = f" ¿Querías decir {', '.join(h.name for h in hints)}?" if hints else ""
-            hint_en = f" Did you mean {', '.join(h.name_en for h in hints)}?" if hints else ""
-            errors_es.append(f"línea {number}: no hay ninguna carta llamada «{name}».{hint_es}")
-            errors_en.append(f'line {number}: there is no card called "{name}".{hint_en}')
+            hints = [card_name(h.id) for h in suggest(name)]
+            if hints:
+                errors.append(msg('line {line}: there is no card called "{name}". Did you mean {cards}?',
+                                  line=number, name=name, cards=joined(hints, ", ")))
+            else:
+                errors.append(msg('line {line}: there is no card called "{name}".', line=number, name=name))
             continue
         if count < 1 or count > 99:
-            errors_es.append(f"línea {number}: {count} no es un número de copias válido.")
-            errors_en.append(f"line {number}: {count} is not a valid number of copies.")
+            errors.append(msg("line {line}: {count} is not a valid number of copies.", line=number, count=count))
             continue
         if c.type == "pantheon":
             if count != 1 or (pantheon is not None and pantheon != c.id):
-                errors_es.append(f"línea {number}: un mazo lleva un solo panteón ({c.name}).")
-                errors_en.append(f"line {number}: a deck has a single pantheon ({c.name_en}).")
+                errors.append(msg("line {line}: a deck has a single pantheon ({card}).",
+                                  line=number, card=card_name(c.id)))
                 continue
             pantheon = c.id
             continue
         if wants_pantheon:
-            errors_es.append(f"línea {number}: {c.name} no es un panteón.")
-            errors_en.append(f"line {number}: {c.name_en} is not a pantheon.")
+            errors.append(msg("line {line}: {card} is not a pantheon.", line=number, card=card_name(c.id)))
             continue
         counts[c.id] = counts.get(c.id, 0) + count
-    if errors_es:
-        raise DeckFormatError(
-            "No se pudo leer la lista: " + " ".join(errors_es),
-            "The list could not be read: " + " ".join(errors_en),
-        )
+    if errors:
+        raise DeckFormatError(msg("The list could not be read: {errors}", errors=joined(errors, " ")))
     if pantheon is None and not counts:
-        raise DeckFormatError("La lista no tiene ninguna carta.", "The list has no cards.")
+        raise DeckFormatError(msg("The list has no cards."))
     return Deck.from_counts(pantheon, counts)
 
 
@@ -569,9 +545,14 @@ class ReadyDeck(BaseModel):
     mythology: str
     deck: Deck
 
+    @property
+    def title(self) -> Text:
+        """The deck's name, read through the catalogues."""
+        return msg.data("ready deck", self.name_en)
+
     def display_name(self, locale: str | None) -> str:
         """The deck's name in the reader's language."""
-        return self.name if (locale or "").lower().startswith("es") else self.name_en
+        return self.title.get(locale)
 
 
 _READY = Path(__file__).with_name("data") / "ready_decks.json"
@@ -586,7 +567,7 @@ def ready_decks() -> dict[str, ReadyDeck]:
         rd = ReadyDeck.model_validate(rec)
         problems = validate(rd.deck)
         if problems or rd.id in out or rd.mythology not in MYTHOLOGIES:
-            raise ValueError(f"ready deck {rd.id}: " + "; ".join(p.text.en for p in problems))
+            raise ValueError(f"ready deck {rd.id}: " + "; ".join(p.text.get("en") for p in problems))
         out[rd.id] = rd
     return out
 

@@ -2,23 +2,33 @@
 
 from __future__ import annotations
 
+import json
+import shutil
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from pydantic import ValidationError
 
+from rules import catalogue
+from rules.guerra_de_mitos import cards as cards_module
 from rules.guerra_de_mitos.cards import (
     KEYS,
     MYTHOLOGY_KEYS,
     Card,
     by_name,
     card,
+    card_name,
+    card_text,
     cards,
+    catalogue_entries,
     fold,
     key_id,
     search_names,
     suggest,
 )
+from rules.guerra_de_mitos.decks import ready_decks
 
 
 def _record(**changes: object) -> dict[str, object]:
@@ -336,3 +346,50 @@ def test_describe_a_card_in_the_readers_language() -> None:
     assert stats_line(card("0208"), "es") == "Invocación · Coste 0 · -3PM"
     assert stats_line(card("0119"), "en") == "Event"
     assert describe(card("0224"), "es").endswith("Sin habilidad.")
+
+
+def test_the_spanish_catalogue_holds_the_spanish_of_every_card() -> None:
+    # cards.json stays the data of record; the catalogue must say exactly what it says
+    records = json.loads((Path(cards_module.__file__).with_name("data") / "cards.json").read_text("utf-8"))
+    cat = catalogue.load(catalogue.LOCALE_DIR, "es", "guerra_de_mitos")
+    wanted = {("card name", r["name_en"]): r["name"] for r in records}
+    wanted |= {("card text", r["text_en"]): r["text_es"] for r in records if r["text_en"]}
+    wanted |= {("card name", t["name_en"]): t["name"] for r in records for t in r["tokens"]}
+    ready = json.loads((Path(cards_module.__file__).with_name("data") / "ready_decks.json").read_text("utf-8"))
+    wanted |= {("ready deck", r["name_en"]): r["name"] for r in ready}
+    assert {key: cat.get(key[1], key[0]).string for key in wanted if cat.get(key[1], key[0])} == wanted
+    assert sorted(set(catalogue_entries())) == sorted(wanted)
+    for r in records:
+        assert card_name(r["id"]).es == r["name"] and card_name(r["id"]).en == r["name_en"]
+        assert card_text(r["id"]).get("es-ES") == r["text_es"] and card_text(r["id"]).en == r["text_en"]
+    for r in ready:
+        assert ready_decks()[r["id"]].display_name("es") == r["name"]
+        assert ready_decks()[r["id"]].title.get("en-US") == r["name_en"]
+    # the keys as the cards print them ("Diosa", "Única"), and their English
+    for c in cards().values():
+        assert c.key_names("es-ES") == list(c.keys_shown)
+        assert c.key_names("en") == [KEYS[k].get("en") for k in c.keys]
+
+
+def test_card_names_and_texts_read_in_a_new_language(tmp_path: Path) -> None:
+    root = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE_DIR, root)
+    fr = Catalog(locale="fr", domain="guerra_de_mitos", fuzzy=False)
+    fr.add("Melpomene", "Melpomène", context="card name")
+    fr.add(card("0005").text("en"), "INFLUENCE : Retirez 1P à Amaterasu ; gagnez 2P.", context="card text")
+    catalogue.save(root, "fr", "guerra_de_mitos", fr)
+    previous = catalogue.use(root)
+    try:
+        assert card("0185").display_name("fr") == "Melpomène"
+        assert card_name("0185").get("fr-FR") == "Melpomène"
+        assert card("0005").text("fr") == "INFLUENCE : Retirez 1P à Amaterasu ; gagnez 2P."
+        # what French lacks reads in English; Spanish is untouched
+        assert card_name("0005").get("fr") == card("0005").name_en
+        assert card_name("0185").get("es") == "Melpómene"
+    finally:
+        catalogue.restore(previous)
+
+
+def test_an_id_no_card_has_reads_as_itself() -> None:
+    assert card_name("tk-kitsune").get("es") == "tk-kitsune" == card_name("tk-kitsune").get("en")
+    assert card_text("0015").get("es") == "" == card("0015").text("en")

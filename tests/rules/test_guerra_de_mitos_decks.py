@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
+from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules import catalogue
 from rules.core import RuleError
 from rules.guerra_de_mitos.cards import MYTHOLOGIES, by_name, cards
 from rules.guerra_de_mitos.decks import (
@@ -432,3 +437,46 @@ def test_summary_counts_types_curves_and_affiliations() -> None:
     mixed = summary(legal_greek().with_card(cid("Odín")).with_card(cid("Grim'a'gor")))
     assert mixed.affiliations == {"Griega": 15, "Neutral": 1, "Nórdica": 1}
     assert not summary(Deck()).legal
+
+
+def test_problems_name_the_type_with_its_article_and_count_one_card_as_one() -> None:
+    base = legal_greek()
+    deck = base.model_copy(update={"god": {**base.god, cid("Reforzar líneas"): 1}})
+    (p,) = [p for p in validate(deck) if p.rule == "wrong_deck"]
+    assert p.text.es == (
+        "Reforzar líneas: es una acción y no va en el mazo de dioses; pásala al mazo de designios."
+    )
+    assert p.text.en == (
+        "Reinforce the Lines: it is an action and does not go in the god deck; move it to the design deck."
+    )
+    deck = base.model_copy(update={"design": {**base.design, cid("Asgard"): 1}})
+    (p,) = [p for p in validate(deck) if p.rule == "wrong_deck"]
+    assert p.text.es.endswith(": es un panteón y no va en el mazo de designios; pásala al sitio del panteón.")
+    one = Deck(pantheon=cid("Olimpo"), god={cid("Zeus"): 1}, design={cid("Hacha"): 1})
+    sizes = {p.rule: p.text for p in validate(one)}
+    assert sizes["god_deck_size"].es.startswith("El mazo de dioses tiene 1 carta: añade al menos 19 ")
+    assert sizes["design_deck_size"].en.startswith("The design deck has 1 card: add at least 29 more ")
+    assert validate(Deck(pantheon=cid("Olimpo")))[0].text.en.startswith("The god deck has 0 cards:")
+
+
+def test_deck_texts_read_in_a_new_language(tmp_path: Path) -> None:
+    root = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE_DIR, root)
+    fr = Catalog(locale="fr", domain="guerra_de_mitos", fuzzy=False)
+    fr.add("Axe", "Hache", context="card name")
+    fr.add("{card}: at most {most} copies of a card; remove {extra}.",
+           "{card} : {most} exemplaires au plus ; retirez-en {extra}.")
+    fr.add("The deck is not legal: {problems}", "Le deck n'est pas légal : {problems}")
+    fr.add("Heroes of Olympus", "Héros de l'Olympe", context="ready deck")
+    catalogue.save(root, "fr", "guerra_de_mitos", fr)
+    previous = catalogue.use(root)
+    try:
+        deck = legal_greek().with_card(cid("Hacha"), 1)
+        with pytest.raises(IllegalDeck) as info:
+            require_legal(deck)
+        assert info.value.message("fr") == "Le deck n'est pas légal : Hache : 2 exemplaires au plus ; retirez-en 1."
+        assert info.value.message("es") == "El mazo no es legal: Hacha: como mucho 2 copias de una carta; quita 1."
+        greek = next(rd for rd in ready_decks().values() if rd.mythology == "Griega")
+        assert greek.display_name("fr-FR") == "Héros de l'Olympe"
+    finally:
+        catalogue.restore(previous)

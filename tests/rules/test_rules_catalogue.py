@@ -29,10 +29,6 @@ NOT_YET: set[str] = {
     # ragami
     "rules/ragami", "cogs/ragami.py", "cogs/pictures/ragami.py",
 
-    # guerra_de_mitos (cards, decks, lobby)
-    "rules/guerra_de_mitos/cards.py", "rules/guerra_de_mitos/decks.py", "services/gdm_decks.py",
-    "services/gdm_lobby.py", "cogs/gdm_decks.py", "cogs/gdm_lobby.py", "cogs/pictures/gdm_deck.py",
-
     # guerra_de_mitos (the game)
     "rules/guerra_de_mitos", "cogs/guerra_de_mitos.py", "cogs/pictures/guerra_de_mitos.py",
 
