@@ -859,17 +859,19 @@ def choice_text(st: GdmState, value: int) -> Text | None:
         return None
     op = ability_of(step).steps[step.pos]
     if op.verb == "keyof" and "_g" in step.vars and 0 <= value < len(key_list()):
-        from rules.guerra_de_mitos.cards import KEYS, key_id
+        from rules.guerra_de_mitos.cards import KEYS, key_id, verbatim
 
         k = key_id(key_list()[value])
-        return KEYS[k] if k else msg("{key}", key=key_list()[value])
+        return KEYS[k] if k else verbatim(key_list()[value])
     card = None
     if op.verb == "mute" and "_g" in step.vars:
         card = st.cards[step.vars["_g"]].card
     elif op.verb == "copy" and "_c" in step.vars:
         card = st.cards[step.vars["_c"]].card
     if card is not None and 0 <= value < len(abilities(card)):
-        name = facts(card).name
+        from rules.guerra_de_mitos.telling import name_of
+
+        name = name_of(card)
         ph = abilities(card)[value].phase
         if ph == "influence":
             return msg("{card}: ability {number} (INFLUENCE)", card=name, number=value + 1)
@@ -1073,8 +1075,8 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
                 p.deck.pop(0)
                 st.cards[u].zone = HAND
                 p.hand.append(u)
-                flow.say(st, None, msg("{who} shows {name} and takes it into hand",
-                                       who=flow.tag(seat), name=B.fx(st, u).name))
+                flow.say(st, None, msg("{who} shows {card} and takes it into hand",
+                                       who=flow.tag(seat), card=flow.name_of(B.peek(st, u).card)))
         elif target == 1:
             p.deck.append(p.deck.pop(0))
         return

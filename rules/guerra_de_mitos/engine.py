@@ -10,6 +10,7 @@ from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import telling as T
 from rules.guerra_de_mitos.abilities import abilities
+from rules.guerra_de_mitos.cards import joined, verbatim
 from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC
 from rules.guerra_de_mitos.model import (
     ACTION_ADAPTER,
@@ -543,9 +544,7 @@ class GdmEngine(Engine[GdmState]):
         shown = [self.describe(st, seat, a) for a in legal[:8]]
         more = len(legal) - len(shown)
         # the options one after another, split by semicolons
-        options = shown[0] if shown else msg("-")
-        for t in shown[1:]:
-            options = msg("{options}; {option}", options=options, option=t)
+        options = joined(shown, "; ")
         if more > 0:
             options = msg.n(more, "{options}; and {n} more", "{options}; and {n} more", options=options)
         return IllegalAction(msg("That cannot be done now. {prompt} You may: {options}.", prompt=p, options=options))
@@ -669,8 +668,8 @@ class GdmEngine(Engine[GdmState]):
         """A short label for a legal action, in both languages."""
         st, a = state, action
 
-        def nm(u: int) -> str:
-            return B.fx(st, u).name if u in st.cards else str(u)
+        def nm(u: int) -> Text:
+            return T.name_of(B.peek(st, u).card) if u in st.cards else verbatim(str(u))
 
         if isinstance(a, Bid):
             return msg("Bid {amount}", amount=a.amount)
@@ -698,7 +697,7 @@ class GdmEngine(Engine[GdmState]):
         if isinstance(a, Challenge):
             return msg("Confront seat {number}", number=a.seat + 1)
         if isinstance(a, Target):
-            return msg("{card}", card=nm(a.uid))
+            return nm(a.uid)
         if isinstance(a, Choose):
             return msg("Choose {value}", value=a.value)
         if isinstance(a, Pass):

@@ -36,6 +36,7 @@ from rules.guerra_de_mitos.model import (
     Player,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
+from rules.guerra_de_mitos.telling import name_of, tag
 from rules.phrases import Phrases
 
 msg = Phrases("guerra_de_mitos")
@@ -46,11 +47,6 @@ WIN_2P, WIN_MULTI = 30, 35
 def say(st: GdmState, seats: list[int] | None, text: Text) -> None:
     """Log a line (public when ``seats`` is None); events are built from the log by the engine."""
     st.log.append(LogLine(aud=None if seats is None else list(seats), text=text))
-
-
-def tag(seat: int) -> str:
-    """A seat as the lines name it, "[2]": the table shows the player's name in its place."""
-    return f"[{seat}]"
 
 
 # ----------------------------------------------------------------------------- setup
@@ -92,12 +88,12 @@ def check_deck(d: DeckSpec) -> None:
     for c in d.gods:
         if facts(c).type not in GOD_DECK_TYPES:
             raise IllegalAction(
-                msg("{name} does not belong in the god deck.", name=facts(c).name),
+                msg("{card} does not belong in the god deck.", card=name_of(c)),
             )
     for c in d.designs:
         if facts(c).type not in DESIGN_DECK_TYPES:
             raise IllegalAction(
-                msg("{name} does not belong in the design deck.", name=facts(c).name),
+                msg("{card} does not belong in the design deck.", card=name_of(c)),
             )
 
 
@@ -223,7 +219,7 @@ def reveal(st: GdmState, owner: int, o: Oracle) -> None:
     o.up = True
     u = o.cards[0]
     f = B.fx(st, u)
-    say(st, None, msg("{who} reveals {name}", who=tag(owner), name=f.name))
+    say(st, None, msg("{who} reveals {card}", who=tag(owner), card=name_of(f.id)))
     if f.type != EVENT:
         return
     if st.lasting.get("next_event_void") is not None:
@@ -314,7 +310,7 @@ def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> N
         c.power = max(0, power)
     else:
         c.power = 0
-    say(st, None, msg("{who} puts {name} into play with {power}P", who=tag(seat), name=f.name, power=c.power))
+    say(st, None, msg("{who} puts {card} into play with {power}P", who=tag(seat), card=name_of(f.id), power=c.power))
 
 
 def enter(st: GdmState, seat: int, idx: int) -> None:
@@ -912,7 +908,7 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
         elif payer is not None:
             st.cards[payer].power -= n
     B.to_discard(st, uid)
-    say(st, None, _played(st, seat, f.name, n, payer, phase))
+    say(st, None, _played(st, seat, name_of(f.id), n, payer, phase))
     E.begin(st, seat, uid, f.id, idx, phase)
     if phase != "influence":
         _fight_taxes(st, seat, uid)
@@ -921,17 +917,17 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
     E.run(st)
 
 
-def _played(st: GdmState, seat: int, name: str, n: int, payer: int | None, phase: str) -> Text:
+def _played(st: GdmState, seat: int, card: Text, n: int, payer: int | None, phase: str) -> Text:
     """The line that tells an action card played, with how its cost was paid."""
     who = tag(seat)
     if n <= 0:
-        return msg("{who} plays {name}", who=who, name=name)
+        return msg("{who} plays {card}", who=who, card=card)
     if phase == "influence":
-        return msg("{who} plays {name} (pays {cost}P from their reserve)", who=who, name=name, cost=n)
+        return msg("{who} plays {card} (pays {cost}P from their reserve)", who=who, card=card, cost=n)
     if payer is None:
-        return msg("{who} plays {name} (cost {cost}P)", who=who, name=name, cost=n)
-    return msg("{who} plays {name} (cost {cost}P, paid by {payer})", who=who, name=name, cost=n,
-               payer=B.fx(st, payer).name)
+        return msg("{who} plays {card} (cost {cost}P)", who=who, card=card, cost=n)
+    return msg("{who} plays {card} (cost {cost}P, paid by {payer})", who=who, card=card, cost=n,
+               payer=name_of(B.peek(st, payer).card))
 
 
 def _fight_taxes(st: GdmState, seat: int, src: int) -> None:
@@ -952,7 +948,7 @@ def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None
     """Mark the ability used and resolve it."""
     c = st.cards[uid]
     c.used.append(idx)
-    say(st, None, msg("{who} uses {name}", who=tag(seat), name=B.fx(st, uid).name))
+    say(st, None, msg("{who} uses {card}", who=tag(seat), card=name_of(c.card)))
     E.begin(st, seat, uid, c.card, idx, phase)
     if phase == "confrontation":
         lend(st, seat)

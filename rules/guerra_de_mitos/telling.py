@@ -13,12 +13,13 @@ may see (the top of its deck, for Frigg).
 
 from __future__ import annotations
 
-from rules.core import Action, Text, tr
+from functools import lru_cache
+
+from rules.core import Action, Text
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
-from rules.guerra_de_mitos.cards import cards
+from rules.guerra_de_mitos.cards import Token, card_name, cards, token_name, verbatim
 from rules.guerra_de_mitos.facts import facts
-from rules.guerra_de_mitos.flow import tag
 from rules.guerra_de_mitos.model import (
     DECK,
     DISCARD,
@@ -108,12 +109,24 @@ def verb_text(verb: str) -> Text:
 
 
 def name_of(card: str) -> Text:
-    """A card's (or a created character's) name in both languages."""
-    c = cards().get(card)
-    if c is not None:
-        return tr(c.name, c.name_en)
-    n = facts(card).name
-    return tr(n, n)
+    """A card's (or a created character's or weapon's) name."""
+    if card in cards():
+        return card_name(card)
+    name = facts(card).name
+    token = _tokens().get(name)
+    return token_name(token) if token is not None else verbatim(name)
+
+
+@lru_cache(maxsize=1)
+def _tokens() -> dict[str, Token]:
+    """The characters and weapons abilities create, by their Spanish name (the rules' facts
+    name them so)."""
+    return {t.name: t for c in cards().values() for t in c.tokens}
+
+
+def tag(seat: int) -> str:
+    """A seat as the lines name it, "[2]": the table shows the player's name in its place."""
+    return f"[{seat}]"
 
 
 def _line(seat: int | None, text: Text) -> LogLine:
@@ -228,7 +241,7 @@ def _choice_words(st: GdmState, value: int) -> Text:
     ck = E.choice_kind(st)
     kind = ck[0] if ck else E.NUMBER
     if kind == E.PLAYER:
-        return msg("{seat}", seat=tag(value))
+        return verbatim(tag(value))
     if kind == E.ORACLE_T:
         owner, idx = divmod(value, 16)
         return msg("{owner}'s oracle {number}", owner=tag(owner), number=idx + 1)
@@ -256,8 +269,8 @@ def _option_words(st: GdmState, step: Step, value: int) -> Text:
 
         word = op.params["key"].split("|")[value]
         k = key_id(word)
-        return KEYS[k] if k else msg("{key}", key=word)
-    return msg("{number}", number=value)
+        return KEYS[k] if k else verbatim(word)
+    return verbatim(str(value))
 
 
 def told(st: GdmState, action: Action, before: Before) -> list[LogLine]:
