@@ -29,9 +29,6 @@ NOT_YET: set[str] = {
     # ragami
     "rules/ragami", "cogs/ragami.py", "cogs/pictures/ragami.py",
 
-    # guerra_de_mitos (the game)
-    "rules/guerra_de_mitos", "cogs/guerra_de_mitos.py", "cogs/pictures/guerra_de_mitos.py",
-
     # the platform
     "services", "cogs", "rules/core.py",
 }
