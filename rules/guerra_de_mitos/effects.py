@@ -1075,8 +1075,10 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
                 p.deck.pop(0)
                 st.cards[u].zone = HAND
                 p.hand.append(u)
+                from rules.guerra_de_mitos.telling import name_of, tag
+
                 flow.say(st, None, msg("{who} shows {card} and takes it into hand",
-                                       who=flow.tag(seat), card=flow.name_of(B.peek(st, u).card)))
+                                       who=tag(seat), card=name_of(B.peek(st, u).card)))
         elif target == 1:
             p.deck.append(p.deck.pop(0))
         return

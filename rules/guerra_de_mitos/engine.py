@@ -237,7 +237,7 @@ class GdmEngine(Engine[GdmState]):
             if isinstance(d, str):
                 if d not in ready:
                     raise IllegalAction(
-                        msg("There is no ready deck named {d}.", d=d)
+                        msg("There is no ready deck named {deck}.", deck=d)
                     )
                 d = ready[d]
             F.check_deck(d)
@@ -656,7 +656,10 @@ class GdmEngine(Engine[GdmState]):
             "olvido": msg("Oblivion: a reserve reached 0P."),
             "puntos": msg("Most victory points wins."),
             "limite": msg("The turn limit was reached: the largest reserve wins."),
-            "bloqueo": msg("Blocked game: nothing left to draw or reveal and the table the same turn after turn; the largest reserve wins (with more players, most victory points)."),
+            "bloqueo": msg(
+                "Blocked game: nothing left to draw or reveal and the table the same turn after "
+                "turn; the largest reserve wins (with more players, most victory points)."
+            ),
         }
         return Outcome(
             ranking=ranking, scores=scores, reason=reasons.get(st.end_reason, reasons["puntos"])

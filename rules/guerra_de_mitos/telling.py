@@ -100,7 +100,7 @@ VERB_WORDS: dict[str, Text] = {
     "join": msg.c("ability step", "join an army"),
     "copied": msg.c("ability step", "use the copied ability"),
 }
-_SOME_STEP = msg("resolve its effect")
+_SOME_STEP = msg.c("ability step", "resolve its effect")
 
 
 def verb_text(verb: str) -> Text:
