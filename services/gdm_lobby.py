@@ -159,10 +159,12 @@ class GdmLobby:
                 continue
             decks[row.seat] = deck_spec(choice.deck).model_dump(mode="json")
         if lost:
-            names = ", ".join(lost)
             raise _refuse(
-                msg("The game cannot start yet: the deck {players} chose can no longer be played (it was "
-                    "deleted or changed). They must choose another with “Choose deck”.", players=names),
+                msg.n(len(lost), "The game cannot start yet: the deck {players} chose can no longer be played "
+                      "(it was deleted or changed). They must choose another with “Choose deck”.",
+                      "The game cannot start yet: the decks {players} chose can no longer be played (they "
+                      "were deleted or changed). They must each choose another with “Choose deck”.",
+                      players=list(lost)),
             )
         return {**g.row.options, "decks": decks}
 

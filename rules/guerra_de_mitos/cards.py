@@ -170,6 +170,12 @@ def key_shown(key: str, printed: str) -> Text:
 
 
 _DATA = Path(__file__).with_name("data") / "cards.json"
+# How the records' text_es and text_en label the phases: part of the data's format, checked
+# on load (not a text shown from here: players read PHASE_NAME).
+_LABEL_IN_DATA = {
+    "influence": ("INFLUENCIA", "INFLUENCE"),
+    "confrontation": ("ENFRENTAMIENTO", "CONFRONTATION"),
+}
 _ID = re.compile(r"^\d{4}$")
 
 
@@ -379,16 +385,16 @@ def _problems(c: Card, text_es: str, text_en: str) -> list[str]:
         if text != text.strip():
             out.append(f"text_{lang} has stray spaces")
     if text_es:
-        for phase, label in PHASE_NAME.items():
+        for phase, (es, en) in _LABEL_IN_DATA.items():
             used = phase in c.phases
-            if used != (f"{label.get('es')}:" in text_es) or used != (f"{label.get('en')}:" in text_en):
+            if used != (f"{es}:" in text_es) or used != (f"{en}:" in text_en):
                 out.append(f"phase {phase} must be labelled in both texts exactly when used")
     elif c.phases or c.tokens:
         out.append("a card with phases or tokens has text")
     for lang, text in (("es", text_es), ("en", text_en)):
         if text and text[-1] not in '.»"':
             out.append(f"text_{lang} must end a sentence")
-    if any(f"{label.get('es')}:" in text_en for label in PHASE_NAME.values()):
+    if any(f"{es}:" in text_en for es, _ in _LABEL_IN_DATA.values()):
         out.append("text_en uses the English phase labels")
     if c.type == "event" and c.phases:
         out.append("an event resolves when revealed and has no phase")
@@ -466,6 +472,8 @@ def verbatim(words: str) -> Text:
 def joined(texts: list[Text], separator: str) -> Text:
     """Texts one after another with ``separator`` between them ("A · B"), each in the
     reader's language (a list value would join them as the language joins a list)."""
+    if not texts:
+        return verbatim("")
     between = separator.replace("{", "{{").replace("}", "}}")
     return Text(m=between.join(f"{{t{i}}}" for i in range(len(texts))), a={f"t{i}": t for i, t in enumerate(texts)})
 

@@ -12,6 +12,7 @@ from babel.messages.catalog import Catalog
 from pydantic import ValidationError
 
 from rules import catalogue
+from rules.catalogue_scan import ROOT
 from rules.guerra_de_mitos import cards as cards_module
 from rules.guerra_de_mitos.cards import (
     KEYS,
@@ -24,11 +25,14 @@ from rules.guerra_de_mitos.cards import (
     cards,
     catalogue_entries,
     fold,
+    joined,
     key_id,
     search_names,
     suggest,
+    verbatim,
 )
 from rules.guerra_de_mitos.decks import ready_decks
+from tests.rules.test_rules_catalogue import _pairs_in
 
 
 def _record(**changes: object) -> dict[str, object]:
@@ -393,3 +397,18 @@ def test_card_names_and_texts_read_in_a_new_language(tmp_path: Path) -> None:
 def test_an_id_no_card_has_reads_as_itself() -> None:
     assert card_name("tk-kitsune").get("es") == "tk-kitsune" == card_name("tk-kitsune").get("en")
     assert card_text("0015").get("es") == "" == card("0015").text("en")
+
+
+def test_the_card_deck_and_lobby_modules_write_no_spanish_english_pair() -> None:
+    # (the catalogue test still leaves services/ and cogs/ aside as a whole)
+    modules = [
+        "rules/guerra_de_mitos/cards.py", "rules/guerra_de_mitos/decks.py", "services/gdm_decks.py",
+        "services/gdm_lobby.py", "cogs/gdm_decks.py", "cogs/gdm_lobby.py", "cogs/pictures/gdm_deck.py",
+    ]
+    assert [p for m in modules for p in _pairs_in(ROOT / m)] == []
+
+
+def test_texts_joined_with_a_separator_render_in_each_language() -> None:
+    both = joined([card_name("0185"), verbatim("{x}"), card_name("0005")], " · ")
+    assert both.get("es") == "Melpómene · {x} · Amaterasu" and both.get("en") == "Melpomene · {x} · Amaterasu"
+    assert joined([], ", ").get("es") == "" and joined([card_name("0185")], "{}").get("es") == "Melpómene"

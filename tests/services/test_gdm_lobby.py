@@ -175,6 +175,19 @@ async def test_a_chosen_deck_that_can_no_longer_be_played_stops_the_start_naming
     assert dealt(result.state, 0) == deck_of(ready_decks()["griega"].deck)
 
 
+async def test_two_chosen_decks_that_can_no_longer_be_played_are_named_together(
+    store: Store, session: SessionService, lobby: GdmLobby
+) -> None:
+    gid = await new_game(session, ALICE, BOB)
+    for user in (ALICE, BOB):
+        await lobby.choose(gid, user, f"deck:{await greek_deck(store, user)}")
+        await DeckBook(store).remove(user, "Olímpicos", cid("Hacha"), 1)
+    refusal = await refused(session.start(gid, by=ALICE), "u1 y u2", "u1 and u2")
+    assert refusal.text.es.startswith("Aún no se puede empezar: los mazos que eligieron u1 y u2 ya no se pueden")
+    assert "They must each choose another" in refusal.text.en
+    assert (await session.require(gid)).status == "lobby"
+
+
 async def test_the_deck_named_at_game_new_is_the_default_and_bots_get_a_ready_deck(
     store: Store, session: SessionService, lobby: GdmLobby
 ) -> None:
