@@ -32,7 +32,7 @@ from cogs.common.errors import reply
 from cogs.common.i18n import locale_of
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
-from cogs.pictures.guerra_de_mitos import SEAT_DISC, TOKEN_NAMES, is_character, render_board
+from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character, render_board
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
 from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos import effects as E
@@ -501,15 +501,15 @@ _NAMES_RE: re.Pattern[str] | None = None
 
 
 def english_names(text: str) -> str:
-    """``text`` (English words with the rules' Spanish card names) with the cards' English names."""
+    """``text`` (English words with the rules' Spanish card names, as the rules wrote them
+    before the catalogues: events stored then) with the cards' English names."""
     global _NAMES_RE
     if _NAMES_RE is None:
         for c in cards().values():
             if c.name != c.name_en:
                 _ES_TO_EN[c.name] = c.name_en
-        for tk, (name_es, name_en) in TOKEN_NAMES.items():
-            _ES_TO_EN.setdefault(facts(tk).name, name_en)
-            _ES_TO_EN.setdefault(name_es, name_en)
+            for tk in c.tokens:
+                _ES_TO_EN.setdefault(tk.name, tk.name_en)
         names = sorted(_ES_TO_EN, key=len, reverse=True)
         _NAMES_RE = re.compile(
             r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])"

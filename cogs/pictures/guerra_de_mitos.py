@@ -21,7 +21,9 @@ from cogs.common.catalogue import tn as _trn
 from cogs.pictures.fonts import fit, text_image
 from cogs.pictures.fonts import font as shared_font
 from rules.guerra_de_mitos.cards import cards as catalogue
+from rules.guerra_de_mitos.facts import all_facts
 from rules.guerra_de_mitos.model import BATTLE, PANTHEON, CardView, GdmView, SeatView
+from rules.guerra_de_mitos.telling import name_of
 
 WIDTH = 520
 PAD = 6
@@ -87,26 +89,14 @@ def _t(key: str, locale: str, **kw: object) -> str:
     return _tr("pic.gdm." + key, locale, **kw)
 
 
-# The characters and weapons abilities create are no card of the catalogue.
-TOKEN_NAMES: dict[str, tuple[str, str]] = {
-    "tk-kitsune": ("Espíritu Kitsune", "Kitsune Spirit"),
-    "tk-espiritu": ("Espíritu", "Spirit"),
-    "tk-sectario": ("Sectario", "Cultist"),
-    "tk-criatura": ("Criatura", "Creature"),
-    "tk-arma": ("Arma forjada", "Forged weapon"),
-    "tk-arma1": ("Arma de la herrería", "Smithy weapon"),
-}
-
-
 def card_name(card: str, fallback: str, locale: str | None) -> str:
     """A card's (or a created token's) name in the reader's language."""
     c = catalogue().get(card)
     if c is not None:
         return c.display_name(locale)
-    pair = TOKEN_NAMES.get(card)
-    if pair is None:
-        return fallback
-    return pair[0] if (locale or "").lower().startswith("es") else pair[1]
+    if card in all_facts():  # a character or weapon an ability creates
+        return name_of(card).get(locale)
+    return fallback
 
 
 def is_character(cv: CardView) -> bool:

@@ -8,7 +8,7 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 
 from __future__ import annotations
 
-from rules.core import Text, tr
+from rules.core import Text
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
@@ -36,6 +36,9 @@ from rules.guerra_de_mitos.model import (
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 from rules.guerra_de_mitos.primitives import Ability, Op, Per, Selector
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 CARD, PLAYER, ORACLE_T, NUMBER = "card", "player", "oracle", "number"
 
@@ -308,7 +311,7 @@ def _targets(step: Step, sel: Selector) -> bool:
     return sel is op.t and not op.all
 
 
-def count(st: GdmState, step: Step, per: Per) -> int:
+def counted(st: GdmState, step: Step, per: Per) -> int:
     """An amount counted over the board."""
     n = sum(1 for u in _pool(st, per.sel) if match(st, step, per.sel, u))
     return min(n, per.cap) * per.times
@@ -320,7 +323,7 @@ def amount(st: GdmState, step: Step, op: Op, target: int | None = None) -> int:
     if isinstance(n, int):
         return n
     if isinstance(n, Per):
-        return count(st, step, n)
+        return counted(st, step, n)
     sign = -1 if n.startswith("-") else 1
     name = n.lstrip("-")
     if name == "INV" and target is not None:
@@ -845,35 +848,36 @@ def choice_text(st: GdmState, value: int) -> Text | None:
     if step.ability == -1 and step.card in ("sub:army", "sub:jak"):
         if step.card == "sub:jak":
             return (
-                tr("Copiar una clave", "Copy a key")
+                msg("Copy a key")
                 if value == 0
-                else tr("Quitar una clave", "Remove a key")
+                else msg("Remove a key")
             )
         f = st.fight
         seat = (f.a if value == 0 else f.b) if f is not None else value
-        return tr(f"El ejército del asiento {seat + 1}", f"Seat {seat + 1}'s army")
+        return msg("Seat {number}'s army", number=seat + 1)
     if step.ability < 0:
         return None
     op = ability_of(step).steps[step.pos]
     if op.verb == "keyof" and "_g" in step.vars and 0 <= value < len(key_list()):
-        from rules.guerra_de_mitos.cards import KEYS, key_id
+        from rules.guerra_de_mitos.cards import KEYS, key_id, verbatim
 
         k = key_id(key_list()[value])
-        return KEYS[k] if k else tr(key_list()[value], key_list()[value])
+        return KEYS[k] if k else verbatim(key_list()[value])
     card = None
     if op.verb == "mute" and "_g" in step.vars:
         card = st.cards[step.vars["_g"]].card
     elif op.verb == "copy" and "_c" in step.vars:
         card = st.cards[step.vars["_c"]].card
     if card is not None and 0 <= value < len(abilities(card)):
-        name = facts(card).name
+        from rules.guerra_de_mitos.telling import name_of
+
+        name = name_of(card)
         ph = abilities(card)[value].phase
-        es = {"influence": "INFLUENCIA", "confrontation": "ENFRENTAMIENTO"}.get(ph, "")
-        en = {"influence": "INFLUENCE", "confrontation": "CONFRONTATION"}.get(ph, "")
-        return tr(
-            f"{name}: habilidad {value + 1}" + (f" ({es})" if es else " (fija)"),
-            f"{name}: ability {value + 1}" + (f" ({en})" if en else " (static)"),
-        )
+        if ph == "influence":
+            return msg("{card}: ability {number} (INFLUENCE)", card=name, number=value + 1)
+        if ph == "confrontation":
+            return msg("{card}: ability {number} (CONFRONTATION)", card=name, number=value + 1)
+        return msg("{card}: ability {number} (static)", card=name, number=value + 1)
     return None
 
 
@@ -1071,13 +1075,10 @@ def perform(st: GdmState, step: Step, op: Op, target: int | None) -> None:
                 p.deck.pop(0)
                 st.cards[u].zone = HAND
                 p.hand.append(u)
-                flow.say(
-                    st,
-                    None,
-                    f"muestra {B.fx(st, u).name} y la lleva a la mano",
-                    f"shows {B.fx(st, u).name} and takes it into hand",
-                    seat,
-                )
+                from rules.guerra_de_mitos.telling import name_of, tag
+
+                flow.say(st, None, msg("{who} shows {card} and takes it into hand",
+                                       who=tag(seat), card=name_of(B.peek(st, u).card)))
         elif target == 1:
             p.deck.append(p.deck.pop(0))
         return

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, tr
+from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import telling as T
 from rules.guerra_de_mitos.abilities import abilities
+from rules.guerra_de_mitos.cards import joined, verbatim
 from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC
 from rules.guerra_de_mitos.model import (
     ACTION_ADAPTER,
@@ -42,6 +43,9 @@ from rules.guerra_de_mitos.model import (
     clone,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 
 def ready_decks() -> dict[str, DeckSpec]:
@@ -151,40 +155,28 @@ def _drop(i: int) -> DropOracle:
 _PROMPTS = {
     "bid": Prompt(
         kind="bid",
-        text=tr("Puja en secreto de 1 a 4 de poder.", "Bid 1 to 4 power in secret."),
+        text=msg("Bid 1 to 4 power in secret."),
     ),
-    "starter": Prompt(kind="starter", text=tr("Elige quién empieza.", "Choose who starts.")),
+    "starter": Prompt(kind="starter", text=msg("Choose who starts.")),
     "transfer": Prompt(
         kind="transfer",
-        text=tr(
-            "Transferencia: mueve contadores, pon cartas en juego o termina.",
-            "Transfer: move counters, put cards into play or finish.",
-        ),
+        text=msg("Transfer: move counters, put cards into play or finish."),
     ),
     "influence": Prompt(
         kind="influence",
-        text=tr(
-            "Influencia: juega una acción, usa una habilidad, equipa, medita o pasa.",
-            "Influence: play an action, use an ability, equip, meditate or pass.",
-        ),
+        text=msg("Influence: play an action, use an ability, equip, meditate or pass."),
     ),
     "challenge": Prompt(
         kind="challenge",
-        text=tr("Elige contra quién te enfrentas.", "Choose whom you confront."),
+        text=msg("Choose whom you confront."),
     ),
     "assign": Prompt(
         kind="assign",
-        text=tr(
-            "Asigna un personaje al campo de batalla (1P) o pasa.",
-            "Assign a character to the battlefield (1P) or pass.",
-        ),
+        text=msg("Assign a character to the battlefield (1P) or pass."),
     ),
     "fight": Prompt(
         kind="fight",
-        text=tr(
-            "Enfrentamiento: juega una acción, usa una habilidad o pasa.",
-            "Confrontation: play an action, use an ability or pass.",
-        ),
+        text=msg("Confrontation: play an action, use an ability or pass."),
     ),
 }
 
@@ -193,7 +185,7 @@ class GdmEngine(Engine[GdmState]):
     """Guerra de Mitos: seats 0..n-1 in turn order (to the left)."""
 
     id: ClassVar[str] = "guerra_de_mitos"
-    title: ClassVar[Text] = tr("Guerra de Mitos", "War of Myths")
+    title: ClassVar[Text] = msg("War of Myths")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     # "Multijugador: se sortean los sitios al azar" (docs/rules/guerra_de_mitos.md).
@@ -239,13 +231,13 @@ class GdmEngine(Engine[GdmState]):
             if d is None:
                 if not names:
                     raise IllegalAction(
-                        "Falta el mazo de un jugador.", "A player's deck is missing."
+                        msg("A player's deck is missing.")
                     )
                 d = names[(seed + s) % len(names)]
             if isinstance(d, str):
                 if d not in ready:
                     raise IllegalAction(
-                        f"No hay un mazo listo llamado {d}.", f"There is no ready deck named {d}."
+                        msg("There is no ready deck named {deck}.", deck=d)
                     )
                 d = ready[d]
             F.check_deck(d)
@@ -551,20 +543,17 @@ class GdmEngine(Engine[GdmState]):
         p = self._pending(st)[seat].text
         shown = [self.describe(st, seat, a) for a in legal[:8]]
         more = len(legal) - len(shown)
-        es = "; ".join(t.es for t in shown) + (f"; y {more} más" if more > 0 else "")
-        en = "; ".join(t.en for t in shown) + (f"; and {more} more" if more > 0 else "")
-        return IllegalAction(
-            f"Eso no se puede hacer ahora. {p.es} Puedes: {es}.",
-            f"That cannot be done now. {p.en} You may: {en}.",
-        )
+        # the options one after another, split by semicolons
+        options = joined(shown, "; ")
+        if more > 0:
+            options = msg.n(more, "{options}; and {n} more", "{options}; and {n} more", options=options)
+        return IllegalAction(msg("That cannot be done now. {prompt} You may: {options}.", prompt=p, options=options))
 
     def _flush(self, st: GdmState) -> list[Event]:
         """Turn the log lines written by the rules into events with their audience."""
         out = []
         for line in st.log:
-            aud, es, en = line.split("|", 2)
-            audience = None if aud == "*" else [int(x) for x in aud.split(",") if x]
-            out.append(Event(kind="log", text=tr(es, en), audience=audience))
+            out.append(Event(kind="log", text=line.text, audience=line.aud))
         st.log = []
         return out
 
@@ -663,21 +652,13 @@ class GdmEngine(Engine[GdmState]):
             ranking = [[s for s in range(n) if st.players[s].vp == v] for v in vals]
             scores = {s: st.players[s].vp for s in range(n)}
         reasons = {
-            "dios_de_dioses": tr(
-                "Dios de dioses: 30P o más tras la reorganización.",
-                "God of gods: 30P or more after reorganisation.",
-            ),
-            "olvido": tr("Olvido: una reserva llegó a 0P.", "Oblivion: a reserve reached 0P."),
-            "puntos": tr("Gana quien suma más puntos de victoria.", "Most victory points wins."),
-            "limite": tr(
-                "Se alcanzó el límite de turnos: gana la reserva mayor.",
-                "The turn limit was reached: the largest reserve wins.",
-            ),
-            "bloqueo": tr(
-                "Partida bloqueada: nada por robar ni revelar y la mesa igual turno tras turno; "
-                "gana la reserva mayor (con más jugadores, más puntos de victoria).",
+            "dios_de_dioses": msg("God of gods: 30P or more after reorganisation."),
+            "olvido": msg("Oblivion: a reserve reached 0P."),
+            "puntos": msg("Most victory points wins."),
+            "limite": msg("The turn limit was reached: the largest reserve wins."),
+            "bloqueo": msg(
                 "Blocked game: nothing left to draw or reveal and the table the same turn after "
-                "turn; the largest reserve wins (with more players, most victory points).",
+                "turn; the largest reserve wins (with more players, most victory points)."
             ),
         }
         return Outcome(
@@ -690,48 +671,40 @@ class GdmEngine(Engine[GdmState]):
         """A short label for a legal action, in both languages."""
         st, a = state, action
 
-        def nm(u: int) -> str:
-            return B.fx(st, u).name if u in st.cards else str(u)
+        def nm(u: int) -> Text:
+            return T.name_of(B.peek(st, u).card) if u in st.cards else verbatim(str(u))
 
         if isinstance(a, Bid):
-            return tr(f"Pujar {a.amount}", f"Bid {a.amount}")
+            return msg("Bid {amount}", amount=a.amount)
         if isinstance(a, Starter):
-            return tr(f"Empieza el asiento {a.seat + 1}", f"Seat {a.seat + 1} starts")
+            return msg("Seat {number} starts", number=a.seat + 1)
         if isinstance(a, Move):
-            w = {-1: ("reserva", "reserve")}
-            s_es, s_en = w.get(a.src, (f"oráculo {a.src + 1}", f"oracle {a.src + 1}"))
-            d_es, d_en = w.get(a.dst, (f"oráculo {a.dst + 1}", f"oracle {a.dst + 1}"))
-            return tr(f"Mover 1P de {s_es} a {d_es}", f"Move 1P from {s_en} to {d_en}")
+            def place(i: int) -> Text:
+                return msg("reserve") if i < 0 else msg("oracle {number}", number=i + 1)
+
+            return msg("Move 1P from {source} to {dest}", source=place(a.src), dest=place(a.dst))
         if isinstance(a, DropOracle):
-            return tr(
-                f"Descartar la carta del oráculo {a.oracle + 1}",
-                f"Discard oracle {a.oracle + 1}'s card",
-            )
+            return msg("Discard oracle {number}'s card", number=a.oracle + 1)
         if isinstance(a, Enter):
-            return tr(
-                f"Poner en juego desde el oráculo {a.oracle + 1}",
-                f"Put into play from oracle {a.oracle + 1}",
-            )
+            return msg("Put into play from oracle {number}", number=a.oracle + 1)
         if isinstance(a, Play):
-            return tr(f"Jugar {nm(a.uid)}", f"Play {nm(a.uid)}")
+            return msg("Play {card}", card=nm(a.uid))
         if isinstance(a, Use):
-            return tr(f"Usar {nm(a.uid)}", f"Use {nm(a.uid)}")
+            return msg("Use {card}", card=nm(a.uid))
         if isinstance(a, Equip):
-            return tr(
-                f"Equipar {nm(a.uid)} a {nm(a.target)}", f"Equip {nm(a.uid)} on {nm(a.target)}"
-            )
+            return msg("Equip {card} on {bearer}", card=nm(a.uid), bearer=nm(a.target))
         if isinstance(a, Meditate):
-            return tr(f"Meditar con {nm(a.uid)}", f"Meditate with {nm(a.uid)}")
+            return msg("Meditate with {card}", card=nm(a.uid))
         if isinstance(a, Assign):
-            return tr(f"Asignar {nm(a.uid)}", f"Assign {nm(a.uid)}")
+            return msg("Assign {card}", card=nm(a.uid))
         if isinstance(a, Challenge):
-            return tr(f"Enfrentarse al asiento {a.seat + 1}", f"Confront seat {a.seat + 1}")
+            return msg("Confront seat {number}", number=a.seat + 1)
         if isinstance(a, Target):
-            return tr(nm(a.uid), nm(a.uid))
+            return nm(a.uid)
         if isinstance(a, Choose):
-            return tr(f"Elegir {a.value}", f"Choose {a.value}")
+            return msg("Choose {value}", value=a.value)
         if isinstance(a, Pass):
-            return tr("Pasar", "Pass")
+            return msg("Pass")
         return super().describe(state, seat, a)
 
     def ai_action(self, state: GdmState, seat: Seat) -> Action:

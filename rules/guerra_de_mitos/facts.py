@@ -111,8 +111,6 @@ class Facts:
     strength: int = 0
     power: int = 0  # a pantheon's starting power, a character's PM, a PM modifier on gear
     keys: frozenset[str] = field(default_factory=frozenset)
-    text_es: str = ""
-    text_en: str = ""
 
     def has(self, key: str) -> bool:
         """Whether the card carries ``key`` (normalised)."""
@@ -137,8 +135,6 @@ def from_record(rec: Any) -> Facts:
         strength=int(get("strength") or 0),
         power=int(get("power") or 0),
         keys=frozenset(norm_key(k) for k in keys),
-        text_es=str(get("text_es") or ""),
-        text_en=str(get("text_en") or ""),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import zlib
 
-from rules.core import IllegalAction, Rng
+from rules.core import IllegalAction, Rng, Text
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos.abilities import abilities
@@ -30,20 +30,23 @@ from rules.guerra_de_mitos.model import (
     Fight,
     GdmState,
     Inst,
+    LogLine,
     Options,
     Oracle,
     Player,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
+from rules.guerra_de_mitos.telling import name_of, tag
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 WIN_2P, WIN_MULTI = 30, 35
 
 
-def say(st: GdmState, seats: list[int] | None, es: str, en: str, who: int | None = None) -> None:
+def say(st: GdmState, seats: list[int] | None, text: Text) -> None:
     """Log a line (public when ``seats`` is None); events are built from the log by the engine."""
-    prefix = f"[{who}] " if who is not None else ""
-    aud = "*" if seats is None else ",".join(str(s) for s in seats)
-    st.log.append(f"{aud}|{prefix}{es}|{prefix}{en}")
+    st.log.append(LogLine(aud=None if seats is None else list(seats), text=text))
 
 
 # ----------------------------------------------------------------------------- setup
@@ -80,19 +83,17 @@ def check_deck(d: DeckSpec) -> None:
     """The minimum shape the engine needs (the full construction rules live in decks.py)."""
     if facts(d.pantheon).type != PANTHEON:
         raise IllegalAction(
-            "El mazo necesita una carta de panteón.", "The deck needs a pantheon card."
+            msg("The deck needs a pantheon card.")
         )
     for c in d.gods:
         if facts(c).type not in GOD_DECK_TYPES:
             raise IllegalAction(
-                f"{facts(c).name} no va en el mazo de dioses.",
-                f"{facts(c).name} does not belong in the god deck.",
+                msg("{card} does not belong in the god deck.", card=name_of(c)),
             )
     for c in d.designs:
         if facts(c).type not in DESIGN_DECK_TYPES:
             raise IllegalAction(
-                f"{facts(c).name} no va en el mazo de designios.",
-                f"{facts(c).name} does not belong in the design deck.",
+                msg("{card} does not belong in the design deck.", card=name_of(c)),
             )
 
 
@@ -115,7 +116,7 @@ def bid(st: GdmState, seat: int, amount: int) -> None:
     a, b = st.players[0].bid or 0, st.players[1].bid or 0
     st.players[1].reserve += a
     st.players[0].reserve += b
-    say(st, None, f"Pujas reveladas: {a} y {b}.", f"Bids revealed: {a} and {b}.")
+    say(st, None, msg("Bids revealed: {a} and {b}.", a=a, b=b))
     if a != b:
         st.chooser = 0 if a > b else 1
     else:
@@ -218,7 +219,7 @@ def reveal(st: GdmState, owner: int, o: Oracle) -> None:
     o.up = True
     u = o.cards[0]
     f = B.fx(st, u)
-    say(st, None, f"revela {f.name}", f"reveals {f.name}", owner)
+    say(st, None, msg("{who} reveals {card}", who=tag(owner), card=name_of(f.id)))
     if f.type != EVENT:
         return
     if st.lasting.get("next_event_void") is not None:
@@ -309,9 +310,7 @@ def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> N
         c.power = max(0, power)
     else:
         c.power = 0
-    say(
-        st, None, f"pone en juego {f.name} con {c.power}P", f"puts {f.name} into play with {c.power}P", seat
-    )
+    say(st, None, msg("{who} puts {card} into play with {power}P", who=tag(seat), card=name_of(f.id), power=c.power))
 
 
 def enter(st: GdmState, seat: int, idx: int) -> None:
@@ -528,7 +527,7 @@ def resolve(st: GdmState) -> None:
     f.stage = "done"
     give_back(st)
     sa, sb = B.army(st, f.a), B.army(st, f.b)
-    say(st, None, f"Resolución: {sa} contra {sb}.", f"Resolution: {sa} against {sb}.")
+    say(st, None, msg("Resolution: {sa} against {sb}.", sa=sa, sb=sb))
     mode = "rules"
     for seat, m in st.flags.get("res", []):
         if seat in (f.a, f.b):
@@ -909,8 +908,7 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
         elif payer is not None:
             st.cards[payer].power -= n
     B.to_discard(st, uid)
-    paid_es, paid_en = _paid(st, n, payer, phase)
-    say(st, None, f"juega {f.name}{paid_es}", f"plays {f.name}{paid_en}", seat)
+    say(st, None, _played(st, seat, name_of(f.id), n, payer, phase))
     E.begin(st, seat, uid, f.id, idx, phase)
     if phase != "influence":
         _fight_taxes(st, seat, uid)
@@ -919,16 +917,17 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
     E.run(st)
 
 
-def _paid(st: GdmState, n: int, payer: int | None, phase: str) -> tuple[str, str]:
-    """How an action card's cost was paid, for the line that tells it."""
+def _played(st: GdmState, seat: int, card: Text, n: int, payer: int | None, phase: str) -> Text:
+    """The line that tells an action card played, with how its cost was paid."""
+    who = tag(seat)
     if n <= 0:
-        return "", ""
+        return msg("{who} plays {card}", who=who, card=card)
     if phase == "influence":
-        return f" (paga {n}P de su reserva)", f" (pays {n}P from their reserve)"
+        return msg("{who} plays {card} (pays {cost}P from their reserve)", who=who, card=card, cost=n)
     if payer is None:
-        return f" (coste {n}P)", f" (cost {n}P)"
-    who = B.fx(st, payer).name
-    return f" (coste {n}P, paga {who})", f" (cost {n}P, paid by {who})"
+        return msg("{who} plays {card} (cost {cost}P)", who=who, card=card, cost=n)
+    return msg("{who} plays {card} (cost {cost}P, paid by {payer})", who=who, card=card, cost=n,
+               payer=name_of(B.peek(st, payer).card))
 
 
 def _fight_taxes(st: GdmState, seat: int, src: int) -> None:
@@ -949,7 +948,7 @@ def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None
     """Mark the ability used and resolve it."""
     c = st.cards[uid]
     c.used.append(idx)
-    say(st, None, f"usa {B.fx(st, uid).name}", f"uses {B.fx(st, uid).name}", seat)
+    say(st, None, msg("{who} uses {card}", who=tag(seat), card=name_of(c.card)))
     E.begin(st, seat, uid, c.card, idx, phase)
     if phase == "confrontation":
         lend(st, seat)

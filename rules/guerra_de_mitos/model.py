@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, TypeAdapter, field_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from rules.core import Action, GameState, Text, View
 
@@ -383,6 +383,24 @@ class Fight(BaseModel):
     passed: list[int] = Field(default_factory=list)  # assignment passes
 
 
+class LogLine(BaseModel):
+    """A line the rules wrote during a move, told as an event once the move is done."""
+
+    model_config = ConfigDict(frozen=True)
+    aud: list[int] | None = None  # the seats that read it; None: everyone
+    text: Text
+
+    @classmethod
+    def read(cls, v: Any) -> Any:
+        """A stored line: a model's dict, or the older "aud|es|en" string (audience "*" or
+        seats "0,2", then the Spanish and the English)."""
+        if isinstance(v, str):
+            aud, es, en = v.split("|", 2)
+            seats = None if aud == "*" else [int(x) for x in aud.split(",") if x]
+            return {"aud": seats, "text": {"es": es, "en": en}}
+        return v
+
+
 class GdmState(GameState):
     """The whole game."""
 
@@ -408,7 +426,13 @@ class GdmState(GameState):
     # ended with the table as the turn before left it, and a digest of that table.
     still_turns: int = 0
     still_table: int = 0
-    log: list[str] = Field(default_factory=list)
+    log: list[LogLine] = Field(default_factory=list)
+
+    @field_validator("log", mode="before")
+    @classmethod
+    def _old_lines(cls, v: Any) -> Any:
+        """States stored before the catalogues hold their lines as "aud|es|en" strings."""
+        return [LogLine.read(x) for x in v] if isinstance(v, list) else v
 
     @field_validator("cards", mode="after")
     @classmethod

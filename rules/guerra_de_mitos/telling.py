@@ -13,10 +13,12 @@ may see (the top of its deck, for Frigg).
 
 from __future__ import annotations
 
-from rules.core import Action, Text, count, tr
+from functools import lru_cache
+
+from rules.core import Action, Text
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
-from rules.guerra_de_mitos.cards import cards
+from rules.guerra_de_mitos.cards import Token, card_name, cards, token_name, verbatim
 from rules.guerra_de_mitos.facts import facts
 from rules.guerra_de_mitos.model import (
     DECK,
@@ -31,6 +33,7 @@ from rules.guerra_de_mitos.model import (
     DropOracle,
     Equip,
     GdmState,
+    LogLine,
     Meditate,
     Move,
     Pass,
@@ -38,66 +41,66 @@ from rules.guerra_de_mitos.model import (
     Step,
     Target,
 )
+from rules.phrases import Phrases
+
+msg = Phrases("guerra_de_mitos")
 
 # What each of the interpreter's verbs does, as a step of an ability is described.
 VERB_WORDS: dict[str, Text] = {
-    verb: tr(es, en)
-    for verb, (es, en) in {
-        "gain": ("ganar poder", "gain power"),
-        "lose": ("perder poder", "lose power"),
-        "exhaust": ("agotar", "exhaust"),
-        "f": ("cambiar la fuerza", "change strength"),
-        "pm": ("cambiar el poder máximo", "change maximum power"),
-        "tire": ("cansar", "tire"),
-        "ready": ("preparar", "ready"),
-        "destroy": ("destruir", "destroy"),
-        "battle": ("llevar al campo de batalla", "move to the battlefield"),
-        "home": ("devolver a su panteón", "send back to its pantheon"),
-        "draw": ("robar", "draw"),
-        "discard": ("descartar de tu mano", "discard from your hand"),
-        "key": ("dar una clave", "give a key"),
-        "keyof": ("elegir una clave", "choose a key"),
-        "unkey": ("quitar una clave", "remove a key"),
-        "token": ("crear personajes", "create characters"),
-        "forge": ("forjar un arma", "forge a weapon"),
-        "noassign": ("impedir que se asigne", "forbid assigning"),
-        "flag": ("cambiar una regla", "change a rule"),
-        "look": ("mirar un oráculo", "look at an oracle"),
-        "reveal": ("revelar un oráculo", "reveal an oracle"),
-        "search": ("buscar en el mazo", "search the deck"),
-        "revive": ("recuperar del descarte", "take back from the discard"),
-        "control": ("tomar el control", "take control"),
-        "strip": ("quitar bonificaciones", "remove bonuses"),
-        "mute": ("quitar habilidades", "remove abilities"),
-        "setpm": ("copiar el poder máximo", "copy maximum power"),
-        "steal": ("robar un equipo", "steal an equipment"),
-        "shield": ("proteger", "shield"),
-        "bottomdeck": ("mirar la carta de arriba del mazo", "look at the top of the deck"),
-        "fill": ("llenar de poder", "fill with power"),
-        "resolution": ("cambiar la resolución", "change the resolution"),
-        "neworacle": ("crear un oráculo", "make an oracle"),
-        "drop": ("descartar de un oráculo", "discard from an oracle"),
-        "repower": ("repartir el poder", "share out power"),
-        "double": ("doblar la fuerza de un arma", "double a weapon's strength"),
-        "copy": ("copiar una habilidad", "copy an ability"),
-        "start": ("ser jugador inicial", "become start player"),
-        "peekhand": ("mirar la mano de un rival", "look at an opponent's hand"),
-        "bounce": ("devolver un equipo a la mano", "return an equipment to the hand"),
-        "make": ("obligar a un rival", "make an opponent choose"),
-        "under": ("poner bajo un oráculo", "put under an oracle"),
-        "pick": ("elegir un número", "choose a number"),
-        "untap": ("volver a usar habilidades", "use abilities again"),
-        "move": ("mover un equipo", "move an equipment"),
-        "reorder": ("ordenar un oráculo", "order an oracle"),
-        "flip": ("girar un oráculo", "turn an oracle over"),
-        "fetch": ("buscar un recurso", "fetch a resource"),
-        "nut": ("poner un evento bajo un oráculo", "put an event under an oracle"),
-        "muster": ("llevar al campo de batalla", "move to the battlefield"),
-        "join": ("unirse a un ejército", "join an army"),
-        "copied": ("usar la habilidad copiada", "use the copied ability"),
-    }.items()
+    "gain": msg.c("ability step", "gain power"),
+    "lose": msg.c("ability step", "lose power"),
+    "exhaust": msg.c("ability step", "exhaust"),
+    "f": msg.c("ability step", "change strength"),
+    "pm": msg.c("ability step", "change maximum power"),
+    "tire": msg.c("ability step", "tire"),
+    "ready": msg.c("ability step", "ready"),
+    "destroy": msg.c("ability step", "destroy"),
+    "battle": msg.c("ability step", "move to the battlefield"),
+    "home": msg.c("ability step", "send back to its pantheon"),
+    "draw": msg.c("ability step", "draw"),
+    "discard": msg.c("ability step", "discard from your hand"),
+    "key": msg.c("ability step", "give a key"),
+    "keyof": msg.c("ability step", "choose a key"),
+    "unkey": msg.c("ability step", "remove a key"),
+    "token": msg.c("ability step", "create characters"),
+    "forge": msg.c("ability step", "forge a weapon"),
+    "noassign": msg.c("ability step", "forbid assigning"),
+    "flag": msg.c("ability step", "change a rule"),
+    "look": msg.c("ability step", "look at an oracle"),
+    "reveal": msg.c("ability step", "reveal an oracle"),
+    "search": msg.c("ability step", "search the deck"),
+    "revive": msg.c("ability step", "take back from the discard"),
+    "control": msg.c("ability step", "take control"),
+    "strip": msg.c("ability step", "remove bonuses"),
+    "mute": msg.c("ability step", "remove abilities"),
+    "setpm": msg.c("ability step", "copy maximum power"),
+    "steal": msg.c("ability step", "steal an equipment"),
+    "shield": msg.c("ability step", "shield"),
+    "bottomdeck": msg.c("ability step", "look at the top of the deck"),
+    "fill": msg.c("ability step", "fill with power"),
+    "resolution": msg.c("ability step", "change the resolution"),
+    "neworacle": msg.c("ability step", "make an oracle"),
+    "drop": msg.c("ability step", "discard from an oracle"),
+    "repower": msg.c("ability step", "share out power"),
+    "double": msg.c("ability step", "double a weapon's strength"),
+    "copy": msg.c("ability step", "copy an ability"),
+    "start": msg.c("ability step", "become start player"),
+    "peekhand": msg.c("ability step", "look at an opponent's hand"),
+    "bounce": msg.c("ability step", "return an equipment to the hand"),
+    "make": msg.c("ability step", "make an opponent choose"),
+    "under": msg.c("ability step", "put under an oracle"),
+    "pick": msg.c("ability step", "choose a number"),
+    "untap": msg.c("ability step", "use abilities again"),
+    "move": msg.c("ability step", "move an equipment"),
+    "reorder": msg.c("ability step", "order an oracle"),
+    "flip": msg.c("ability step", "turn an oracle over"),
+    "fetch": msg.c("ability step", "fetch a resource"),
+    "nut": msg.c("ability step", "put an event under an oracle"),
+    "muster": msg.c("ability step", "move to the battlefield"),
+    "join": msg.c("ability step", "join an army"),
+    "copied": msg.c("ability step", "use the copied ability"),
 }
-_SOME_STEP = tr("resolver su efecto", "resolve its effect")
+_SOME_STEP = msg.c("ability step", "resolve its effect")
 
 
 def verb_text(verb: str) -> Text:
@@ -106,18 +109,29 @@ def verb_text(verb: str) -> Text:
 
 
 def name_of(card: str) -> Text:
-    """A card's (or a created character's) name in both languages."""
-    c = cards().get(card)
-    if c is not None:
-        return tr(c.name, c.name_en)
-    n = facts(card).name
-    return tr(n, n)
+    """A card's (or a created character's or weapon's) name."""
+    if card in cards():
+        return card_name(card)
+    name = facts(card).name
+    token = _tokens().get(name)
+    return token_name(token) if token is not None else verbatim(name)
 
 
-def _line(st: GdmState, seat: int | None, es: str, en: str, who: int | None = None) -> str:
-    prefix = f"[{who}] " if who is not None else ""
-    aud = "*" if seat is None else str(seat)
-    return f"{aud}|{prefix}{es}|{prefix}{en}"
+@lru_cache(maxsize=1)
+def _tokens() -> dict[str, Token]:
+    """The characters and weapons abilities create, by their Spanish name (the rules' facts
+    name them so)."""
+    return {t.name: t for c in cards().values() for t in c.tokens}
+
+
+def tag(seat: int) -> str:
+    """A seat as the lines name it, "[2]": the table shows the player's name in its place."""
+    return f"[{seat}]"
+
+
+def _line(seat: int | None, text: Text) -> LogLine:
+    """A line for everyone (``seat`` None) or for one seat only."""
+    return LogLine(aud=None if seat is None else [seat], text=text)
 
 
 # ----------------------------------------------------------------------------- prompts
@@ -126,10 +140,10 @@ def _line(st: GdmState, seat: int | None, es: str, en: str, who: int | None = No
 def step_title(st: GdmState, step: Step) -> Text:
     """The name of the card whose ability is being resolved (or the resolution's)."""
     if step.card.startswith("res:"):
-        return tr("Resolución del enfrentamiento", "Confrontation resolution")
+        return msg("Confrontation resolution")
     src = B.peek(st, step.src).card if step.src is not None and step.src in st.cards else None
     if step.card.startswith("sub:"):
-        return name_of(src) if src is not None else tr("Efecto", "Effect")
+        return name_of(src) if src is not None else msg("Effect")
     return name_of(step.card)
 
 
@@ -138,19 +152,18 @@ def step_prompt(st: GdmState, owner: bool) -> Text:
     step = st.stack[-1]
     title = step_title(st, step)
     if step.ability == -1:
-        return tr(f"{title.es}: elige una de las opciones.", f"{title.en}: choose one of the options.")
+        return msg("{title}: choose one of the options.", title=title)
     ops = E.ability_of(step).steps
     if step.pos >= len(ops):
-        return tr(f"{title.es}: elige.", f"{title.en}: choose.")
+        return msg("{title}: choose.", title=title)
     op = ops[step.pos]
     what = verb_text(op.verb)
-    es, en = f"{title.es}: elige para «{what.es}».", f"{title.en}: choose for “{what.en}”."
     deck = st.players[step.seat].deck
     if owner and op.verb == "bottomdeck" and deck:
         top = name_of(B.peek(st, deck[0]).card)
-        es += f" Arriba de tu mazo está {top.es}: ponla debajo o déjala."
-        en += f" On top of your deck is {top.en}: put it at the bottom or leave it."
-    return tr(es, en)
+        return msg("{title}: choose for “{step}”. On top of your deck is {top}: put it at the "
+                   "bottom or leave it.", title=title, step=what, top=top)
+    return msg("{title}: choose for “{step}”.", title=title, step=what)
 
 
 # ----------------------------------------------------------------------------- the moves
@@ -177,18 +190,16 @@ def _hidden_card(st: GdmState, uid: int, seat: int) -> Text:
     zone = c.zone if c is not None else ""
     mine = c is not None and c.owner == seat
     if zone == HAND:
-        return tr("una carta de su mano", "a card from their hand") if mine else tr(
-            f"una carta de la mano de [{c.owner}]", f"a card from [{c.owner}]'s hand"  # type: ignore[union-attr]
-        )
+        return msg("a card from their hand") if mine else msg("a card from {owner}'s hand", owner=tag(c.owner))
     if zone == DECK:
-        return tr("una carta de un mazo", "a card from a deck")
+        return msg("a card from a deck")
     if zone == ORACLE:
-        return tr("una carta boca abajo de un oráculo", "a face-down card from an oracle")
-    return tr("una carta", "a card")
+        return msg("a face-down card from an oracle")
+    return msg("a card")
 
 
 def _oracle_word(idx: int) -> Text:
-    return tr(f"su oráculo {idx + 1}", f"their oracle {idx + 1}")
+    return msg("their oracle {number}", number=idx + 1)
 
 
 class Before:
@@ -230,15 +241,15 @@ def _choice_words(st: GdmState, value: int) -> Text:
     ck = E.choice_kind(st)
     kind = ck[0] if ck else E.NUMBER
     if kind == E.PLAYER:
-        return tr(f"[{value}]", f"[{value}]")
+        return verbatim(tag(value))
     if kind == E.ORACLE_T:
         owner, idx = divmod(value, 16)
-        return tr(f"el oráculo {idx + 1} de [{owner}]", f"[{owner}]'s oracle {idx + 1}")
+        return msg("{owner}'s oracle {number}", owner=tag(owner), number=idx + 1)
     return _quoted(_option_words(st, step, value))
 
 
 def _quoted(t: Text) -> Text:
-    return tr(f"«{t.es}»", f"“{t.en}”")
+    return msg("“{words}”", words=t)
 
 
 def _option_words(st: GdmState, step: Step, value: int) -> Text:
@@ -247,151 +258,104 @@ def _option_words(st: GdmState, step: Step, value: int) -> Text:
     if special is not None:
         return special
     if step.ability == -1:
-        return tr(f"la opción {value + 1}", f"option {value + 1}")
+        return msg("option {number}", number=value + 1)
     op = E.ability_of(step).steps[step.pos]
     if op.verb == "bottomdeck" or (op.verb == "look" and op.params.get("mode") == "bottom"):
-        return tr("ponerla debajo", "put it at the bottom") if value else tr(
-            "dejarla donde está", "leave it where it is"
-        )
+        return msg("put it at the bottom") if value else msg("leave it where it is")
     if op.verb == "look":
-        return tr("descartarla", "discard it") if value else tr("dejarla", "leave it")
+        return msg("discard it") if value else msg("leave it")
     if op.verb == "key" and "|" in op.params.get("key", ""):
         from rules.guerra_de_mitos.cards import KEYS, key_id
 
         word = op.params["key"].split("|")[value]
         k = key_id(word)
-        return KEYS[k] if k else tr(word, word)
-    return tr(str(value), str(value))
+        return KEYS[k] if k else verbatim(word)
+    return verbatim(str(value))
 
 
-def told(st: GdmState, action: Action, before: Before) -> list[str]:
+def told(st: GdmState, action: Action, before: Before) -> list[LogLine]:
     """The lines that tell ``action`` (already applied to ``st``); none where the rules already
     tell it (putting a card into play, playing a card, using an ability)."""
     a, seat = action, before.seat
+    who = tag(seat)
     p = st.players[seat]
     if before.step is not None:
-        t = before.title
-        assert t is not None
+        title = before.title
+        assert title is not None
         if isinstance(a, Pass):
-            return [_line(st, None, f"no elige más para {t.es}.", f"chooses no more for {t.en}.", seat)]
+            return [_line(None, msg("{who} chooses no more for {title}.", who=who, title=title))]
         what = before.named
         if isinstance(a, Target) and not (before.was_public or public(st, a.uid)):
             what = before.hidden
         if what is None:
-            what = tr("una carta", "a card")
-        return [_line(st, None, f"elige {what.es} para {t.es}.", f"chooses {what.en} for {t.en}.", seat)]
+            what = msg("a card")
+        return [_line(None, msg("{who} chooses {what} for {title}.", who=who, what=what, title=title))]
     if isinstance(a, Bid):
         return [
-            _line(st, None, "ha pujado en secreto.", "has made a secret bid.", seat),
-            _line(st, seat, f"Tu puja secreta: {a.amount}P.", f"Your secret bid: {a.amount}P."),
+            _line(None, msg("{who} has made a secret bid.", who=who)),
+            _line(seat, msg("Your secret bid: {amount}P.", amount=a.amount)),
         ]
     if isinstance(a, Starter):
-        return [_line(st, None, f"elige que empiece [{a.seat}].", f"chooses [{a.seat}] to start.", seat)]
+        return [_line(None, msg("{who} chooses {starter} to start.", who=who, starter=tag(a.seat)))]
     if isinstance(a, Move):
         return [_move_line(st, seat, a)]
     if isinstance(a, DropOracle):
-        n = before.named or tr("su carta", "its card")
-        o = _oracle_word(a.oracle)
-        return [
-            _line(
-                st,
-                None,
-                f"descarta {n.es} de {o.es} (sin poder).",
-                f"discards {n.en} from {o.en} (it held no power).",
-                seat,
-            )
-        ]
+        card = before.named or msg("its card")
+        return [_line(None, msg("{who} discards {card} from {oracle} (it held no power).",
+                                who=who, card=card, oracle=_oracle_word(a.oracle)))]
     if isinstance(a, Equip):
-        x, y = name_of(B.peek(st, a.uid).card), name_of(B.peek(st, a.target).card)
+        gear, bearer = name_of(B.peek(st, a.uid).card), name_of(B.peek(st, a.target).card)
         left = B.peek(st, a.target).power
-        return [
-            _line(
-                st,
-                None,
-                f"equipa {x.es} a {y.es}: paga {before.cost}P de {y.es} (le quedan {left}P).",
-                f"equips {x.en} on {y.en}: pays {before.cost}P from {y.en} ({left}P left).",
-                seat,
-            )
-        ]
+        return [_line(None, msg("{who} equips {gear} on {bearer}: pays {cost}P from {bearer} ({left}P left).",
+                                who=who, gear=gear, bearer=bearer, cost=before.cost, left=left))]
     if isinstance(a, Meditate):
-        x = name_of(B.peek(st, a.uid).card)
+        card = name_of(B.peek(st, a.uid).card)
         now = B.peek(st, a.uid).power
         got = now - before.power
-        return [
-            _line(
-                st,
-                None,
-                f"medita con {x.es}: lo cansa y gana {got}P (ahora {now}P).",
-                f"meditates with {x.en}: tires it, and it gains {got}P (now {now}P).",
-                seat,
-            )
-        ]
+        return [_line(None, msg("{who} meditates with {card}: tires it, and it gains {got}P (now {now}P).",
+                                who=who, card=card, got=got, now=now))]
     if isinstance(a, Assign):
-        x = name_of(B.peek(st, a.uid).card)
+        card = name_of(B.peek(st, a.uid).card)
         now = B.peek(st, a.uid).power
         paid = before.power - now
-        return [
-            _line(
-                st,
-                None,
-                f"asigna {x.es} al campo de batalla: paga {paid}P (le quedan {now}P).",
-                f"assigns {x.en} to the battlefield: pays {paid}P ({now}P left).",
-                seat,
-            )
-        ]
+        return [_line(None, msg("{who} assigns {card} to the battlefield: pays {paid}P ({now}P left).",
+                                who=who, card=card, paid=paid, now=now))]
     if isinstance(a, Challenge):
-        return [_line(st, None, f"se enfrenta a [{a.seat}].", f"confronts [{a.seat}].", seat)]
+        return [_line(None, msg("{who} confronts {rival}.", who=who, rival=tag(a.seat)))]
     if isinstance(a, Pass):
-        return [_pass_line(st, seat, before, p.reserve)]
+        return [_pass_line(seat, before, p.reserve)]
     return []
 
 
-def _move_line(st: GdmState, seat: int, a: Move) -> str:
+def _move_line(st: GdmState, seat: int, a: Move) -> LogLine:
     p = st.players[seat]
 
-    def where(i: int) -> tuple[str, str, str, str, str, str, str]:
-        """Spanish from/to/label, English from/to/label, and the power there now."""
+    def where(i: int) -> tuple[Text, Text, Text, int]:
+        """From there, to there, its label, and the power there now."""
         if i < 0:
-            return ("de su reserva", "a su reserva", "reserva", "from their reserve",
-                    "to their reserve", "reserve", f"{p.reserve}P")
+            return msg("from their reserve"), msg("to their reserve"), msg("reserve"), p.reserve
         k = i + 1
-        return (f"del oráculo {k}", f"al oráculo {k}", f"oráculo {k}", f"from oracle {k}",
-                f"to oracle {k}", f"oracle {k}", f"{p.oracles[i].power}P")
+        return (msg("from oracle {number}", number=k), msg("to oracle {number}", number=k),
+                msg("oracle {number}", number=k), p.oracles[i].power)
 
     s, d = where(a.src), where(a.dst)
-    left = count(p.moves, "movimiento", "movimientos", "move", "moves")
-    quedan = "le queda" if p.moves == 1 else "le quedan"
-    return _line(
-        st,
-        None,
-        f"mueve 1P {s[0]} {d[1]} ({s[2]}: {s[6]}, {d[2]}: {d[6]}; {quedan} {left.es}).",
-        f"moves 1P {s[3]} {d[4]} ({s[5]}: {s[6]}, {d[5]}: {d[6]}; {left.en} left).",
-        seat,
-    )
+    return _line(None, msg.n(
+        p.moves,
+        "{who} moves 1P {source} {dest} ({source_label}: {source_power}P, {dest_label}: {dest_power}P; {n} move left).",
+        "{who} moves 1P {source} {dest} ({source_label}: {source_power}P, {dest_label}: {dest_power}P; {n} moves left).",
+        who=tag(seat), source=s[0], dest=d[1], source_label=s[2], source_power=s[3],
+        dest_label=d[2], dest_power=d[3]))
 
 
-def _pass_line(st: GdmState, seat: int, before: Before, reserve: int) -> str:
+def _pass_line(seat: int, before: Before, reserve: int) -> LogLine:
     """A pass: at the end of a transfer, in influence, in the assignment or in a confrontation."""
+    who = tag(seat)
     phase = before.phase
     if phase == "transfer":
-        return _line(
-            st,
-            None,
-            f"termina su transferencia (reserva {reserve}P).",
-            f"ends their transfer (reserve {reserve}P).",
-            seat,
-        )
+        return _line(None, msg("{who} ends their transfer (reserve {reserve}P).", who=who, reserve=reserve))
     if phase == "influence":
-        k, n = before.passes + 1, before.seated
-        return _line(
-            st,
-            None,
-            f"pasa ({k} de {n} pases seguidos).",
-            f"passes ({k} of {n} passes in a row).",
-            seat,
-        )
+        return _line(None, msg("{who} passes ({passes} of {seated} passes in a row).",
+                               who=who, passes=before.passes + 1, seated=before.seated))
     if phase == "assign":
-        return _line(
-            st, None, "no asigna más personajes.", "assigns no more characters.", seat
-        )
-    return _line(st, None, "pasa en el enfrentamiento.", "passes in the confrontation.", seat)
+        return _line(None, msg("{who} assigns no more characters.", who=who))
+    return _line(None, msg("{who} passes in the confrontation.", who=who))

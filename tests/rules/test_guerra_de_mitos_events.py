@@ -4,12 +4,14 @@ at the time; the prompts speak the players' words and keep hidden cards to their
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import pytest
 
 from rules.core import Event
+from rules.guerra_de_mitos import telling as T
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.facts import all_facts
 from rules.guerra_de_mitos.model import (
@@ -184,6 +186,29 @@ def test_the_secret_bid_is_told_without_its_amount_and_the_amount_to_its_owner()
     assert [e.text.en for e in mine] == ["Your secret bid: 3P."]
     st, ev = E.apply(st, 1, Bid(amount=2))
     assert "Bids revealed: 3 and 2." in " ".join(public_lines(ev))
+
+
+def test_a_state_stored_mid_move_keeps_its_lines_in_either_form() -> None:
+    """A line waiting in the log is stored as a text; a state stored before the catalogues
+    holds "aud|es|en" strings, and both load and are told as they were written."""
+    st = H.blank(2, reserve=10)
+    H.oracle(st, ["0002"], 0, power=1)
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 3
+    st.log = T.told(st, Move(src=-1, dst=0), T.Before(st, 0, Move(src=-1, dst=0)))
+    back = E.load_state(E.dump_state(st))
+    assert back.log == st.log and back.log[0].text.m.startswith("{who} moves 1P")
+    old = json.loads(E.dump_state(st))
+    old["log"] = ["*|[0] pasa (1 de 2 pases seguidos).|[0] passes (1 of 2 passes in a row).",
+                  "1|Tu puja secreta: 3P.|Your secret bid: 3P.", "0,1|uno|one"]
+    stored = E.load_state(json.dumps(old))
+    ev = E._flush(stored)
+    assert [(e.text.es, e.text.en, e.audience) for e in ev] == [
+        ("[0] pasa (1 de 2 pases seguidos).", "[0] passes (1 of 2 passes in a row).", None),
+        ("Tu puja secreta: 3P.", "Your secret bid: 3P.", [1]),
+        ("uno", "one", [0, 1]),
+    ]
+    assert stored.log == []
 
 
 def test_frigg_prompt_names_the_top_card_only_in_her_players_view() -> None:

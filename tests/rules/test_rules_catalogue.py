@@ -24,9 +24,6 @@ NOT_YET: set[str] = {
     "rules/ankh_morpork", "cogs/ankh_morpork.py", "cogs/pictures/ankh_morpork.py",
 
 
-    # guerra_de_mitos (the game)
-    "rules/guerra_de_mitos", "cogs/guerra_de_mitos.py", "cogs/pictures/guerra_de_mitos.py",
-
     # the platform
     "services", "cogs", "rules/core.py",
 }
