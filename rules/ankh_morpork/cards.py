@@ -1,7 +1,7 @@
 """The 101 player cards: symbols in printed order and scroll effects, in the project's own words.
 
-Names are the Spanish edition's where the Spanish rulebook gives them; otherwise the
-English name serves both languages.
+Names and texts are written in English; the Spanish catalogue gives the Spanish edition's
+names where the Spanish rulebook has them, and otherwise keeps the English name.
 """
 
 from __future__ import annotations

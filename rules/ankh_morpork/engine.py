@@ -191,13 +191,13 @@ class AmEngine(Engine[AmState]):
                 return lab
         if isinstance(a, Play):
             c = card_name(a.card)
-            return msg("Play {c}", c=c)
+            return msg("Play {card}", card=c)
         if isinstance(a, Power):
             n = area_name(a.area)
-            return msg("Use {n}", n=n)
+            return msg("Use {area}", area=n)
         if isinstance(a, Interrupt):
             c = card_name(a.card)
-            return msg("Play {c}", c=c)
+            return msg("Play {card}", card=c)
         if isinstance(a, Card):
             c = card_name(a.card)
             return c

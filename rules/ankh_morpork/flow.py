@@ -23,7 +23,7 @@ def play_card(st: AmState, s: int, c: str) -> list[Event]:
     """Take a card from the hand and start resolving its symbols."""
     st.hands[s].remove(c)
     push(st, Frame(kind="card", seat=s, actor=s, card=c))
-    return [act("play", s, msg("{player} plays {c}.", player=seat_name(s), c=card_name(c)), card=c)]
+    return [act("play", s, msg("{player} plays {card}.", player=seat_name(s), card=card_name(c)), card=c)]
 
 
 def finish_card(st: AmState, f: Frame) -> None:
@@ -92,8 +92,8 @@ def end_turn(st: AmState, f: Frame) -> list[Event]:
     events: list[Event] = []
     got = city.refill(st, s)
     if got:
-        events.append(act("draw", s, msg("{player} draws {cards_count}.", player=seat_name(s), cards_count=cards_count(len(got))), n=len(got)))
-        events.append(act("draw_private", s, msg("{player} draws: {got}.", player=seat_name(s), got=cards_names(got)),
+        events.append(act("draw", s, msg("{player} draws {cards}.", player=seat_name(s), cards=cards_count(len(got))), n=len(got)))
+        events.append(act("draw_private", s, msg("{player} draws: {cards}.", player=seat_name(s), cards=cards_names(got)),
                           audience=[s], cards=got))
     st.stack.clear()
     if st.deck_out:
@@ -104,7 +104,7 @@ def end_turn(st: AmState, f: Frame) -> list[Event]:
     st.used = []
     push(st, Frame(kind="turn", seat=st.turn, actor=st.turn))
     n = seat_name(st.turn)
-    events.append(Event(kind="turn", text=msg("{n}'s turn.", n=n), data={"seat": st.turn}))
+    events.append(Event(kind="turn", text=msg("{seat}'s turn.", seat=n), data={"seat": st.turn}))
     return events
 
 
@@ -224,7 +224,7 @@ def mossy_lawn(st: AmState, f: Frame) -> list[Event]:
             finish_card(st, h)
     if g is not None and g.stage != "kept":
         st.hands[s].append(back)
-        events.append(act("take_back", s, msg("{player} takes {back} back into their hand.", player=seat_name(s), back=card_name(back)), card=back))
+        events.append(act("take_back", s, msg("{player} takes {card} back into their hand.", player=seat_name(s), card=card_name(back)), card=back))
     turn = st.stack[0]
     st.stack[:] = [turn]
     return events + end_turn(st, turn)

@@ -126,4 +126,4 @@ def mossy_label(st: AmState, f: Frame) -> Text:
     """Menu label of Doctor Mossy Lawn."""
     g = card_frame(st, f)
     c = card_name(g.card) if g else msg("the card")
-    return msg("Play Doctor Mossy Lawn: end the turn and take {c} back", c=c)
+    return msg("Play Doctor Mossy Lawn: end the turn and take {card} back", card=c)

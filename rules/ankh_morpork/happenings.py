@@ -30,7 +30,7 @@ def start_event(st: AmState, s: int) -> list[Event]:
     st.event_done.append(e)
     push(st, Frame(kind="event", seat=s, actor=s, card=e, via="event"))
     n = event_name(e)
-    return [say("event", msg("Random event: {n}.", n=n), event=e)]
+    return [say("event", msg("Random event: {event}.", event=n), event=e)]
 
 
 def roll(st: AmState, who: int = -1) -> tuple[int, Event]:
@@ -87,7 +87,7 @@ class EventHandler(Handler):
         if st.buildings[a] >= 0 and not saved_count(f, a * 10 + BUILDING):
             city.remove_building(st, a)
         n = area_name(a)
-        return [say("dragon", msg("The dragon lays waste to {n}.", n=n), area=a)]
+        return [say("dragon", msg("The dragon lays waste to {area}.", area=n), area=a)]
 
     # -- two dice, minions wade out
     def _flood(self, st: AmState, f: Frame) -> list[Event]:
@@ -135,10 +135,10 @@ class EventHandler(Handler):
             return ev
         a = f.area
         if saved_count(f, a * 10 + BUILDING):
-            ev.append(say("spared", msg("The building in {a} holds.", a=area_name(a))))
+            ev.append(say("spared", msg("The building in {area} holds.", area=area_name(a))))
         else:
             city.remove_building(st, a)
-            ev.append(say("burn", msg("The building in {a} burns.", a=area_name(a)), area=a))
+            ev.append(say("burn", msg("The building in {area} burns.", area=area_name(a)), area=a))
         f.saved, f.area2 = (), a
         f.area, e = roll(st)
         f.stage = "check"
@@ -152,14 +152,14 @@ class EventHandler(Handler):
         if gone and not st.deck:
             st.deck_out = True
         n = cards_names(gone)
-        return [say("fog", msg("The fog takes from the deck: {n}.", n=n), cards=gone)]
+        return [say("fog", msg("The fog takes from the deck: {cards}.", cards=n), cards=gone)]
 
     def _riots(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
         k = sum(st.trouble)
         if k >= 8:
-            return [say("riots", msg("Riots with {k} trouble markers! The game ends.", k=k))] + scoring.finish(st, "riots")
-        return [say("riots", msg("Only {k} trouble markers: no riots.", k=k))]
+            return [say("riots", msg("Riots with {count} trouble markers! The game ends.", count=k))] + scoring.finish(st, "riots")
+        return [say("riots", msg.n(k, "Only {n} trouble marker: no riots.", "Only {n} trouble markers: no riots."))]
 
     def _subsidence(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
@@ -174,7 +174,7 @@ class EventHandler(Handler):
             f.seats = f.seats[1:]
             if nb:
                 city.pay_bank(st, s, 2 * nb)
-                ev.append(act("subsidence", s, msg("{player} pays ${x} for their buildings.", player=seat_name(s), x=2 * nb)))
+                ev.append(act("subsidence", s, msg("{player} pays ${amount} for their buildings.", player=seat_name(s), amount=2 * nb)))
         pop(st)
         return ev
 
@@ -190,9 +190,9 @@ class EventHandler(Handler):
         if st.buildings[a] < 0:
             return [say("explosion", msg("There was no building there."))]
         if saved_count(f, a * 10 + BUILDING):
-            return [say("spared", msg("The building in {a} holds.", a=area_name(a)))]
+            return [say("spared", msg("The building in {area} holds.", area=area_name(a)))]
         city.remove_building(st, a)
-        return [say("explosion", msg("The building in {a} is blown up.", a=area_name(a)), area=a)]
+        return [say("explosion", msg("The building in {area} is blown up.", area=area_name(a)), area=a)]
 
     def _murders(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
@@ -201,11 +201,11 @@ class EventHandler(Handler):
         if f.stage == "hit":
             a, p = f.area, f.piece
             if saved_count(f, a * 10 + p):
-                ev.append(act("spared", p, msg("{player} keeps their minion in {a}.", player=seat_name(p), a=area_name(a))))
+                ev.append(act("spared", p, msg("{player} keeps their minion in {area}.", player=seat_name(p), area=area_name(a))))
             else:
                 city.remove_piece(st, a, p)
                 pn = piece_name(p)
-                ev.append(act("remove", f.who, msg("{player} removes {pn} from {a}.", player=seat_name(f.who), pn=pn, a=area_name(a)),
+                ev.append(act("remove", f.who, msg("{player} removes {piece} from {area}.", player=seat_name(f.who), piece=pn, area=area_name(a)),
                               area=a, piece=p))
             f.saved, f.stage = (), "next"
         while f.seats:
@@ -232,11 +232,11 @@ class EventHandler(Handler):
         if f.stage == "place":
             a = f.area
             if saved_count(f, a * 10 + DEMON):
-                ev.append(say("spared", msg("The demon does not reach {a}.", a=area_name(a))))
+                ev.append(say("spared", msg("The demon does not reach {area}.", area=area_name(a))))
             elif sum(st.demons) < city.DEMONS_IN_BOX:
                 st.demons[a] += 1
                 st.trouble[a] = True  # a demon always brings trouble, even to an empty area
-                ev.append(say("demon", msg("A demon appears in {a}.", a=area_name(a)), area=a))
+                ev.append(say("demon", msg("A demon appears in {area}.", area=area_name(a)), area=a))
             f.saved, f.stage = (), "next"
         if not f.areas:
             pop(st)
@@ -257,7 +257,7 @@ class EventHandler(Handler):
                 return [e, say("johnson", msg("Nobody holds that card: nothing happens."))]
             st.card_out[a] = True
             n = area_name(a)
-            ev = [e, act("johnson", h, msg("{player} loses the {n} card for the rest of the game.", player=seat_name(h), n=n), area=a)]
+            ev = [e, act("johnson", h, msg("{player} loses the {area} card for the rest of the game.", player=seat_name(h), area=n), area=a)]
             if not st.minions[a][h]:
                 pop(st)
                 return ev
@@ -268,9 +268,9 @@ class EventHandler(Handler):
         pop(st)
         a, h = f.area, f.who
         if saved_count(f, a * 10 + h):
-            return [act("spared", h, msg("{player} keeps their minion in {a}.", player=seat_name(h), a=area_name(a)))]
+            return [act("spared", h, msg("{player} keeps their minion in {area}.", player=seat_name(h), area=area_name(a)))]
         city.remove_piece(st, a, h)
-        return [act("remove", h, msg("{player} removes a minion from {a}.", player=seat_name(h), a=area_name(a)), area=a, piece=h)]
+        return [act("remove", h, msg("{player} removes a minion from {area}.", player=seat_name(h), area=area_name(a)), area=a, piece=h)]
 
     def _trolls(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
@@ -280,7 +280,7 @@ class EventHandler(Handler):
             ev.append(e)
             if sum(st.trolls) < city.TROLLS_IN_BOX:
                 city.add_piece(st, a, TROLL)
-                ev.append(say("troll", msg("A troll arrives in {a}.", a=area_name(a)), area=a))
+                ev.append(say("troll", msg("A troll arrives in {area}.", area=area_name(a)), area=a))
         return ev
 
     def _earthquake(self, st: AmState, f: Frame) -> list[Event]:
@@ -293,10 +293,10 @@ class EventHandler(Handler):
             a = f.area
             if st.buildings[a] >= 0:
                 if saved_count(f, a * 10 + BUILDING):
-                    ev.append(say("spared", msg("The building in {a} holds.", a=area_name(a))))
+                    ev.append(say("spared", msg("The building in {area} holds.", area=area_name(a))))
                 else:
                     city.remove_building(st, a)
-                    ev.append(say("quake", msg("The building in {a} collapses.", a=area_name(a)), area=a))
+                    ev.append(say("quake", msg("The building in {area} collapses.", area=area_name(a)), area=a))
             f.saved, f.stage = (), "next"
         if not f.areas:
             pop(st)
@@ -360,8 +360,8 @@ class EventHandler(Handler):
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.card == "subsidence":
-                return msg("Lose the building in {n}", n=n)
-            return msg("Move it to {n}", n=n)
+                return msg("Lose the building in {area}", area=n)
+            return msg("Move it to {area}", area=n)
         if isinstance(a, Piece):
             pn, n = piece_name(a.piece), area_name(a.area)
             if f.card == "flood":

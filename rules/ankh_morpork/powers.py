@@ -67,14 +67,14 @@ def use_power(st: AmState, s: int, a: int) -> list[Event]:
     name = area_name(a)
     if a in INCOME:
         got = city.collect(st, s, INCOME[a])
-        return [act("power", s, msg("{player} uses {name} and collects ${got}.", player=seat_name(s), name=name, got=got), area=a)]
+        return [act("power", s, msg("{player} uses {name} and collects ${amount}.", player=seat_name(s), name=name, amount=got), area=a)]
     ev = [act("power", s, msg("{player} uses the {name} card.", player=seat_name(s), name=name), area=a)]
     if a in (DOLLY, DIMWELL):
         city.pay_bank(st, s, 3)
         push(st, Frame(kind="minion", seat=s, actor=s, via="power", mode="dolly" if a == DOLLY else "dimwell"))
     elif a == UNREAL:
         got = city.draw(st, s, 1)
-        ev.append(act("draw_private", s, msg("{player} draws {card_name}.", player=seat_name(s), card_name=card_name(got[0])),
+        ev.append(act("draw_private", s, msg("{player} draws {card}.", player=seat_name(s), card=card_name(got[0])),
                       audience=[s], cards=got))
         push(st, Frame(kind="power_discard", seat=s, actor=s, via="power", area=a, wait=True))
     elif a == SCOURS:
@@ -104,7 +104,7 @@ class PowerDiscard(Handler):
                   card=a.card)]
         if f.area == SCOURS:
             got = city.collect(st, f.seat, 2)
-            ev.append(act("collect", f.seat, msg("{player} collects ${got}.", player=seat_name(f.seat), got=got), amount=got))
+            ev.append(act("collect", f.seat, msg("{player} collects ${amount}.", player=seat_name(f.seat), amount=got), amount=got))
         return ev
 
     def prompt(self, st: AmState, f: Frame) -> Text:
@@ -128,9 +128,9 @@ class PowerArea(Handler):
         n = area_name(a.area)
         if f.area == SHADES:
             st.trouble[a.area] = True
-            return [act("trouble", f.seat, msg("{player} puts trouble in {n}.", player=seat_name(f.seat), n=n), area=a.area)]
+            return [act("trouble", f.seat, msg("{player} puts trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
         st.trouble[a.area] = False
-        return [act("calm", f.seat, msg("{player} removes the trouble in {n}.", player=seat_name(f.seat), n=n), area=a.area)]
+        return [act("calm", f.seat, msg("{player} removes the trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.area == SHADES:
@@ -141,6 +141,6 @@ class PowerArea(Handler):
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.area == SHADES:
-                return msg("Trouble in {n}", n=n)
-            return msg("Remove the trouble in {n}", n=n)
+                return msg("Trouble in {area}", area=n)
+            return msg("Remove the trouble in {area}", area=n)
         return None

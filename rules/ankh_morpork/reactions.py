@@ -61,10 +61,10 @@ def remove_hit(st: AmState, f: Frame, a: int, p: int) -> list[Event]:
     """Remove piece ``p`` from ``a`` unless an interrupt stopped it; rescue it if one was played."""
     if f.blocked:
         f.blocked = False
-        return [act("spared", p, msg("{player} keeps their minion in {a}.", player=seat_name(p), a=area_name(a)))]
+        return [act("spared", p, msg("{player} keeps their minion in {area}.", player=seat_name(p), area=area_name(a)))]
     city.remove_piece(st, a, p)
     pn = piece_name(p)
-    ev = [act("remove", f.seat, msg("{player} removes {pn} from {a}.", player=seat_name(f.seat), pn=pn, a=area_name(a)),
+    ev = [act("remove", f.seat, msg("{player} removes {piece} from {area}.", player=seat_name(f.seat), piece=pn, area=area_name(a)),
               area=a, piece=p)]
     if f.rescue and p < 4:
         f.rescue = False
@@ -98,12 +98,17 @@ class ReactHandler(Handler):
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         who = seat_name(f.actor)
-        what = {"remove": msg("wants to remove one of your minions from {f}", f=_where(f)),
-                "move": msg("wants to move one of your minions from {f}", f=_where(f)),
-                "lose": msg("makes you remove your minion from {f}", f=_where(f)),
-                "affect": msg("targets you with their card's text")}[f.mode]
-        c = card_name(f.card)
-        return msg("{who} {what} ({c}). Play an interrupt?", who=who, what=what, c=c)
+        c, area = card_name(f.card), _where(f)
+        if f.mode == "remove":
+            return msg("{who} wants to remove one of your minions from {area} ({card}). Play an interrupt?",
+                       who=who, area=area, card=c)
+        if f.mode == "move":
+            return msg("{who} wants to move one of your minions from {area} ({card}). Play an interrupt?",
+                       who=who, area=area, card=c)
+        if f.mode == "lose":
+            return msg("{who} makes you remove your minion from {area} ({card}). Play an interrupt?",
+                       who=who, area=area, card=c)
+        return msg("{who} targets you with their card's text ({card}). Play an interrupt?", who=who, card=c)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Skip):
@@ -178,10 +183,14 @@ class SmallGodsHandler(Handler):
         under.saved = (*under.saved, code)
         if not [x for x in self.legal(st, f) if not isinstance(x, Skip)]:
             pop(st)
-        what = msg("the building") if isinstance(a, Area) else (
-            msg("the demon's arrival") if a.piece == DEMON else msg("a minion"))
-        n = area_name(a.area)
-        return [act("small_gods", f.seat, msg("{player} pays $3 (Small Gods) and spares {what} in {n}.", player=seat_name(f.seat), what=what, n=n), area=a.area)]
+        who, n = seat_name(f.seat), area_name(a.area)
+        if isinstance(a, Area):
+            text = msg("{player} pays $3 (Small Gods) and spares the building in {area}.", player=who, area=n)
+        elif a.piece == DEMON:
+            text = msg("{player} pays $3 (Small Gods) and spares the demon's arrival in {area}.", player=who, area=n)
+        else:
+            text = msg("{player} pays $3 (Small Gods) and spares a minion in {area}.", player=who, area=n)
+        return [act("small_gods", f.seat, text, area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         return msg("A random event reaches your pieces: you may pay $3 a piece with Small Gods.")

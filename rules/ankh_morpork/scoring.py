@@ -83,7 +83,7 @@ def start_of_turn(st: AmState, s: int) -> list[Event]:
     if not wins_now(st, s):
         return []
     p = personality_name(st.personality[s])
-    ev = act("win", s, msg("{player} is {p} and meets their win condition.", player=seat_name(s), p=p),
+    ev = act("win", s, msg("{player} is {personality} and meets their win condition.", player=seat_name(s), personality=p),
              personality=st.personality[s])
     return [ev] + finish(st, "personality", [s])
 
@@ -149,10 +149,12 @@ def end_text(st: AmState) -> Text:
         return msg("{winner} wins ({personality}).", winner=names, personality=p)
     if st.end_reason == "deck" and any(st.personality[s] == "vimes" for s in st.winners):
         return msg("the deck ran out and {winner}, Commander Vimes, wins.", winner=names)
-    why = msg("the deck ran out") if st.end_reason == "deck" else msg("riots broke out")
     pts = commas([msg("{seat} {points}", seat=seat_name(s), points=st.scores[s]) for s in range(st.num_seats)])
-    return msg.n(len(st.winners), "{why}; {winners} wins on points (points: {points}).",
-                 "{why}; {winners} win on points (points: {points}).", why=why, winners=names, points=pts)
+    if st.end_reason == "deck":
+        return msg.n(len(st.winners), "the deck ran out; {winners} wins on points (points: {points}).",
+                     "the deck ran out; {winners} win on points (points: {points}).", winners=names, points=pts)
+    return msg.n(len(st.winners), "riots broke out; {winners} wins on points (points: {points}).",
+                 "riots broke out; {winners} win on points (points: {points}).", winners=names, points=pts)
 
 
 def outcome(st: AmState) -> Outcome:

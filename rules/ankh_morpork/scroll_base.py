@@ -26,15 +26,15 @@ def draw_event(st: AmState, s: int, got: list[str]) -> list[Event]:
     """A public "draws N" and a private "draws X, Y"."""
     if not got:
         return [act("draw", s, msg("{player} cannot draw: the deck is empty.", player=seat_name(s)))]
-    return [act("draw", s, msg("{player} draws {cards_count}.", player=seat_name(s), cards_count=cards_count(len(got))), n=len(got)),
-            act("draw_private", s, msg("{player} draws: {got}.", player=seat_name(s), got=cards_names(got)),
+    return [act("draw", s, msg("{player} draws {cards}.", player=seat_name(s), cards=cards_count(len(got))), n=len(got)),
+            act("draw_private", s, msg("{player} draws: {cards}.", player=seat_name(s), cards=cards_names(got)),
                 audience=[s], cards=got)]
 
 
 def collect_event(st: AmState, s: int, n: int) -> list[Event]:
     """Collect ``n`` from the bank and say so."""
     got = city.collect(st, s, n)
-    return [act("collect", s, msg("{player} collects ${got}.", player=seat_name(s), got=got), amount=got)]
+    return [act("collect", s, msg("{player} collects ${amount}.", player=seat_name(s), amount=got), amount=got)]
 
 
 def wallace_event(s: int) -> Event:

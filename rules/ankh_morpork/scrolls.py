@@ -43,7 +43,7 @@ class Loan(Scroll):
         st.loans[f.seat].append(f.card)
         keep_top_card(st)
         got = city.collect(st, f.seat, 10)
-        return [act("loan", f.seat, msg("{player} takes a loan and collects ${got}.", player=seat_name(f.seat), got=got), amount=got)]
+        return [act("loan", f.seat, msg("{player} takes a loan and collects ${amount}.", player=seat_name(f.seat), amount=got), amount=got)]
 
 
 
@@ -59,7 +59,7 @@ class SwapPersonality(Scroll):
         st.peeks[f.seat] = [p for p in [*st.peeks[f.seat], old] if p != st.personality[f.seat]]
         new = personality_name(st.personality[f.seat])
         return [act("swap_personality", f.seat, msg("{player} swaps their personality for a random one.", player=seat_name(f.seat))),
-                act("personality_private", f.seat, msg("{player} you are now {new}.", player=seat_name(f.seat), new=new), audience=[f.seat],
+                act("personality_private", f.seat, msg("{player} you are now {personality}.", player=seat_name(f.seat), personality=new), audience=[f.seat],
                     personality=st.personality[f.seat], old=old)]
 
 
@@ -110,8 +110,8 @@ class Monks(Scroll):
         del st.discard[:4]
         st.hands[f.seat].extend(got)
         n = cards_count(len(got))
-        return [act("monks", f.seat, msg("{player} takes {n} at random from the discard pile.", player=seat_name(f.seat), n=n), n=len(got)),
-                act("draw_private", f.seat, msg("{player} takes: {got}.", player=seat_name(f.seat), got=cards_names(got)),
+        return [act("monks", f.seat, msg("{player} takes {cards} at random from the discard pile.", player=seat_name(f.seat), cards=n), n=len(got)),
+                act("draw_private", f.seat, msg("{player} takes: {cards}.", player=seat_name(f.seat), cards=cards_names(got)),
                     audience=[f.seat], cards=got)]
 
 
@@ -128,7 +128,7 @@ class Peek(Scroll):
         looks = msg.n(len(seen), "{player} looks at {n} unused personality.", "{player} looks at {n} unused personalities.",
                       player=seat_name(f.seat))
         return [act("peek", f.seat, looks),
-                act("peek_private", f.seat, msg("{player} not in use: {names}.", player=seat_name(f.seat), names=names), audience=[f.seat],
+                act("peek_private", f.seat, msg("{player} not in use: {personalities}.", player=seat_name(f.seat), personalities=names), audience=[f.seat],
                     personalities=seen)]
 
 
@@ -194,7 +194,7 @@ class SellCards(Scroll):
         if f.mode == "discard_one":
             return msg("Discard a card.")
         each = 1 if f.mode == "sell_cards1" else 2
-        return msg("Discard cards for ${each} each.", each=each)
+        return msg("Discard cards for ${amount} each.", amount=each)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Card):
@@ -229,7 +229,7 @@ class Alchemy(Scroll):
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "discard":
             n = cards_count(3 - f.n)
-            return msg("Discard up to {n} more, then refill your hand.", n=n)
+            return msg("Discard up to {cards} more, then refill your hand.", cards=n)
         return msg("Discard up to three cards and refill to five.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:

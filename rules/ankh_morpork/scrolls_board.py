@@ -50,7 +50,7 @@ class TroubleScroll(Scroll):
             return collect_event(st, f.seat, 2 * city.all_minions(st, a.area))
         st.trouble[a.area] = True
         n = area_name(a.area)
-        return [act("trouble", f.seat, msg("{player} puts trouble in {n}.", player=seat_name(f.seat), n=n), area=a.area)]
+        return [act("trouble", f.seat, msg("{player} puts trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.mode == "trouble_payday":
@@ -62,8 +62,8 @@ class TroubleScroll(Scroll):
             n = area_name(a.area)
             if f.mode == "trouble_payday":
                 k = city.all_minions(st, a.area)
-                return msg("{n}: ${x}", n=n, x=2 * k)
-            return msg("Trouble in {n}", n=n)
+                return msg("{area}: ${amount}", area=n, amount=2 * k)
+            return msg("Trouble in {area}", area=n)
         return None
 
 
@@ -106,7 +106,7 @@ class MoveMinion(Scroll):
     def resume(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
         if f.blocked:
-            return [act("spared", f.piece, msg("{player} keeps their minion in {area}.", player=seat_name(f.piece), area=area_name(f.area)))]
+            return [act("spared", f.piece, msg.c("move stopped", "{player} keeps their minion in {area}.", player=seat_name(f.piece), area=area_name(f.area)))]
         city.move_piece(st, f.area, f.area2, f.piece)
         return [act("move", f.seat, msg("{player} moves a minion of {piece} from {area} to {area2}.", player=seat_name(f.seat), piece=seat_name(f.piece), area=area_name(f.area), area2=area_name(f.area2)),
                     area=f.area, dest=f.area2, piece=f.piece)]
@@ -305,7 +305,7 @@ class Removal(Scroll):
             f.areas = tuple(areas)
             return rolled + self._next_area(st, f)
         n = st.rng.randint(1, 12)
-        ev = [act("roll", f.actor, msg("{player} rolls the die: {n}.", player=seat_name(f.actor), n=n), roll=n)]
+        ev = [act("roll", f.actor, msg("{player} rolls the die: {roll}.", player=seat_name(f.actor), roll=n), roll=n)]
         if 2 <= n <= 6:
             pop(st)
             return ev
@@ -319,7 +319,7 @@ class Removal(Scroll):
                 if m == "business_plan" and st.money[f.actor]:
                     # neither $2 nor a minion: no choice left, so you pay what you have
                     paid = city.pay_bank(st, f.actor, 2)
-                    ev.append(act("pay", f.actor, msg("{player} pays ${paid} to the bank.", player=seat_name(f.actor), paid=paid)))
+                    ev.append(act("pay", f.actor, msg("{player} pays ${amount} to the bank.", player=seat_name(f.actor), amount=paid)))
             return ev
         if m == "business_plan":
             pop(st)
@@ -360,7 +360,7 @@ class Removal(Scroll):
             if f.blocked:
                 return [wallace_event(f.who)]
             got = city.transfer(st, f.who, f.actor, 3)
-            return [act("steal", f.actor, msg("{player} takes ${got} from {who}.", player=seat_name(f.actor), got=got, who=seat_name(f.who)))]
+            return [act("steal", f.actor, msg("{player} takes ${amount} from {who}.", player=seat_name(f.actor), amount=got, who=seat_name(f.who)))]
         if f.stage == "hired":
             if f.blocked:
                 pop(st)
@@ -459,12 +459,12 @@ class BuyBuilding(Scroll):
         ev: list[Event] = []
         if f.area2 >= 0:
             city.remove_building(st, f.area2)
-            ev.append(act("unbuild", f.actor, msg("{player} takes their building off {area2}.", player=seat_name(f.actor), area2=area_name(f.area2)), area=f.area2))
+            ev.append(act("unbuild", f.actor, msg("{player} takes their building off {area}.", player=seat_name(f.actor), area=area_name(f.area2)), area=f.area2))
         paid = city.transfer(st, f.actor, f.who, city.cost(f.area))
         city.remove_building(st, f.area)
         city.set_building(st, f.area, f.actor)
         n = area_name(f.area)
-        return ev + [act("buyout", f.actor, msg("{player} buys {who}'s building in {n} for ${paid}.", player=seat_name(f.actor), who=seat_name(f.who), n=n, paid=paid), area=f.area)]
+        return ev + [act("buyout", f.actor, msg("{player} buys {who}'s building in {area} for ${amount}.", player=seat_name(f.actor), who=seat_name(f.who), area=n, amount=paid), area=f.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "relocate":
@@ -475,6 +475,6 @@ class BuyBuilding(Scroll):
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.stage == "relocate":
-                return msg("Move the one in {n}", n=n)
-            return msg("Buy the one in {n} (${area})", n=n, area=city.cost(a.area))
+                return msg("Move the one in {area}", area=n)
+            return msg("Buy the one in {area} (${cost})", area=n, cost=city.cost(a.area))
         return None

@@ -132,7 +132,7 @@ class CardForTwo(VictimScroll):
         st.hands[f.actor].remove(a.card)
         st.hands[f.who].append(a.card)
         paid = city.transfer(st, f.who, f.actor, 2)
-        return [act("give", f.actor, msg("{player} gives a card to {who} and is paid ${paid}.", player=seat_name(f.actor), who=seat_name(f.who), paid=paid)),
+        return [act("give", f.actor, msg("{player} gives a card to {who} and is paid ${amount}.", player=seat_name(f.actor), who=seat_name(f.who), amount=paid)),
                 act("give_private", f.actor, msg("{player} gives {card} to {who}.", player=seat_name(f.actor), card=card_name(a.card), who=seat_name(f.who)), audience=[f.who, f.actor], card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
@@ -149,7 +149,7 @@ class StealThree(VictimScroll):
     def hit(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
         got = city.transfer(st, f.who, f.actor, 3)
-        return [act("steal", f.actor, msg("{player} takes ${got} from {who}.", player=seat_name(f.actor), got=got, who=seat_name(f.who)))]
+        return [act("steal", f.actor, msg("{player} takes ${amount} from {who}.", player=seat_name(f.actor), amount=got, who=seat_name(f.who)))]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         return msg("Choose whom to take $3 from.")
@@ -172,12 +172,12 @@ class HandPenalty(VictimScroll):
         st.stuck[f.who].append(f.card)
         keep_top_card(st)
         c = card_name(f.card)
-        return [act("stuck", f.who, msg("{player} gets {c} in front of them: it takes a place in their hand.", player=seat_name(f.who), c=c), card=f.card)]
+        return [act("stuck", f.who, msg("{player} gets {card} in front of them: it takes a place in their hand.", player=seat_name(f.who), card=c), card=f.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "ransom":
             c = card_name(f.card)
-            return msg("Pay $5 to {actor} or keep {c} for good.", actor=seat_name(f.actor), c=c)
+            return msg("Pay $5 to {actor} or keep {card} for good.", actor=seat_name(f.actor), card=c)
         return msg("Choose another player.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
@@ -214,7 +214,7 @@ class FireBrigade(VictimScroll):
         if isinstance(a, Area):
             city.remove_building(st, a.area)
             n = area_name(a.area)
-            return [act("burn", f.actor, msg("{player} burns {who}'s building in {n}.", player=seat_name(f.actor), who=seat_name(f.who), n=n), area=a.area)]
+            return [act("burn", f.actor, msg("{player} burns {who}'s building in {area}.", player=seat_name(f.actor), who=seat_name(f.who), area=n), area=a.area)]
         return []
 
     def prompt(self, st: AmState, f: Frame) -> Text:
@@ -286,7 +286,7 @@ class SpyHand(VictimScroll):
         pop(st)
         city.discard_from_hand(st, f.who, a.card)
         c = card_name(a.card)
-        return [act("discard", f.who, msg("{player} discards {c}, as {actor} chose.", player=seat_name(f.who), c=c, actor=seat_name(f.actor)), card=a.card)]
+        return [act("discard", f.who, msg("{player} discards {card}, as {actor} chose.", player=seat_name(f.who), card=c, actor=seat_name(f.actor)), card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "pick":
@@ -300,7 +300,7 @@ class SwapHands(VictimScroll):
         pop(st)
         a, b = f.actor, f.who
         st.hands[a], st.hands[b] = st.hands[b], st.hands[a]
-        return [act("swap_hands", a, msg("{player} swaps hands with {b}.", player=seat_name(a), b=seat_name(b))),
+        return [act("swap_hands", a, msg("{player} swaps hands with {seat}.", player=seat_name(a), seat=seat_name(b))),
                 act("hand_private", a, msg("{player} you get: {cards_names}.", player=seat_name(a), cards_names=cards_names(st.hands[a])),
                     audience=[a], cards=list(st.hands[a])),
                 act("hand_private", b, msg("{player} you get: {cards_names}.", player=seat_name(b), cards_names=cards_names(st.hands[b])),
@@ -362,7 +362,7 @@ class StealTwoEach(EachScroll):
     def each(self, st: AmState, f: Frame) -> list[Event]:
         f.stage = "next"
         got = city.transfer(st, f.who, f.actor, 2)
-        return [act("steal", f.actor, msg("{player} takes ${got} from {who}.", player=seat_name(f.actor), got=got, who=seat_name(f.who)))]
+        return [act("steal", f.actor, msg("{player} takes ${amount} from {who}.", player=seat_name(f.actor), amount=got, who=seat_name(f.who)))]
 
 
 @scroll("card_or_dollar")
@@ -438,9 +438,9 @@ class Audit(EachScroll):
         s, n = f.piece, area_name(f.area)
         if f.blocked:
             f.blocked = False
-            return [act("spared", s, msg("{player} keeps their minion in {n}.", player=seat_name(s), n=n))]
+            return [act("spared", s, msg("{player} keeps their minion in {area}.", player=seat_name(s), area=n))]
         city.remove_piece(st, f.area, s)
-        ev = [act("remove", s, msg("{player} removes one of their minions from {n}.", player=seat_name(s), n=n),
+        ev = [act("remove", s, msg("{player} removes one of their minions from {area}.", player=seat_name(s), area=n),
                   area=f.area, piece=s)]
         if f.rescue:
             f.rescue = False
@@ -485,7 +485,7 @@ class ForcePay(Scroll):
         if f.blocked:
             return [wallace_event(f.who)]
         got = city.transfer(st, f.who, f.area2, 3)
-        return [act("pay", f.who, msg("{player} gives ${got} to {area2}.", player=seat_name(f.who), got=got, area2=seat_name(f.area2)))]
+        return [act("pay", f.who, msg("{player} gives ${amount} to {seat}.", player=seat_name(f.who), amount=got, seat=seat_name(f.area2)))]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "to":

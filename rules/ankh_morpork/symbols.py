@@ -75,11 +75,11 @@ class MinionHandler(Handler):
             city.remove_piece(st, a.area, f.seat)
             f.area2, f.stage = a.area, "place"
             n = area_name(a.area)
-            return [act("retake", f.seat, msg("{player} takes back a minion from {n}.", player=seat_name(f.seat), n=n), area=a.area)]
+            return [act("retake", f.seat, msg("{player} takes back a minion from {area}.", player=seat_name(f.seat), area=n), area=a.area)]
         pop(st)
         city.add_piece(st, a.area, f.seat, trouble=f.mode != "quiet")
         n = area_name(a.area)
-        return [act("minion", f.seat, msg("{player} places a minion in {n}.", player=seat_name(f.seat), n=n), area=a.area)]
+        return [act("minion", f.seat, msg("{player} places a minion in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "retake":
@@ -92,8 +92,8 @@ class MinionHandler(Handler):
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.stage == "retake":
-                return msg("Take back from {n}", n=n)
-            return msg("Minion in {n}", n=n)
+                return msg("Take back from {area}", area=n)
+            return msg("Minion in {area}", area=n)
         if isinstance(a, Skip):
             return msg("Do not place the minion")
         return None
@@ -120,7 +120,7 @@ def build(st: AmState, f: Frame, a: int, pay: int) -> list[Event]:
     city.pay_bank(st, f.seat, pay)
     city.set_building(st, a, f.seat)
     n = area_name(a)
-    return [act("building", f.seat, msg("{player} builds in {n} for ${pay}.", player=seat_name(f.seat), n=n, pay=pay),
+    return [act("building", f.seat, msg("{player} builds in {area} for ${amount}.", player=seat_name(f.seat), area=n, amount=pay),
                 area=a, cost=pay)]
 
 
@@ -156,7 +156,7 @@ class BuildingHandler(Handler):
             city.remove_building(st, a.area)
             target = f.area
             n = area_name(a.area)
-            ev.append(act("unbuild", f.seat, msg("{player} takes their building off {n}.", player=seat_name(f.seat), n=n),
+            ev.append(act("unbuild", f.seat, msg("{player} takes their building off {area}.", player=seat_name(f.seat), area=n),
                           area=a.area))
         pop(st)
         return ev + build(st, f, target, price(f, target))
@@ -170,8 +170,8 @@ class BuildingHandler(Handler):
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.stage == "relocate":
-                return msg("Move the one in {n}", n=n)
-            return msg("Building in {n} (${f})", n=n, f=price(f, a.area))
+                return msg("Move the one in {area}", area=n)
+            return msg("Building in {area} (${cost})", area=n, cost=price(f, a.area))
         if isinstance(a, Skip):
             return msg("Do not build")
         return None
@@ -262,7 +262,7 @@ class TroubleHandler(Handler):
         assert isinstance(a, Area)
         st.trouble[a.area] = False
         n = area_name(a.area)
-        return [act("calm", f.seat, msg("{player} removes the trouble in {n}.", player=seat_name(f.seat), n=n), area=a.area)]
+        return [act("calm", f.seat, msg("{player} removes the trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         return msg("Remove a trouble marker.")
@@ -270,7 +270,7 @@ class TroubleHandler(Handler):
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
-            return msg("Remove the trouble in {n}", n=n)
+            return msg("Remove the trouble in {area}", area=n)
         if isinstance(a, Skip):
             return msg("Remove none")
         return None
@@ -294,14 +294,14 @@ class MoneyHandler(Handler):
         if isinstance(a, Skip):
             return []
         got = city.collect(st, f.seat, f.n)
-        return [act("collect", f.seat, msg("{player} collects ${got}.", player=seat_name(f.seat), got=got), amount=got)]
+        return [act("collect", f.seat, msg("{player} collects ${amount}.", player=seat_name(f.seat), amount=got), amount=got)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return msg("{card}: collect ${n}.", card=card_name(f.card), n=f.n)
+        return msg("{card}: collect ${amount}.", card=card_name(f.card), amount=f.n)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Do):
-            return msg("Collect ${n}", n=f.n)
+            return msg("Collect ${amount}", amount=f.n)
         if isinstance(a, Skip):
             return msg("Do not collect")
         return None
