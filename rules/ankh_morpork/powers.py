@@ -67,8 +67,8 @@ def use_power(st: AmState, s: int, a: int) -> list[Event]:
     name = area_name(a)
     if a in INCOME:
         got = city.collect(st, s, INCOME[a])
-        return [act("power", s, msg("{player} uses {name} and collects ${amount}.", player=seat_name(s), name=name, amount=got), area=a)]
-    ev = [act("power", s, msg("{player} uses the {name} card.", player=seat_name(s), name=name), area=a)]
+        return [act("power", s, msg("{player} uses {area} and collects ${amount}.", player=seat_name(s), area=name, amount=got), area=a)]
+    ev = [act("power", s, msg("{player} uses the {area} card.", player=seat_name(s), area=name), area=a)]
     if a in (DOLLY, DIMWELL):
         city.pay_bank(st, s, 3)
         push(st, Frame(kind="minion", seat=s, actor=s, via="power", mode="dolly" if a == DOLLY else "dimwell"))

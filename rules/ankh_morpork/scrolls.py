@@ -59,7 +59,7 @@ class SwapPersonality(Scroll):
         st.peeks[f.seat] = [p for p in [*st.peeks[f.seat], old] if p != st.personality[f.seat]]
         new = personality_name(st.personality[f.seat])
         return [act("swap_personality", f.seat, msg("{player} swaps their personality for a random one.", player=seat_name(f.seat))),
-                act("personality_private", f.seat, msg("{player} you are now {personality}.", player=seat_name(f.seat), personality=new), audience=[f.seat],
+                act("personality_private", f.seat, msg("You are now {personality}.", personality=new), audience=[f.seat],
                     personality=st.personality[f.seat], old=old)]
 
 
@@ -128,7 +128,7 @@ class Peek(Scroll):
         looks = msg.n(len(seen), "{player} looks at {n} unused personality.", "{player} looks at {n} unused personalities.",
                       player=seat_name(f.seat))
         return [act("peek", f.seat, looks),
-                act("peek_private", f.seat, msg("{player} not in use: {personalities}.", player=seat_name(f.seat), personalities=names), audience=[f.seat],
+                act("peek_private", f.seat, msg("Not in use: {personalities}.", personalities=names), audience=[f.seat],
                     personalities=seen)]
 
 

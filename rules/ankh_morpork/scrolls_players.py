@@ -107,7 +107,7 @@ class TwoCardsFrom(VictimScroll):
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "give":
-            return msg("Give a card to {actor} ({n} to give).", actor=seat_name(f.actor), n=f.n)
+            return msg("Give a card to {actor} ({left} to give).", actor=seat_name(f.actor), left=f.n)
         return msg("Choose who must give you two cards.")
 
 
@@ -301,9 +301,9 @@ class SwapHands(VictimScroll):
         a, b = f.actor, f.who
         st.hands[a], st.hands[b] = st.hands[b], st.hands[a]
         return [act("swap_hands", a, msg("{player} swaps hands with {seat}.", player=seat_name(a), seat=seat_name(b))),
-                act("hand_private", a, msg("{player} you get: {cards_names}.", player=seat_name(a), cards_names=cards_names(st.hands[a])),
+                act("hand_private", a, msg("You get: {cards}.", cards=cards_names(st.hands[a])),
                     audience=[a], cards=list(st.hands[a])),
-                act("hand_private", b, msg("{player} you get: {cards_names}.", player=seat_name(b), cards_names=cards_names(st.hands[b])),
+                act("hand_private", b, msg("You get: {cards}.", cards=cards_names(st.hands[b])),
                     audience=[b], cards=list(st.hands[b]))]
 
     def prompt(self, st: AmState, f: Frame) -> Text:

@@ -81,6 +81,6 @@ def say(kind: str, text: Text, audience: list[int] | None = None, **data: Any) -
 
 
 def act(kind: str, seat: int, text: Text, audience: list[int] | None = None, **data: Any) -> Event:
-    """An event done by ``seat``, whose text names it ("Player 2 places..."): its data
-    carries the seat."""
+    """An event done by ``seat`` (its data carries the seat); its text is a whole sentence,
+    which names the seat unless only that seat reads it ("Player 2 places...")."""
     return say(kind, text, audience, seat=seat, **data)
