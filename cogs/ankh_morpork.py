@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import services
+from cogs.common import i18n, services
 from cogs.common.choices import (
     ActButton,
     ActSelect,
@@ -26,7 +26,7 @@ from cogs.common.choices import (
     play_value,
 )
 from cogs.common.errors import reply
-from cogs.common.i18n import count, locale_of, t, tn
+from cogs.common.i18n import locale_of, t, tn
 from cogs.common.present import (
     COLOUR,
     EMBED_DESCRIPTION,
@@ -58,6 +58,7 @@ from rules.ankh_morpork.model import (
     Skip,
 )
 from rules.ankh_morpork.personalities import PERSONALITIES
+from rules.catalogue import catalogues
 from rules.core import Action, GameState, Seat
 from services.session import Game, Refusal
 
@@ -87,14 +88,12 @@ def disc(seat: int) -> str:
 
 def card_name(card: str, locale: str) -> str:
     """A player card's name in ``locale``."""
-    c = CARDS[card]
-    return c.es if locale == "es" else c.en
+    return CARDS[card].name.get(locale)
 
 
 def card_about(card: str, locale: str) -> str:
     """What a card does: its symbols in order and its text."""
-    es, en = card_text(card)
-    return es if locale == "es" else en
+    return card_text(card).get(locale)
 
 
 def symbol_label(card: str, symbol: str, locale: str) -> str:
@@ -108,13 +107,13 @@ def symbol_label(card: str, symbol: str, locale: str) -> str:
 def area_label(a: int, locale: str) -> str:
     """An area as "7 · The Shades"."""
     info = AREAS[a]
-    return f"{info.number} · {info.es if locale == 'es' else info.en}"
+    return f"{info.number} · {info.name.get(locale)}"
 
 
 def personality_line(p: str, locale: str) -> str:
     """A personality's name and what it needs to win."""
     info = PERSONALITIES[p]
-    return f"**{info.es if locale == 'es' else info.en}**: {info.text_es if locale == 'es' else info.text_en}"
+    return f"**{info.name.get(locale)}**: {info.text.get(locale)}"
 
 
 class AmUI(GameUI):
@@ -239,8 +238,8 @@ class AmUI(GameUI):
             if v.finished:
                 points = v.scores[sv.seat] if sv.seat < len(v.scores) else 0
                 who = PERSONALITIES[sv.personality] if sv.personality else None
-                line += "\n  " + t("am.final_line", locale, points=count("points", points, locale),
-                                   personality=(who.es if locale == "es" else who.en) if who else "?")
+                line += "\n  " + t("am.final_line", locale, points=i18n.count("points", points, locale),
+                                   personality=who.name.get(locale) if who else "?")
             lines.append(line)
         return clip("\n".join(lines), EMBED_FIELD)
 
@@ -262,11 +261,11 @@ class AmUI(GameUI):
 
     def table_text(self, v: AmView, locale: str) -> str:
         """Deck, discard pile, events, bank and trouble markers."""
-        lines = [t("am.deck_line", locale, deck=count("cards", v.deck_count, locale), discard=len(v.discard), bank=v.bank,
+        lines = [t("am.deck_line", locale, deck=i18n.count("cards", v.deck_count, locale), discard=len(v.discard), bank=v.bank,
                    trouble=v.trouble_count)]
         if v.discard:
             lines.append(t("am.last_discard", locale, card=card_name(v.discard[-1], locale)))
-        done = ", ".join(EVENTS[e].es if locale == "es" else EVENTS[e].en for e in v.events_done)
+        done = ", ".join(EVENTS[e].name.get(locale) for e in v.events_done)
         lines.append(t("am.events_line", locale, n=v.events_left, done=done or "-"))
         return clip("\n".join(lines), EMBED_FIELD)
 
@@ -295,7 +294,7 @@ class AmUI(GameUI):
                 have, need = scoring.progress(self.state(g), seat)
                 lines.append(t("am.progress", locale, have=have, need=need))
         if v.peeked:
-            seen = ", ".join(PERSONALITIES[p].es if locale == "es" else PERSONALITIES[p].en for p in v.peeked)
+            seen = ", ".join(PERSONALITIES[p].name.get(locale) for p in v.peeked)
             lines.append(f"👁️ {t('am.peeked', locale, who=seen)}")
         return lines
 
@@ -330,8 +329,7 @@ def _option(g: Game, seat: Seat, i: int, a: Action, v: AmView, locale: str) -> d
     if isinstance(a, Play | Card):
         about = card_about(a.card, locale)
     elif isinstance(a, Power):
-        info = AREAS[a.area]
-        about = info.power_es if locale == "es" else info.power_en
+        about = AREAS[a.area].power.get(locale)
     elif isinstance(a, Area | Piece):
         about = _area_about(v, a.area, locale)
     return discord.SelectOption(label=label or "-", value=str(i), description=clip(about, 100) or None)
@@ -376,16 +374,21 @@ def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
 # ----------------------------------------------------------------------------- the cog
 
 
+def _folded_names(card: str) -> set[str]:
+    """A card's name in every language the game has, folded for matching what is typed."""
+    return {fold(CARDS[card].name.get(lang)) for lang in catalogues().languages}
+
+
 def find_card(value: str) -> str | None:
     """The card a typed or autocompleted value names (its id or its name in either language)."""
     raw = value.strip()
     if raw in CARDS:
         return raw
     needle = fold(raw)
-    exact = [c.id for c in CARDS.values() if needle in (fold(c.es), fold(c.en))]
+    exact = [c.id for c in CARDS.values() if needle in _folded_names(c.id)]
     if len(exact) == 1:
         return exact[0]
-    partial = [c.id for c in CARDS.values() if needle and (needle in fold(c.es) or needle in fold(c.en))]
+    partial = [c.id for c in CARDS.values() if needle and any(needle in n for n in _folded_names(c.id))]
     return partial[0] if len(partial) == 1 else None
 
 
@@ -393,9 +396,9 @@ def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
     """Autocomplete over all 101 cards (their texts are no secret: the deck is known)."""
     needle = fold(current)
     out = []
-    for c in sorted(CARDS.values(), key=lambda c: fold(c.es if locale == "es" else c.en)):
-        name = c.es if locale == "es" else c.en
-        if needle and needle not in fold(c.es) and needle not in fold(c.en):
+    for c in sorted(CARDS.values(), key=lambda c: fold(c.name.get(locale))):
+        name = c.name.get(locale)
+        if needle and not any(needle in n for n in _folded_names(c.id)):
             continue
         out.append(app_commands.Choice(name=clip(name, 100), value=c.id))
         if len(out) == MENU_SIZE:
@@ -409,7 +412,7 @@ def areas_text(locale: str) -> str:
     for info in AREAS:
         near = ", ".join(str(AREAS[b].number) for b in sorted(ADJ[info.index]))
         river = " · 🌊" if info.index in RIVER else ""
-        power = info.power_es if locale == "es" else info.power_en
+        power = info.power.get(locale)
         lines.append(t("am.area_line", locale, area=area_label(info.index, locale), cost=info.cost, near=near,
                        river=river, power=power))
     return clip("\n".join(lines), EMBED_DESCRIPTION)

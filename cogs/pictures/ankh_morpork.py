@@ -87,10 +87,6 @@ BOX_AT: tuple[tuple[int, int], ...] = (
 # The picture's labels: catalogue ids "pic.am.<key>" (cogs/locale).
 
 
-def _es(locale: str) -> bool:
-    return (locale or "").lower().startswith("es")
-
-
 def say(key: str, locale: str, **fmt: object) -> str:
     """A label of the picture in ``locale``."""
     return _tr("pic.am." + key, locale, **fmt)
@@ -149,7 +145,7 @@ def _area_frame(d: ImageDraw.ImageDraw, canvas: Image.Image, a: int, locale: str
     d.rounded_rectangle((x + 2, y + 2, x + BOX_W - 2, y + STRIP_H), radius=6, fill=STRIP)
     d.ellipse((x + 4, y + 9, x + 26, y + 31), fill=PAPER)
     d.text((x + 15, y + 20), str(info.number), font=font(SMALL, True), fill=STRIP, anchor="mm")
-    name = printable(info.es if _es(locale) else info.en)
+    name = printable(info.name.get(locale))
     lines = _two_lines(name, BOX_W - 36)
     top = y + 20 - (len(lines) - 1) * 8
     for k, line in enumerate(lines):
@@ -306,7 +302,7 @@ def _seat_lines(view: AmView, sv: SeatView, locale: str) -> list[str]:
         if s in view.winners:
             end.append(say("winner", locale))
         if who is not None:
-            end.append(who.es if _es(locale) else who.en)
+            end.append(who.name.get(locale))
         lines.insert(0, "  ·  ".join(end))
     if extra:
         lines.append("  ·  ".join(extra))

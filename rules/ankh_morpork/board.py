@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.core import Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
+
 
 @dataclass(frozen=True)
 class AreaInfo:
@@ -12,46 +17,37 @@ class AreaInfo:
     index: int
     number: int
     id: str
-    es: str
-    en: str
+    name: Text
     cost: int
-    power_es: str
-    power_en: str
+    power: Text  # what its city area card lets its holder do
 
 
 # Index = number - 1: the 12-sided die's result minus one names the area directly.
 AREAS: tuple[AreaInfo, ...] = (
-    AreaInfo(0, 1, "dolly_sisters", "Hermanas Dolly", "Dolly Sisters", 6,
-             "Una vez por turno: paga 3 $ y pon un secuaz tuyo aquí o en una zona vecina.",
-             "Once a turn: pay $3 to put one of your minions here or in a neighbouring area."),
-    AreaInfo(1, 2, "unreal_estate", "Solares Irreales", "Unreal Estate", 18,
-             "Una vez por turno: roba una carta y luego descarta una.",
-             "Once a turn: draw a card, then discard one."),
-    AreaInfo(2, 3, "dragons_landing", "Aterrizaje del Dragón", "Dragon's Landing", 12,
-             "Una vez por turno: cobra 2 $ del banco.", "Once a turn: collect $2 from the bank."),
-    AreaInfo(3, 4, "small_gods", "Dioses Menores", "Small Gods", 18,
-             "Cuando un evento aleatorio alcance una pieza tuya, paga 3 $ por pieza para librarla (también fuera de tu turno).",
-             "When a random event reaches one of your pieces, pay $3 a piece to spare it (also outside your turn)."),
-    AreaInfo(4, 5, "the_scours", "Los Frotes", "The Scours", 6,
-             "Una vez por turno: descarta una carta y cobra 2 $.",
-             "Once a turn: discard a card and collect $2."),
-    AreaInfo(5, 6, "the_hippo", "El Hipopótamo", "The Hippo", 12,
-             "Una vez por turno: cobra 2 $ del banco.", "Once a turn: collect $2 from the bank."),
-    AreaInfo(6, 7, "the_shades", "Las Sombras", "The Shades", 6,
-             "Una vez por turno: pon un problema aquí o en una zona vecina que tenga algún secuaz.",
-             "Once a turn: put a trouble marker here or in a neighbouring area that holds a minion."),
-    AreaInfo(7, 8, "dimwell", "Dimwell", "Dimwell", 6,
-             "Una vez por turno: paga 3 $ y pon un secuaz tuyo aquí o en una zona vecina.",
-             "Once a turn: pay $3 to put one of your minions here or in a neighbouring area."),
-    AreaInfo(8, 9, "longwall", "Muro Largo", "Longwall", 12,
-             "Una vez por turno: cobra 1 $ del banco.", "Once a turn: collect $1 from the bank."),
-    AreaInfo(9, 10, "isle_of_gods", "Isla de los Dioses", "Isle of Gods", 12,
-             "Una vez por turno: paga 2 $ y quita un problema del tablero.",
-             "Once a turn: pay $2 to take a trouble marker off the board."),
-    AreaInfo(10, 11, "seven_sleepers", "Siete Dormilones", "Seven Sleepers", 18,
-             "Una vez por turno: cobra 3 $ del banco.", "Once a turn: collect $3 from the bank."),
-    AreaInfo(11, 12, "nap_hill", "Colina de la Siesta", "Nap Hill", 12,
-             "Una vez por turno: cobra 1 $ del banco.", "Once a turn: collect $1 from the bank."),
+    AreaInfo(0, 1, "dolly_sisters", msg("Dolly Sisters"), 6,
+             msg("Once a turn: pay $3 to put one of your minions here or in a neighbouring area.")),
+    AreaInfo(1, 2, "unreal_estate", msg("Unreal Estate"), 18,
+             msg("Once a turn: draw a card, then discard one.")),
+    AreaInfo(2, 3, "dragons_landing", msg("Dragon's Landing"), 12,
+             msg("Once a turn: collect $2 from the bank.")),
+    AreaInfo(3, 4, "small_gods", msg("Small Gods"), 18,
+             msg("When a random event reaches one of your pieces, pay $3 a piece to spare it (also outside your turn).")),
+    AreaInfo(4, 5, "the_scours", msg("The Scours"), 6,
+             msg("Once a turn: discard a card and collect $2.")),
+    AreaInfo(5, 6, "the_hippo", msg("The Hippo"), 12,
+             msg("Once a turn: collect $2 from the bank.")),
+    AreaInfo(6, 7, "the_shades", msg("The Shades"), 6,
+             msg("Once a turn: put a trouble marker here or in a neighbouring area that holds a minion.")),
+    AreaInfo(7, 8, "dimwell", msg("Dimwell"), 6,
+             msg("Once a turn: pay $3 to put one of your minions here or in a neighbouring area.")),
+    AreaInfo(8, 9, "longwall", msg("Longwall"), 12,
+             msg("Once a turn: collect $1 from the bank.")),
+    AreaInfo(9, 10, "isle_of_gods", msg("Isle of Gods"), 12,
+             msg("Once a turn: pay $2 to take a trouble marker off the board.")),
+    AreaInfo(10, 11, "seven_sleepers", msg("Seven Sleepers"), 18,
+             msg("Once a turn: collect $3 from the bank.")),
+    AreaInfo(11, 12, "nap_hill", msg("Nap Hill"), 12,
+             msg("Once a turn: collect $1 from the bank.")),
 )
 AREA_IDS: dict[str, int] = {a.id: a.index for a in AREAS}
 N_AREAS = 12
@@ -79,6 +75,6 @@ def area_by_name(name: str) -> int:
     """An area index from its id or its Spanish or English name (case-insensitive)."""
     n = name.strip().lower()
     for a in AREAS:
-        if n in (a.id, a.es.lower(), a.en.lower(), str(a.number)):
+        if n in (a.id, a.name.get("es").lower(), a.name.get("en").lower(), str(a.number)):
             return a.index
     raise KeyError(name)

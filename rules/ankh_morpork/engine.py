@@ -32,15 +32,18 @@ from rules.ankh_morpork.model import (
 from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.ankh_morpork.personalities import TWO_PLAYER_REMOVED as NO_CHRYSOPRASE
 from rules.ankh_morpork.symbols import piece_label
-from rules.ankh_morpork.text import area_name, card_name, seat_name
-from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Rng, Seat, Text, tr
+from rules.ankh_morpork.text import area_name, card_name, seat_name, semicolons
+from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Rng, Seat, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 
 class AmEngine(Engine[AmState]):
     """Ankh-Morpork: seats 0..n-1 in turn order; the first player is drawn by the die."""
 
     id: ClassVar[str] = "ankh_morpork"
-    title: ClassVar[Text] = tr("Mundodisco: Ankh-Morpork", "Discworld: Ankh-Morpork")
+    title: ClassVar[Text] = msg("Discworld: Ankh-Morpork")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_model = Options
@@ -122,10 +125,10 @@ class AmEngine(Engine[AmState]):
         p = self._pending(state)[seat].text
         shown = [self.describe(state, seat, a) for a in legal[:10]]
         more = len(legal) - len(shown)
-        es = "; ".join(t.es for t in shown) + (f"; y {more} más" if more > 0 else "")
-        en = "; ".join(t.en for t in shown) + (f"; and {more} more" if more > 0 else "")
-        return IllegalAction(f"Eso no se puede hacer ahora. {p.es} Puedes: {es}.",
-                             f"That cannot be done now. {p.en} You may: {en}.")
+        options = semicolons(shown)  # not a list's "and": a label may hold a comma
+        if more > 0:
+            options = msg("{options}; and {more} more", options=options, more=more)
+        return IllegalAction(msg("That cannot be done now. {prompt} You may: {options}.", prompt=p, options=options))
 
     # ------------------------------------------------------------------ views and outcome
 
@@ -164,11 +167,10 @@ class AmEngine(Engine[AmState]):
         f = st.stack[-1]
         who = seat_name(f.seat)
         if f.kind == "react":
-            return tr(f"Esperando a ver si {who.es} reacciona.", f"Waiting to see whether {who.en} reacts.")
+            return msg("Waiting to see whether {who} reacts.", who=who)
         if f.kind == "small_gods":
-            return tr(f"Esperando a ver si {who.es} paga con Dioses Menores.",
-                      f"Waiting to see whether {who.en} pays with Small Gods.")
-        return tr(f"Esperando a {who.es}.", f"Waiting for {who.en}.")
+            return msg("Waiting to see whether {who} pays with Small Gods.", who=who)
+        return msg("Waiting for {who}.", who=who)
 
     def _outcome(self, state: AmState) -> Outcome:
         return scoring.outcome(state)
@@ -189,30 +191,30 @@ class AmEngine(Engine[AmState]):
                 return lab
         if isinstance(a, Play):
             c = card_name(a.card)
-            return tr(f"Jugar {c.es}", f"Play {c.en}")
+            return msg("Play {card}", card=c)
         if isinstance(a, Power):
             n = area_name(a.area)
-            return tr(f"Usar {n.es}", f"Use {n.en}")
+            return msg("Use {area}", area=n)
         if isinstance(a, Interrupt):
             c = card_name(a.card)
-            return tr(f"Jugar {c.es}", f"Play {c.en}")
+            return msg("Play {card}", card=c)
         if isinstance(a, Card):
             c = card_name(a.card)
-            return tr(c.es, c.en)
+            return c
         if isinstance(a, Area):
             n = area_name(a.area)
-            return tr(n.es, n.en)
+            return n
         if isinstance(a, Piece):
-            return piece_label("Elegir", "Choose", a)
+            return piece_label("choose", a)
         if isinstance(a, Player):
             n = seat_name(a.seat)
-            return tr(n.es, n.en)
+            return n
         if isinstance(a, Do):
-            return tr("Hacerlo", "Do it")
+            return msg("Do it")
         if isinstance(a, Pay):
-            return tr("Pagar", "Pay")
+            return msg("Pay")
         if isinstance(a, Skip):
-            return tr("No", "No")
+            return msg("No")
         return super().describe(state, seat, a)
 
     def ai_action(self, state: AmState, seat: Seat) -> Action:

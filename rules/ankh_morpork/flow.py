@@ -8,7 +8,10 @@ from rules.ankh_morpork.frames import Handler, card_frame, pop, push, register
 from rules.ankh_morpork.model import AmState, Frame, Interrupt, Play, Power, Skip
 from rules.ankh_morpork.powers import usable_powers, use_power
 from rules.ankh_morpork.text import act, card_name, cards_count, cards_names, seat_name
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 
 def playable(st: AmState, s: int) -> list[str]:
@@ -20,7 +23,7 @@ def play_card(st: AmState, s: int, c: str) -> list[Event]:
     """Take a card from the hand and start resolving its symbols."""
     st.hands[s].remove(c)
     push(st, Frame(kind="card", seat=s, actor=s, card=c))
-    return [act("play", s, f"juega {card_name(c).es}.", f"plays {card_name(c).en}.", card=c)]
+    return [act("play", s, msg("{player} plays {card}.", player=seat_name(s), card=card_name(c)), card=c)]
 
 
 def finish_card(st: AmState, f: Frame) -> None:
@@ -47,8 +50,7 @@ class TurnHandler(Handler):
                 f.wait = True
                 return events
             # FAQ: with no card you can play, you pass (and still draw as usual).
-            events.append(act("pass", f.seat, "no puede jugar ninguna carta y pasa.",
-                              "cannot play any card and passes."))
+            events.append(act("pass", f.seat, msg("{player} cannot play any card and passes.", player=seat_name(f.seat))))
             f.stage = "after"
         if usable_powers(st, f.seat):
             f.wait = True
@@ -70,19 +72,17 @@ class TurnHandler(Handler):
         if isinstance(a, Power):
             return use_power(st, f.seat, a.area)
         if f.stage == "main":
-            return [act("pass", f.seat, "pasa.", "passes.")] + end_turn(st, f)
+            return [act("pass", f.seat, msg("{player} passes.", player=seat_name(f.seat)))] + end_turn(st, f)
         return end_turn(st, f)
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "main":
-            return tr("Tu turno: juega una carta (o usa una carta de zona).",
-                      "Your turn: play a card (or use a city area card).")
-        return tr("Puedes usar tus cartas de zona o acabar el turno.",
-                  "You may use your city area cards or end the turn.")
+            return msg("Your turn: play a card (or use a city area card).")
+        return msg("You may use your city area cards or end the turn.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Skip):
-            return tr("Pasar", "Pass") if f.stage == "main" else tr("Acabar el turno", "End the turn")
+            return msg("Pass") if f.stage == "main" else msg("End the turn")
         return None
 
 
@@ -92,8 +92,8 @@ def end_turn(st: AmState, f: Frame) -> list[Event]:
     events: list[Event] = []
     got = city.refill(st, s)
     if got:
-        events.append(act("draw", s, f"roba {cards_count(len(got)).es}.", f"draws {cards_count(len(got)).en}.", n=len(got)))
-        events.append(act("draw_private", s, f"roba: {cards_names(got).es}.", f"draws: {cards_names(got).en}.",
+        events.append(act("draw", s, msg("{player} draws {cards}.", player=seat_name(s), cards=cards_count(len(got))), n=len(got)))
+        events.append(act("draw_private", s, msg("{player} draws: {cards}.", player=seat_name(s), cards=cards_names(got)),
                           audience=[s], cards=got))
     st.stack.clear()
     if st.deck_out:
@@ -104,7 +104,7 @@ def end_turn(st: AmState, f: Frame) -> list[Event]:
     st.used = []
     push(st, Frame(kind="turn", seat=st.turn, actor=st.turn))
     n = seat_name(st.turn)
-    events.append(Event(kind="turn", text=tr(f"Turno de {n.es}.", f"{n.en}'s turn."), data={"seat": st.turn}))
+    events.append(Event(kind="turn", text=msg("{seat}'s turn.", seat=n), data={"seat": st.turn}))
     return events
 
 
@@ -168,11 +168,11 @@ class AnotherHandler(Handler):
         return []
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Puedes jugar otra carta.", "You may play another card.")
+        return msg("You may play another card.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Skip):
-            return tr("No jugar otra carta", "Do not play another card")
+            return msg("Do not play another card")
         return None
 
 
@@ -201,13 +201,13 @@ class DoubleHandler(Handler):
         return []
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        which = "primera" if f.n == 2 else "segunda"
-        return tr(f"{card_name(f.card).es}: juega la {which} de tus dos cartas.",
-                  f"{card_name(f.card).en}: play the {'first' if f.n == 2 else 'second'} of your two cards.")
+        if f.n == 2:
+            return msg("{card}: play the first of your two cards.", card=card_name(f.card))
+        return msg("{card}: play the second of your two cards.", card=card_name(f.card))
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Skip):
-            return tr("No jugar más cartas", "Play no more cards")
+            return msg("Play no more cards")
         return None
 
 
@@ -217,16 +217,14 @@ def mossy_lawn(st: AmState, f: Frame) -> list[Event]:
     city.discard_from_hand(st, s, "mossy_lawn")
     g = card_frame(st, f)
     back = g.card if g is not None else ""
-    events = [act("interrupt", s, "juega Doctor Mossy Lawn y acaba su turno.",
-                  "plays Doctor Mossy Lawn and ends their turn.", card="mossy_lawn")]
+    events = [act("interrupt", s, msg("{player} plays Doctor Mossy Lawn and ends their turn.", player=seat_name(s)), card="mossy_lawn")]
     # Every other card still being resolved this turn is finished as it stands.
     for h in st.stack:
         if h.kind == "card" and h is not g:
             finish_card(st, h)
     if g is not None and g.stage != "kept":
         st.hands[s].append(back)
-        events.append(act("take_back", s, f"recupera {card_name(back).es} en su mano.",
-                          f"takes {card_name(back).en} back into their hand.", card=back))
+        events.append(act("take_back", s, msg("{player} takes {card} back into their hand.", player=seat_name(s), card=card_name(back)), card=back))
     turn = st.stack[0]
     st.stack[:] = [turn]
     return events + end_turn(st, turn)

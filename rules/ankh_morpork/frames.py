@@ -12,7 +12,10 @@ from typing import ClassVar
 from rules.ankh_morpork.model import AmState, Frame, Interrupt, Skip
 from rules.ankh_morpork.scoring import finish
 from rules.ankh_morpork.text import card_name
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 
 class Handler:
@@ -34,7 +37,7 @@ class Handler:
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         """What the deciding seat is asked."""
-        return tr("Decide.", "Decide.")
+        return msg("Decide.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         """A menu label for one of this frame's actions (None: the engine's default)."""
@@ -122,6 +125,5 @@ def options(st: AmState, f: Frame, choices: list[Action], skip: bool = True) -> 
 def mossy_label(st: AmState, f: Frame) -> Text:
     """Menu label of Doctor Mossy Lawn."""
     g = card_frame(st, f)
-    c = card_name(g.card) if g else tr("la carta", "the card")
-    return tr(f"Jugar Doctor Mossy Lawn: acabar el turno y recuperar {c.es}",
-              f"Play Doctor Mossy Lawn: end the turn and take {c.en} back")
+    c = card_name(g.card) if g else msg("the card")
+    return msg("Play Doctor Mossy Lawn: end the turn and take {card} back", card=c)

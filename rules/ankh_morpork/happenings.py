@@ -16,26 +16,31 @@ from rules.ankh_morpork.text import (
     say,
     seat_name,
 )
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 
 def start_event(st: AmState, s: int) -> list[Event]:
     """Draw the top random event and start it; with none left, nothing happens."""
     if not st.event_deck:
-        return [say("no_event", "No quedan eventos aleatorios: no pasa nada.", "No random events are left: nothing happens.")]
+        return [say("no_event", msg("No random events are left: nothing happens."))]
     e = st.event_deck.pop()
     st.event_done.append(e)
     push(st, Frame(kind="event", seat=s, actor=s, card=e, via="event"))
     n = event_name(e)
-    return [say("event", f"Evento aleatorio: {n.es}.", f"Random event: {n.en}.", event=e)]
+    return [say("event", msg("Random event: {event}.", event=n), event=e)]
 
 
 def roll(st: AmState, who: int = -1) -> tuple[int, Event]:
     """Roll the 12-sided die: an area index, and the event that says so."""
     a = st.rng.randint(1, 12) - 1
     n = area_name(a)
-    by = (f" (tira {seat_name(who).es})", f" (rolled by {seat_name(who).en})") if who >= 0 else ("", "")
-    return a, say("die", f"El dado marca {a + 1}: {n.es}{by[0]}.", f"The die shows {a + 1}: {n.en}{by[1]}.", area=a)
+    if who >= 0:
+        return a, say("die", msg("The die shows {number}: {area} (rolled by {seat}).", number=a + 1, area=n,
+                                 seat=seat_name(who)), area=a)
+    return a, say("die", msg("The die shows {number}: {area}.", number=a + 1, area=n), area=a)
 
 
 def roll_many(st: AmState, n: int) -> tuple[list[int], list[Event]]:
@@ -82,7 +87,7 @@ class EventHandler(Handler):
         if st.buildings[a] >= 0 and not saved_count(f, a * 10 + BUILDING):
             city.remove_building(st, a)
         n = area_name(a)
-        return [say("dragon", f"El dragón arrasa {n.es}.", f"The dragon lays waste to {n.en}.", area=a)]
+        return [say("dragon", msg("The dragon lays waste to {area}.", area=n), area=a)]
 
     # -- two dice, minions wade out
     def _flood(self, st: AmState, f: Frame) -> list[Event]:
@@ -93,9 +98,9 @@ class EventHandler(Handler):
             f.areas = tuple(sorted(set(rolled) & RIVER))
             if not f.areas:
                 pop(st)
-                return ev + [say("flood", "Ninguna zona del río se inunda.", "No river area floods.")]
-            names = ", ".join(area_name(a).es for a in f.areas), ", ".join(area_name(a).en for a in f.areas)
-            ev.append(say("flood", f"Se inunda: {names[0]}.", f"Flooded: {names[1]}.", areas=list(f.areas)))
+                return ev + [say("flood", msg("No river area floods."))]
+            names = [area_name(a) for a in f.areas]
+            ev.append(say("flood", msg("Flooded: {areas}.", areas=names), areas=list(f.areas)))
             f.seats, f.stage = order_from(st, f.actor), "next"
         while f.seats:
             s = f.seats[0]
@@ -123,17 +128,17 @@ class EventHandler(Handler):
             a, prev = f.area, f.area2
             if st.buildings[a] < 0 or (prev >= 0 and a not in ADJ[prev]):
                 pop(st)
-                return ev + [say("fire_out", "El fuego se apaga.", "The fire dies out.")]
+                return ev + [say("fire_out", msg("The fire dies out."))]
             f.stage = "burn"
             h = sg_holder(st)
             sg_window(st, f, [a * 10 + BUILDING] if st.buildings[a] == h >= 0 else [])
             return ev
         a = f.area
         if saved_count(f, a * 10 + BUILDING):
-            ev.append(say("spared", f"El edificio de {area_name(a).es} resiste.", f"The building in {area_name(a).en} holds."))
+            ev.append(say("spared", msg("The building in {area} holds.", area=area_name(a))))
         else:
             city.remove_building(st, a)
-            ev.append(say("burn", f"Arde el edificio de {area_name(a).es}.", f"The building in {area_name(a).en} burns.", area=a))
+            ev.append(say("burn", msg("The building in {area} burns.", area=area_name(a)), area=a))
         f.saved, f.area2 = (), a
         f.area, e = roll(st)
         f.stage = "check"
@@ -147,15 +152,14 @@ class EventHandler(Handler):
         if gone and not st.deck:
             st.deck_out = True
         n = cards_names(gone)
-        return [say("fog", f"La niebla se lleva del mazo: {n.es}.", f"The fog takes from the deck: {n.en}.", cards=gone)]
+        return [say("fog", msg("The fog takes from the deck: {cards}.", cards=n), cards=gone)]
 
     def _riots(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
         k = sum(st.trouble)
         if k >= 8:
-            return [say("riots", f"¡Disturbios con {k} problemas! La partida acaba.",
-                        f"Riots with {k} trouble markers! The game ends.")] + scoring.finish(st, "riots")
-        return [say("riots", f"Solo hay {k} problemas: no hay disturbios.", f"Only {k} trouble markers: no riots.")]
+            return [say("riots", msg("Riots with {count} trouble markers! The game ends.", count=k))] + scoring.finish(st, "riots")
+        return [say("riots", msg.n(k, "Only {n} trouble marker: no riots.", "Only {n} trouble markers: no riots."))]
 
     def _subsidence(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
@@ -170,7 +174,7 @@ class EventHandler(Handler):
             f.seats = f.seats[1:]
             if nb:
                 city.pay_bank(st, s, 2 * nb)
-                ev.append(act("subsidence", s, f"paga {2 * nb} $ por sus edificios.", f"pays ${2 * nb} for their buildings."))
+                ev.append(act("subsidence", s, msg("{player} pays ${amount} for their buildings.", player=seat_name(s), amount=2 * nb)))
         pop(st)
         return ev
 
@@ -184,11 +188,11 @@ class EventHandler(Handler):
         pop(st)
         a = f.area
         if st.buildings[a] < 0:
-            return [say("explosion", "No había edificio allí.", "There was no building there.")]
+            return [say("explosion", msg("There was no building there."))]
         if saved_count(f, a * 10 + BUILDING):
-            return [say("spared", f"El edificio de {area_name(a).es} resiste.", f"The building in {area_name(a).en} holds.")]
+            return [say("spared", msg("The building in {area} holds.", area=area_name(a)))]
         city.remove_building(st, a)
-        return [say("explosion", f"Vuela el edificio de {area_name(a).es}.", f"The building in {area_name(a).en} is blown up.", area=a)]
+        return [say("explosion", msg("The building in {area} is blown up.", area=area_name(a)), area=a)]
 
     def _murders(self, st: AmState, f: Frame) -> list[Event]:
         ev: list[Event] = []
@@ -197,11 +201,11 @@ class EventHandler(Handler):
         if f.stage == "hit":
             a, p = f.area, f.piece
             if saved_count(f, a * 10 + p):
-                ev.append(act("spared", p, f"conserva su secuaz en {area_name(a).es}.", f"keeps their minion in {area_name(a).en}."))
+                ev.append(act("spared", p, msg("{player} keeps their minion in {area}.", player=seat_name(p), area=area_name(a))))
             else:
                 city.remove_piece(st, a, p)
                 pn = piece_name(p)
-                ev.append(act("remove", f.who, f"retira {pn.es} de {area_name(a).es}.", f"removes {pn.en} from {area_name(a).en}.",
+                ev.append(act("remove", f.who, msg("{player} removes {piece} from {area}.", player=seat_name(f.who), piece=pn, area=area_name(a)),
                               area=a, piece=p))
             f.saved, f.stage = (), "next"
         while f.seats:
@@ -228,11 +232,11 @@ class EventHandler(Handler):
         if f.stage == "place":
             a = f.area
             if saved_count(f, a * 10 + DEMON):
-                ev.append(say("spared", f"El demonio no llega a {area_name(a).es}.", f"The demon does not reach {area_name(a).en}."))
+                ev.append(say("spared", msg("The demon does not reach {area}.", area=area_name(a))))
             elif sum(st.demons) < city.DEMONS_IN_BOX:
                 st.demons[a] += 1
                 st.trouble[a] = True  # a demon always brings trouble, even to an empty area
-                ev.append(say("demon", f"Aparece un demonio en {area_name(a).es}.", f"A demon appears in {area_name(a).en}.", area=a))
+                ev.append(say("demon", msg("A demon appears in {area}.", area=area_name(a)), area=a))
             f.saved, f.stage = (), "next"
         if not f.areas:
             pop(st)
@@ -250,11 +254,10 @@ class EventHandler(Handler):
             h = city.holder(st, a)
             if h < 0:
                 pop(st)
-                return [e, say("johnson", "Nadie tiene esa carta: no pasa nada.", "Nobody holds that card: nothing happens.")]
+                return [e, say("johnson", msg("Nobody holds that card: nothing happens."))]
             st.card_out[a] = True
             n = area_name(a)
-            ev = [e, act("johnson", h, f"pierde la carta de {n.es} para el resto de la partida.",
-                         f"loses the {n.en} card for the rest of the game.", area=a)]
+            ev = [e, act("johnson", h, msg("{player} loses the {area} card for the rest of the game.", player=seat_name(h), area=n), area=a)]
             if not st.minions[a][h]:
                 pop(st)
                 return ev
@@ -265,9 +268,9 @@ class EventHandler(Handler):
         pop(st)
         a, h = f.area, f.who
         if saved_count(f, a * 10 + h):
-            return [act("spared", h, f"conserva su secuaz en {area_name(a).es}.", f"keeps their minion in {area_name(a).en}.")]
+            return [act("spared", h, msg("{player} keeps their minion in {area}.", player=seat_name(h), area=area_name(a)))]
         city.remove_piece(st, a, h)
-        return [act("remove", h, f"retira un secuaz de {area_name(a).es}.", f"removes a minion from {area_name(a).en}.", area=a, piece=h)]
+        return [act("remove", h, msg("{player} removes a minion from {area}.", player=seat_name(h), area=area_name(a)), area=a, piece=h)]
 
     def _trolls(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
@@ -277,7 +280,7 @@ class EventHandler(Handler):
             ev.append(e)
             if sum(st.trolls) < city.TROLLS_IN_BOX:
                 city.add_piece(st, a, TROLL)
-                ev.append(say("troll", f"Llega un troll a {area_name(a).es}.", f"A troll arrives in {area_name(a).en}.", area=a))
+                ev.append(say("troll", msg("A troll arrives in {area}.", area=area_name(a)), area=a))
         return ev
 
     def _earthquake(self, st: AmState, f: Frame) -> list[Event]:
@@ -290,10 +293,10 @@ class EventHandler(Handler):
             a = f.area
             if st.buildings[a] >= 0:
                 if saved_count(f, a * 10 + BUILDING):
-                    ev.append(say("spared", f"El edificio de {area_name(a).es} resiste.", f"The building in {area_name(a).en} holds."))
+                    ev.append(say("spared", msg("The building in {area} holds.", area=area_name(a))))
                 else:
                     city.remove_building(st, a)
-                    ev.append(say("quake", f"Se derrumba el edificio de {area_name(a).es}.", f"The building in {area_name(a).en} collapses.", area=a))
+                    ev.append(say("quake", msg("The building in {area} collapses.", area=area_name(a)), area=a))
             f.saved, f.stage = (), "next"
         if not f.areas:
             pop(st)
@@ -327,18 +330,15 @@ class EventHandler(Handler):
             if isinstance(a, Pay):
                 city.pay_bank(st, f.seat, 3)
                 f.saved = (*f.saved, f.area * 10 + f.seat)
-                return [act("small_gods", f.seat, f"paga 3 $ (Dioses Menores): su secuaz se queda en {area_name(f.area).es}.",
-                            f"pays $3 (Small Gods): their minion stays in {area_name(f.area).en}.")]
+                return [act("small_gods", f.seat, msg("{player} pays $3 (Small Gods): their minion stays in {area}.", player=seat_name(f.seat), area=area_name(f.area)))]
             assert isinstance(a, Area)
             city.move_piece(st, f.area, a.area, f.seat)
-            return [act("move", f.seat, f"saca un secuaz de {area_name(f.area).es} a {area_name(a.area).es}.",
-                        f"moves a minion from {area_name(f.area).en} to {area_name(a.area).en}.", area=f.area, dest=a.area)]
+            return [act("move", f.seat, msg("{player} moves a minion from {area} to {area2}.", player=seat_name(f.seat), area=area_name(f.area), area2=area_name(a.area)), area=f.area, dest=a.area)]
         if f.card == "subsidence":
             assert isinstance(a, Area)
             city.remove_building(st, a.area)
             f.wait = False
-            return [act("subsidence", f.seat, f"no puede pagar y pierde su edificio de {area_name(a.area).es}.",
-                        f"cannot pay and loses their building in {area_name(a.area).en}.", area=a.area)]
+            return [act("subsidence", f.seat, msg("{player} cannot pay and loses their building in {area}.", player=seat_name(f.seat), area=area_name(a.area)), area=a.area)]
         assert isinstance(a, Piece)
         f.piece, f.stage, f.wait = a.piece, "hit", False
         if a.piece < 4 and a.piece == sg_holder(st):
@@ -348,26 +348,24 @@ class EventHandler(Handler):
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.card == "flood":
             if f.stage == "pick":
-                return tr("Inundación: elige qué secuaz sacas del agua.", "Flood: choose which minion to move out.")
-            return tr(f"Inundación: ¿a dónde llevas el secuaz de {area_name(f.area).es}?",
-                      f"Flood: where does the minion in {area_name(f.area).en} go?")
+                return msg("Flood: choose which minion to move out.")
+            return msg("Flood: where does the minion in {area} go?", area=area_name(f.area))
         if f.card == "subsidence":
-            return tr("Derrumbe: no llegas a pagar todo; elige qué edificio pierdes.",
-                      "Subsidence: you cannot pay for all; choose a building to lose.")
-        return tr(f"Asesinatos misteriosos: elige a quién retiras de {area_name(f.area).es}.",
-                  f"Mysterious Murders: choose whom to remove from {area_name(f.area).en}.")
+            return msg("Subsidence: you cannot pay for all; choose a building to lose.")
+        return msg("Mysterious Murders: choose whom to remove from {area}.", area=area_name(f.area))
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Pay):
-            return tr("Pagar 3 $ (Dioses Menores): que se quede", "Pay $3 (Small Gods): it stays")
+            return msg("Pay $3 (Small Gods): it stays")
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.card == "subsidence":
-                return tr(f"Perder el edificio de {n.es}", f"Lose the building in {n.en}")
-            return tr(f"Llevarlo a {n.es}", f"Move it to {n.en}")
+                return msg("Lose the building in {area}", area=n)
+            return msg("Move it to {area}", area=n)
         if isinstance(a, Piece):
             pn, n = piece_name(a.piece), area_name(a.area)
-            verb = ("Sacar", "Move out") if f.card == "flood" else ("Retirar", "Remove")
-            return tr(f"{verb[0]} {pn.es} de {n.es}", f"{verb[1]} {pn.en} from {n.en}")
+            if f.card == "flood":
+                return msg("Move out {piece} from {area}", piece=pn, area=n)
+            return msg("Remove {piece} from {area}", piece=pn, area=n)
         return None
 

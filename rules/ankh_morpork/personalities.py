@@ -4,41 +4,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.core import Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
+
 
 @dataclass(frozen=True)
 class Personality:
     """A personality card."""
 
     id: str
-    es: str
-    en: str
+    name: Text
     goal: str  # "spies" | "control" | "trouble" | "wealth" | "deck"
-    text_es: str
-    text_en: str
+    text: Text  # what it needs to win
 
 
 PERSONALITIES: dict[str, Personality] = {p.id: p for p in [
-    Personality("vetinari", "Lord Vetinari", "Lord Vetinari", "spies",
-                "Ganas al empezar tu turno si tienes secuaces en 11/10/9 zonas sin demonios (2/3/4 jugadores).",
-                "You win at the start of your turn with minions in 11/10/9 demon-free areas (2/3/4 players)."),
-    Personality("selachii", "Lord Selachii", "Lord Selachii", "control",
-                "Ganas al empezar tu turno si controlas 7/5/4 zonas (2/3/4 jugadores).",
-                "You win at the start of your turn controlling 7/5/4 areas (2/3/4 players)."),
-    Personality("rust", "Lord Rust", "Lord Rust", "control",
-                "Ganas al empezar tu turno si controlas 7/5/4 zonas (2/3/4 jugadores).",
-                "You win at the start of your turn controlling 7/5/4 areas (2/3/4 players)."),
-    Personality("de_worde", "Lord de Worde", "Lord de Worde", "control",
-                "Ganas al empezar tu turno si controlas 7/5/4 zonas (2/3/4 jugadores).",
-                "You win at the start of your turn controlling 7/5/4 areas (2/3/4 players)."),
-    Personality("dragon_king", "Dragón Rey de Armas", "Dragon King of Arms", "trouble",
-                "Ganas al empezar tu turno si hay 8 problemas en el tablero.",
-                "You win at the start of your turn if there are 8 trouble markers on the board."),
-    Personality("chrysoprase", "Chrysoprase", "Chrysoprase", "wealth",
-                "Ganas al empezar tu turno si tu dinero más el coste de tus edificios, menos 12 $ por préstamo, llega a 50 $.",
-                "You win at the start of your turn if your cash plus your buildings' cost, less $12 a loan, reaches $50."),
-    Personality("vimes", "Comandante Vimes", "Commander Vimes", "deck",
-                "Ganas si se acaba el mazo y nadie ha ganado antes.",
-                "You win if the deck runs out and nobody has won before."),
+    Personality("vetinari", msg("Lord Vetinari"), "spies",
+                msg("You win at the start of your turn with minions in 11/10/9 demon-free areas (2/3/4 players).")),
+    Personality("selachii", msg("Lord Selachii"), "control",
+                msg("You win at the start of your turn controlling 7/5/4 areas (2/3/4 players).")),
+    Personality("rust", msg("Lord Rust"), "control",
+                msg("You win at the start of your turn controlling 7/5/4 areas (2/3/4 players).")),
+    Personality("de_worde", msg("Lord de Worde"), "control",
+                msg("You win at the start of your turn controlling 7/5/4 areas (2/3/4 players).")),
+    Personality("dragon_king", msg("Dragon King of Arms"), "trouble",
+                msg("You win at the start of your turn if there are 8 trouble markers on the board.")),
+    Personality("chrysoprase", msg("Chrysoprase"), "wealth",
+                msg("You win at the start of your turn if your cash plus your buildings' cost, less $12 a loan, reaches $50.")),
+    Personality("vimes", msg("Commander Vimes"), "deck",
+                msg("You win if the deck runs out and nobody has won before.")),
 ]}
 # Chrysoprase is left out of a two-player game (rulebook, "Partidas de dos jugadores").
 TWO_PLAYER_REMOVED = "chrysoprase"

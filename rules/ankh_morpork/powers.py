@@ -19,8 +19,11 @@ from rules.ankh_morpork.board import (
 )
 from rules.ankh_morpork.frames import Handler, pop, push, register
 from rules.ankh_morpork.model import AmState, Area, Card, Frame
-from rules.ankh_morpork.text import act, area_name, card_name
-from rules.core import Action, Event, Text, tr
+from rules.ankh_morpork.text import act, area_name, card_name, seat_name
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 INCOME = {DRAGONS: 2, HIPPO: 2, LONGWALL: 1, SLEEPERS: 3, NAP: 1}
 
@@ -64,14 +67,14 @@ def use_power(st: AmState, s: int, a: int) -> list[Event]:
     name = area_name(a)
     if a in INCOME:
         got = city.collect(st, s, INCOME[a])
-        return [act("power", s, f"usa {name.es} y cobra {got} $.", f"uses {name.en} and collects ${got}.", area=a)]
-    ev = [act("power", s, f"usa la carta de {name.es}.", f"uses the {name.en} card.", area=a)]
+        return [act("power", s, msg("{player} uses {area} and collects ${amount}.", player=seat_name(s), area=name, amount=got), area=a)]
+    ev = [act("power", s, msg("{player} uses the {area} card.", player=seat_name(s), area=name), area=a)]
     if a in (DOLLY, DIMWELL):
         city.pay_bank(st, s, 3)
         push(st, Frame(kind="minion", seat=s, actor=s, via="power", mode="dolly" if a == DOLLY else "dimwell"))
     elif a == UNREAL:
         got = city.draw(st, s, 1)
-        ev.append(act("draw_private", s, f"roba {card_name(got[0]).es}.", f"draws {card_name(got[0]).en}.",
+        ev.append(act("draw_private", s, msg("{player} draws {card}.", player=seat_name(s), card=card_name(got[0])),
                       audience=[s], cards=got))
         push(st, Frame(kind="power_discard", seat=s, actor=s, via="power", area=a, wait=True))
     elif a == SCOURS:
@@ -97,15 +100,15 @@ class PowerDiscard(Handler):
         assert isinstance(a, Card)
         pop(st)
         city.discard_from_hand(st, f.seat, a.card)
-        ev = [act("discard", f.seat, f"descarta {card_name(a.card).es}.", f"discards {card_name(a.card).en}.",
+        ev = [act("discard", f.seat, msg("{player} discards {card}.", player=seat_name(f.seat), card=card_name(a.card)),
                   card=a.card)]
         if f.area == SCOURS:
             got = city.collect(st, f.seat, 2)
-            ev.append(act("collect", f.seat, f"cobra {got} $.", f"collects ${got}.", amount=got))
+            ev.append(act("collect", f.seat, msg("{player} collects ${amount}.", player=seat_name(f.seat), amount=got), amount=got))
         return ev
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Descarta una carta.", "Discard a card.")
+        return msg("Discard a card.")
 
 
 @register
@@ -125,19 +128,19 @@ class PowerArea(Handler):
         n = area_name(a.area)
         if f.area == SHADES:
             st.trouble[a.area] = True
-            return [act("trouble", f.seat, f"pone un problema en {n.es}.", f"puts trouble in {n.en}.", area=a.area)]
+            return [act("trouble", f.seat, msg("{player} puts trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
         st.trouble[a.area] = False
-        return [act("calm", f.seat, f"quita el problema de {n.es}.", f"removes the trouble in {n.en}.", area=a.area)]
+        return [act("calm", f.seat, msg("{player} removes the trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.area == SHADES:
-            return tr("Elige dónde poner un problema.", "Choose where to put a trouble marker.")
-        return tr("Elige qué problema quitar.", "Choose which trouble marker to remove.")
+            return msg("Choose where to put a trouble marker.")
+        return msg("Choose which trouble marker to remove.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.area == SHADES:
-                return tr(f"Problema en {n.es}", f"Trouble in {n.en}")
-            return tr(f"Quitar el problema de {n.es}", f"Remove the trouble in {n.en}")
+                return msg("Trouble in {area}", area=n)
+            return msg("Remove the trouble in {area}", area=n)
         return None

@@ -13,7 +13,10 @@ from rules.ankh_morpork.board import SMALL_GODS
 from rules.ankh_morpork.frames import Handler, below, pop, push, register
 from rules.ankh_morpork.model import DEMON, AmState, Area, Frame, Interrupt, Piece, Skip
 from rules.ankh_morpork.text import act, area_name, card_name, piece_name, seat_name
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 # What each interrupt answers: "remove" (another player's card removes one of your minions),
 # "lose" (another player's card makes you remove one yourself: the Auditors), "move", or
@@ -58,10 +61,10 @@ def remove_hit(st: AmState, f: Frame, a: int, p: int) -> list[Event]:
     """Remove piece ``p`` from ``a`` unless an interrupt stopped it; rescue it if one was played."""
     if f.blocked:
         f.blocked = False
-        return [act("spared", p, f"conserva su secuaz en {area_name(a).es}.", f"keeps their minion in {area_name(a).en}.")]
+        return [act("spared", p, msg("{player} keeps their minion in {area}.", player=seat_name(p), area=area_name(a)))]
     city.remove_piece(st, a, p)
     pn = piece_name(p)
-    ev = [act("remove", f.seat, f"retira {pn.es} de {area_name(a).es}.", f"removes {pn.en} from {area_name(a).en}.",
+    ev = [act("remove", f.seat, msg("{player} removes {piece} from {area}.", player=seat_name(f.seat), piece=pn, area=area_name(a)),
               area=a, piece=p)]
     if f.rescue and p < 4:
         f.rescue = False
@@ -90,32 +93,33 @@ class ReactHandler(Handler):
             under.blocked = True
         if a.card == "wallace_sonky":  # the rest of this card's text no longer reaches them
             under.immune = (*under.immune, f.seat)
-        return [act("interrupt", f.seat, f"juega {card_name(a.card).es}.", f"plays {card_name(a.card).en}.",
+        return [act("interrupt", f.seat, msg("{player} plays {card}.", player=seat_name(f.seat), card=card_name(a.card)),
                     card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         who = seat_name(f.actor)
-        what = {"remove": tr(f"quiere retirar un secuaz tuyo de {_where(f).es}",
-                             f"wants to remove one of your minions from {_where(f).en}"),
-                "move": tr(f"quiere mover un secuaz tuyo de {_where(f).es}",
-                           f"wants to move one of your minions from {_where(f).en}"),
-                "lose": tr(f"te obliga a retirar tu secuaz de {_where(f).es}",
-                           f"makes you remove your minion from {_where(f).en}"),
-                "affect": tr("te apunta con el texto de su carta", "targets you with their card's text")}[f.mode]
-        c = card_name(f.card)
-        return tr(f"{who.es} {what.es} ({c.es}). ¿Juegas una interrupción?",
-                  f"{who.en} {what.en} ({c.en}). Play an interrupt?")
+        c, area = card_name(f.card), _where(f)
+        if f.mode == "remove":
+            return msg("{who} wants to remove one of your minions from {area} ({card}). Play an interrupt?",
+                       who=who, area=area, card=c)
+        if f.mode == "move":
+            return msg("{who} wants to move one of your minions from {area} ({card}). Play an interrupt?",
+                       who=who, area=area, card=c)
+        if f.mode == "lose":
+            return msg("{who} makes you remove your minion from {area} ({card}). Play an interrupt?",
+                       who=who, area=area, card=c)
+        return msg("{who} targets you with their card's text ({card}). Play an interrupt?", who=who, card=c)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Skip):
-            return tr("No", "No")
+            return msg("No")
         if isinstance(a, Interrupt):
-            return tr(f"Jugar {card_name(a.card).es}", f"Play {card_name(a.card).en}")
+            return msg("Play {card}", card=card_name(a.card))
         return None
 
 
 def _where(f: Frame) -> Text:
-    return area_name(f.area) if f.area >= 0 else tr("el tablero", "the board")
+    return area_name(f.area) if f.area >= 0 else msg("the board")
 
 
 def below_after_pop(st: AmState) -> Frame:
@@ -179,26 +183,25 @@ class SmallGodsHandler(Handler):
         under.saved = (*under.saved, code)
         if not [x for x in self.legal(st, f) if not isinstance(x, Skip)]:
             pop(st)
-        what = tr("el edificio", "the building") if isinstance(a, Area) else (
-            tr("la llegada del demonio", "the demon's arrival") if a.piece == DEMON else tr("un secuaz", "a minion"))
-        n = area_name(a.area)
-        return [act("small_gods", f.seat, f"paga 3 $ (Dioses Menores) y libra {what.es} en {n.es}.",
-                    f"pays $3 (Small Gods) and spares {what.en} in {n.en}.", area=a.area)]
+        who, n = seat_name(f.seat), area_name(a.area)
+        if isinstance(a, Area):
+            text = msg("{player} pays $3 (Small Gods) and spares the building in {area}.", player=who, area=n)
+        elif a.piece == DEMON:
+            text = msg("{player} pays $3 (Small Gods) and spares the demon's arrival in {area}.", player=who, area=n)
+        else:
+            text = msg("{player} pays $3 (Small Gods) and spares a minion in {area}.", player=who, area=n)
+        return [act("small_gods", f.seat, text, area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Un evento alcanza tus piezas: puedes pagar 3 $ por pieza con Dioses Menores.",
-                  "A random event reaches your pieces: you may pay $3 a piece with Small Gods.")
+        return msg("A random event reaches your pieces: you may pay $3 a piece with Small Gods.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Skip):
-            return tr("No pagar más", "Pay no more")
+            return msg("Pay no more")
         if isinstance(a, Area):
-            return tr(f"Pagar 3 $: salvar el edificio de {area_name(a.area).es}",
-                      f"Pay $3: save the building in {area_name(a.area).en}")
+            return msg("Pay $3: save the building in {area}", area=area_name(a.area))
         if isinstance(a, Piece):
             if a.piece == DEMON:
-                return tr(f"Pagar 3 $: que no llegue el demonio a {area_name(a.area).es}",
-                          f"Pay $3: keep the demon out of {area_name(a.area).en}")
-            return tr(f"Pagar 3 $: salvar un secuaz en {area_name(a.area).es}",
-                      f"Pay $3: save a minion in {area_name(a.area).en}")
+                return msg("Pay $3: keep the demon out of {area}", area=area_name(a.area))
+            return msg("Pay $3: save a minion in {area}", area=area_name(a.area))
         return None

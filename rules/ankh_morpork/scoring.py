@@ -13,8 +13,11 @@ from rules.ankh_morpork.personalities import (
     TROUBLE_NEEDED,
     WEALTH_NEEDED,
 )
-from rules.ankh_morpork.text import act, personality_name, say, seat_name
-from rules.core import Event, Outcome, Text, tr
+from rules.ankh_morpork.text import act, commas, personality_name, say, seat_name, semicolons
+from rules.core import Event, Outcome, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 LOAN_REPAY = 12
 LOAN_PENALTY = 15
@@ -80,7 +83,7 @@ def start_of_turn(st: AmState, s: int) -> list[Event]:
     if not wins_now(st, s):
         return []
     p = personality_name(st.personality[s])
-    ev = act("win", s, f"es {p.es} y cumple su condición de victoria.", f"is {p.en} and meets their win condition.",
+    ev = act("win", s, msg("{player} is {personality} and meets their win condition.", player=seat_name(s), personality=p),
              personality=st.personality[s])
     return [ev] + finish(st, "personality", [s])
 
@@ -132,30 +135,26 @@ def finish(st: AmState, reason: str, winners: list[int] | None = None) -> list[E
         best = max((st.scores[s], best_card(st, s)) for s in range(st.num_seats))
         winners = [s for s in range(st.num_seats) if (st.scores[s], best_card(st, s)) == best]
     st.winners = winners
-    reveal = "; ".join(f"{seat_name(s).es}: {personality_name(st.personality[s]).es}" for s in range(st.num_seats))
-    reveal_en = "; ".join(f"{seat_name(s).en}: {personality_name(st.personality[s]).en}" for s in range(st.num_seats))
-    r = end_text(st)
-    return [say("game_end", f"Fin de la partida: {r.es} Personalidades: {reveal}.",
-                f"The game is over: {r.en} Personalities: {reveal_en}.",
-                winners=winners, scores=st.scores, reason=reason)]
+    reveal = semicolons([msg("{seat}: {personality}", seat=seat_name(s), personality=personality_name(st.personality[s]))
+                         for s in range(st.num_seats)])
+    text = msg("The game is over: {reason} Personalities: {personalities}.", reason=end_text(st), personalities=reveal)
+    return [say("game_end", text, winners=winners, scores=st.scores, reason=reason)]
 
 
 def end_text(st: AmState) -> Text:
     """Why the game ended and who won, in a sentence."""
-    names = tr(" y ".join(seat_name(s).es for s in st.winners), " and ".join(seat_name(s).en for s in st.winners))
-    pts = ", ".join(f"{seat_name(s).es} {st.scores[s]}" for s in range(st.num_seats))
-    pts_en = ", ".join(f"{seat_name(s).en} {st.scores[s]}" for s in range(st.num_seats))
+    names = [seat_name(s) for s in st.winners]
     if st.end_reason == "personality":
         p = personality_name(st.personality[st.winners[0]])
-        return tr(f"gana {names.es} ({p.es}).", f"{names.en} wins ({p.en}).")
-    several = len(st.winners) > 1
+        return msg("{winner} wins ({personality}).", winner=names, personality=p)
     if st.end_reason == "deck" and any(st.personality[s] == "vimes" for s in st.winners):
-        return tr(f"se acabó el mazo y gana {names.es}, el Comandante Vimes.",
-                  f"the deck ran out and {names.en}, Commander Vimes, wins.")
-    why = tr("se acabó el mazo", "the deck ran out") if st.end_reason == "deck" else tr("hubo disturbios", "riots broke out")
-    win_es, win_en = ("ganan", "win") if several else ("gana", "wins")
-    return tr(f"{why.es}; {win_es} por puntos {names.es} (puntos: {pts}).",
-              f"{why.en}; {names.en} {win_en} on points (points: {pts_en}).")
+        return msg("the deck ran out and {winner}, Commander Vimes, wins.", winner=names)
+    pts = commas([msg("{seat} {points}", seat=seat_name(s), points=st.scores[s]) for s in range(st.num_seats)])
+    if st.end_reason == "deck":
+        return msg.n(len(st.winners), "the deck ran out; {winners} wins on points (points: {points}).",
+                     "the deck ran out; {winners} win on points (points: {points}).", winners=names, points=pts)
+    return msg.n(len(st.winners), "riots broke out; {winners} wins on points (points: {points}).",
+                 "riots broke out; {winners} win on points (points: {points}).", winners=names, points=pts)
 
 
 def outcome(st: AmState) -> Outcome:

@@ -9,8 +9,12 @@ from rules.ankh_morpork.text import (
     act,
     cards_count,
     cards_names,
+    seat_name,
 )
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 
 def others(st: AmState, s: int) -> tuple[int, ...]:
@@ -21,21 +25,21 @@ def others(st: AmState, s: int) -> tuple[int, ...]:
 def draw_event(st: AmState, s: int, got: list[str]) -> list[Event]:
     """A public "draws N" and a private "draws X, Y"."""
     if not got:
-        return [act("draw", s, "no puede robar: el mazo está vacío.", "cannot draw: the deck is empty.")]
-    return [act("draw", s, f"roba {cards_count(len(got)).es}.", f"draws {cards_count(len(got)).en}.", n=len(got)),
-            act("draw_private", s, f"roba: {cards_names(got).es}.", f"draws: {cards_names(got).en}.",
+        return [act("draw", s, msg("{player} cannot draw: the deck is empty.", player=seat_name(s)))]
+    return [act("draw", s, msg("{player} draws {cards}.", player=seat_name(s), cards=cards_count(len(got))), n=len(got)),
+            act("draw_private", s, msg("{player} draws: {cards}.", player=seat_name(s), cards=cards_names(got)),
                 audience=[s], cards=got)]
 
 
 def collect_event(st: AmState, s: int, n: int) -> list[Event]:
     """Collect ``n`` from the bank and say so."""
     got = city.collect(st, s, n)
-    return [act("collect", s, f"cobra {got} $.", f"collects ${got}.", amount=got)]
+    return [act("collect", s, msg("{player} collects ${amount}.", player=seat_name(s), amount=got), amount=got)]
 
 
 def wallace_event(s: int) -> Event:
     """Said when Wallace Sonky stopped a scroll."""
-    return act("unaffected", s, "no se ve afectado por el texto de la carta.", "is not affected by the card's text.")
+    return act("unaffected", s, msg("{player} is not affected by the card's text.", player=seat_name(s)))
 
 
 class Scroll:
@@ -86,8 +90,9 @@ class Scroll:
         """A no-choice effect, applied after the frame is popped."""
         return []
 
-    def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("", "")
+    def prompt(self, st: AmState, f: Frame) -> Text | None:
+        """What the deciding seat is asked (None: the card's name and its scroll's text)."""
+        return None
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         return None

@@ -27,8 +27,12 @@ from rules.ankh_morpork.text import (
     cards_count,
     cards_names,
     personality_name,
+    seat_name,
 )
-from rules.core import Action, Event, Text, count, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 # ----------------------------------------------------------------------------- no choice
 
@@ -39,7 +43,7 @@ class Loan(Scroll):
         st.loans[f.seat].append(f.card)
         keep_top_card(st)
         got = city.collect(st, f.seat, 10)
-        return [act("loan", f.seat, f"pide un préstamo y cobra {got} $.", f"takes a loan and collects ${got}.", amount=got)]
+        return [act("loan", f.seat, msg("{player} takes a loan and collects ${amount}.", player=seat_name(f.seat), amount=got), amount=got)]
 
 
 
@@ -54,9 +58,8 @@ class SwapPersonality(Scroll):
         st.unused[i] = old
         st.peeks[f.seat] = [p for p in [*st.peeks[f.seat], old] if p != st.personality[f.seat]]
         new = personality_name(st.personality[f.seat])
-        return [act("swap_personality", f.seat, "cambia su personalidad por otra al azar.",
-                    "swaps their personality for a random one."),
-                act("personality_private", f.seat, f"ahora eres {new.es}.", f"you are now {new.en}.", audience=[f.seat],
+        return [act("swap_personality", f.seat, msg("{player} swaps their personality for a random one.", player=seat_name(f.seat))),
+                act("personality_private", f.seat, msg("You are now {personality}.", personality=new), audience=[f.seat],
                     personality=st.personality[f.seat], old=old)]
 
 
@@ -107,15 +110,9 @@ class Monks(Scroll):
         del st.discard[:4]
         st.hands[f.seat].extend(got)
         n = cards_count(len(got))
-        return [act("monks", f.seat, f"toma {n.es} al azar de los descartes.",
-                    f"takes {n.en} at random from the discard pile.", n=len(got)),
-                act("draw_private", f.seat, f"toma: {cards_names(got).es}.", f"takes: {cards_names(got).en}.",
+        return [act("monks", f.seat, msg("{player} takes {cards} at random from the discard pile.", player=seat_name(f.seat), cards=n), n=len(got)),
+                act("draw_private", f.seat, msg("{player} takes: {cards}.", player=seat_name(f.seat), cards=cards_names(got)),
                     audience=[f.seat], cards=got)]
-
-
-def _seen(n: int) -> tuple[str, str]:
-    c = count(n, "personalidad no usada", "personalidades no usadas", "unused personality", "unused personalities")
-    return f"mira {c.es}.", f"looks at {c.en}."
 
 
 @scroll("peek_personalities")
@@ -127,9 +124,11 @@ class Peek(Scroll):
         hidden = st.rng.randint(0, len(st.unused) - 1)
         seen = [p for i, p in enumerate(st.unused) if i != hidden]
         st.peeks[f.seat] = list(dict.fromkeys([*st.peeks[f.seat], *seen]))
-        names = tr(", ".join(personality_name(p).es for p in seen) or "-", ", ".join(personality_name(p).en for p in seen) or "-")
-        return [act("peek", f.seat, *_seen(len(seen))),
-                act("peek_private", f.seat, f"no se usan: {names.es}.", f"not in use: {names.en}.", audience=[f.seat],
+        names = msg("{personalities}", personalities=[personality_name(p) for p in seen]) if seen else msg("-")
+        looks = msg.n(len(seen), "{player} looks at {n} unused personality.", "{player} looks at {n} unused personalities.",
+                      player=seat_name(f.seat))
+        return [act("peek", f.seat, looks),
+                act("peek_private", f.seat, msg("Not in use: {personalities}.", personalities=names), audience=[f.seat],
                     personalities=seen)]
 
 
@@ -181,7 +180,7 @@ class SellCards(Scroll):
             return []
         assert isinstance(a, Card)
         city.discard_from_hand(st, f.seat, a.card)
-        ev = [act("discard", f.seat, f"descarta {card_name(a.card).es}.", f"discards {card_name(a.card).en}.", card=a.card)]
+        ev = [act("discard", f.seat, msg("{player} discards {card}.", player=seat_name(f.seat), card=card_name(a.card)), card=a.card)]
         if f.mode == "discard_one":
             pop(st)
             return ev
@@ -193,15 +192,15 @@ class SellCards(Scroll):
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.mode == "discard_one":
-            return tr("Descarta una carta.", "Discard a card.")
+            return msg("Discard a card.")
         each = 1 if f.mode == "sell_cards1" else 2
-        return tr(f"Descarta cartas a {each} $ cada una.", f"Discard cards for ${each} each.")
+        return msg("Discard cards for ${amount} each.", amount=each)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Card):
-            return tr(f"Descartar {card_name(a.card).es}", f"Discard {card_name(a.card).en}")
+            return msg("Discard {card}", card=card_name(a.card))
         if isinstance(a, Skip):
-            return tr("No descartar (más)", "Discard no (more)")
+            return msg("Discard no (more)")
         return None
 
 
@@ -211,7 +210,7 @@ class Alchemy(Scroll):
         if isinstance(a, Card):
             city.discard_from_hand(st, f.seat, a.card)
             f.n += 1
-            ev = [act("discard", f.seat, f"descarta {card_name(a.card).es}.", f"discards {card_name(a.card).en}.", card=a.card)]
+            ev = [act("discard", f.seat, msg("{player} discards {card}.", player=seat_name(f.seat), card=card_name(a.card)), card=a.card)]
             if f.n < 3 and st.hands[f.seat]:
                 f.stage = "discard"
                 return ev
@@ -230,15 +229,14 @@ class Alchemy(Scroll):
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "discard":
             n = cards_count(3 - f.n)
-            return tr(f"Descarta hasta {n.es} más y luego rellena tu mano.",
-                      f"Discard up to {n.en} more, then refill your hand.")
-        return tr("Descarta hasta tres cartas y rellena tu mano hasta cinco.", "Discard up to three cards and refill to five.")
+            return msg("Discard up to {cards} more, then refill your hand.", cards=n)
+        return msg("Discard up to three cards and refill to five.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Card):
-            return tr(f"Descartar {card_name(a.card).es}", f"Discard {card_name(a.card).en}")
+            return msg("Discard {card}", card=card_name(a.card))
         if isinstance(a, Do):
-            return tr("Rellenar la mano", "Refill the hand") if f.stage == "discard" else tr("Hacerlo", "Do it")
+            return msg("Refill the hand") if f.stage == "discard" else msg("Do it")
         return None
 
 
@@ -260,19 +258,18 @@ class ScrollHandler(Handler):
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         p = SCROLL_IMPL[f.mode].prompt(st, f)
-        if p.es:
+        if p is not None:
             return p
         from rules.ankh_morpork.cards import SCROLLS
 
-        t = SCROLLS[f.mode]
-        return tr(f"{card_name(f.card).es}: {t.es}", f"{card_name(f.card).en}: {t.en}")
+        return msg("{card}: {scroll}", card=card_name(f.card), scroll=SCROLLS[f.mode])
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         lab = SCROLL_IMPL[f.mode].label(st, f, a)
         if lab is None and isinstance(a, Do):
-            return tr("Hacerlo", "Do it")
+            return msg("Do it")
         if lab is None and isinstance(a, Skip) and f.stage == "start":
-            return tr("No hacer el pergamino", "Skip the scroll")
+            return msg("Skip the scroll")
         return lab
 
 

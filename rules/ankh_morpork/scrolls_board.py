@@ -20,7 +20,10 @@ from rules.ankh_morpork.text import (
     area_name,
     seat_name,
 )
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 # ----------------------------------------------------------------------------- trouble markers
 
@@ -47,20 +50,20 @@ class TroubleScroll(Scroll):
             return collect_event(st, f.seat, 2 * city.all_minions(st, a.area))
         st.trouble[a.area] = True
         n = area_name(a.area)
-        return [act("trouble", f.seat, f"pone un problema en {n.es}.", f"puts trouble in {n.en}.", area=a.area)]
+        return [act("trouble", f.seat, msg("{player} puts trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.mode == "trouble_payday":
-            return tr("Elige una zona con problema: 2 $ por secuaz.", "Choose an area with trouble: $2 a minion.")
-        return tr("Elige dónde poner un problema.", "Choose where to put a trouble marker.")
+            return msg("Choose an area with trouble: $2 a minion.")
+        return msg("Choose where to put a trouble marker.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.mode == "trouble_payday":
                 k = city.all_minions(st, a.area)
-                return tr(f"{n.es}: {2 * k} $", f"{n.en}: ${2 * k}")
-            return tr(f"Problema en {n.es}", f"Trouble in {n.en}")
+                return msg("{area}: ${amount}", area=n, amount=2 * k)
+            return msg("Trouble in {area}", area=n)
         return None
 
 
@@ -103,23 +106,21 @@ class MoveMinion(Scroll):
     def resume(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
         if f.blocked:
-            return [act("spared", f.piece, f"mantiene su secuaz en {area_name(f.area).es}.",
-                        f"keeps their minion in {area_name(f.area).en}.")]
+            return [act("spared", f.piece, msg.c("move stopped", "{player} keeps their minion in {area}.", player=seat_name(f.piece), area=area_name(f.area)))]
         city.move_piece(st, f.area, f.area2, f.piece)
-        return [act("move", f.seat, f"lleva un secuaz de {seat_name(f.piece).es} de {area_name(f.area).es} a {area_name(f.area2).es}.",
-                    f"moves a minion of {seat_name(f.piece).en} from {area_name(f.area).en} to {area_name(f.area2).en}.",
+        return [act("move", f.seat, msg("{player} moves a minion of {piece} from {area} to {area2}.", player=seat_name(f.seat), piece=seat_name(f.piece), area=area_name(f.area), area2=area_name(f.area2)),
                     area=f.area, dest=f.area2, piece=f.piece)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "dest":
-            return tr(f"¿A dónde va el secuaz de {area_name(f.area).es}?", f"Where does the minion in {area_name(f.area).en} go?")
-        return tr("Elige el secuaz que mueves.", "Choose the minion to move.")
+            return msg("Where does the minion in {area} go?", area=area_name(f.area))
+        return msg("Choose the minion to move.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Piece):
-            return piece_label("Mover", "Move", a)
+            return piece_label("move", a)
         if isinstance(a, Area):
-            return tr(f"A {area_name(a.area).es}", f"To {area_name(a.area).en}")
+            return msg("To {area}", area=area_name(a.area))
         return None
 
 
@@ -142,17 +143,17 @@ class Ride(MoveMinion):
         if isinstance(a, Player):
             city.transfer(st, f.actor, a.seat, 2)
             f.stage = "pick"
-            return [act("pay", f.actor, f"paga 2 $ a {seat_name(a.seat).es}.", f"pays $2 to {seat_name(a.seat).en}.")]
+            return [act("pay", f.actor, msg("{player} pays $2 to {seat}.", player=seat_name(f.actor), seat=seat_name(a.seat)))]
         return super().take(st, f, a)
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "start":
-            return tr("Elige a quién pagas 2 $.", "Choose whom to pay $2.")
+            return msg("Choose whom to pay $2.")
         return super().prompt(st, f)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Player):
-            return tr(f"Pagar 2 $ a {seat_name(a.seat).es}", f"Pay $2 to {seat_name(a.seat).en}")
+            return msg("Pay $2 to {seat}", seat=seat_name(a.seat))
         return super().label(st, f, a)
 
 
@@ -188,28 +189,27 @@ class SwapMinions(Scroll):
         if f.stage == "second_window":
             if f.blocked:
                 pop(st)
-                return [act("spared", f.piece, "impide el cambio.", "stops the swap.")]
+                return [act("spared", f.piece, msg("{player} stops the swap.", player=seat_name(f.piece)))]
             f.stage = "swap"
             window(st, f, f.piece2, "move")
             return []
         pop(st)
         if f.blocked:
-            return [act("spared", f.piece2, "impide el cambio.", "stops the swap.")]
+            return [act("spared", f.piece2, msg("{player} stops the swap.", player=seat_name(f.piece2)))]
         city.remove_piece(st, f.area, f.piece)
         city.remove_piece(st, f.area2, f.piece2)
         city.add_piece(st, f.area2, f.piece)
         city.add_piece(st, f.area, f.piece2)
-        return [act("swap", f.seat, f"intercambia los secuaces de {area_name(f.area).es} y {area_name(f.area2).es}.",
-                    f"swaps the minions in {area_name(f.area).en} and {area_name(f.area2).en}.", areas=[f.area, f.area2])]
+        return [act("swap", f.seat, msg("{player} swaps the minions in {area} and {area2}.", player=seat_name(f.seat), area=area_name(f.area), area2=area_name(f.area2)), areas=[f.area, f.area2])]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "second":
-            return tr("Elige el segundo secuaz, en otra zona.", "Choose the second minion, in another area.")
-        return tr("Elige el primer secuaz del intercambio.", "Choose the first minion of the swap.")
+            return msg("Choose the second minion, in another area.")
+        return msg("Choose the first minion of the swap.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Piece):
-            return piece_label("Elegir", "Choose", a)
+            return piece_label("choose", a)
         return None
 
 
@@ -271,7 +271,7 @@ class Removal(Scroll):
                 window(st, f, a.seat, "affect")
                 return []
             city.transfer(st, f.actor, a.seat, 2)
-            ev.append(act("pay", f.actor, f"paga 2 $ a {seat_name(a.seat).es}.", f"pays $2 to {seat_name(a.seat).en}."))
+            ev.append(act("pay", f.actor, msg("{player} pays $2 to {seat}.", player=seat_name(f.actor), seat=seat_name(a.seat))))
             return ev + self._pick_or_end(st, f)
         if isinstance(a, Player):  # Here'n'Now: whom to rob
             f.who, f.stage, f.wait = a.seat, "rob", False
@@ -280,7 +280,7 @@ class Removal(Scroll):
         if isinstance(a, Pay):  # CMOT Dibbler's penalty
             pop(st)
             city.pay_bank(st, f.actor, 2)
-            return [act("pay", f.actor, "paga 2 $ al banco.", "pays $2 to the bank.")]
+            return [act("pay", f.actor, msg("{player} pays $2 to the bank.", player=seat_name(f.actor)))]
         assert isinstance(a, Piece)
         f.area, f.piece, f.wait = a.area, a.piece, False
         if f.stage in ("lose", "penalty"):
@@ -305,7 +305,7 @@ class Removal(Scroll):
             f.areas = tuple(areas)
             return rolled + self._next_area(st, f)
         n = st.rng.randint(1, 12)
-        ev = [act("roll", f.actor, f"tira el dado y saca {n}.", f"rolls the die: {n}.", roll=n)]
+        ev = [act("roll", f.actor, msg("{player} rolls the die: {roll}.", player=seat_name(f.actor), roll=n), roll=n)]
         if 2 <= n <= 6:
             pop(st)
             return ev
@@ -319,7 +319,7 @@ class Removal(Scroll):
                 if m == "business_plan" and st.money[f.actor]:
                     # neither $2 nor a minion: no choice left, so you pay what you have
                     paid = city.pay_bank(st, f.actor, 2)
-                    ev.append(act("pay", f.actor, f"paga {paid} $ al banco.", f"pays ${paid} to the bank."))
+                    ev.append(act("pay", f.actor, msg("{player} pays ${amount} to the bank.", player=seat_name(f.actor), amount=paid)))
             return ev
         if m == "business_plan":
             pop(st)
@@ -354,20 +354,19 @@ class Removal(Scroll):
         if f.stage == "own_loss":
             pop(st)
             city.remove_piece(st, f.area, f.actor)
-            return [act("remove", f.actor, f"retira un secuaz suyo de {area_name(f.area).es}.",
-                        f"removes one of their minions from {area_name(f.area).en}.", area=f.area, piece=f.actor)]
+            return [act("remove", f.actor, msg("{player} removes one of their minions from {area}.", player=seat_name(f.actor), area=area_name(f.area)), area=f.area, piece=f.actor)]
         if f.stage == "rob":
             pop(st)
             if f.blocked:
                 return [wallace_event(f.who)]
             got = city.transfer(st, f.who, f.actor, 3)
-            return [act("steal", f.actor, f"quita {got} $ a {seat_name(f.who).es}.", f"takes ${got} from {seat_name(f.who).en}.")]
+            return [act("steal", f.actor, msg("{player} takes ${amount} from {who}.", player=seat_name(f.actor), amount=got, who=seat_name(f.who)))]
         if f.stage == "hired":
             if f.blocked:
                 pop(st)
                 return [wallace_event(f.who)]
             city.transfer(st, f.actor, f.who, 2)
-            ev = [act("pay", f.actor, f"paga 2 $ a {seat_name(f.who).es}.", f"pays $2 to {seat_name(f.who).en}.")]
+            ev = [act("pay", f.actor, msg("{player} pays $2 to {who}.", player=seat_name(f.actor), who=seat_name(f.who)))]
             f.seat = f.who  # the paid player chooses the victim
             return ev + self._pick_or_end(st, f)
         # stage "hit": the chosen piece goes, unless an interrupt saved it
@@ -391,30 +390,30 @@ class Removal(Scroll):
     def prompt(self, st: AmState, f: Frame) -> Text:
         s = f.stage
         if s == "penalty":
-            return tr("Has sacado un 1: paga 2 $ al banco o retira un secuaz tuyo.", "You rolled a 1: pay $2 to the bank or remove one of your minions.")
+            return msg("You rolled a 1: pay $2 to the bank or remove one of your minions.")
         if s == "lose":
-            return tr("Has sacado un 1: retira un secuaz tuyo.", "You rolled a 1: remove one of your minions.")
+            return msg("You rolled a 1: remove one of your minions.")
         if s == "steal":
-            return tr("Has sacado 7 o más: elige a quién quitas 3 $.", "You rolled 7 or more: choose whom to take $3 from.")
+            return msg("You rolled 7 or more: choose whom to take $3 from.")
         if s == "pick":
-            return tr("Elige el secuaz que se retira.", "Choose the minion to remove.")
+            return msg("Choose the minion to remove.")
         if f.mode in ("paid_hit", "hired_hit"):
-            return tr("Elige a quién pagas 2 $.", "Choose whom to pay $2.")
+            return msg("Choose whom to pay $2.")
         if f.mode == "clear_unreal":
-            return tr("Elige el secuaz que retiras de los Solares Irreales.", "Choose the minion to remove from Unreal Estate.")
-        return tr("Tira el dado.", "Roll the die.")
+            return msg("Choose the minion to remove from Unreal Estate.")
+        return msg("Roll the die.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Do):
-            return tr("Tirar el dado", "Roll the die")
+            return msg("Roll the die")
         if isinstance(a, Pay):
-            return tr("Pagar 2 $ al banco", "Pay $2 to the bank")
+            return msg("Pay $2 to the bank")
         if isinstance(a, Player):
             if f.stage == "steal":
-                return tr(f"Quitar 3 $ a {seat_name(a.seat).es}", f"Take $3 from {seat_name(a.seat).en}")
-            return tr(f"Pagar 2 $ a {seat_name(a.seat).es}", f"Pay $2 to {seat_name(a.seat).en}")
+                return msg("Take $3 from {seat}", seat=seat_name(a.seat))
+            return msg("Pay $2 to {seat}", seat=seat_name(a.seat))
         if isinstance(a, Piece):
-            return piece_label("Retirar", "Remove", a)
+            return piece_label("remove", a)
         return None
 
 
@@ -460,24 +459,22 @@ class BuyBuilding(Scroll):
         ev: list[Event] = []
         if f.area2 >= 0:
             city.remove_building(st, f.area2)
-            ev.append(act("unbuild", f.actor, f"retira su edificio de {area_name(f.area2).es}.",
-                          f"takes their building off {area_name(f.area2).en}.", area=f.area2))
+            ev.append(act("unbuild", f.actor, msg("{player} takes their building off {area}.", player=seat_name(f.actor), area=area_name(f.area2)), area=f.area2))
         paid = city.transfer(st, f.actor, f.who, city.cost(f.area))
         city.remove_building(st, f.area)
         city.set_building(st, f.area, f.actor)
         n = area_name(f.area)
-        return ev + [act("buyout", f.actor, f"compra el edificio de {seat_name(f.who).es} en {n.es} por {paid} $.",
-                         f"buys {seat_name(f.who).en}'s building in {n.en} for ${paid}.", area=f.area)]
+        return ev + [act("buyout", f.actor, msg("{player} buys {who}'s building in {area} for ${amount}.", player=seat_name(f.actor), who=seat_name(f.who), area=n, amount=paid), area=f.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "relocate":
-            return tr("Tus 6 edificios están fuera: elige cuál se traslada.", "All 6 of your buildings are out: choose which one moves.")
-        return tr("Elige qué edificio compras.", "Choose which building to buy.")
+            return msg("All 6 of your buildings are out: choose which one moves.")
+        return msg("Choose which building to buy.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.stage == "relocate":
-                return tr(f"Trasladar el de {n.es}", f"Move the one in {n.en}")
-            return tr(f"Comprar el de {n.es} ({city.cost(a.area)} $)", f"Buy the one in {n.en} (${city.cost(a.area)})")
+                return msg("Move the one in {area}", area=n)
+            return msg("Buy the one in {area} (${cost})", area=n, cost=city.cost(a.area))
         return None

@@ -20,7 +20,10 @@ from rules.ankh_morpork.text import (
     cards_names,
     seat_name,
 )
-from rules.core import Action, Event, Text, tr
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 # ----------------------------------------------------------------------------- one target player
 
@@ -70,9 +73,9 @@ class VictimScroll(Scroll):
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Player):
-            return tr(f"Elegir a {seat_name(a.seat).es}", f"Choose {seat_name(a.seat).en}")
+            return msg("Choose {seat}", seat=seat_name(a.seat))
         if isinstance(a, Card):
-            return tr(card_name(a.card).es, card_name(a.card).en)
+            return card_name(a.card)
         return None
 
 
@@ -99,15 +102,13 @@ class TwoCardsFrom(VictimScroll):
         f.n -= 1
         if f.n == 0 or not st.hands[f.who]:
             pop(st)
-        return [act("give", f.who, f"da una carta a {seat_name(f.actor).es}.", f"gives a card to {seat_name(f.actor).en}."),
-                act("give_private", f.who, f"da {card_name(a.card).es} a {seat_name(f.actor).es}.",
-                    f"gives {card_name(a.card).en} to {seat_name(f.actor).en}.", audience=[f.who, f.actor], card=a.card)]
+        return [act("give", f.who, msg("{player} gives a card to {actor}.", player=seat_name(f.who), actor=seat_name(f.actor))),
+                act("give_private", f.who, msg("{player} gives {card} to {actor}.", player=seat_name(f.who), card=card_name(a.card), actor=seat_name(f.actor)), audience=[f.who, f.actor], card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "give":
-            return tr(f"Da una carta a {seat_name(f.actor).es} ({f.n} por dar).",
-                      f"Give a card to {seat_name(f.actor).en} ({f.n} to give).")
-        return tr("Elige a quién pides dos cartas.", "Choose who must give you two cards.")
+            return msg("Give a card to {actor} ({left} to give).", actor=seat_name(f.actor), left=f.n)
+        return msg("Choose who must give you two cards.")
 
 
 @scroll("card_for_two")
@@ -131,15 +132,13 @@ class CardForTwo(VictimScroll):
         st.hands[f.actor].remove(a.card)
         st.hands[f.who].append(a.card)
         paid = city.transfer(st, f.who, f.actor, 2)
-        return [act("give", f.actor, f"da una carta a {seat_name(f.who).es} y cobra {paid} $.",
-                    f"gives a card to {seat_name(f.who).en} and is paid ${paid}."),
-                act("give_private", f.actor, f"da {card_name(a.card).es} a {seat_name(f.who).es}.",
-                    f"gives {card_name(a.card).en} to {seat_name(f.who).en}.", audience=[f.who, f.actor], card=a.card)]
+        return [act("give", f.actor, msg("{player} gives a card to {who} and is paid ${amount}.", player=seat_name(f.actor), who=seat_name(f.who), amount=paid)),
+                act("give_private", f.actor, msg("{player} gives {card} to {who}.", player=seat_name(f.actor), card=card_name(a.card), who=seat_name(f.who)), audience=[f.who, f.actor], card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "give":
-            return tr("Elige qué carta das.", "Choose the card to give.")
-        return tr("Elige a quién das una carta a cambio de 2 $.", "Choose who gets a card from you for $2.")
+            return msg("Choose the card to give.")
+        return msg("Choose who gets a card from you for $2.")
 
 
 @scroll("steal_three")
@@ -150,10 +149,10 @@ class StealThree(VictimScroll):
     def hit(self, st: AmState, f: Frame) -> list[Event]:
         pop(st)
         got = city.transfer(st, f.who, f.actor, 3)
-        return [act("steal", f.actor, f"quita {got} $ a {seat_name(f.who).es}.", f"takes ${got} from {seat_name(f.who).en}.")]
+        return [act("steal", f.actor, msg("{player} takes ${amount} from {who}.", player=seat_name(f.actor), amount=got, who=seat_name(f.who)))]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Elige a quién quitas 3 $.", "Choose whom to take $3 from.")
+        return msg("Choose whom to take $3 from.")
 
 
 @scroll("hand_penalty")
@@ -169,25 +168,23 @@ class HandPenalty(VictimScroll):
         pop(st)
         if isinstance(a, Pay):
             city.transfer(st, f.who, f.actor, 5)
-            return [act("ransom", f.who, f"paga 5 $ a {seat_name(f.actor).es}.", f"pays $5 to {seat_name(f.actor).en}.")]
+            return [act("ransom", f.who, msg("{player} pays $5 to {actor}.", player=seat_name(f.who), actor=seat_name(f.actor)))]
         st.stuck[f.who].append(f.card)
         keep_top_card(st)
         c = card_name(f.card)
-        return [act("stuck", f.who, f"se queda {c.es} delante: ocupa un hueco de su mano.",
-                    f"gets {c.en} in front of them: it takes a place in their hand.", card=f.card)]
+        return [act("stuck", f.who, msg("{player} gets {card} in front of them: it takes a place in their hand.", player=seat_name(f.who), card=c), card=f.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "ransom":
             c = card_name(f.card)
-            return tr(f"Paga 5 $ a {seat_name(f.actor).es} o quédate {c.es} para siempre.",
-                      f"Pay $5 to {seat_name(f.actor).en} or keep {c.en} for good.")
-        return tr("Elige a otro jugador.", "Choose another player.")
+            return msg("Pay $5 to {actor} or keep {card} for good.", actor=seat_name(f.actor), card=c)
+        return msg("Choose another player.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Pay):
-            return tr("Pagar 5 $", "Pay $5")
+            return msg("Pay $5")
         if isinstance(a, Skip) and f.stage == "ransom":
-            return tr(f"No pagar: quedarme {card_name(f.card).es}", f"Do not pay: keep {card_name(f.card).en}")
+            return msg("Do not pay: keep {card}", card=card_name(f.card))
         return super().label(st, f, a)
 
 
@@ -210,32 +207,30 @@ class FireBrigade(VictimScroll):
             if isinstance(a, Pay):
                 pop(st)
                 city.transfer(st, f.who, f.actor, 5)
-                return [act("ransom", f.who, f"paga 5 $ a {seat_name(f.actor).es}.", f"pays $5 to {seat_name(f.actor).en}.")]
+                return [act("ransom", f.who, msg("{player} pays $5 to {actor}.", player=seat_name(f.who), actor=seat_name(f.actor)))]
             f.seat, f.stage = f.actor, "burn"
-            return [act("refuse", f.who, "no paga.", "does not pay.")]
+            return [act("refuse", f.who, msg("{player} does not pay.", player=seat_name(f.who)))]
         pop(st)
         if isinstance(a, Area):
             city.remove_building(st, a.area)
             n = area_name(a.area)
-            return [act("burn", f.actor, f"quema el edificio de {seat_name(f.who).es} en {n.es}.",
-                        f"burns {seat_name(f.who).en}'s building in {n.en}.", area=a.area)]
+            return [act("burn", f.actor, msg("{player} burns {who}'s building in {area}.", player=seat_name(f.actor), who=seat_name(f.who), area=n), area=a.area)]
         return []
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "ransom":
-            return tr(f"Paga 5 $ a {seat_name(f.actor).es} o puede quemarte un edificio.",
-                      f"Pay $5 to {seat_name(f.actor).en} or they may burn one of your buildings.")
+            return msg("Pay $5 to {actor} or they may burn one of your buildings.", actor=seat_name(f.actor))
         if f.stage == "burn":
-            return tr("Elige qué edificio quemas.", "Choose which building to burn.")
-        return tr("Elige a un jugador con edificios.", "Choose a player with buildings.")
+            return msg("Choose which building to burn.")
+        return msg("Choose a player with buildings.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Pay):
-            return tr("Pagar 5 $", "Pay $5")
+            return msg("Pay $5")
         if isinstance(a, Skip):
-            return tr("No pagar", "Do not pay") if f.stage == "ransom" else tr("No quemar nada", "Burn nothing")
+            return msg("Do not pay") if f.stage == "ransom" else msg("Burn nothing")
         if isinstance(a, Area):
-            return tr(f"Quemar el de {area_name(a.area).es}", f"Burn the one in {area_name(a.area).en}")
+            return msg("Burn the one in {area}", area=area_name(a.area))
         return super().label(st, f, a)
 
 
@@ -261,14 +256,14 @@ class PickPocket(VictimScroll):
         pop(st)
         st.hands[f.who].remove(a.card)
         st.hands[f.actor].append(a.card)
-        return [act("take", f.actor, f"se queda una carta de {seat_name(f.who).es}.", f"keeps a card of {seat_name(f.who).en}'s."),
-                act("take_private", f.actor, f"se queda {card_name(a.card).es}.", f"keeps {card_name(a.card).en}.",
+        return [act("take", f.actor, msg("{player} keeps a card of {who}'s.", player=seat_name(f.actor), who=seat_name(f.who))),
+                act("take_private", f.actor, msg("{player} keeps {card}.", player=seat_name(f.actor), card=card_name(a.card)),
                     audience=[f.actor, f.who], card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "keep":
-            return tr("Elige cuál te quedas; la otra vuelve a su mano.", "Choose which to keep; the other goes back.")
-        return tr("Elige a quién tomas dos cartas al azar.", "Choose whose two random cards you take.")
+            return msg("Choose which to keep; the other goes back.")
+        return msg("Choose whose two random cards you take.")
 
 
 @scroll("spy_hand")
@@ -291,14 +286,12 @@ class SpyHand(VictimScroll):
         pop(st)
         city.discard_from_hand(st, f.who, a.card)
         c = card_name(a.card)
-        return [act("discard", f.who, f"descarta {c.es} por orden de {seat_name(f.actor).es}.",
-                    f"discards {c.en}, as {seat_name(f.actor).en} chose.", card=a.card)]
+        return [act("discard", f.who, msg("{player} discards {card}, as {actor} chose.", player=seat_name(f.who), card=c, actor=seat_name(f.actor)), card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "pick":
-            return tr(f"Mano de {seat_name(f.who).es}: elige la carta que descarta.",
-                      f"{seat_name(f.who).en}'s hand: choose the card they discard.")
-        return tr("Elige de quién miras la mano.", "Choose whose hand to look at.")
+            return msg("{who}'s hand: choose the card they discard.", who=seat_name(f.who))
+        return msg("Choose whose hand to look at.")
 
 
 @scroll("swap_hands")
@@ -307,14 +300,14 @@ class SwapHands(VictimScroll):
         pop(st)
         a, b = f.actor, f.who
         st.hands[a], st.hands[b] = st.hands[b], st.hands[a]
-        return [act("swap_hands", a, f"cambia su mano con la de {seat_name(b).es}.", f"swaps hands with {seat_name(b).en}."),
-                act("hand_private", a, f"recibes: {cards_names(st.hands[a]).es}.", f"you get: {cards_names(st.hands[a]).en}.",
+        return [act("swap_hands", a, msg("{player} swaps hands with {seat}.", player=seat_name(a), seat=seat_name(b))),
+                act("hand_private", a, msg("You get: {cards}.", cards=cards_names(st.hands[a])),
                     audience=[a], cards=list(st.hands[a])),
-                act("hand_private", b, f"recibes: {cards_names(st.hands[b]).es}.", f"you get: {cards_names(st.hands[b]).en}.",
+                act("hand_private", b, msg("You get: {cards}.", cards=cards_names(st.hands[b])),
                     audience=[b], cards=list(st.hands[b]))]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Elige con quién cambias la mano.", "Choose whom to swap hands with.")
+        return msg("Choose whom to swap hands with.")
 
 
 # ----------------------------------------------------------------------------- every other player
@@ -369,7 +362,7 @@ class StealTwoEach(EachScroll):
     def each(self, st: AmState, f: Frame) -> list[Event]:
         f.stage = "next"
         got = city.transfer(st, f.who, f.actor, 2)
-        return [act("steal", f.actor, f"quita {got} $ a {seat_name(f.who).es}.", f"takes ${got} from {seat_name(f.who).en}.")]
+        return [act("steal", f.actor, msg("{player} takes ${amount} from {who}.", player=seat_name(f.actor), amount=got, who=seat_name(f.who)))]
 
 
 @scroll("card_or_dollar")
@@ -389,24 +382,24 @@ class CardOrDollar(EachScroll):
         f.seat, f.stage, f.wait = f.actor, "next", False
         if isinstance(a, Pay):
             city.transfer(st, s, f.actor, 1)
-            return [act("give", s, f"da 1 $ a {seat_name(f.actor).es}.", f"gives $1 to {seat_name(f.actor).en}.")]
+            return [act("give", s, msg("{player} gives $1 to {actor}.", player=seat_name(s), actor=seat_name(f.actor)))]
         assert isinstance(a, Card)
         st.hands[s].remove(a.card)
         st.hands[f.actor].append(a.card)
-        return [act("give", s, f"da una carta a {seat_name(f.actor).es}.", f"gives a card to {seat_name(f.actor).en}."),
-                act("give_private", s, f"da {card_name(a.card).es}.", f"gives {card_name(a.card).en}.",
+        return [act("give", s, msg("{player} gives a card to {actor}.", player=seat_name(s), actor=seat_name(f.actor))),
+                act("give_private", s, msg("{player} gives {card}.", player=seat_name(s), card=card_name(a.card)),
                     audience=[s, f.actor], card=a.card)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "give":
-            return tr(f"Da 1 $ o una carta a {seat_name(f.actor).es}.", f"Give $1 or a card to {seat_name(f.actor).en}.")
-        return tr("Cada uno de los demás te dará 1 $ o una carta.", "Every other player gives you $1 or a card.")
+            return msg("Give $1 or a card to {actor}.", actor=seat_name(f.actor))
+        return msg("Every other player gives you $1 or a card.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Pay):
-            return tr("Dar 1 $", "Give $1")
+            return msg("Give $1")
         if isinstance(a, Card):
-            return tr(f"Dar {card_name(a.card).es}", f"Give {card_name(a.card).en}")
+            return msg("Give {card}", card=card_name(a.card))
         return None
 
 
@@ -445,9 +438,9 @@ class Audit(EachScroll):
         s, n = f.piece, area_name(f.area)
         if f.blocked:
             f.blocked = False
-            return [act("spared", s, f"conserva su secuaz en {n.es}.", f"keeps their minion in {n.en}.")]
+            return [act("spared", s, msg("{player} keeps their minion in {area}.", player=seat_name(s), area=n))]
         city.remove_piece(st, f.area, s)
-        ev = [act("remove", s, f"retira un secuaz suyo de {n.es}.", f"removes one of their minions from {n.en}.",
+        ev = [act("remove", s, msg("{player} removes one of their minions from {area}.", player=seat_name(s), area=n),
                   area=f.area, piece=s)]
         if f.rescue:
             f.rescue = False
@@ -456,12 +449,12 @@ class Audit(EachScroll):
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "lose":
-            return tr("Los Auditores: retira uno de tus secuaces.", "The Auditors: remove one of your minions.")
-        return tr("Cada uno de los demás retirará un secuaz suyo.", "Every other player will remove one of their minions.")
+            return msg("The Auditors: remove one of your minions.")
+        return msg("Every other player will remove one of their minions.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Piece):
-            return tr(f"Retirar el de {area_name(a.area).es}", f"Remove the one in {area_name(a.area).en}")
+            return msg("Remove the one in {area}", area=area_name(a.area))
         return None
 
 
@@ -492,14 +485,14 @@ class ForcePay(Scroll):
         if f.blocked:
             return [wallace_event(f.who)]
         got = city.transfer(st, f.who, f.area2, 3)
-        return [act("pay", f.who, f"da {got} $ a {seat_name(f.area2).es}.", f"gives ${got} to {seat_name(f.area2).en}.")]
+        return [act("pay", f.who, msg("{player} gives ${amount} to {seat}.", player=seat_name(f.who), amount=got, seat=seat_name(f.area2)))]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "to":
-            return tr(f"¿A quién da {seat_name(f.who).es} los 3 $?", f"Whom does {seat_name(f.who).en} give the $3 to?")
-        return tr("Elige quién paga 3 $.", "Choose who pays $3.")
+            return msg("Whom does {who} give the $3 to?", who=seat_name(f.who))
+        return msg("Choose who pays $3.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Player):
-            return tr(seat_name(a.seat).es, seat_name(a.seat).en)
+            return seat_name(a.seat)
         return None

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules.ankh_morpork import city
 from rules.ankh_morpork.board import ADJ, DIMWELL, DOLLY, UNREAL
 from rules.ankh_morpork.frames import Handler, options, pop, register
 from rules.ankh_morpork.model import AmState, Area, Do, Frame, Piece, Skip
 from rules.ankh_morpork.reactions import remove_hit, window
-from rules.ankh_morpork.text import act, area_name, card_name, piece_name
-from rules.core import Action, Event, Text, tr
+from rules.ankh_morpork.text import act, area_name, card_name, piece_name, seat_name
+from rules.core import Action, Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 # ------------------------------------------------------------------------ place a minion
 
@@ -70,28 +75,27 @@ class MinionHandler(Handler):
             city.remove_piece(st, a.area, f.seat)
             f.area2, f.stage = a.area, "place"
             n = area_name(a.area)
-            return [act("retake", f.seat, f"recoge un secuaz de {n.es}.", f"takes back a minion from {n.en}.", area=a.area)]
+            return [act("retake", f.seat, msg("{player} takes back a minion from {area}.", player=seat_name(f.seat), area=n), area=a.area)]
         pop(st)
         city.add_piece(st, a.area, f.seat, trouble=f.mode != "quiet")
         n = area_name(a.area)
-        return [act("minion", f.seat, f"coloca un secuaz en {n.es}.", f"places a minion in {n.en}.", area=a.area)]
+        return [act("minion", f.seat, msg("{player} places a minion in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "retake":
-            return tr("Tus 12 secuaces están en el tablero: elige de dónde recoges uno.",
-                      "All 12 of your minions are out: choose where to take one back from.")
+            return msg("All 12 of your minions are out: choose where to take one back from.")
         if f.mode == "rescue":
-            return tr("Pon el secuaz retirado en otra zona.", "Put the removed minion in another area.")
-        return tr("Coloca un secuaz.", "Place a minion.")
+            return msg("Put the removed minion in another area.")
+        return msg("Place a minion.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.stage == "retake":
-                return tr(f"Recoger de {n.es}", f"Take back from {n.en}")
-            return tr(f"Secuaz en {n.es}", f"Minion in {n.en}")
+                return msg("Take back from {area}", area=n)
+            return msg("Minion in {area}", area=n)
         if isinstance(a, Skip):
-            return tr("No colocar el secuaz", "Do not place the minion")
+            return msg("Do not place the minion")
         return None
 
 
@@ -116,7 +120,7 @@ def build(st: AmState, f: Frame, a: int, pay: int) -> list[Event]:
     city.pay_bank(st, f.seat, pay)
     city.set_building(st, a, f.seat)
     n = area_name(a)
-    return [act("building", f.seat, f"construye en {n.es} por {pay} $.", f"builds in {n.en} for ${pay}.",
+    return [act("building", f.seat, msg("{player} builds in {area} for ${amount}.", player=seat_name(f.seat), area=n, amount=pay),
                 area=a, cost=pay)]
 
 
@@ -152,25 +156,24 @@ class BuildingHandler(Handler):
             city.remove_building(st, a.area)
             target = f.area
             n = area_name(a.area)
-            ev.append(act("unbuild", f.seat, f"retira su edificio de {n.es}.", f"takes their building off {n.en}.",
+            ev.append(act("unbuild", f.seat, msg("{player} takes their building off {area}.", player=seat_name(f.seat), area=n),
                           area=a.area))
         pop(st)
         return ev + build(st, f, target, price(f, target))
 
     def prompt(self, st: AmState, f: Frame) -> Text:
         if f.stage == "relocate":
-            return tr("Tus 6 edificios están en el tablero: elige cuál se traslada.",
-                      "All 6 of your buildings are out: choose which one moves.")
-        return tr("Coloca un edificio.", "Place a building.")
+            return msg.c("building symbol", "All 6 of your buildings are out: choose which one moves.")
+        return msg("Place a building.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
             if f.stage == "relocate":
-                return tr(f"Trasladar el de {n.es}", f"Move the one in {n.en}")
-            return tr(f"Edificio en {n.es} ({price(f, a.area)} $)", f"Building in {n.en} (${price(f, a.area)})")
+                return msg("Move the one in {area}", area=n)
+            return msg("Building in {area} (${cost})", area=n, cost=price(f, a.area))
         if isinstance(a, Skip):
-            return tr("No construir", "Do not build")
+            return msg("Do not build")
         return None
 
 
@@ -211,20 +214,26 @@ class AssassinateHandler(Handler):
         return []
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Asesina: elige una pieza en una zona con problema.", "Assassinate: choose a piece in an area with trouble.")
+        return msg("Assassinate: choose a piece in an area with trouble.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Piece):
-            return piece_label("Asesinar", "Assassinate", a)
+            return piece_label("assassinate", a)
         if isinstance(a, Skip):
-            return tr("No asesinar", "Do not assassinate")
+            return msg("Do not assassinate")
         return None
 
 
-def piece_label(es: str, en: str, a: Piece) -> Text:
-    """"Verb a minion of Player 2 in Dimwell"."""
-    pn, n = piece_name(a.piece), area_name(a.area)
-    return tr(f"{es} {pn.es} en {n.es}", f"{en} {pn.en} in {n.en}")
+def piece_label(verb: Literal["choose", "assassinate", "move", "remove"], a: Piece) -> Text:
+    """"Assassinate a minion of Player 2 in Dimwell"."""
+    piece, area = piece_name(a.piece), area_name(a.area)
+    if verb == "assassinate":
+        return msg("Assassinate {piece} in {area}", piece=piece, area=area)
+    if verb == "move":
+        return msg("Move {piece} in {area}", piece=piece, area=area)
+    if verb == "remove":
+        return msg("Remove {piece} in {area}", piece=piece, area=area)
+    return msg("Choose {piece} in {area}", piece=piece, area=area)
 
 
 # ------------------------------------------------------------------------ trouble, money
@@ -253,17 +262,17 @@ class TroubleHandler(Handler):
         assert isinstance(a, Area)
         st.trouble[a.area] = False
         n = area_name(a.area)
-        return [act("calm", f.seat, f"quita el problema de {n.es}.", f"removes the trouble in {n.en}.", area=a.area)]
+        return [act("calm", f.seat, msg("{player} removes the trouble in {area}.", player=seat_name(f.seat), area=n), area=a.area)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr("Quita un problema.", "Remove a trouble marker.")
+        return msg("Remove a trouble marker.")
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Area):
             n = area_name(a.area)
-            return tr(f"Quitar el problema de {n.es}", f"Remove the trouble in {n.en}")
+            return msg("Remove the trouble in {area}", area=n)
         if isinstance(a, Skip):
-            return tr("No quitar ninguno", "Remove none")
+            return msg("Remove none")
         return None
 
 
@@ -285,14 +294,14 @@ class MoneyHandler(Handler):
         if isinstance(a, Skip):
             return []
         got = city.collect(st, f.seat, f.n)
-        return [act("collect", f.seat, f"cobra {got} $.", f"collects ${got}.", amount=got)]
+        return [act("collect", f.seat, msg("{player} collects ${amount}.", player=seat_name(f.seat), amount=got), amount=got)]
 
     def prompt(self, st: AmState, f: Frame) -> Text:
-        return tr(f"{card_name(f.card).es}: cobra {f.n} $.", f"{card_name(f.card).en}: collect ${f.n}.")
+        return msg("{card}: collect ${amount}.", card=card_name(f.card), amount=f.n)
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:
         if isinstance(a, Do):
-            return tr(f"Cobrar {f.n} $", f"Collect ${f.n}")
+            return msg("Collect ${amount}", amount=f.n)
         if isinstance(a, Skip):
-            return tr("No cobrar", "Do not collect")
+            return msg("Do not collect")
         return None

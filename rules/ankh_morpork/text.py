@@ -9,59 +9,78 @@ from rules.ankh_morpork.cards import CARDS
 from rules.ankh_morpork.events import EVENTS
 from rules.ankh_morpork.model import DEMON, TROLL
 from rules.ankh_morpork.personalities import PERSONALITIES
-from rules.core import Event, Text, count, tr
+from rules.core import Event, Text
+from rules.phrases import Phrases
+
+msg = Phrases("ankh_morpork")
 
 
 def seat_name(s: int) -> Text:
     """A seat's display name."""
-    return tr(f"Jugador {s + 1}", f"Player {s + 1}")
+    return msg("Player {number}", number=s + 1)
 
 
 def area_name(a: int) -> Text:
     """An area's display name."""
-    return tr(AREAS[a].es, AREAS[a].en)
+    return AREAS[a].name
 
 
 def card_name(c: str) -> Text:
     """A player card's display name."""
-    return tr(CARDS[c].es, CARDS[c].en)
+    return CARDS[c].name
 
 
 def cards_names(cs: list[str] | tuple[str, ...]) -> Text:
-    """A list of card names."""
-    return tr(", ".join(CARDS[c].es for c in cs) or "-", ", ".join(CARDS[c].en for c in cs) or "-")
+    """A list of card names ("-" for none)."""
+    return msg("{cards}", cards=[CARDS[c].name for c in cs]) if cs else msg("-")
+
+
+def semicolons(items: list[Text]) -> Text:
+    """Texts one after another, "A; B; C" (labels or lines that may hold commas)."""
+    out = items[0] if items else msg("-")
+    for item in items[1:]:
+        out = msg("{items}; {item}", items=out, item=item)
+    return out
+
+
+def commas(items: list[Text]) -> Text:
+    """Texts one after another, "A, B, C" (a tally rather than a list with "and")."""
+    out = items[0] if items else msg("-")
+    for item in items[1:]:
+        out = msg("{items}, {item}", items=out, item=item)
+    return out
 
 
 def cards_count(n: int) -> Text:
-    """ "1 carta", "3 cartas"."""
-    return count(n, "carta", "cartas", "card", "cards")
+    """ "1 card", "3 cards"."""
+    return msg.n(n, "{n} card", "{n} cards")
 
 
 def event_name(e: str) -> Text:
     """A random event's display name."""
-    return tr(EVENTS[e].es, EVENTS[e].en)
+    return EVENTS[e].name
 
 
 def personality_name(p: str) -> Text:
     """A personality's display name."""
-    return tr(PERSONALITIES[p].es, PERSONALITIES[p].en)
+    return PERSONALITIES[p].name
 
 
 def piece_name(p: int) -> Text:
     """A piece: a seat's minion, a troll or a demon."""
     if p == TROLL:
-        return tr("un troll", "a troll")
+        return msg("a troll")
     if p == DEMON:
-        return tr("un demonio", "a demon")
-    return tr(f"un secuaz de {seat_name(p).es}", f"a minion of {seat_name(p).en}")
+        return msg("a demon")
+    return msg("a minion of {seat}", seat=seat_name(p))
 
 
-def say(kind: str, es: str, en: str, audience: list[int] | None = None, **data: Any) -> Event:
+def say(kind: str, text: Text, audience: list[int] | None = None, **data: Any) -> Event:
     """An event; ``audience`` None means everyone."""
-    return Event(kind=kind, text=tr(es, en), audience=audience, data=data)
+    return Event(kind=kind, text=text, audience=audience, data=data)
 
 
-def act(kind: str, seat: int, es: str, en: str, audience: list[int] | None = None, **data: Any) -> Event:
-    """An event that starts with the seat's name: "Jugador 2 coloca...". """
-    n = seat_name(seat)
-    return say(kind, f"{n.es} {es}", f"{n.en} {en}", audience, seat=seat, **data)
+def act(kind: str, seat: int, text: Text, audience: list[int] | None = None, **data: Any) -> Event:
+    """An event done by ``seat`` (its data carries the seat); its text is a whole sentence,
+    which names the seat unless only that seat reads it ("Player 2 places...")."""
+    return say(kind, text, audience, seat=seat, **data)

@@ -33,7 +33,7 @@ E = AmEngine()
 USERS = (101, 202, 303, 404)
 NAMES = ("alice", "bob", "carol", "dave")
 SEED = 13  # with the AI's choices: Carol answers Alice's assassination with Gaspode
-PERSONALITY_NAMES = sorted({n for p in PERSONALITIES.values() for n in (p.es, p.en)})
+PERSONALITY_NAMES = sorted({n for p in PERSONALITIES.values() for n in (p.name.es, p.name.en)})
 
 
 def game(state: AmState | None = None, *, seats: int = 3, locale: str = "en", seed: int = SEED,
@@ -77,7 +77,7 @@ def items(view: discord.ui.View) -> list[Any]:
 
 def hidden_names(st: AmState) -> list[str]:
     """Names that must not reach the channel now: cards in hands, personalities."""
-    held = [n for hand in st.hands for c in hand for n in (CARDS[c].es, CARDS[c].en)]
+    held = [n for hand in st.hands for c in hand for n in (CARDS[c].name.es, CARDS[c].name.en)]
     return held + ([] if st.finished else PERSONALITY_NAMES)
 
 
@@ -86,7 +86,7 @@ def shown(text: str, names: list[str]) -> list[str]:
     for name in names:
         rest = text
         for c in CARDS.values():
-            for longer in (c.es, c.en):
+            for longer in (c.name.es, c.name.en):
                 if len(longer) > len(name) and name in longer:
                     rest = rest.replace(longer, "")
         if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", rest):
@@ -132,11 +132,11 @@ def test_the_public_board_never_shows_a_hand_or_a_personality() -> None:
                 assert not shown(public, hidden_names(st)), (shown(public, hidden_names(st)), public)
             for s in range(seats):
                 mine = "\n".join(UI.private_lines(g, s, "en"))
-                assert all(CARDS[c].en in mine for c in st.hands[s])
-                assert PERSONALITIES[st.personality[s]].en in mine
+                assert all(CARDS[c].name.en in mine for c in st.hands[s])
+                assert PERSONALITIES[st.personality[s]].name.en in mine
         board = embed_text(UI.board(g, [], "en").embed)
         # at the end the personalities are told, with everyone's points
-        assert all(PERSONALITIES[st.personality[s]].en in board for s in range(seats))
+        assert all(PERSONALITIES[st.personality[s]].name.en in board for s in range(seats))
         assert all(f"**{st.scores[s]} point{'' if st.scores[s] == 1 else 's'}**" in board for s in range(seats))
 
 
@@ -173,7 +173,7 @@ def test_the_personality_shows_how_close_it_is() -> None:
     st = g.state
     assert isinstance(st, AmState)
     lines = UI.personality_lines(g, 0, "en")
-    assert PERSONALITIES[st.personality[0]].en in lines[0]
+    assert PERSONALITIES[st.personality[0]].name.en in lines[0]
     if PERSONALITIES[st.personality[0]].goal != "deck":
         assert lines[1].startswith("You are at ")
 
@@ -223,7 +223,7 @@ def test_playing_a_card_walks_through_its_symbols() -> None:
     seat = next(iter(E.pending(st)))
     text = UI.menu_text(g, seat, "en")
     card = next(f for f in reversed(st.stack) if f.kind == "card").card
-    assert text.startswith(f"🃏 **{CARDS[card].en}**") and "▶ **💰" in text
+    assert text.startswith(f"🃏 **{CARDS[card].name.en}**") and "▶ **💰" in text
     buttons = [it for it in items(UI.menu(g, seat, "en")) if isinstance(it, discord.ui.Button)]  # type: ignore[arg-type]
     assert [b.style for b in buttons] == [discord.ButtonStyle.success, discord.ButtonStyle.secondary]
     assert buttons[0].label.startswith("Collect $") and buttons[1].label == "Do not collect"
@@ -237,7 +237,7 @@ def test_a_reaction_has_a_button_per_interrupt_and_no() -> None:
     seat = next(iter(E.pending(st)))
     view = panel(g, seat, "en")
     labels = [it.label for it in items(view)]
-    assert labels == [f"Play {CARDS[a.card].en}" for a in E.legal_actions(st, seat) if isinstance(a, Interrupt)] + ["No"]
+    assert labels == [f"Play {CARDS[a.card].name.en}" for a in E.legal_actions(st, seat) if isinstance(a, Interrupt)] + ["No"]
     assert items(view)[0].style is discord.ButtonStyle.danger
     assert isinstance(E.legal_actions(st, seat)[-1], Skip)
 
@@ -253,7 +253,7 @@ def test_a_reaction_is_awaited_in_the_channel_without_a_ping_or_a_card() -> None
     assert lines == [f"⏳ Waiting to see whether **{NAMES[seat]}** answers (they decide privately)."]
     assert ping_line(g, "en") is None
     text = embed_text(UI.board(g, [], "en").embed) + " ".join(lines)
-    assert not any(CARDS[c].en in text for c in st.hands[seat])
+    assert not any(CARDS[c].name.en in text for c in st.hands[seat])
     # with closed DMs nobody could ask them privately: the channel pings them
     closed = game(st, closed=(seat,))
     assert f"<@{USERS[seat]}>" in (ping_line(closed, "en") or "")
@@ -319,7 +319,7 @@ async def test_a_reaction_with_closed_dms_is_pinged_in_the_channel(world: World)
     assert any("has direct messages closed" in c for c in said)
     assert any(c.startswith(f"<@{USERS[victim]}>, you have a decision to make") for c in said)
     assert g.seat_row(victim).dm_closed
-    assert not any(CARDS[c].en in " ".join(said) for c in g.state.hands[victim])  # type: ignore[union-attr]
+    assert not any(CARDS[c].name.en in " ".join(said) for c in g.state.hands[victim])  # type: ignore[union-attr]
 
 
 # ----------------------------------------------------------------------------- picture

@@ -38,8 +38,8 @@ LOCALES = ("en", "es", "en")
 NEVER_PUBLIC = re.compile(
     r"Your hand|Tu mano|Only for you|Solo para ti|personality \(secret\)|personalidad \(secreta\)"
     r"|tablero:act")
-PERSONALITY_NAMES = sorted({n for p in PERSONALITIES.values() for n in (p.es, p.en)}, key=len, reverse=True)
-CARD_NAMES = {c.id: (c.es, c.en) for c in CARDS.values()}
+PERSONALITY_NAMES = sorted({n for p in PERSONALITIES.values() for n in (p.name.es, p.name.en)}, key=len, reverse=True)
+CARD_NAMES = {c.id: (c.name.es, c.name.en) for c in CARDS.values()}
 ALL_CARD_NAMES = sorted({n for pair in CARD_NAMES.values() for n in pair}, key=len, reverse=True)
 
 
@@ -212,7 +212,7 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
                 dm = await fake.wait_for_dm(p.user(seat))
                 text = dm_text(dm)
                 who = PERSONALITIES[state.personality[seat]]
-                assert (who.es if locale == "es" else who.en) in text
+                assert who.name.get(locale) in text
                 assert all(CARD_NAMES[c][0 if locale == "es" else 1] in text for c in state.hands[seat]), text
                 assert not fake.components(dm)  # nothing to answer yet
 
@@ -290,7 +290,7 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
             # the end is told, with the personalities now revealed
             end = await fake.wait_for_message(world.channel, lambda m: "Game over" in m["content"])
             said = end["content"]
-            assert all(PERSONALITIES[state.personality[s]].en in said for s in range(3)), (said, state.personality)
+            assert all(PERSONALITIES[state.personality[s]].name.en in said for s in range(3)), (said, state.personality)
             board = await p.settled(state.version)
             fields = {f["name"]: f["value"] for f in board["embeds"][0]["fields"]}
             assert all(f"**{state.scores[s]} points**" in fields["Players"] for s in range(3)), fields
@@ -356,7 +356,7 @@ async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) ->
         assert msg["flags"] & EPHEMERAL and "12 · Nap Hill" in text_of(msg) and "neighbours" in text_of(msg)
         _, _, msg = await t.slash("am personality", bob)
         assert msg["flags"] & EPHEMERAL
-        assert PERSONALITIES[state.personality[1]].es in msg["content"] and "Tu personalidad" in msg["content"]
+        assert PERSONALITIES[state.personality[1]].name.es in msg["content"] and "Tu personalidad" in msg["content"]
         _, _, msg = await t.slash("game hand", user)
         assert msg["flags"] & EPHEMERAL and p.control(msg, state.version, seat, 0) is not None
         assert all(CARD_NAMES[c][user is alice] in text_of(msg) for c in state.hands[seat])

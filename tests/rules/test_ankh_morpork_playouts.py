@@ -23,7 +23,7 @@ def card_words(cards: set[str]) -> set[str]:
     """Ways a card can be named: its id as JSON, and its names."""
     out: set[str] = set()
     for c in cards:
-        out |= {f'"{c}"', CARDS[c].es, CARDS[c].en}
+        out |= {f'"{c}"', CARDS[c].name.es, CARDS[c].name.en}
     return out
 
 
@@ -31,7 +31,7 @@ def persona_words(ps: set[str]) -> set[str]:
     """Ways a personality can be named."""
     out: set[str] = set()
     for p in ps:
-        out |= {f'"{p}"', PERSONALITIES[p].es, PERSONALITIES[p].en}
+        out |= {f'"{p}"', PERSONALITIES[p].name.es, PERSONALITIES[p].name.en}
     return out
 
 
@@ -54,8 +54,8 @@ def secrets(st: AmState, viewer: int | None, allowed: set[int] | None = None) ->
     return card_words(hidden_cards) | persona_words(hidden_people)
 
 
-ALL_NAMES = {n for c in CARDS.values() for n in (c.es, c.en)} | {
-    n for p in PERSONALITIES.values() for n in (p.es, p.en)}
+ALL_NAMES = {n for c in CARDS.values() for n in (c.name.es, c.name.en)} | {
+    n for p in PERSONALITIES.values() for n in (p.name.es, p.name.en)}
 
 
 def leaks(text: str, words: set[str]) -> list[str]:
