@@ -29,6 +29,7 @@ from cogs.common.present import (
     turn_lines,
     ui_for,
 )
+from rules.catalogue import catalogues as rules_catalogues
 from rules.core import Action, Seat, StaleAction
 from services.session import Game, MoveResult, Refusal
 
@@ -603,13 +604,13 @@ def resolve_action(
             return legal[int(m[1])]
     else:
         needle = fold(v)
-        labels = [
-            (a, fold(ui.label(g, seat, a, "es")), fold(ui.label(g, seat, a, "en"))) for _, a in allowed
-        ]
-        exact = [a for a, es, en in labels if needle in (es, en)]
+        # a move typed in any language's words: every language the rules' texts are in
+        labels = [(a, [fold(ui.label(g, seat, a, lang)) for lang in rules_catalogues().languages])
+                  for _, a in allowed]
+        exact = [a for a, words in labels if needle in words]
         if len(exact) == 1:
             return exact[0]
-        partial = [a for a, es, en in labels if needle and (needle in es or needle in en)]
+        partial = [a for a, words in labels if needle and any(needle in w for w in words)]
         if len(partial) == 1:
             return partial[0]
     raise Refusal(said(
