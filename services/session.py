@@ -501,10 +501,14 @@ class SessionService:
             )
         except ChannelBusy:
             busy = await self.store.game_in_channel(channel_id)
-            num = f" (#{busy.id})" if busy is not None else ""
+            if busy is None:  # it ended meanwhile
+                raise Refusal(
+                    msg("There is already an open game in this channel. Finish or abandon it "
+                        "(/game abandon), or create the new one in a thread (thread: True)."),
+                ) from None
             raise Refusal(
-                msg("There is already an open game in this channel{num}. Finish or abandon it "
-                    "(/game abandon), or create the new one in a thread (thread: True).", num=num),
+                msg("There is already an open game in this channel (#{game}). Finish or abandon it "
+                    "(/game abandon), or create the new one in a thread (thread: True).", game=busy.id),
             ) from None
         self.forget(row.id)
         return await self.require(row.id)
