@@ -271,6 +271,9 @@ class Engine(Generic[S]):
     def setup(self, num_seats: int, options: BaseModel | dict[str, Any] | None, seed: int) -> S:
         """A new game for ``num_seats`` seats."""
         if not self.min_players <= num_seats <= self.max_players:
+            if self.min_players == self.max_players:
+                raise IllegalAction(Text(d="core", m="{game} takes {n} player.", p="{game} takes {n} players.",
+                                         n=self.min_players, a={"game": self.title}))
             raise IllegalAction(Text(d="core", m="{game} takes {least}-{most} players.", a={
                 "game": self.title, "least": self.min_players, "most": self.max_players}))
         opts = self.parse_options(options)

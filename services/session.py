@@ -583,8 +583,9 @@ class SessionService:
             n = len(g.seats)
             if n < g.engine.min_players:
                 raise Refusal(
-                    msg("Not enough players: at least {least} are needed, there are {n}.",
-                        least=g.engine.min_players, n=n),
+                    msg.n(n, "Not enough players: at least {least} are needed, there is {n}.",
+                          "Not enough players: at least {least} are needed, there are {n}.",
+                          least=g.engine.min_players),
                 )
             options = g.row.options
             fix = self.start_options.get(g.row.game_id)

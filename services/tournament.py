@@ -255,8 +255,8 @@ class TournamentService:
             )
             if len(entrants) < need:
                 raise TournamentRefusal(
-                    msg("Not enough players: at least {least} are needed, there are {n}.", least=need,
-                        n=len(entrants)),
+                    msg.n(len(entrants), "Not enough players: at least {least} are needed, there is {n}.",
+                          "Not enough players: at least {least} are needed, there are {n}.", least=need),
                 )
             seeds = await self._seed(t, entrants)
             rounds = self._planned_rounds(t, len(seeds), engine)

@@ -25,8 +25,8 @@ def test_the_engine_refusals_read_in_both_languages() -> None:
     eng = get_engine("rey_hierofante")
     with pytest.raises(IllegalAction) as many:
         eng.setup(3, {}, seed=1)
-    assert _both(many.value) == ("Rey y Hierofante se juega con 2-2 jugadores.",
-                                 "King & Hierophant takes 2-2 players.")
+    assert _both(many.value) == ("Rey y Hierofante se juega con 2 jugadores.",
+                                 "King & Hierophant takes 2 players.")
     state = eng.setup(2, {}, seed=1)
     seat = next(iter(eng.pending(state)))
     with pytest.raises(NotYourTurn) as waiting:
@@ -73,6 +73,11 @@ async def test_the_session_refusals_are_whole_sentences(service: SessionService)
     with pytest.raises(Refusal) as full:
         await service.join(g.id, user_id=303, name="carol", locale="es")
     assert _both(full.value) == ("La partida está completa (2 jugadores).", "The game is full (2 players).")
+    await service.leave(g.id, user_id=BOB)
+    with pytest.raises(Refusal) as alone:
+        await service.start(g.id, by=ALICE)
+    assert _both(alone.value) == ("Faltan jugadores: hacen falta al menos 2 y hay 1.",
+                                  "Not enough players: at least 2 are needed, there is 1.")
 
 
 def test_vacation_days_are_counted_in_number() -> None:
