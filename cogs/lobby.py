@@ -18,7 +18,8 @@ from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
 from cogs.common.errors import guard, reply
 from cogs.common.gamelog import LogButton, render_log
-from cogs.common.i18n import MESSAGES, count, locale_of, t, tn
+from cogs.common.i18n import MESSAGES, locale_of, said, t, text_choice, tn
+from cogs.common.i18n import count as _count
 from cogs.common.overview import list_embed, mine_embed
 from cogs.common.patience import missing_permissions, permission_names, token_alive
 from cogs.common.present import (
@@ -95,7 +96,7 @@ def parse_options_text(text: str | None) -> dict[str, str]:
     for item in (text or "").replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
-            raise Refusal(t("err.bad_option", "es", item=item), t("err.bad_option", "en", item=item))
+            raise Refusal(said("err.bad_option", item=item))
         out[key.strip().lower()] = value.strip()
     return out
 
@@ -112,10 +113,7 @@ def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -
             merged[key] = [v for v in value.replace("/", "+").split("+") if v]
     for key in merged:
         if key not in known:
-            raise Refusal(*(
-                t("err.unknown_option", lang, game=engine.title.get(lang), key=key, known=", ".join(known) or "-")
-                for lang in ("es", "en")
-            ))
+            raise Refusal(said("err.unknown_option", game=engine.title, key=key, known=", ".join(known) or "-"))
     return merged
 
 
@@ -275,20 +273,15 @@ def _check_bot_permissions(interaction: discord.Interaction, thread: bool, games
     if thread and not perms.create_public_threads:
         names.append("create_public_threads")
     if names:
-        raise Refusal(*(
-            t("perm.new_missing", lang_, channel=f"<#{where}>", perms=permission_names(names, lang_))
-            for lang_ in ("es", "en")
-        ))
+        raise Refusal(said("perm.new_missing", channel=f"<#{where}>",
+                           perms=lambda language: permission_names(names, language)))
 
 
 # ----------------------------------------------------------------------------- the cog
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=app_commands.locale_str(e.title.en, es=e.title.es), value=gid)
-        for gid, e in registered_games().items()
-    ]
+    return [text_choice(e.title, gid) for gid, e in registered_games().items()]
 
 
 async def _literal_autocomplete(interaction: discord.Interaction, current: str, field: str) -> list[app_commands.Choice[str]]:
@@ -412,10 +405,9 @@ class Lobby(commands.Cog):
         role = server.creator_role_id
         member_roles = {r.id for r in getattr(interaction.user, "roles", [])}
         if role is not None and role not in member_roles and not interaction.permissions.manage_guild:
-            raise Refusal(*(t("err.creator_role", lang_, role=f"<@&{role}>") for lang_ in ("es", "en")))
+            raise Refusal(said("err.creator_role", role=f"<@&{role}>"))
         if clock is not None and clock not in CLOCKS:
-            raise Refusal(*(t("err.bad_clock", lang_, value=clock, options=", ".join(CLOCKS))
-                            for lang_ in ("es", "en")))
+            raise Refusal(said("err.bad_clock", value=clock, options=", ".join(CLOCKS)))
         clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
         public_locale = server.locale or locale
@@ -446,7 +438,7 @@ class Lobby(commands.Cog):
             # The server keeps its games' threads in one channel.
             channel = interaction.guild.get_channel(server.games_channel_id) or channel
         if not isinstance(channel, discord.TextChannel):
-            raise Refusal(t("err.no_thread_here", "es"), t("err.no_thread_here", "en"))
+            raise Refusal(said("err.no_thread_here"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = clip(f"{engine.title.get(locale)} · {user.display_name}", 100)
         # Noted first: a thread left without its game by a crash is removed at the next start.
@@ -457,7 +449,7 @@ class Lobby(commands.Cog):
             )
         except discord.Forbidden:
             await bot.session.store.drop_pending_thread(pending)
-            raise Refusal(t("err.thread_forbidden", "es"), t("err.thread_forbidden", "en")) from None
+            raise Refusal(said("err.thread_forbidden")) from None
         bot.announcer.own_threads.add(created.id)
         crash_point("thread.created")
         g = await bot.session.create(channel_id=created.id, pending_thread=pending, **common)
@@ -610,7 +602,7 @@ class Lobby(commands.Cog):
             text = tn("vacation.ended", len(done.games), locale)
         else:
             text = t("vacation.started", locale, when=f"<t:{int(done.until)}:f>",
-                     games=count("games", len(done.games), locale),
+                     games=_count("games", len(done.games), locale),
                      left=tn("vacation.days_left", done.days_left, locale))
         await reply(interaction, text, ephemeral=True)
         for game in done.games:
@@ -693,7 +685,7 @@ class Lobby(commands.Cog):
         bot = services(interaction)
         g = await self._channel_game(interaction)
         if not seat.isdigit() or int(seat) >= len(g.seats):
-            raise Refusal("Elige un asiento de la lista.", "Pick a seat from the list.")
+            raise Refusal(said("err.pick_seat"))
         name = g.seat_row(int(seat)).name
         g = await bot.session.remove_from_lobby(g.id, seat=int(seat), by=interaction.user.id)
         await reply(interaction, t("lobby.removed", locale_of(interaction), name=name, id=g.id), ephemeral=True)

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from cogs.common import services
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of, t, tn
+from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.present import COLOUR
 from cogs.common.settings_view import (
     CLOCK_CHOICES,
@@ -77,7 +77,7 @@ class Settings(commands.Cog):
         # default_permissions only hides the command by default; a server may show it to
         # anyone, so the permission is checked again here.
         if not interaction.permissions.manage_guild:
-            raise Refusal(t("config.not_allowed", "es"), t("config.not_allowed", "en"))
+            raise Refusal(said("config.not_allowed"))
         store = services(interaction).session.store
         assert interaction.guild_id is not None
         changes: dict[str, object] = {}

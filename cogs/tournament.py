@@ -24,7 +24,8 @@ from discord.ext import commands
 
 from cogs.common.delivery import send_once
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import count, locale_of, t, tn
+from cogs.common.i18n import count as _count
+from cogs.common.i18n import locale_of, said, t, text_choice, tn
 from cogs.common.patience import forbidden, patiently, permission_names
 from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
@@ -63,10 +64,7 @@ SEEDING_CHOICES = [
 
 
 def _game_choices() -> list[app_commands.Choice[str]]:
-    return [
-        app_commands.Choice(name=app_commands.locale_str(e.title.en, es=e.title.es), value=gid)
-        for gid, e in registered_games().items()
-    ]
+    return [text_choice(e.title, gid) for gid, e in registered_games().items()]
 
 
 def _bot(obj: discord.Interaction | commands.Bot) -> Any:
@@ -322,8 +320,8 @@ def standing_line(s: Standing, tiebreaks: tuple[str, ...], elimination: bool, lo
         rank=s.rank,
         who=who,
         points=show(s.points),
-        games=count("games", s.games, locale),
-        wins=count("wins", s.wins, locale),
+        games=_count("games", s.games, locale),
+        wins=_count("wins", s.wins, locale),
     )
     return line + (f" · {extra}" if extra else "") + gone
 
@@ -739,7 +737,7 @@ class Tournaments(commands.Cog):
         if tournament is not None:
             t_ = await self.service.require(tournament)
             if t_.guild_id != interaction.guild_id:
-                raise TournamentRefusal(*(t("tourney.none_here", lang_) for lang_ in ("es", "en")))
+                raise TournamentRefusal(said("tourney.none_here"))
             return t_
         found = await self.service.tournaments.in_guild(interaction.guild_id or 0, statuses)
         channel = interaction.channel
@@ -755,7 +753,7 @@ class Tournaments(commands.Cog):
         if len(pick) == 1 or (pick and local):
             return pick[-1]
         key = "tourney.which" if pick else "tourney.none_here"
-        raise TournamentRefusal(*(t(key, lang_) for lang_ in ("es", "en")))
+        raise TournamentRefusal(said(key))
 
     async def _organiser(
         self, interaction: discord.Interaction, t_: TournamentRow | None = None
@@ -768,7 +766,7 @@ class Tournaments(commands.Cog):
         roles = {r.id for r in getattr(interaction.user, "roles", [])}
         if gs.organiser_role_id is not None and gs.organiser_role_id in roles:
             return
-        raise TournamentRefusal(*(t("tourney.not_organiser", lang_) for lang_ in ("es", "en")))
+        raise TournamentRefusal(said("tourney.not_organiser"))
 
     async def _tournament_ac(
         self, interaction: discord.Interaction, current: str
@@ -835,7 +833,7 @@ class Tournaments(commands.Cog):
         # Tables open as threads of this channel: it must be a text channel where the bot
         # may open threads and post in them.
         if not isinstance(interaction.channel, discord.TextChannel):
-            raise Refusal(t("tourney.text_channel", "es"), t("tourney.text_channel", "en"))
+            raise Refusal(said("tourney.text_channel"))
         _check_bot_permissions(interaction, True, None)
         bot = _bot(interaction)
         engine = bot.session.engine(game)
@@ -948,7 +946,7 @@ class Tournaments(commands.Cog):
         match = await self._table(t_, table)
         groups = parse_ranking(ranking)
         if not groups:
-            raise TournamentRefusal(*(t("tourney.ranking_help", lang_) for lang_ in ("es", "en")))
+            raise TournamentRefusal(said("tourney.ranking_help"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         progress = await self.service.award(t_.id, match.id, groups)
         await reply(
@@ -960,9 +958,7 @@ class Tournaments(commands.Cog):
         for m in await self.service.tournaments.matches(t_.id, t_.current_round):
             if m.number == number and m.result != "bye":
                 return m
-        raise TournamentRefusal(
-            *(t("tourney.no_table", lang_, table=number) for lang_ in ("es", "en"))
-        )
+        raise TournamentRefusal(said("tourney.no_table", table=number))
 
     @tournament.command(
         name="repair", description="Start a table again with a new game (organiser)"
@@ -1062,8 +1058,8 @@ class Tournaments(commands.Cog):
                 or "-"
             )
             value += "\n" + t(
-                "rating.record", locale, games=count("games", record.games, locale),
-                wins=count("wins", record.wins, locale), recent=recent
+                "rating.record", locale, games=_count("games", record.games, locale),
+                wins=_count("wins", record.wins, locale), recent=recent
             )
             embed.add_field(name=engine.title.get(locale), value=value, inline=False)
         if not embed.fields:
@@ -1085,7 +1081,7 @@ class Tournaments(commands.Cog):
                 rank=i,
                 who=f"<@{r.user_id}>",
                 rating=r.conservative,
-                games=count("games", r.games, locale),
+                games=_count("games", r.games, locale),
             )
             for i, r in enumerate(rows, start=1)
         ]

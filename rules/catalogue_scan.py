@@ -83,6 +83,18 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _written_out(node: ast.Call) -> tuple[str, str | None, str, str | None] | None:
+    """(domain, context, wording, plural) of a ``Text(d="core", m="...")`` written out with
+    literals: rules/core.py's own texts, which cannot use a phrase book (rules.phrases
+    imports rules.core)."""
+    kw = {k.arg: k.value for k in node.keywords if k.arg}
+    domain, wording = (_literal(kw[k]) if k in kw else None for k in ("d", "m"))
+    if domain is None or wording is None:
+        return None
+    context, plural = (_literal(kw[k]) if k in kw else None for k in ("c", "p"))
+    return domain, context, wording, plural
+
+
 def _modules() -> dict[str, Path]:
     out = {}
     for package in PACKAGES:
@@ -96,12 +108,15 @@ def scan_source(text: str, where: str, found: Found, module_of: dict[str, Path] 
     """Add the texts of one module's source to ``found``."""
     tree = ast.parse(text)
     books = _books(tree, module_of or {})
-    if not books:
-        return
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "Text":
+            written = _written_out(node)
+            if written is not None:
+                found.add(*written, f"{where}:{node.lineno}")
+            continue
         if isinstance(func, ast.Name) and func.id in books:
             domain, method = books[func.id], None
         elif (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)

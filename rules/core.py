@@ -26,7 +26,8 @@ Seat = int
 class Text(BaseModel):
     """A text a player reads, rendered in their language when shown: the English wording
     (a ``str.format`` template, the message id of its game's catalogue) and the values to
-    fill in. Built with a game's phrase book (rules.phrases), never by hand."""
+    fill in. Built with a game's phrase book (rules.phrases), never by hand (but for this
+    module's own texts, written out as ``Text(d="core", m="...")``: rules.phrases imports it)."""
 
     model_config = ConfigDict(frozen=True)
     d: str = "core"  # the catalogue (domain) holding its translations: the game's id
@@ -272,10 +273,11 @@ class Engine(Generic[S]):
     def setup(self, num_seats: int, options: BaseModel | dict[str, Any] | None, seed: int) -> S:
         """A new game for ``num_seats`` seats."""
         if not self.min_players <= num_seats <= self.max_players:
-            raise IllegalAction(
-                f"{self.title.es} se juega con {self.min_players}-{self.max_players} jugadores.",
-                f"{self.title.en} takes {self.min_players}-{self.max_players} players.",
-            )
+            if self.min_players == self.max_players:
+                raise IllegalAction(Text(d="core", m="{game} takes {n} player.", p="{game} takes {n} players.",
+                                         n=self.min_players, a={"game": self.title}))
+            raise IllegalAction(Text(d="core", m="{game} takes {least}-{most} players.", a={
+                "game": self.title, "least": self.min_players, "most": self.max_players}))
         opts = self.parse_options(options)
         return self._setup(num_seats, opts, seed)
 
@@ -287,7 +289,7 @@ class Engine(Generic[S]):
             return self.options_model.model_validate(options or {})
         except ValidationError as exc:
             raise InvalidAction(
-                f"Opciones no válidas: {_short(exc)}", f"Invalid options: {_short(exc)}"
+                Text(d="core", m="Invalid options: {problem}", a={"problem": _short(exc)})
             ) from exc
 
     def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -322,7 +324,7 @@ class Engine(Generic[S]):
             return self.action_adapter.validate_python(data)
         except ValidationError as exc:
             raise InvalidAction(
-                f"Jugada mal formada: {_short(exc)}", f"Malformed move: {_short(exc)}"
+                Text(d="core", m="Malformed move: {problem}", a={"problem": _short(exc)})
             ) from exc
 
     def apply(
@@ -339,16 +341,12 @@ class Engine(Generic[S]):
     def check(self, state: S, seat: Seat, version: int | None = None) -> None:
         """The shared pre-checks before any game code: over, pending, stale."""
         if state.finished:
-            raise GameOver("La partida ya ha terminado.", "The game is already over.")
+            raise GameOver(Text(d="core", m="The game is already over."))
         if seat not in self._pending(state):
-            raise NotYourTurn(
-                "Ahora no te toca decidir nada en esta partida.",
-                "You have nothing to decide in this game right now.",
-            )
+            raise NotYourTurn(Text(d="core", m="You have nothing to decide in this game right now."))
         if version is not None and version != state.version:
             raise StaleAction(
-                "La partida ha cambiado desde que elegiste; vuelve a mirar el tablero.",
-                "The game has moved on since you chose; look at the board again.",
+                Text(d="core", m="The game has moved on since you chose; look at the board again.")
             )
 
     def view(self, state: S, seat: Seat | None) -> View:
@@ -365,7 +363,7 @@ class Engine(Generic[S]):
 
     def describe(self, state: S, seat: Seat, action: Action) -> Text:
         """A short label for a legal action, for menus and autocomplete."""
-        return tr(action.model_dump_json(), action.model_dump_json())
+        return Text(d="core", m="{action}", a={"action": action.model_dump_json()})
 
     # -- serialisation --------------------------------------------------------------
 

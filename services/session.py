@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, Engine, Event, GameState, Prompt, RuleError, Seat, StaleAction, Text
+from rules.phrases import Phrases
 from services.clock import Clock, SystemClock, new_wait
 from services.faults import crash_point
 from services.history import replay_log, reveals, undo_json
@@ -25,6 +26,8 @@ from storage.deadlines import DeadlinePlan, DeadlineRow
 from storage.lookups import UndoRequest
 from storage.outbox import ChangeNote
 from storage.store import MoveWrite
+
+msg = Phrases("core")
 
 # Kinds of action that say "no" to a question asked out of turn; an interrupt window
 # whose time runs out is answered with one of them. ("pass" is not one: in Rattus Cartus
@@ -48,7 +51,7 @@ class NotSeated(Refusal):
     """The user has no seat in the game."""
 
     def __init__(self) -> None:
-        super().__init__("No juegas en esta partida.", "You are not playing in this game.")
+        super().__init__(msg("You are not playing in this game."))
 
 
 class NoGame(Refusal):
@@ -56,15 +59,13 @@ class NoGame(Refusal):
 
     def __init__(self) -> None:
         super().__init__(
-            "No hay ninguna partida abierta en este canal. Crea una con /partida nueva.",
-            "There is no open game in this channel. Start one with /game new.",
+            msg("There is no open game in this channel. Start one with /game new."),
         )
 
 
 def _started() -> Refusal:
     return Refusal(
-        "La partida ya ha empezado; el lobby está cerrado.",
-        "The game has already started; the lobby is closed.",
+        msg("The game has already started; the lobby is closed."),
     )
 
 
@@ -357,7 +358,7 @@ class SessionService:
             return self.engines[game_id]
         except KeyError:
             raise Refusal(
-                f"No conozco el juego «{game_id}».", f"I do not know the game '{game_id}'."
+                msg("I do not know the game '{game_id}'.", game_id=game_id)
             ) from None
 
     def lock(self, game: int) -> asyncio.Lock:
@@ -406,7 +407,7 @@ class SessionService:
         """The game, or a refusal if it does not exist."""
         loaded = await self.get(game)
         if loaded is None:
-            raise Refusal(f"No existe la partida #{game}.", f"There is no game #{game}.")
+            raise Refusal(msg("There is no game #{game}.", game=game))
         return loaded
 
     async def in_channel(self, channel_id: int) -> Game | None:
@@ -447,7 +448,8 @@ class SessionService:
         self, g: Game, *, abandoned: bool = False, by: int | None = None, dropped: int | None = None
     ) -> None:
         for listener in self.game_over_listeners:
-            task = asyncio.create_task(self._tell(listener, GameOver(g, abandoned, by, dropped)))
+            task = asyncio.create_task(self._tell(listener, GameOver(
+                g, abandoned=abandoned, by=by, dropped=dropped)))
             self._over_tasks.add(task)
             task.add_done_callback(self._over_tasks.discard)
 
@@ -499,12 +501,14 @@ class SessionService:
             )
         except ChannelBusy:
             busy = await self.store.game_in_channel(channel_id)
-            num = f" (#{busy.id})" if busy is not None else ""
+            if busy is None:  # it ended meanwhile
+                raise Refusal(
+                    msg("There is already an open game in this channel. Finish or abandon it "
+                        "(/game abandon), or create the new one in a thread (thread: True)."),
+                ) from None
             raise Refusal(
-                f"Ya hay una partida abierta en este canal{num}. Termínala o abandónala "
-                "(/partida abandonar), o crea la nueva en un hilo (hilo: True).",
-                f"There is already an open game in this channel{num}. Finish or abandon it "
-                "(/game abandon), or create the new one in a thread (thread: True).",
+                msg("There is already an open game in this channel (#{game}). Finish or abandon it "
+                    "(/game abandon), or create the new one in a thread (thread: True).", game=busy.id),
             ) from None
         self.forget(row.id)
         return await self.require(row.id)
@@ -519,16 +523,15 @@ class SessionService:
             g = await self.require(game)
             self._lobby(g)
             if g.seat_of(user_id) is not None:
-                raise Refusal("Ya estás en esta partida.", "You are already in this game.")
+                raise Refusal(msg("You are already in this game."))
             if len(g.seats) >= g.engine.max_players:
                 raise Refusal(
-                    f"La partida está completa ({g.engine.max_players} jugadores).",
-                    f"The game is full ({g.engine.max_players} players).",
+                    msg("The game is full ({most} players).", most=g.engine.max_players),
                 )
             try:
                 await self.store.add_seat(game, user_id=user_id, name=name, locale=locale)
             except SeatTaken:
-                raise Refusal("Ya estás en esta partida.", "You are already in this game.") from None
+                raise Refusal(msg("You are already in this game.")) from None
             except NotInLobby:
                 self.forget(game)
                 raise _started() from None
@@ -545,23 +548,21 @@ class SessionService:
             await self._reload_seats(g)
             return g
 
-    def _host_only(self, g: Game, user_id: int, what: Text) -> None:
+    def _host_only(self, g: Game, user_id: int, refusal: Text) -> None:
+        # the whole sentence ("Only the player who created the game can ..."), not a
+        # fragment glued into one: each language words it its own way
         if user_id != g.row.host_id:
-            raise Refusal(
-                f"Solo quien creó la partida puede {what.es}.",
-                f"Only the player who created the game can {what.en}.",
-            )
+            raise Refusal(refusal)
 
     async def add_ai(self, game: int, *, by: int) -> Game:
         """Seat a computer player (host only)."""
         async with self.lock(game):
             g = await self.require(game)
             self._lobby(g)
-            self._host_only(g, by, Text(es="añadir jugadores automáticos", en="add AI players"))
+            self._host_only(g, by, msg("Only the player who created the game can add AI players."))
             if len(g.seats) >= g.engine.max_players:
                 raise Refusal(
-                    f"La partida está completa ({g.engine.max_players} jugadores).",
-                    f"The game is full ({g.engine.max_players} players).",
+                    msg("The game is full ({most} players).", most=g.engine.max_players),
                 )
             bots = sum(1 for s in g.seats if s.ai)
             name = "Bot" if bots == 0 else f"Bot {bots + 1}"
@@ -578,13 +579,13 @@ class SessionService:
         async with self.lock(game):
             g = await self.require(game)
             self._lobby(g)
-            self._host_only(g, by, Text(es="empezarla", en="start it"))
+            self._host_only(g, by, msg("Only the player who created the game can start it."))
             n = len(g.seats)
             if n < g.engine.min_players:
                 raise Refusal(
-                    f"Faltan jugadores: hacen falta al menos {g.engine.min_players} y hay {n}.",
-                    f"Not enough players: at least {g.engine.min_players} are needed, "
-                    f"there are {n}.",
+                    msg.n(n, "Not enough players: at least {least} are needed, there is {n}.",
+                          "Not enough players: at least {least} are needed, there are {n}.",
+                          least=g.engine.min_players),
                 )
             options = g.row.options
             fix = self.start_options.get(g.row.game_id)
@@ -634,13 +635,11 @@ class SessionService:
         async with self.lock(game):
             g = await self.require(game)
             if g.status not in ("lobby", "active"):
-                raise Refusal("La partida ya está cerrada.", "The game is already closed.")
+                raise Refusal(msg("The game is already closed."))
             if by != g.row.host_id and not can_manage:
                 raise Refusal(
-                    "Solo quien creó la partida o alguien con permiso de «Gestionar canales» "
-                    "puede abandonarla.",
-                    "Only the player who created the game or someone with Manage Channels "
-                    "can abandon it.",
+                    msg("Only the player who created the game or someone with Manage Channels "
+                        "can abandon it."),
                 )
             # The board (menus gone) is owed with it: written in the same transaction.
             await self.store.set_status(game, "abandoned", change=ChangeNote({"board": True}))
@@ -653,10 +652,10 @@ class SessionService:
     def _active(self, g: Game) -> GameState:
         if g.status == "lobby" or g.state is None:
             raise Refusal(
-                "La partida aún no ha empezado.", "The game has not started yet."
+                msg("The game has not started yet.")
             )
         if g.status == "abandoned":
-            raise Refusal("La partida fue abandonada.", "The game was abandoned.")
+            raise Refusal(msg("The game was abandoned."))
         return g.state
 
     async def seat_for(self, game: int, user_id: int) -> tuple[Game, Seat]:
@@ -701,7 +700,7 @@ class SessionService:
         legal; each step is then logged as its own move, as if made one at a time.
         """
         if not actions:
-            raise Refusal("No has elegido nada.", "You have not chosen anything.")
+            raise Refusal(msg("You have not chosen anything."))
         async with self.lock(game):
             g, seat = await self.seat_for(game, user_id)
             state = self._active(g)
@@ -773,8 +772,7 @@ class SessionService:
             # locking): our copy is stale, so reload it and let the player look again.
             self.forget(g.id)
             raise StaleAction(
-                "La partida ha cambiado mientras elegías; vuelve a mirar el tablero.",
-                "The game changed while you were choosing; look at the board again.",
+                msg("The game changed while you were choosing; look at the board again."),
             ) from None
         except BaseException:
             del result.steps[-len(steps):]
@@ -892,15 +890,14 @@ class SessionService:
         async with self.lock(game):
             g = await self.require(game)
             self._lobby(g)
-            self._host_only(g, by, Text(es="quitar jugadores", en="remove players"))
+            self._host_only(g, by, msg("Only the player who created the game can remove players."))
             try:
                 row = g.seat_row(seat)
             except KeyError:
-                raise Refusal("No hay nadie en ese asiento.", "Nobody sits there.") from None
+                raise Refusal(msg("Nobody sits there.")) from None
             if row.user_id == by:
                 raise Refusal(
-                    "No puedes quitarte a ti mismo: pasa el anfitrión a otro jugador o usa Salir.",
-                    "You cannot remove yourself: hand hosting to another player, or Leave.",
+                    msg("You cannot remove yourself: hand hosting to another player, or Leave."),
                 )
             if not await self.store.remove_seat_number(game, seat):
                 self.forget(game)
@@ -913,12 +910,11 @@ class SessionService:
         async with self.lock(game):
             g = await self.require(game)
             if g.status not in ("lobby", "active"):
-                raise Refusal("La partida ya está cerrada.", "The game is already closed.")
-            self._host_only(g, by, Text(es="ceder el anfitrión", en="hand hosting over"))
+                raise Refusal(msg("The game is already closed."))
+            self._host_only(g, by, msg("Only the player who created the game can hand hosting over."))
             if g.seat_of(to) is None:
                 raise Refusal(
-                    "Solo puedes ceder el anfitrión a alguien que juega en esta partida.",
-                    "You can only hand hosting to someone who plays in this game.",
+                    msg("You can only hand hosting to someone who plays in this game."),
                 )
             await self.store.set_host(game, to)
             await self._reload_row(g)
@@ -978,8 +974,7 @@ class SessionService:
             raise _no_undo()
         if last.seat != seat or not self._was_own(g, seat, last.seq):
             raise Refusal(
-                "Solo puedes deshacer tu propia última jugada, antes de que juegue nadie más.",
-                "You can only take back your own last move, before anyone else has moved.",
+                msg("You can only take back your own last move, before anyone else has moved."),
             )
         assert g.row.seed is not None
         entries = list(replay_log(g.engine, len(g.seats), g.row.options, g.row.seed,
@@ -989,9 +984,8 @@ class SessionService:
             raise _no_undo()
         if reveals(g.engine, entry.before, entry.after, entry.events, seat):
             raise Refusal(
-                "Esa jugada no se puede deshacer: sacó algo al azar o mostró información oculta.",
-                "That move cannot be taken back: it drew something at random or showed hidden "
-                "information.",
+                msg("That move cannot be taken back: it drew something at random or showed "
+                    "hidden information."),
             )
         return last.seq
 
@@ -1030,10 +1024,9 @@ class SessionService:
             g, seat = await self.seat_for(game, user_id)
             req = await self.store.undo_request(game)
             if req is None:
-                raise Refusal("No hay ninguna petición de deshacer abierta.",
-                              "There is no open request to take back a move.")
+                raise Refusal(msg("There is no open request to take back a move."))
             if seat == req.seat:
-                raise Refusal("No puedes votar tu propia petición.", "You cannot vote on your own request.")
+                raise Refusal(msg("You cannot vote on your own request."))
             if seat not in self._undo_voters(g, req.seat):
                 raise NotSeated()
             limit = g.row.clock_seconds or UNDO_TIMEOUT
@@ -1072,4 +1065,4 @@ class SessionService:
 
 
 def _no_undo() -> Refusal:
-    return Refusal("No hay ninguna jugada que deshacer ahora.", "There is no move to take back now.")
+    return Refusal(msg("There is no move to take back now."))

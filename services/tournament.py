@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from rules.core import Engine, Outcome, RuleError
+from rules.phrases import Phrases
 from storage import StaleVersion, Store
 from storage.ratings import DuplicateResult, RatingStore
 from storage.tournaments import (
@@ -53,6 +54,8 @@ from .standings import (
     result_with_leavers,
     standings_csv,
 )
+
+msg = Phrases("core")
 
 ELIMINATIONS = ("single_elim", "double_elim")
 
@@ -114,7 +117,7 @@ class TournamentService:
             return self._engines[game_id]
         except KeyError:
             raise TournamentRefusal(
-                f"No conozco el juego «{game_id}».", f"I do not know the game '{game_id}'."
+                msg("I do not know the game '{game_id}'.", game_id=game_id)
             ) from None
 
     # ------------------------------------------------------------------ creation
@@ -147,26 +150,25 @@ class TournamentService:
         if format in ELIMINATIONS:
             if lo > 2:
                 raise TournamentRefusal(
-                    f"{engine.title.es} no se juega a dos: usa suizo o liga.",
-                    f"{engine.title.en} is not played by two: use Swiss or round robin.",
+                    msg("{title} is not played by two: use Swiss or round robin.", title=engine.title),
                 )
             table_size = 2
         elif format not in ("swiss", "round_robin"):
-            raise TournamentRefusal(f"Formato desconocido: {format}.", f"Unknown format: {format}.")
+            raise TournamentRefusal(msg("Unknown format: {format}.", format=format))
         sizes = ([2] if lo <= 2 else []) + list(range(max(3, lo), min(5, hi) + 1))
         if table_size not in sizes:
             listed = ", ".join(str(k) for k in sizes)
             raise TournamentRefusal(
-                f"Mesas de {table_size} no valen para {engine.title.es}: elige {listed}.",
-                f"Tables of {table_size} do not suit {engine.title.en}: choose {listed}.",
+                msg("Tables of {size} do not suit {title}: choose {listed}.", size=table_size,
+                    title=engine.title, listed=listed),
             )
         if rounds is not None and rounds < 1:
             raise TournamentRefusal(
-                "Hace falta al menos una ronda.", "At least one round is needed."
+                msg("At least one round is needed.")
             )
         if cap is not None and cap < 2:
             raise TournamentRefusal(
-                "El límite de inscritos debe ser al menos 2.", "The entry cap must be at least 2."
+                msg("The entry cap must be at least 2.")
             )
         return await self.tournaments.create(
             guild_id=guild_id,
@@ -193,7 +195,7 @@ class TournamentService:
         t = await self.tournaments.get(tournament)
         if t is None:
             raise TournamentRefusal(
-                f"No existe el torneo #{tournament}.", f"There is no tournament #{tournament}."
+                msg("There is no tournament #{tournament}.", tournament=tournament)
             )
         return t
 
@@ -207,11 +209,11 @@ class TournamentService:
                 return await self.tournaments.enter(tournament, user_id, name)
             except AlreadyEntered:
                 raise TournamentRefusal(
-                    "Ya estás inscrito.", "You have already signed up."
+                    msg("You have already signed up.")
                 ) from None
             except TournamentFull:
                 raise TournamentRefusal(
-                    "El torneo está completo.", "The tournament is full."
+                    msg("The tournament is full.")
                 ) from None
             except NotInSignup:
                 raise _closed() from None
@@ -222,11 +224,10 @@ class TournamentService:
             t = await self.require(tournament)
             if t.status != "signup":
                 raise TournamentRefusal(
-                    "El torneo ya ha empezado: pide a la organización que te retire.",
-                    "The tournament has started: ask the organiser to drop you.",
+                    msg("The tournament has started: ask the organiser to drop you."),
                 )
             if not await self.tournaments.leave(tournament, user_id):
-                raise TournamentRefusal("No estás inscrito.", "You have not signed up.")
+                raise TournamentRefusal(msg("You have not signed up."))
 
     async def check_in(self, tournament: int, user_id: int) -> None:
         """Confirm presence before the start."""
@@ -235,7 +236,7 @@ class TournamentService:
             if t.status != "signup":
                 raise _closed()
             if not await self.tournaments.check_in(tournament, user_id):
-                raise TournamentRefusal("No estás inscrito.", "You have not signed up.")
+                raise TournamentRefusal(msg("You have not signed up."))
 
     # ------------------------------------------------------------------ start
 
@@ -254,8 +255,8 @@ class TournamentService:
             )
             if len(entrants) < need:
                 raise TournamentRefusal(
-                    f"Faltan jugadores: hacen falta al menos {need} y hay {len(entrants)}.",
-                    f"Not enough players: at least {need} are needed, there are {len(entrants)}.",
+                    msg.n(len(entrants), "Not enough players: at least {least} are needed, there is {n}.",
+                          "Not enough players: at least {least} are needed, there are {n}.", least=need),
                 )
             seeds = await self._seed(t, entrants)
             rounds = self._planned_rounds(t, len(seeds), engine)
@@ -455,18 +456,17 @@ class TournamentService:
             match = await self.tournaments.get_match(match_id)
             if match.tournament != tournament or match.status == "finished":
                 raise TournamentRefusal(
-                    "Esa mesa no espera resultado.", "That table is not waiting for a result."
+                    msg("That table is not waiting for a result.")
                 )
             try:
                 result = awarded(match.round, match.user_ids, ranking)
             except ValueError:
                 raise TournamentRefusal(
-                    "Ese jugador no está en esa mesa.", "That player is not at that table."
+                    msg("That player is not at that table.")
                 ) from None
             if t.format in ELIMINATIONS and not _single_winner(result):
                 raise TournamentRefusal(
-                    "En una eliminatoria la mesa necesita un ganador.",
-                    "An elimination match needs a winner.",
+                    msg("An elimination match needs a winner."),
                 )
             progress = Progress()
             await self._record(t, match, result, progress)
@@ -482,8 +482,7 @@ class TournamentService:
             match = await self.tournaments.get_match(match_id)
             if match.tournament != tournament or match.status != "playing":
                 raise TournamentRefusal(
-                    "Solo se puede repetir una mesa que se está jugando.",
-                    "Only a table being played can be started again.",
+                    msg("Only a table being played can be started again."),
                 )
             await self.host.close_table(t, match)
             await self.tournaments.reopen_match(match.id)
@@ -497,12 +496,11 @@ class TournamentService:
             t = await self.require(tournament)
             if t.status != "running":
                 raise TournamentRefusal(
-                    "El torneo no está en marcha.", "The tournament is not running."
+                    msg("The tournament is not running.")
                 )
             if not await self.tournaments.drop(tournament, user_id, t.current_round):
                 raise TournamentRefusal(
-                    "Ese jugador no está en el torneo (o ya se retiró).",
-                    "That player is not in the tournament (or has already dropped).",
+                    msg("That player is not in the tournament (or has already dropped)."),
                 )
             progress = Progress()
             for m in await self.tournaments.matches(tournament, t.current_round):
@@ -680,7 +678,7 @@ class TournamentService:
 
 def _closed() -> TournamentRefusal:
     return TournamentRefusal(
-        "La inscripción de este torneo está cerrada.", "Sign-up for this tournament is closed."
+        msg("Sign-up for this tournament is closed.")
     )
 
 

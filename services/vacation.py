@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.phrases import Phrases
 from services.clock import VACATION_DAYS_PER_YEAR, VACATION_MAX_AT_ONCE, pause, resume, year_of
 from services.session import Refusal, SessionService
+
+msg = Phrases("core")
 
 DAY = 86400.0
 
@@ -43,10 +46,9 @@ async def set_vacation(session: SessionService, user_id: int, days: int) -> Vaca
         return VacationResult(until=None, games=sorted({r.game for r in rows}), days_left=_left(used))
     if days > VACATION_MAX_AT_ONCE or used + days > VACATION_DAYS_PER_YEAR:
         raise Refusal(
-            f"Solo te quedan {_left(used)} días de vacaciones este año "
-            f"(y como mucho {VACATION_MAX_AT_ONCE} seguidos).",
-            f"You only have {_left(used)} days of vacation left this year "
-            f"(and {VACATION_MAX_AT_ONCE} at most in a row).",
+            msg.n(_left(used), "You only have {n} day of vacation left this year (and {most} at most in a row).",
+                  "You only have {n} days of vacation left this year (and {most} at most in a row).",
+                  most=VACATION_MAX_AT_ONCE),
         )
     until = now + days * DAY
     await store.update_user(user_id, vacation_until=until, vacation_used=used + days, vacation_year=year)

@@ -2,7 +2,7 @@
 check them against the catalogues, and ``pybabel extract`` writes them to a template
 (babel.cfg names ``extract`` below as the project's extractor).
 
-Calls to ``t``/``tn`` (and the pictures' ``_tr``) with a literal id are found directly. A
+Calls to ``t``/``tn``/``said`` (and the pictures' ``_tr``) with a literal id are found directly. A
 module's small wrappers, such as ``def word(key, locale): return i18n.t("rg." + key, locale)``,
 are recognised, so ``word("players")`` counts as the id "rg.players". An id built at run
 time (``t(f"opt.{field}")``, ``"gdmverb." + verb``) marks its prefix as used.
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 # The functions that look a message up: name -> whether the entry is plural.
-BASE = {"t": False, "tn": True, "_tr": False, "_trn": True}
+BASE = {"t": False, "tn": True, "_tr": False, "_trn": True, "said": False}
 # Shared wrappers imported by name: name -> (prefix, plural).
 SHARED = {"count": ("count.", True), "_count": ("count.", True)}
 # Modules whose functions are called as module.t(...), module.count(...).

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from cogs.common import services
 from cogs.common.errors import PUBLIC_PLACEHOLDER, guard, reply
-from cogs.common.i18n import locale_of, t, tn
+from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.patience import token_alive
 from cogs.common.present import (
     GameUI,
@@ -29,6 +29,7 @@ from cogs.common.present import (
     turn_lines,
     ui_for,
 )
+from rules.catalogue import catalogues as rules_catalogues
 from rules.core import Action, Seat, StaleAction
 from services.session import Game, MoveResult, Refusal
 
@@ -265,7 +266,7 @@ class PickSelect(
 
 
 def _stale_menu() -> StaleAction:
-    return StaleAction(t("err.stale_menu", "es"), t("err.stale_menu", "en"))
+    return StaleAction(said("err.stale_menu"))
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:play:(?P<game>\d+)"):
@@ -389,7 +390,7 @@ def check_seat(g: Game, expected: Seat, actual: Seat) -> None:
     """Refuse unless the clicker's seat ``actual`` is the seat ``expected`` a panel was made for."""
     if expected != actual:
         name = g.seat_row(expected).name
-        raise Refusal(t("err.not_this_seat", "es", name=name), t("err.not_this_seat", "en", name=name))
+        raise Refusal(said("err.not_this_seat", name=name))
 
 
 async def act(interaction: discord.Interaction, game: int, version: int, seat: Seat, value: str) -> None:
@@ -603,23 +604,19 @@ def resolve_action(
             return legal[int(m[1])]
     else:
         needle = fold(v)
-        labels = [
-            (a, fold(ui.label(g, seat, a, "es")), fold(ui.label(g, seat, a, "en"))) for _, a in allowed
-        ]
-        exact = [a for a, es, en in labels if needle in (es, en)]
+        # a move typed in any language's words: every language the rules' texts are in
+        labels = [(a, [fold(ui.label(g, seat, a, lang)) for lang in rules_catalogues().languages])
+                  for _, a in allowed]
+        exact = [a for a, words in labels if needle in words]
         if len(exact) == 1:
             return exact[0]
-        partial = [a for a, es, en in labels if needle and (needle in es or needle in en)]
+        partial = [a for a, words in labels if needle and any(needle in w for w in words)]
         if len(partial) == 1:
             return partial[0]
-    raise Refusal(*(
-        t(
-            "err.pick_from_list",
-            lang,
-            value=clip(v, 60),
-            options=clip("; ".join(ui.label(g, seat, a, lang) for _, a in allowed[:12]), 1500),
-        )
-        for lang in ("es", "en")
+    raise Refusal(said(
+        "err.pick_from_list",
+        value=clip(v, 60),
+        options=lambda lang: clip("; ".join(ui.label(g, seat, a, lang) for _, a in allowed[:12]), 1500),
     ))
 
 

@@ -3,13 +3,16 @@ catalogues in cogs/locale (see cogs/common/catalogue.py and docs/translating.md)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
 from discord import app_commands
+from pydantic import ConfigDict
 
 from cogs.common.catalogue import SOURCE, Entries, Names, catalogues
 from cogs.common.catalogue import names as catalogue_names
+from rules.core import Text
 
 DEFAULT_LOCALE = "es"
 
@@ -65,6 +68,38 @@ def tn(key: str, n: int, locale: str | discord.Locale | None, /, **fmt: Any) -> 
 def count(noun: str, n: int, locale: str | discord.Locale | None, /) -> str:
     """``n`` things in ``locale``'s plural form: count("cards", 1, "es") is "1 carta"."""
     return tn("count." + noun, n, locale)
+
+
+class Said(Text):
+    """One of the Discord side's own messages as a rules Text, for the refusals the cogs
+    raise as RuleErrors: its words are chosen when it is shown, in the reader's language.
+    Never stored (it holds a function), only raised and shown."""
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    words: Callable[[str], str]
+
+    def get(self, locale: str | None) -> str:
+        """The message in ``locale``'s language."""
+        return self.words(lang(locale))
+
+
+def said(key: str, /, **fmt: Any) -> Said:
+    """The message ``key`` as a Text (to raise in a RuleError); a value in ``fmt`` may be a
+    Text, or a function giving the value in a language ("es", "en", ...)."""
+
+    def words(language: str) -> str:
+        values = {k: v.get(language) if isinstance(v, Text) else v(language) if callable(v) else v
+                  for k, v in fmt.items()}
+        return t(key, language, **values)
+
+    return Said(words=words)
+
+
+def text_choice(title: Text, value: str) -> app_commands.Choice[str]:
+    """A slash command's choice named by a rules Text (a game's title), in every catalogue
+    language (the Translator gives each its own)."""
+    extras = {language: title.get(language) for language in catalogues().languages if language != SOURCE}
+    return app_commands.Choice(name=app_commands.locale_str(title.get(SOURCE), **extras), value=value)
 
 
 def names(items: list[str], locale: str | discord.Locale | None, /) -> str:
