@@ -30,10 +30,20 @@ from cogs.common.choices import (
 )
 from cogs.common.errors import reply
 from cogs.common.i18n import locale_of
-from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
+from cogs.common.present import (
+    COLOUR,
+    EMBED_FIELD,
+    GameUI,
+    clip,
+    engine_view,
+    mention,
+    register,
+    seat_of,
+)
 from cogs.pictures import draw_or_none
 from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character, render_board
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
+from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos.abilities import SUBS
@@ -75,7 +85,8 @@ MENU_SIZE = 25  # options in a select menu
 ROWS = 5  # rows of components in a message
 # The rules' log names a seat as "[2] ..." and a seat in texts as "asiento 3" / "seat 3".
 SEAT_TAG = re.compile(r"\[(\d)\]")
-SEAT_WORD = re.compile(r"\b(?:asiento|seat|jugador|player) (\d)\b", re.IGNORECASE)
+# "seat 3" as events stored before the rules named seats with rules.core.seat_name read
+SEAT_WORD = re.compile(r"\b(?:asiento|seat) (\d)\b", re.IGNORECASE)
 
 # The kinds of action each /gdm command makes.
 BID_KINDS = frozenset({"bid"})
@@ -163,6 +174,7 @@ class GdmUI(GameUI):
             return f"**{discord.utils.escape_markdown(n)}**" if bold else n
 
         text = SEAT_TAG.sub(lambda m: name(int(m[1]), m[0]), text)
+        text = seat_words().sub(lambda m: name(seat_of(m), m[0]), text)
         return SEAT_WORD.sub(lambda m: name(int(m[1]) - 1, m[0]), text)
 
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:

@@ -35,9 +35,10 @@ from cogs.common.choices import (
 )
 from cogs.common.errors import reply
 from cogs.common.i18n import locale_of
-from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register
+from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
+from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.ragami.cards import KINDS, Kind, card_name, kind_of
 from rules.ragami.city import node_name
@@ -65,7 +66,6 @@ GAME_ID = "ragami"
 MENU_SIZE = 25  # options in a select menu or an autocomplete answer
 ROWS = 5  # rows of components in a message
 # The engine names seats "Jugador 2 (verde)" / "Player 2 (green)"; Discord shows names.
-SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-4])\b")
 COLOUR_DISC = ("🟡", "🟢", "🔵", "🟣")
 CURRENT = "*"  # the piece already chosen (or being placed), as a /rg piece value
 
@@ -153,12 +153,12 @@ class RgUI(GameUI):
         """The rules' texts with the players' names instead of seat numbers."""
 
         def named(m: re.Match[str]) -> str:
-            seat = int(m[1]) - 1
+            seat = seat_of(m)
             if seat >= len(g.seats):
                 return m[0]
             return f"**{discord.utils.escape_markdown(self.name(g, seat))}**"
 
-        return SEAT_WORD.sub(named, text.get(locale))
+        return seat_words().sub(named, text.get(locale))
 
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """The engine's label of a legal action, with names (menus show no bold)."""

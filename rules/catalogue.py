@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import gettext
 import io
+import re
 from functools import cached_property
 from pathlib import Path
 
@@ -118,6 +119,28 @@ def language(locale: str | None) -> str:
         if candidate in languages:
             return candidate
     return SOURCE
+
+
+_seat_words: tuple[Catalogues, re.Pattern[str]] | None = None
+
+
+def seat_words() -> re.Pattern[str]:
+    """What matches a seat's name as any language with a catalogue writes it ("Jugador 2",
+    "Player 2", "Joueur 2"; rules.core.seat_name), so the platform can put the player's
+    name in its place; the seat's number is the match's only digits."""
+    global _seat_words
+    cats = catalogues()
+    if _seat_words is None or _seat_words[0] is not cats:
+        ways = set()
+        for language_ in cats.languages:
+            template = cats.translation(language_, "core").pgettext("seat", "Player {number}")
+            if "{number}" not in template:
+                continue  # a translation that forgot the number cannot be recognised
+            before, _, after = template.partition("{number}")
+            ways.add(re.escape(before) + r"[1-9]" + re.escape(after))
+        pattern = r"(?<!\w)(?:" + "|".join(sorted(ways, key=len, reverse=True)) + r")(?!\w)"
+        _seat_words = (cats, re.compile(pattern))
+    return _seat_words[1]
 
 
 def join(items: list[str], language_: str) -> str:

@@ -111,6 +111,12 @@ def _render(value: Any, lang: str) -> Any:
     return str(value)
 
 
+def seat_name(seat: int) -> Text:
+    """How the rules name a seat ("Player 2"): one text for every game, so the platform can
+    put the player's name in its place in any language (rules.catalogue.seat_words)."""
+    return Text(d="core", c="seat", m="Player {number}", a={"number": seat + 1})
+
+
 def tr(es: str, en: str) -> Text:
     """A text with its own words in both languages, not in a catalogue: for tests and for
     texts stored before the catalogues. The rules write theirs with a phrase book."""

@@ -14,12 +14,19 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common.i18n import names, t, tn
+from rules.catalogue import seat_words
 from rules.core import Action, Event, GameState, Seat, Text
 from services.session import Game, secrets_of
 
 FILENAME = "board.png"
 # How the engines name a seat in their texts.
-SEAT_WORD = re.compile(r"\b(?:Jugador|Player) ([1-9])\b")
+
+
+def seat_of(match: re.Match[str]) -> int:
+    """The seat a match of rules.catalogue.seat_words() names ("Jugador 2" is seat 1)."""
+    found = re.search(r"[1-9]", match[0])
+    assert found is not None
+    return int(found[0]) - 1
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 NO_MENTIONS = discord.AllowedMentions.none()
 COLOUR = discord.Colour(0x8E5A2B)  # the wood of a game table
@@ -226,13 +233,13 @@ class GameUI:
         """``text`` with the players' names instead of the engine's seat numbers."""
 
         def one(m: re.Match[str]) -> str:
-            seat = int(m[1]) - 1
+            seat = seat_of(m)
             if seat >= len(g.seats):
                 return m[0]
             name = self.name(g, seat)
             return f"**{discord.utils.escape_markdown(name)}**" if bold else name
 
-        return SEAT_WORD.sub(one, text)
+        return seat_words().sub(one, text)
 
     # -- private information -----------------------------------------------------------
 

@@ -10,6 +10,7 @@ from rules.ankh_morpork.events import EVENTS
 from rules.ankh_morpork.model import DEMON, TROLL
 from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.core import Event, Text
+from rules.core import seat_name as core_seat_name
 from rules.phrases import Phrases
 
 msg = Phrases("ankh_morpork")
@@ -17,7 +18,7 @@ msg = Phrases("ankh_morpork")
 
 def seat_name(s: int) -> Text:
     """A seat's display name."""
-    return msg("Player {number}", number=s + 1)
+    return core_seat_name(s)
 
 
 def area_name(a: int) -> Text:

@@ -8,7 +8,7 @@ answers with ``Target`` (a card), ``Choose`` (a player, an oracle, a number) or 
 
 from __future__ import annotations
 
-from rules.core import Text
+from rules.core import Text, seat_name
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos.abilities import RESOLUTIONS, SUBS, abilities
 from rules.guerra_de_mitos.facts import (
@@ -854,7 +854,7 @@ def choice_text(st: GdmState, value: int) -> Text | None:
             )
         f = st.fight
         seat = (f.a if value == 0 else f.b) if f is not None else value
-        return msg("Seat {number}'s army", number=seat + 1)
+        return msg("{seat}'s army", seat=seat_name(seat))
     if step.ability < 0:
         return None
     op = ability_of(step).steps[step.pos]

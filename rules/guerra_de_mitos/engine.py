@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text
+from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, seat_name
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
@@ -677,7 +677,7 @@ class GdmEngine(Engine[GdmState]):
         if isinstance(a, Bid):
             return msg("Bid {amount}", amount=a.amount)
         if isinstance(a, Starter):
-            return msg("Seat {number} starts", number=a.seat + 1)
+            return msg("{seat} starts", seat=seat_name(a.seat))
         if isinstance(a, Move):
             def place(i: int) -> Text:
                 return msg("reserve") if i < 0 else msg("oracle {number}", number=i + 1)
@@ -698,7 +698,7 @@ class GdmEngine(Engine[GdmState]):
         if isinstance(a, Assign):
             return msg("Assign {card}", card=nm(a.uid))
         if isinstance(a, Challenge):
-            return msg("Confront seat {number}", number=a.seat + 1)
+            return msg("Confront {seat}", seat=seat_name(a.seat))
         if isinstance(a, Target):
             return nm(a.uid)
         if isinstance(a, Choose):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Event, Text
+from rules.core import Event, Text, seat_name
 from rules.ragami.city import (
     BUILDINGS_AT,
     is_square,
@@ -45,7 +45,7 @@ def demon_count(n: int) -> Text:
 @lru_cache(maxsize=8)
 def who(seat: int) -> Text:
     """A player's name in events: their seat and colour."""
-    return msg("Player {number} ({colour})", number=seat + 1, colour=COLOUR_NAME[seat])
+    return msg("{seat} ({colour})", seat=seat_name(seat), colour=COLOUR_NAME[seat])
 
 
 def piece_owner(state: RgState, colour: int) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rules.core import Event, Text
+from rules.core import Event, Text, seat_name
 from rules.phrases import Phrases
 from rules.rattus_cartus.cards import CLASSES, KIND, NUNS, TYPE, TYPE_ORDER
 from rules.rattus_cartus.model import RcState
@@ -16,7 +16,7 @@ msg = Phrases("rattus_cartus")
 @lru_cache(maxsize=16)
 def who(seat: int) -> Text:
     """How events name a seat."""
-    return msg("Player {number}", number=seat + 1)
+    return seat_name(seat)
 
 
 def ev(kind: str, text: Text, audience: list[int] | None = None, **data: Any) -> Event:

@@ -14,6 +14,7 @@ from rules.core import (
     Rng,
     Seat,
     Text,
+    seat_name,
 )
 from rules.phrases import Phrases
 from rules.rey_hierofante import board as B
@@ -66,7 +67,7 @@ def _names(tiles: list[str]) -> Text:
 
 
 def _seat(s: int) -> Text:
-    return msg("Player {x} ({FACTION_NAME})", x=s + 1, FACTION_NAME=FACTION_NAME[s])
+    return msg("{seat} ({faction})", seat=seat_name(s), faction=FACTION_NAME[s])
 
 
 class RhEngine(Engine[RhState]):

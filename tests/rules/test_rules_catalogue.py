@@ -12,8 +12,9 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rules import catalogue
+from rules.catalogue import seat_words
 from rules.catalogue_scan import ROOT, problems, scan
-from rules.core import IllegalAction, RuleError, Text, tr
+from rules.core import IllegalAction, RuleError, Text, seat_name, tr
 from rules.phrases import Phrases
 from rules.registry import engine as get_engine
 
@@ -102,7 +103,10 @@ def _write(root: Path, language: str, domain: str, entries: dict, plural_forms: 
     cat.mime_headers = [*[(k, v) for k, v in cat.mime_headers if k != "Plural-Forms"],
                         ("Plural-Forms", plural_forms)]
     for key, value in entries.items():
-        cat.add(key, value)
+        if isinstance(key, tuple) and key[0] == "@":  # ("@", context, wording)
+            cat.add(key[2], value, context=key[1])
+        else:
+            cat.add(key, value)
     catalogue.save(root, language, domain, cat)
 
 
@@ -116,8 +120,9 @@ def with_french(tmp_path: Path):
         "Hierophant": "Hiérophante",
         "{seat} places {tile} at {sq}.": "{seat} pose {tile} en {sq}.",
         ("{n} tile", "{n} tiles"): ("{n} tuile", "{n} tuiles"),
-        "Player {x} ({FACTION_NAME})": "Joueur {x} ({FACTION_NAME})",
     }, "nplurals=2; plural=(n > 1);")
+    _write(root, "fr", "core", {("@", "seat", "Player {number}"): "Joueur {number}"},
+           "nplurals=2; plural=(n > 1);")
     previous = catalogue.use(root)
     yield root
     catalogue.restore(previous)
@@ -138,6 +143,8 @@ def test_a_new_language_is_catalogue_files_alone(with_french: Path) -> None:
     state, events = eng.apply(state, seat, place)
     said = events[0].text.get("fr")
     assert said.startswith("Joueur ") and " pose " in said and " en " in said
+    # the platform finds the seat's name in French too, to put the player's name there
+    assert seat_words().sub("Ana", said).startswith("Ana (")
     # a text French does not translate yet reads in English, never as an id or blank
     assert Phrases("rey_hierofante")("Royalty").get("fr") == "Royalty"
     # French's own plural rule: 0 and 1 are singular
@@ -169,8 +176,8 @@ def test_a_wrong_translation_is_reported_and_never_crashes(tmp_path: Path) -> No
 
 def test_texts_travel_as_json_and_render_in_each_language() -> None:
     book = Phrases("rey_hierofante")
-    text = book("{seat} places {tile} at {sq}.", seat=book("Player {x} ({FACTION_NAME})", x=1,
-                FACTION_NAME=book("Royalty")), tile=book("Hierophant"), sq="B2")
+    text = book("{seat} places {tile} at {sq}.", seat=book("{seat} ({faction})", seat=seat_name(0),
+                faction=book("Royalty")), tile=book("Hierophant"), sq="B2")
     again = Text.model_validate_json(text.model_dump_json())
     assert again == text
     assert again.get("es") == "Jugador 1 (Realeza) coloca Hierofante en B2."
