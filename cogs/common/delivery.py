@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import io
 import logging
@@ -118,6 +119,8 @@ class Delivery:
         # user id -> id of the newest DM the bot sent them (this process's memory: after a
         # restart the next hand goes out as a new message, which is always safe).
         self._newest: dict[int, int] = {}
+        # One private view at a time per seat (see send_private).
+        self._seat_locks: dict[tuple[int, Seat], asyncio.Lock] = {}
 
     def _locale(self, g: Game, seat: Seat) -> str:
         row = g.seat_row(seat)
@@ -200,6 +203,16 @@ class Delivery:
                            nonce: str | None = None, since: float | None = None) -> bool:
         """DM ``seat`` their private view (and ``news``: what only they were told just now);
         on closed DMs, record it and tell the channel once. ``nonce``, ``since``: see dm_message."""
+        # Two changes close together deliver concurrently, and a 429 can hold one back: one
+        # view at a time per seat, drawn from the game as it is when its turn comes, so the
+        # player's last DM never shows an older hand than the newest.
+        async with self._seat_locks.setdefault((g.id, seat), asyncio.Lock()):
+            fresh = await self.bot.session.get(g.id)
+            return await self._send_private(fresh if fresh is not None else g, seat, news,
+                                            nonce=nonce, since=since)
+
+    async def _send_private(self, g: Game, seat: Seat, news: Sequence[str], *,
+                            nonce: str | None, since: float | None) -> bool:
         row = g.seat_row(seat)
         if row.ai or row.user_id is None:
             return False

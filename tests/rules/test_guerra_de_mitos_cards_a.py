@@ -1069,8 +1069,8 @@ def test_upuat_moves_a_character_and_its_controller_picks_the_army() -> None:
     # seat 1 controls it and chooses: 0 the army of seat 0 (who opened), 1 its own
     assert st.stack[-1].seat == 1
     assert {a.value for a in E.legal_actions(st, 1) if isinstance(a, Choose)} == {0, 1}
-    assert EF.choice_text(st, 0).es == "El ejército del asiento 1"  # type: ignore[union-attr]
-    assert EF.choice_text(st, 1).en == "Seat 2's army"  # type: ignore[union-attr]
+    assert EF.choice_text(st, 0).es == "El ejército de Jugador 1"  # type: ignore[union-attr]
+    assert EF.choice_text(st, 1).en == "Player 2's army"  # type: ignore[union-attr]
     st, _ = E.apply(st, 1, Choose(value=1))
     assert st.cards[theirs].ctrl == 1 and B.army(st, 1) == 1
 
