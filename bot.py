@@ -53,6 +53,21 @@ OUTBOX_KEEP = 7 * 24 * 3600.0
 SWEEP_AGE = 4
 
 
+def _catalogue_language(value: str) -> str:
+    """The catalogue language TABLERO_LOCALE names ("es-ES" is "es"): any language with a
+    catalogue of the bot's messages (cogs/locale), so a new language is its files alone."""
+    from cogs.common.catalogue import catalogues
+
+    languages = catalogues().languages
+    wanted = value.replace("-", "_")
+    for candidate in (wanted, wanted.split("_")[0].lower()):
+        if candidate in languages:
+            return candidate
+    raise SettingsError(
+        f"TABLERO_LOCALE must be a language with a catalogue ({', '.join(languages)}), not {value!r}."
+    )
+
+
 class SettingsError(Exception):
     """A setting is missing or malformed; its message says what to set."""
 
@@ -100,9 +115,7 @@ class Settings:
         level = env.get("TABLERO_LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if not isinstance(logging.getLevelName(level), int):
             raise SettingsError(f"TABLERO_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
-        locale = env.get("TABLERO_LOCALE", "es").strip().lower() or "es"
-        if locale[:2] not in ("es", "en"):
-            raise SettingsError(f"TABLERO_LOCALE must be es or en, not {locale!r}.")
+        locale = _catalogue_language(env.get("TABLERO_LOCALE", "es").strip() or "es")
         api = env.get("TABLERO_DISCORD_API", "").strip() or None
         gateway = env.get("TABLERO_DISCORD_GATEWAY", "").strip() or None
         for name, url, schemes in (("TABLERO_DISCORD_API", api, ("http://", "https://")),

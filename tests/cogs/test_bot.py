@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -55,6 +56,22 @@ def test_bad_settings_say_what_to_set(env: dict[str, str], mentions: str) -> Non
     with pytest.raises(SettingsError) as err:
         Settings.from_env(env)
     assert mentions in str(err.value)
+
+
+def test_the_default_language_may_be_any_with_a_catalogue(tmp_path: Path) -> None:
+    from cogs.common import catalogue
+
+    root = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE_DIR, root)
+    shutil.copytree(root / "en", root / "fr")  # a French catalogue (not translated yet)
+    previous = catalogue.use(root)
+    try:
+        assert Settings.from_env({"DISCORD_TOKEN": "a", "TABLERO_LOCALE": "fr-CA"}).locale == "fr"
+        with pytest.raises(SettingsError) as err:
+            Settings.from_env({"DISCORD_TOKEN": "a", "TABLERO_LOCALE": "de"})
+        assert "en, es, fr" in str(err.value)
+    finally:
+        catalogue.restore(previous)
 
 
 def test_without_a_token_the_bot_explains_and_exits_2(tmp_path: Path) -> None:
