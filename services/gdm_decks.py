@@ -251,7 +251,7 @@ async def lock_deck(store: Store, tournament: int, user_id: int, key: str) -> De
         user_id,
         source=choice.key,
         # the name as locks always stored it (a ready deck's in Spanish)
-        name=choice.name.get("es"),
+        name=choice.name.get("es"),  # one language: as locks were always stored
         pantheon=choice.deck.pantheon,
         cards=choice.deck.counts(),
     )

@@ -212,7 +212,7 @@ async def sign_up(
             tournament,
             user_id,
             source=choice.key,
-            name=choice.name.get("es"),
+            name=choice.name.get("es"),  # one language: as locks were always stored
             pantheon=choice.deck.pantheon,
             cards=choice.deck.counts(),
         )

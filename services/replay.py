@@ -178,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"to version {state.version}; the state matches the record.")
     if outcome is not None:
         ranking = " > ".join(", ".join(record["players"][s] for s in group) for group in outcome.ranking)
-        print(f"{outcome.reason.get('en')} Ranking: {ranking or '-'}")
+        print(f"{outcome.reason.get('en')} Ranking: {ranking or '-'}")  # one language: a tool's output
     return 0
 
 

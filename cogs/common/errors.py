@@ -106,7 +106,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if isinstance(error, RuleError):
         text = error.message(locale)
         context = log_context(interaction)
-        log.info("refused %s in %s: %s", type(error).__name__, context["where"], error.message("en"),
+        log.info("refused %s in %s: %s", type(error).__name__, context["where"], error.message("en"),  # one language: the log
                  extra={"event": "refusal", "refusal": type(error).__name__, **context})
     elif isinstance(error, app_commands.CommandOnCooldown):
         text = t("err.cooldown", locale, seconds=f"{error.retry_after:.0f}")

@@ -336,7 +336,7 @@ def _seat_block(canvas: Image.Image, view: AmView, sv: SeatView, x: int, y: int,
 
 def _block_height(view: AmView, sv: SeatView) -> int:
     """How tall a player's block is: the name line and the lines under it."""
-    return DISC + 5 + LINE * len(_seat_lines(view, sv, "en")) + 10
+    return DISC + 5 + LINE * len(_seat_lines(view, sv, "en")) + 10  # one language: as many lines in each
 
 
 def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:

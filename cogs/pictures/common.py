@@ -33,14 +33,9 @@ RGB = tuple[int, int, int]
 
 __all__ = [
     "RGB", "IndexBackground", "IndexCanvas", "Palette", "drawable", "encode_png", "fit_lines", "font",
-    "has_glyph", "is_spanish", "mix", "player_name", "put_index_lines", "put_index_text",
+    "has_glyph", "mix", "player_name", "put_index_lines", "put_index_text",
     "put_lines", "put_text", "text_mask", "text_piece", "text_width", "truncate",
 ]
-
-
-def is_spanish(locale: str | None) -> bool:
-    """Whether ``locale`` asks for Spanish ("es", "es-ES"...); anything else is English."""
-    return (locale or "").lower().startswith("es")
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.catalogue import catalogues
 from rules.core import Text
 from rules.phrases import Phrases
 
@@ -72,9 +73,10 @@ START_AREAS: tuple[int, ...] = (SHADES, SCOURS, DOLLY)
 
 
 def area_by_name(name: str) -> int:
-    """An area index from its id or its Spanish or English name (case-insensitive)."""
+    """An area index from its id, number, or name in any language (case-insensitive)."""
     n = name.strip().lower()
+    languages = catalogues().languages
     for a in AREAS:
-        if n in (a.id, a.name.get("es").lower(), a.name.get("en").lower(), str(a.number)):
+        if n in (a.id, str(a.number), *(a.name.get(lang).lower() for lang in languages)):
             return a.index
     raise KeyError(name)

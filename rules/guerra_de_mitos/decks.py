@@ -567,7 +567,7 @@ def ready_decks() -> dict[str, ReadyDeck]:
         rd = ReadyDeck.model_validate(rec)
         problems = validate(rd.deck)
         if problems or rd.id in out or rd.mythology not in MYTHOLOGIES:
-            raise ValueError(f"ready deck {rd.id}: " + "; ".join(p.text.get("en") for p in problems))
+            raise ValueError(f"ready deck {rd.id}: " + "; ".join(p.text.get("en") for p in problems))  # one language: a data error for developers
         out[rd.id] = rd
     return out
 

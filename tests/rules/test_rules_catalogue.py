@@ -20,12 +20,22 @@ from rules.registry import engine as get_engine
 
 # Where a pair is allowed for good: the Text model's own definitions.
 PAIR_HOME = {"rules/core.py"}
-_ERRORS = {"RuleError", "IllegalAction", "InvalidAction", "NotYourTurn", "GameOver", "StaleAction"}
+_ERRORS = {"RuleError", "IllegalAction", "InvalidAction", "NotYourTurn", "GameOver", "StaleAction",
+           "Refusal", "TournamentRefusal", "DeckRefusal"}
+# A line that means one language on purpose (a log line, a name stored as it always was)
+# says so with this comment.
+ONE_LANGUAGE = "# one language:"
+# The catalogue machinery itself names its languages.
+LANGUAGE_HOME = {"cogs/common/catalogue.py", "cogs/common/i18n.py", "cogs/common/catalogue_scan.py",
+                 "rules/catalogue.py", "rules/catalogue_scan.py"}
 
 
 def _pairs_in(path: Path) -> list[str]:
     """Places in one module that write a text as a Spanish/English pair."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    lines = source.splitlines()
+    rel = str(path.relative_to(ROOT))
     found = []
     for node in ast.walk(tree):
         where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
@@ -41,6 +51,16 @@ def _pairs_in(path: Path) -> list[str]:
         elif isinstance(node, ast.Attribute) and node.attr in ("es", "en", "text_es", "text_en") \
                 and isinstance(node.ctx, ast.Load):
             found.append(f"{where}: .{node.attr}")
+        line = lines[node.lineno - 1] if hasattr(node, "lineno") else ""
+        if rel not in LANGUAGE_HOME and ONE_LANGUAGE not in line:
+            # words chosen for Spanish and English only: t(key, "es"), x.get("en"), or a
+            # loop over ("es", "en"); a third language would read English there
+            if isinstance(node, ast.Call) and any(
+                    isinstance(a, ast.Constant) and a.value in ("es", "en") for a in node.args):
+                found.append(f"{where}: a call for one language")
+            elif isinstance(node, ast.Tuple | ast.List) and {"es", "en"} <= {
+                    e.value for e in node.elts if isinstance(e, ast.Constant)}:
+                found.append(f"{where}: ('es', 'en')")
     return found
 
 
