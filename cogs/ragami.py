@@ -34,11 +34,11 @@ from cogs.common.choices import (
     within,
 )
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of
+from cogs.common.i18n import locale_of, said
 from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
-from rules.catalogue import seat_words
+from rules.catalogue import catalogues, seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.ragami.cards import KINDS, Kind, card_name, kind_of
 from rules.ragami.city import node_name
@@ -94,8 +94,14 @@ def word(key: str, locale: str, **fmt: object) -> str:
 
 
 def refusal(key: str, **fmt: object) -> Refusal:
-    """A refusal in both languages from a text of this module."""
-    return Refusal(word(key, "es", **fmt), word(key, "en", **fmt))
+    """A refusal from a text of this module, in the reader's language when shown (a value
+    may be a Text, or a function giving it in a language)."""
+    return Refusal(said("rg." + key, **fmt))
+
+
+def languages() -> tuple[str, ...]:
+    """Every language the rules' catalogues have: typed names are matched in all of them."""
+    return catalogues().languages
 
 
 def _kind(a: Action) -> str:
@@ -392,12 +398,7 @@ def _words(text: Text | None, locale: str) -> str:
 
 def _nothing(g: Game, seat: Seat, key: str) -> Refusal:
     prompt = _prompt(g, seat)
-    return Refusal(
-        *(
-            word(key, lang, prompt=UI.named(g, _words(prompt, lang), bold=False))
-            for lang in ("es", "en")
-        )
-    )
+    return refusal(key, prompt=lambda lang: UI.named(g, _words(prompt, lang), bold=False))
 
 
 def _require(g: Game, seat: Seat, kinds: Collection[str], key: str) -> None:
@@ -457,14 +458,14 @@ def _piece_names(g: Game, seat: Seat, a: Pick) -> list[str]:
     label = piece_label(a.piece)
     return [
         a.piece,
-        *(label.get(lang) for lang in ("es", "en")),
-        *(UI.label(g, seat, a, lang) for lang in ("es", "en")),
+        *(label.get(lang) for lang in languages()),
+        *(UI.label(g, seat, a, lang) for lang in languages()),
     ]
 
 
 def _place_names(g: Game, seat: Seat, a: Place, state: GameState) -> list[str]:
     texts = (node_name(a.at), g.engine.describe(state, seat, a))
-    return [a.at, *(t.get(lang) for t in texts for lang in ("es", "en"))]
+    return [a.at, *(t.get(lang) for t in texts for lang in languages())]
 
 
 def current_piece(g: Game, seat: Seat) -> Text | None:
@@ -503,16 +504,10 @@ def destinations(g: Game, seat: Seat, piece: str) -> tuple[GameState, Pick | Non
     if picks:
         chosen = _pick_one(piece, [(a, _piece_names(g, seat, a)) for a in picks])
         if not isinstance(chosen, Pick):
-            options = {
-                lang: "; ".join(UI.label(g, seat, a, lang) for a in picks) for lang in ("es", "en")
-            }
-            raise Refusal(
-                *(
-                    word(
-                        "bad_piece", lang, value=clip(piece, 40), options=clip(options[lang], 1500)
-                    )
-                    for lang in ("es", "en")
-                )
+            raise refusal(
+                "bad_piece",
+                value=clip(piece, 40),
+                options=lambda lang: clip("; ".join(UI.label(g, seat, a, lang) for a in picks), 1500),
             )
         # what the engine allows once the piece is chosen (nothing is committed here)
         after, _ = g.engine.apply(g.state, seat, chosen)
@@ -544,6 +539,11 @@ def destination_choices(
     return out
 
 
+def _place_list(places: Sequence[Place], lang: str) -> str:
+    """The destinations' names in ``lang``, for a refusal."""
+    return clip(", ".join(node_name(a.at).get(lang) for a in places), 1500)
+
+
 def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> list[Action]:
     """The engine's steps for "move ``piece`` to ``destination``": pick it (unless it is
     already chosen), then place it; a refusal naming the legal ones otherwise."""
@@ -553,38 +553,18 @@ def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> lis
     if not destination:
         if pick is not None and not places:
             return steps  # a piece that goes nowhere (a Conflict die, a Ragami to swap with)
-        options = {
-            lang: clip(", ".join(node_name(a.at).get(lang) for a in places), 1500)
-            for lang in ("es", "en")
-        }
-        raise Refusal(
-            *(
-                word(
-                    "need_dest",
-                    lang,
-                    piece=UI.named(g, _words(what, lang), bold=False),
-                    options=options[lang],
-                )
-                for lang in ("es", "en")
-            )
+        raise refusal(
+            "need_dest",
+            piece=lambda lang: UI.named(g, _words(what, lang), bold=False),
+            options=lambda lang: _place_list(places, lang),
         )
     to = _pick_one(destination, [(a, _place_names(g, seat, a, state)) for a in places])
     if to is None:
-        options = {
-            lang: clip(", ".join(node_name(a.at).get(lang) for a in places), 1500)
-            for lang in ("es", "en")
-        }
-        raise Refusal(
-            *(
-                word(
-                    "bad_dest",
-                    lang,
-                    value=clip(destination, 40),
-                    piece=UI.named(g, _words(what, lang), bold=False),
-                    options=options[lang] or "-",
-                )
-                for lang in ("es", "en")
-            )
+        raise refusal(
+            "bad_dest",
+            value=clip(destination, 40),
+            piece=lambda lang: UI.named(g, _words(what, lang), bold=False),
+            options=lambda lang: _place_list(places, lang) or "-",
         )
     return [*steps, to]
 
@@ -596,7 +576,7 @@ def find_kind(value: str) -> Kind | None:
     digits = re.sub(r"^(?:n\.?\s*º|#|no\.?)\s*", "", raw.casefold())
     if digits.isdigit():
         return next((k for k in KINDS if k.number == int(digits)), None)
-    return _pick_one(raw, [(k, [k.id, k.name.get("es"), k.name.get("en")]) for k in KINDS])
+    return _pick_one(raw, [(k, [k.id, *(k.name.get(lang) for lang in languages())]) for k in KINDS])
 
 
 def kind_title(k: Kind, locale: str) -> str:
@@ -610,7 +590,7 @@ def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
     out = []
     for k in KINDS:
         title = kind_title(k, locale)
-        names = (title, k.name.get("es"), k.name.get("en"), k.id)
+        names = (title, *(k.name.get(lang) for lang in languages()), k.id)
         if needle and not any(needle in fold(n) for n in names):
             continue
         out.append(app_commands.Choice(name=clip(title, 100), value=k.id))
@@ -818,16 +798,10 @@ class Ragami(commands.Cog):
         locale = locale_of(interaction)
         k = find_kind(card)
         if k is None:
-            raise Refusal(
-                *(
-                    word(
-                        "bad_card",
-                        lang,
-                        value=clip(card, 40),
-                        options=", ".join(kind_title(x, lang) for x in KINDS),
-                    )
-                    for lang in ("es", "en")
-                )
+            raise refusal(
+                "bad_card",
+                value=clip(card, 40),
+                options=lambda lang: ", ".join(kind_title(x, lang) for x in KINDS),
             )
         await reply(interaction, embed=card_embed(k, locale), ephemeral=True)
 

@@ -11,11 +11,13 @@ from discord.ext import commands
 
 from cogs.common import services
 from cogs.common.choices import action_choices, fold, legal_choices, play_action, play_value
-from cogs.common.i18n import locale_of, t, tn
+from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.present import GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import render_board
+from rules.catalogue import catalogues
 from rules.core import Action, Seat
+from rules.rey_hierofante.engine import FACTION_NAME
 from rules.rey_hierofante.model import (
     Activate,
     BanishZone,
@@ -47,12 +49,6 @@ def _kind(model: type[Action]) -> str:
 EFFECT_KINDS = frozenset(_kind(m) for m in (Decline, Activate, Target, Group, Line, Move, BanishZone, Recover))
 STARTER_KINDS = frozenset({_kind(ChooseStarter)})
 DRAFT_KINDS = frozenset({_kind(DraftPick)})
-
-FACTIONS = (
-    {"es": "Realeza", "en": "Royalty"},
-    {"es": "Religión", "en": "Religion"},
-)
-
 
 def tile_name(tile: str | None, locale: str) -> str:
     """A tile's name in ``locale`` ("?" for a hidden one)."""
@@ -144,9 +140,9 @@ class RhUI(GameUI):
             return super().board_fields(g, locale, pictured)
         v = self.view(g, None)
         players = "\n".join(
-            f"{OWNER_MARKS[s.seat]} {FACTIONS[s.seat][locale]}: {mention(g, s.seat)}"
+            f"{OWNER_MARKS[s.seat]} {FACTION_NAME[s.seat].get(locale)}: {mention(g, s.seat)}"
             for s in g.seats
-            if s.seat < len(FACTIONS)
+            if s.seat < len(FACTION_NAME)
         )
         fields.append((t("board.players", locale), players or "-", True))
         if v.options.scoring == "match":
@@ -203,15 +199,18 @@ def _resolve_tile(g: Game, seat: Seat, value: str) -> str:
     """The tile id a typed or autocompleted value names, among the tiles placeable now."""
     tiles = list(dict.fromkeys(a.tile for a in _placements(g, seat)))
     needle = fold(value)
+    # a tile is typed by its id or its name in any language the rules are translated into
+    names = {x: [fold(tile_name(x, lang)) for lang in catalogues().languages] for x in tiles}
     for tile in tiles:
-        if needle in (fold(tile), fold(tile_name(tile, "es")), fold(tile_name(tile, "en"))):
+        if needle == fold(tile) or needle in names[tile]:
             return tile
-    starts = [x for x in tiles if fold(tile_name(x, "es")).startswith(needle) or fold(tile_name(x, "en")).startswith(needle)]
+    starts = [x for x in tiles if any(n.startswith(needle) for n in names[x])]
     if needle and len(starts) == 1:
         return starts[0]
-    raise Refusal(*(
-        t("err.unknown_tile", lang, value=clip(value, 40), options=", ".join(tile_name(x, lang) for x in tiles) or "-")
-        for lang in ("es", "en")
+    raise Refusal(said(
+        "err.unknown_tile",
+        value=clip(value, 40),
+        options=lambda lang: ", ".join(tile_name(x, lang) for x in tiles) or "-",
     ))
 
 
@@ -221,7 +220,7 @@ def _resolve_square(value: str) -> int:
     if sq is None and v.isdigit() and 0 <= int(v) <= 8:
         sq = int(v)
     if sq is None:
-        raise Refusal(t("err.unknown_square", "es", value=clip(v, 20)), t("err.unknown_square", "en", value=clip(v, 20)))
+        raise Refusal(said("err.unknown_square", value=clip(v, 20)))
     return sq
 
 
