@@ -3,11 +3,22 @@
 from __future__ import annotations
 
 import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
+import discord
+import pytest
+from babel.messages.catalog import Catalog
+
+from cogs.common import catalogue as cogs_catalogue
 from cogs.common.i18n import t
 from cogs.common.present import event_lines, said_by, ui_for
 from cogs.pictures.ragami import render_board
 from cogs.ragami import UI
+from rules import catalogue as rules_catalogue
 from rules.core import Text
 from rules.ragami.cards import card_name
 from rules.ragami.engine import RgEngine
@@ -424,3 +435,81 @@ def test_no_move_of_a_whole_game_is_told_as_a_secret_choice() -> None:
             assert not any(h in line for h in hidden), (state.version, line)
         kinds |= {e.kind for e in events}
     assert {"pick", "power", "resolve_start", "virtue_stay"} <= kinds, kinds
+
+
+# ----------------------------------------------------------------------------- a third language
+
+FR_CARD = "« {value} » n'est pas une carte d'action de Ragami. Les cartes : {options}"
+FR_DEST = "« {value} » n'est pas une destination possible pour {piece}. Vous pouvez aller : {options}"
+
+
+@pytest.fixture
+def with_french(tmp_path: Path) -> Iterator[None]:
+    """The shipped catalogues plus French ones (the cogs' and Ragami's), as a server would
+    drop them in."""
+    cogs_root, rules_root = tmp_path / "cogs", tmp_path / "rules"
+    shutil.copytree(cogs_catalogue.LOCALE_DIR, cogs_root)
+    shutil.copytree(rules_catalogue.LOCALE_DIR, rules_root)
+    fr = Catalog(locale="fr", domain=cogs_catalogue.DOMAIN)
+    fr.add("rg.bad_card", FR_CARD)
+    fr.add("rg.bad_dest", FR_DEST)
+    cogs_catalogue.save(cogs_root, "fr", fr)
+    rg = Catalog(locale="fr", domain="ragami")
+    rg.add("Two Saints", "Deux Saints")
+    rg.add("square {number}", "case {number}")
+    rules_catalogue.save(rules_root, "fr", "ragami", rg)
+    cogs_before, rules_before = cogs_catalogue.use(cogs_root), rules_catalogue.use(rules_root)
+    yield
+    cogs_catalogue.restore(cogs_before)
+    rules_catalogue.restore(rules_before)
+
+
+def test_a_card_is_found_by_its_name_in_any_language_the_rules_have(with_french: None) -> None:
+    from cogs.ragami import card_choices, find_kind
+    from rules.ragami.cards import KIND
+
+    saints = KIND["santos"]
+    assert find_kind("Deux Saints") is saints and find_kind("deux saints") is saints
+    assert find_kind("Dos Santos") is saints and find_kind("Two Saints") is saints
+    # autocomplete finds it by its French name whatever the reader's language
+    assert [c.value for c in card_choices("deux", "es")] == ["santos"]
+
+
+async def test_an_unknown_card_is_refused_in_the_readers_language(with_french: None) -> None:
+    from cogs.ragami import Ragami, kind_title
+    from rules.ragami.cards import KINDS
+    from services.session import Refusal
+
+    interaction: Any = SimpleNamespace(locale=discord.Locale.french)
+    with pytest.raises(Refusal) as err:
+        await Ragami.card.callback(Ragami(cast(Any, None)), interaction, "Dragon")
+    french = err.value.message("fr")
+    assert french.startswith("« Dragon » n'est pas une carte") and "Deux Saints" in french
+    # Spanish and English read as they always did
+    for lang in ("es", "en"):
+        options = ", ".join(kind_title(k, lang) for k in KINDS)
+        assert err.value.message(lang) == t("rg.bad_card", lang, value="Dragon", options=options)
+    assert err.value.message("es").startswith("«Dragon» no es una carta de acción de Ragami.")
+    assert "Dos Santos" in err.value.message("es") and "Two Saints" in err.value.message("en")
+
+
+def test_a_destination_is_typed_and_refused_in_any_language(with_french: None) -> None:
+    from cogs.ragami import piece_steps
+    from rules.ragami.model import Pick, Place
+    from services.session import Refusal
+
+    s = picking_state(3)
+    g = game(s)
+    seat = s.turn
+    pick = next(a for a in E.legal_actions(s, seat) if isinstance(a, Pick))
+    after, _ = E.apply(s, seat, pick)
+    legal_to = [a.at for a in E.legal_actions(after, seat) if isinstance(a, Place) and a.at.isdigit()]
+    assert piece_steps(g, seat, pick.piece, f"Case {legal_to[0]}") == [pick, Place(at=legal_to[0])]
+    with pytest.raises(Refusal) as err:
+        piece_steps(g, seat, pick.piece, "la lune")
+    french = err.value.message("fr")
+    assert french.startswith("« la lune » n'est pas une destination possible pour ")
+    assert f"case {legal_to[0]}" in french
+    assert f"square {legal_to[0]}" in err.value.message("en")
+    assert err.value.message("es").startswith("«la lune» no es un destino posible para ")
+    assert f"casilla {legal_to[0]}" in err.value.message("es")
