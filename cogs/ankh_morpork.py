@@ -26,7 +26,7 @@ from cogs.common.choices import (
     play_value,
 )
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of, t, tn
+from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.present import (
     COLOUR,
     EMBED_DESCRIPTION,
@@ -431,11 +431,11 @@ class AnkhMorpork(commands.Cog):
         if latest:
             g = await bot.session.latest_in_channel(interaction.channel_id or 0)
             if g is None:
-                raise Refusal(t("am.not_am", "es"), t("am.not_am", "en"))
+                raise Refusal(said("am.not_am"))
         else:
             g = await bot.session.require_in_channel(interaction.channel_id or 0)
         if g.row.game_id != GAME_ID:
-            raise Refusal(t("am.not_am", "es"), t("am.not_am", "en"))
+            raise Refusal(said("am.not_am"))
         return g
 
     async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
@@ -492,7 +492,7 @@ class AnkhMorpork(commands.Cog):
         g, seat = await bot.session.prepare(g.id, interaction.user.id)
         if not any(isinstance(a, Skip) for a in g.legal_actions(seat)):
             prompt = g.pending()[seat].text
-            raise Refusal(*(t("am.no_skip", lang, prompt=UI.named(g, prompt.get(lang))) for lang in ("es", "en")))
+            raise Refusal(said("am.no_skip", prompt=lambda lang: UI.named(g, prompt.get(lang))))
         await play_action(interaction, g.id, Skip())
         await self._then_panel(interaction, g.id)
 
@@ -505,7 +505,7 @@ class AnkhMorpork(commands.Cog):
         locale = locale_of(interaction)
         found = find_card(card)
         if found is None:
-            raise Refusal(*(t("am.unknown_card", lang, value=clip(card, 40)) for lang in ("es", "en")))
+            raise Refusal(said("am.unknown_card", value=clip(card, 40)))
         c = CARDS[found]
         symbols = " · ".join(symbol_label(found, s, locale) for s in c.symbols) or "-"
         embed = discord.Embed(title=card_name(found, locale), description=clip(card_about(found, locale), 4000),
@@ -537,7 +537,7 @@ class AnkhMorpork(commands.Cog):
         g = await self._game(interaction, latest=True)
         g, seat = await bot.session.seat_for(g.id, interaction.user.id)
         if g.state is None:
-            raise Refusal(t("am.not_started", "es"), t("am.not_started", "en"))
+            raise Refusal(said("am.not_started"))
         await reply(interaction, "\n".join(UI.personality_lines(g, seat, locale)) or "-", ephemeral=True)
 
 

@@ -31,10 +31,11 @@ from cogs.common.choices import (
     within,
 )
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import locale_of, names, t, tn
+from cogs.common.i18n import Said, locale_of, names, said, t, tn
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
+from rules.catalogue import catalogues
 from rules.core import Action, GameState, Seat, StaleAction
 from rules.rattus_cartus.cards import (
     BUILDINGS,
@@ -287,9 +288,9 @@ def _check_entering(g: Game, seat: Seat, locale: str) -> RcView:
     v = UI.view(g, seat)
     if v.phase != "enter" or not v.queue or v.queue[0] != seat:
         prompt = g.pending().get(seat)
-        text = {lang: t("rc.not_entering", lang, prompt=UI.wording(g, prompt.text, lang) if prompt else "")
-                for lang in ("es", "en")}
-        raise Refusal(text["es"].strip(), text["en"].strip())
+        # Said itself, not said(): with no prompt the message must not end in a space.
+        raise Refusal(Said(words=lambda lang: t(
+            "rc.not_entering", lang, prompt=UI.wording(g, prompt.text, lang) if prompt else "").strip()))
     return v
 
 
@@ -338,7 +339,7 @@ def cards_panel(g: Game, seat: Seat, building: int, locale: str) -> tuple[str, d
     """Step two, privately: every card to play face down at once, or none."""
     v = UI.view(g, seat)
     if building >= len(v.row):
-        raise StaleAction(*(t("err.stale_menu", lang) for lang in ("es", "en")))
+        raise StaleAction(said("err.stale_menu"))
     assert v.me is not None
     name = BUILDINGS[v.row[building].building].name.get(locale)
     text = t("rc.choose_cards", locale, building=name)
@@ -386,7 +387,7 @@ async def enter_with(interaction: discord.Interaction, game: int, version: int, 
     v = _check_entering(g, me_seat, locale)
     assert v.me is not None
     if any(c not in v.me.hand for c in cards):
-        raise Refusal(t("rc.unknown_card", "es"), t("rc.unknown_card", "en"))
+        raise Refusal(said("rc.unknown_card"))
     steps = entering_steps(v, building, cards)
     result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
     await _close_panel(interaction, locale)
@@ -427,7 +428,7 @@ class BuildingSelect(
         _check_entering(g, seat, locale)
         value = (self.item.values or ["-"])[0]
         if not value.isdigit():
-            raise StaleAction(*(t("err.stale_menu", lang) for lang in ("es", "en")))
+            raise StaleAction(said("err.stale_menu"))
         text, view = cards_panel(g, seat, int(value), locale)
         await interaction.response.edit_message(content=text, view=view)
 
@@ -525,16 +526,13 @@ def resolve_building(v: RcView, value: str, locale: str) -> int:
     needle = fold(raw)
     found = [
         b.index for b in v.row
-        if needle and needle in (fold(BUILDINGS[b.building].name.get("es")),
-                   fold(BUILDINGS[b.building].name.get("en")), b.building)
+        if needle and needle in {b.building} | {fold(BUILDINGS[b.building].name.get(lang))
+                                                for lang in catalogues().languages}
     ]
     if len(found) == 1:
         return found[0]
-    raise Refusal(*(
-        t("rc.unknown_building", lang, value=clip(raw, 40), options=", ".join(
-            f"{b.index + 1}. {BUILDINGS[b.building].name.get(lang)}" for b in v.row) or "-")
-        for lang in ("es", "en")
-    ))
+    raise Refusal(said("rc.unknown_building", value=clip(raw, 40), options=lambda lang: ", ".join(
+        f"{b.index + 1}. {BUILDINGS[b.building].name.get(lang)}" for b in v.row) or "-"))
 
 
 class RattusCartus(commands.Cog):
@@ -553,7 +551,7 @@ class RattusCartus(commands.Cog):
         bot = services(interaction)
         g = await bot.session.require_in_channel(interaction.channel_id or 0)
         if g.row.game_id != GAME_ID:
-            raise Refusal(t("rc.not_rc", "es"), t("rc.not_rc", "en"))
+            raise Refusal(said("rc.not_rc"))
         return g
 
     # -- phase B -----------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,13 +18,15 @@ from cogs.lobby import gather_options, option_suggestions
 from cogs.pictures.rattus_cartus import render_board
 from cogs.rattus_cartus import (
     UI,
+    _check_entering,
     building_panel,
     cards_panel,
     entering_steps,
     playable_cards,
+    resolve_building,
 )
 from rules.core import RuleError, Text
-from rules.rattus_cartus.cards import KIND, NUNS, PILES
+from rules.rattus_cartus.cards import BUILDINGS, KIND, NUNS, PILES
 from rules.rattus_cartus.engine import RcEngine, playable
 from rules.rattus_cartus.model import Done, Enter, Play, PrivateView, RcState, Undo
 from services.session import Game, MoveResult, SessionService, Step
@@ -249,3 +252,76 @@ async def test_several_steps_commit_together_or_not_at_all(tmp_path: Path) -> No
         assert f"with {len(cards)} card" in said and not FULL_NAME.search(said)
     finally:
         await store.close()
+
+
+FRENCH_BUILDINGS = {
+    "Farm": "Ferme", "Brewery": "Brasserie", "Marketplace": "Marché", "Office": "Bureau",
+    "Monastery": "Monastère", "Hospital": "Hôpital", "Castle": "Château", "Guard Tower": "Tour de guet",
+    "Palace": "Palais", "Treasury": "Trésor", "Fortune-teller's Tent": "Tente de la diseuse",
+    "Piper's Hut": "Cabane du joueur de flûte",
+}
+
+
+@pytest.fixture
+def with_french(tmp_path: Path) -> Any:
+    """The shipped catalogues of both sides plus French ones, as a server would drop them in."""
+    from babel.messages.catalog import Catalog
+
+    from cogs.common import catalogue as cogs_catalogue
+    from rules import catalogue as rules_catalogue
+
+    rules_root, cogs_root = tmp_path / "rules", tmp_path / "cogs"
+    shutil.copytree(rules_catalogue.LOCALE_DIR, rules_root)
+    shutil.copytree(cogs_catalogue.LOCALE_DIR, cogs_root)
+    names = Catalog(locale="fr", domain="rattus_cartus")
+    for en, fr in FRENCH_BUILDINGS.items():
+        names.add(en, fr)
+    rules_catalogue.save(rules_root, "fr", "rattus_cartus", names)
+    words = Catalog(locale="fr", domain=cogs_catalogue.DOMAIN)
+    words.add("rc.unknown_building", "« {value} » n'est pas un bâtiment de cette manche. Il y a : {options}")
+    cogs_catalogue.save(cogs_root, "fr", words)
+    rules_before, cogs_before = rules_catalogue.use(rules_root), cogs_catalogue.use(cogs_root)
+    yield
+    cogs_catalogue.restore(cogs_before)
+    rules_catalogue.restore(rules_before)
+
+
+def _entering_view(g: Game) -> Any:
+    to_phase(g, "enter")
+    assert g.state is not None
+    return UI.view(g, g.state.queue[0])
+
+
+def test_an_unknown_building_is_refused_in_the_readers_language_with_the_rounds_buildings() -> None:
+    v = _entering_view(game())
+    with pytest.raises(RuleError) as caught:
+        resolve_building(v, "nowhere", "en")
+    es = ", ".join(f"{b.index + 1}. {BUILDINGS[b.building].name.get('es')}" for b in v.row)
+    en = ", ".join(f"{b.index + 1}. {BUILDINGS[b.building].name.get('en')}" for b in v.row)
+    assert caught.value.text.get("es") == f"«nowhere» no es un edificio de esta ronda. Hay: {es}"
+    assert caught.value.text.get("en") == f"'nowhere' is not one of this round's buildings. There are: {en}"
+
+
+def test_a_third_language_finds_and_lists_the_buildings_by_its_own_names(with_french: None) -> None:
+    v = _entering_view(game())
+    first = v.row[0]
+    french = FRENCH_BUILDINGS[BUILDINGS[first.building].name.get("en")]
+    assert resolve_building(v, french.upper(), "fr") == first.index
+    # the other languages' names still find it
+    assert resolve_building(v, BUILDINGS[first.building].name.get("es"), "fr") == first.index
+    with pytest.raises(RuleError) as caught:
+        resolve_building(v, "nulle part", "fr")
+    listed = ", ".join(f"{b.index + 1}. {FRENCH_BUILDINGS[BUILDINGS[b.building].name.get('en')]}" for b in v.row)
+    assert caught.value.text.get("fr") == f"« nulle part » n'est pas un bâtiment de cette manche. Il y a : {listed}"
+    assert caught.value.text.get("fr-FR") == caught.value.text.get("fr")
+
+
+def test_entering_out_of_turn_is_refused_with_what_is_asked_or_nothing_more() -> None:
+    g = game()
+    to_phase(g, "enter")
+    assert g.state is not None
+    waiting = next(s for s in range(3) if s not in E.pending(g.state))
+    with pytest.raises(RuleError) as caught:
+        _check_entering(g, waiting, "en")
+    assert caught.value.text.get("en") == "It is not your turn to enter a building."
+    assert caught.value.text.get("es") == "Ahora no te toca entrar en un edificio."
