@@ -43,6 +43,8 @@ from cogs.common.present import (
 from cogs.pictures import draw_or_none
 from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character, render_board
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
+from rules.catalogue import catalogues as rules_catalogues
+from rules.catalogue import language as rules_language
 from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos import effects as E
@@ -498,17 +500,17 @@ def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
     return lines
 
 
-# Per reader's language: the cards' Spanish names that read otherwise there, and a pattern
-# finding them.
-_RENAMES: dict[str, tuple[dict[str, str], re.Pattern[str] | None]] = {}
+# Per reader's language (of the rules' catalogues in use): the cards' Spanish names that
+# read otherwise there, and a pattern finding them.
+_RENAMES: dict[str, tuple[object, dict[str, str], re.Pattern[str] | None]] = {}
 
 
 def reader_names(text: str, locale: str | None) -> str:
     """``text`` (possibly with the rules' Spanish card names in other words, as the rules
     wrote them before the catalogues: events stored then) with the cards' names in the
     reader's language."""
-    language = i18n.lang(locale)
-    if language not in _RENAMES:
+    language, shipped = rules_language(locale), rules_catalogues()
+    if language not in _RENAMES or _RENAMES[language][0] is not shipped:
         renames: dict[str, str] = {}
         for c in cards().values():
             shown = c.display_name(language)
@@ -522,8 +524,8 @@ def reader_names(text: str, locale: str | None) -> str:
             if names
             else None
         )
-        _RENAMES[language] = (renames, pattern)
-    renames, pattern = _RENAMES[language]
+        _RENAMES[language] = (shipped, renames, pattern)
+    _, renames, pattern = _RENAMES[language]
     return pattern.sub(lambda m: renames[m[1]], text) if pattern is not None else text
 
 
