@@ -21,7 +21,7 @@ from discord.ext import commands
 from cogs.common import i18n
 from cogs.common.catalogue import Pairs
 from cogs.common.errors import reply, report
-from cogs.common.i18n import locale_of
+from cogs.common.i18n import locale_of, said
 from cogs.common.present import COLOUR, clip
 from cogs.pictures.gdm_deck import render_deck
 from cogs.pictures.pool import render
@@ -77,10 +77,11 @@ def word(key: str, locale: str, **fmt: object) -> str:
 
 
 def card_label(c: Card, locale: str) -> str:
-    """A card as an autocomplete entry: its name in both languages and its numbers."""
+    """A card as an autocomplete entry: its name, the other name a player may know it by,
+    and its numbers."""
     name = c.display_name(locale)
-    # the other name a player may know the card by: English for Spanish readers, else Spanish
-    other = card_name(c.id).get("en" if locale == "es" else "es")
+    # the other name: the printed cards' Spanish one, or English where that is the reader's
+    other = c.name if name != c.name else c.name_en
     shown = name if fold(other) == fold(name) else f"{name} · {other}"
     return clip(f"{shown} ({stats_line(c, locale)})", 100)
 
@@ -219,14 +220,10 @@ def search_cards(
         try:
             bounds[label] = parse_range(value)
         except ValueError:
-            raise DeckRefusal(
-                *(word("bad_range", lang, value=clip(value or "", 40)) for lang in ("es", "en"))
-            ) from None
+            raise DeckRefusal(said("decks.bad_range", value=clip(value or "", 40))) from None
     if key is not None and key.strip():
         if key_id(key) is None:
-            raise DeckRefusal(
-                *(word("bad_key", lang, value=clip(key, 40)) for lang in ("es", "en"))
-            )
+            raise DeckRefusal(said("decks.bad_key", value=clip(key, 40)))
     return search(
         name=name or None,
         mythology=mythology or None,

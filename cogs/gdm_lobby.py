@@ -22,7 +22,7 @@ from discord.ext import commands
 from cogs.common import i18n
 from cogs.common.catalogue import Pairs
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import locale_of
+from cogs.common.i18n import locale_of, said
 from cogs.common.present import clip
 from rules.guerra_de_mitos.cards import cards, fold
 from services.gdm_decks import DeckChoice, deck_menu
@@ -236,9 +236,7 @@ async def _tournament(interaction: discord.Interaction, tournament: int) -> Tour
     svc = _bot(interaction).tournaments
     t_ = await svc.tournaments.get(tournament)
     if t_ is None or t_.guild_id != interaction.guild_id or t_.game_id != GAME_ID:
-        raise TournamentRefusal(
-            *(word("no_tourney", lang, id=tournament) for lang in ("es", "en"))
-        )
+        raise TournamentRefusal(said("gdml.no_tourney", id=tournament))
     return t_
 
 

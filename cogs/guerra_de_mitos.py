@@ -29,7 +29,7 @@ from cogs.common.choices import (
     play_value,
 )
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of
+from cogs.common.i18n import locale_of, said
 from cogs.common.present import (
     COLOUR,
     EMBED_FIELD,
@@ -43,17 +43,21 @@ from cogs.common.present import (
 from cogs.pictures import draw_or_none
 from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character, render_board
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
+from rules.catalogue import catalogues as rules_catalogues
+from rules.catalogue import language as rules_language
 from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos.abilities import SUBS
 from rules.guerra_de_mitos.cards import (
     MYTHOLOGY_NAME,
+    Card,
     by_name,
     cards,
     search_names,
     stats_line,
     suggest,
+    token_name,
 )
 from rules.guerra_de_mitos.decks import ready_decks
 from rules.guerra_de_mitos.facts import facts
@@ -101,19 +105,9 @@ CHOOSE_KINDS = frozenset({"target", "choose", "starter", "challenge"})
 WORDS = Pairs("gdm.")
 
 
-def es(locale: str | None) -> bool:
-    """Whether ``locale`` reads Spanish."""
-    return (locale or "").lower().startswith("es")
-
-
 def w(key: str, locale: str | None, **kw: object) -> str:
     """A word of this module in the reader's language."""
     return i18n.t("gdm." + key, locale, **kw)
-
-
-def both(key: str, **kw: object) -> tuple[str, str]:
-    """A word of this module in Spanish and English (for refusals)."""
-    return w(key, "es", **kw), w(key, "en", **kw)
 
 
 def disc(seat: int) -> str:
@@ -160,9 +154,7 @@ class GdmUI(GameUI):
     def wording(self, g: Game, text: Text, locale: str) -> str:
         """A text of the rules as Discord shows it: players' names for seat numbers and card
         names in the reader's language (the rules' prompts already name no hidden card)."""
-        return self.named(
-            g, english_names(text.get(locale)) if not es(locale) else text.get(locale)
-        )
+        return self.named(g, reader_names(text.get(locale), locale))
 
     def named(self, g: Game, text: str, bold: bool = True) -> str:
         """``text`` with the players' names instead of the rules' "[2]" and "seat 3"."""
@@ -508,25 +500,33 @@ def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
     return lines
 
 
-_ES_TO_EN: dict[str, str] = {}
-_NAMES_RE: re.Pattern[str] | None = None
+# Per reader's language (of the rules' catalogues in use): the cards' Spanish names that
+# read otherwise there, and a pattern finding them.
+_RENAMES: dict[str, tuple[object, dict[str, str], re.Pattern[str] | None]] = {}
 
 
-def english_names(text: str) -> str:
-    """``text`` (English words with the rules' Spanish card names, as the rules wrote them
-    before the catalogues: events stored then) with the cards' English names."""
-    global _NAMES_RE
-    if _NAMES_RE is None:
+def reader_names(text: str, locale: str | None) -> str:
+    """``text`` (possibly with the rules' Spanish card names in other words, as the rules
+    wrote them before the catalogues: events stored then) with the cards' names in the
+    reader's language."""
+    language, shipped = rules_language(locale), rules_catalogues()
+    if language not in _RENAMES or _RENAMES[language][0] is not shipped:
+        renames: dict[str, str] = {}
         for c in cards().values():
-            if c.name != c.name_en:
-                _ES_TO_EN[c.name] = c.name_en
+            shown = c.display_name(language)
+            if c.name != shown:
+                renames[c.name] = shown
             for tk in c.tokens:
-                _ES_TO_EN.setdefault(tk.name, tk.name_en)
-        names = sorted(_ES_TO_EN, key=len, reverse=True)
-        _NAMES_RE = re.compile(
-            r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])"
+                renames.setdefault(tk.name, token_name(tk).get(language))
+        names = sorted(renames, key=len, reverse=True)
+        pattern = (
+            re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
+            if names
+            else None
         )
-    return _NAMES_RE.sub(lambda m: _ES_TO_EN[m[1]], text)
+        _RENAMES[language] = (shipped, renames, pattern)
+    _, renames, pattern = _RENAMES[language]
+    return pattern.sub(lambda m: renames[m[1]], text) if pattern is not None else text
 
 
 UI = GdmUI()
@@ -640,12 +640,18 @@ def find_card(value: str) -> str | None:
     return hits[0].id if len(hits) == 1 else None
 
 
+def other_name(c: Card, locale: str | None) -> str:
+    """The other name a player may know a card by: its Spanish name (the printed cards'),
+    or its English name for a reader whose name for it is the Spanish one."""
+    return c.name if c.display_name(locale) != c.name else c.name_en
+
+
 def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
     """Autocomplete over the 364 cards, by name in either language (card texts are public)."""
     out = []
     for c in search_names(current, locale, limit=MENU_SIZE):
         name = c.display_name(locale)
-        other = c.name if not es(locale) else c.name_en
+        other = other_name(c, locale)
         shown = name if other == name else f"{name} · {other}"
         out.append(
             app_commands.Choice(name=clip(f"{shown} ({stats_line(c, locale)})", 100), value=c.id)
@@ -664,7 +670,7 @@ def card_embed(card: str, locale: str) -> discord.Embed:
     embed.add_field(name="·", value=stats_line(c, locale), inline=False)
     if c.keys:
         embed.add_field(name=w("keys", locale), value=", ".join(c.key_names(locale)), inline=False)
-    other = c.name_en if es(locale) else c.name
+    other = other_name(c, locale)
     footer = f"#{c.id}"
     if c.mythology:
         footer += f" · {MYTHOLOGY_NAME[c.mythology].get(locale)}"
@@ -709,7 +715,7 @@ class GuerraDeMitos(commands.Cog):
     async def _game(self, interaction: discord.Interaction) -> Game:
         g = await services(interaction).session.require_in_channel(interaction.channel_id or 0)
         if g.row.game_id != GAME_ID:
-            raise Refusal(*both("not_gdm"))
+            raise Refusal(said("gdm.not_gdm"))
         return g
 
     async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
@@ -736,9 +742,7 @@ class GuerraDeMitos(commands.Cog):
         if not any(a.kind in kinds for a in g.legal_actions(seat)):
             # nothing of this kind is possible now: say what the game asks instead
             prompt = g.pending()[seat].text
-            raise Refusal(
-                *(w("not_now", lang, prompt=UI.wording(g, prompt, lang)) for lang in ("es", "en"))
-            )
+            raise Refusal(said("gdm.not_now", prompt=lambda lang: UI.wording(g, prompt, lang)))
         await play_value(interaction, value, kinds)
         await self._then_panel(interaction, g.id)
 
@@ -818,9 +822,7 @@ class GuerraDeMitos(commands.Cog):
         g, seat = await bot.session.prepare(g.id, interaction.user.id)
         if not any(isinstance(a, Pass) for a in g.legal_actions(seat)):
             prompt = g.pending()[seat].text
-            raise Refusal(
-                *(w("no_pass", lang, prompt=UI.named(g, prompt.get(lang))) for lang in ("es", "en"))
-            )
+            raise Refusal(said("gdm.no_pass", prompt=lambda lang: UI.named(g, prompt.get(lang))))
         await play_action(interaction, g.id, Pass())
         await self._then_panel(interaction, g.id)
 
@@ -834,20 +836,12 @@ class GuerraDeMitos(commands.Cog):
         found = find_card(name)
         if found is None:
             close = suggest(name) if name.strip() else []
-            hint = {
-                lang: (
-                    w("maybe", lang, names=", ".join(c.display_name(lang) for c in close))
-                    if close
-                    else ""
-                )
-                for lang in ("es", "en")
-            }
-            raise Refusal(
-                *(
-                    w("unknown_card", lang, value=clip(name, 40), hint=hint[lang])
-                    for lang in ("es", "en")
-                )
-            )
+
+            def hint(lang: str) -> str:
+                names = ", ".join(c.display_name(lang) for c in close)
+                return w("maybe", lang, names=names) if close else ""
+
+            raise Refusal(said("gdm.unknown_card", value=clip(name, 40), hint=hint))
         await reply(interaction, embed=card_embed(found, locale), ephemeral=True)
 
     @gdm.command(name="decks", description="The six ready decks and how to choose them")

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
 import string
+from pathlib import Path
 
 import discord
 import pytest
+from babel.messages.catalog import Catalog
 from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
 import bot as bot_module
 from cogs import gdm_decks
-from cogs.common import i18n
+from cogs.common import catalogue, i18n
 from cogs.gdm_decks import WORDS, deck_embed, parse_range, search_cards
 from cogs.pictures.gdm_deck import WIDTH, render_deck
 from rules.guerra_de_mitos.cards import cards
@@ -153,8 +156,35 @@ def test_ranges_and_search_filters() -> None:
         search_cards("en", cost="mucho")
     with pytest.raises(DeckRefusal, match="is no key"):
         search_cards("en", key="Pirata")
+    with pytest.raises(DeckRefusal) as refused:
+        search_cards("es", cost="mucho")
+    assert refused.value.message("es-ES") == "«mucho» no es un número ni un intervalo: escribe 3, 2-4, <=3 o >=5."
+    assert refused.value.message("en") == '"mucho" is not a number or a range: write 3, 2-4, <=3 or >=5.'
+    with pytest.raises(DeckRefusal) as refused:
+        search_cards("es", key="Pirata")
+    assert refused.value.message("es") == "«Pirata» no es ninguna clave. Elige una de la lista al escribir."
     found = search_cards("en", type="equipment", key="Weapon", cost="<=2")
     assert found and all(c.is_weapon and c.cost <= 2 for c in found)
+
+
+def test_refusals_read_in_a_third_language(tmp_path: Path) -> None:
+    root = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE_DIR, root)
+    fr = Catalog(locale="fr", domain=catalogue.DOMAIN)
+    fr.add("decks.bad_range", "« {value} » n'est ni un nombre ni un intervalle.")
+    catalogue.save(root, "fr", fr)
+    previous = catalogue.use(root)
+    try:
+        with pytest.raises(DeckRefusal) as refused:
+            search_cards("fr", strength="beaucoup")
+        assert refused.value.message("fr-FR") == "« beaucoup » n'est ni un nombre ni un intervalle."
+        assert refused.value.message("es").startswith("«beaucoup» no es un número")
+        with pytest.raises(DeckRefusal) as refused:
+            search_cards("fr", key="Pirate")
+        # what French lacks reads in English
+        assert refused.value.message("fr") == '"Pirate" is no key. Pick one from the list as you type.'
+    finally:
+        catalogue.restore(previous)
 
 
 def test_card_choice_labels_fit_discord() -> None:

@@ -7,8 +7,11 @@ import io
 import json
 import random
 import re
+import shutil
+from pathlib import Path
 from typing import get_args
 
+from babel.messages.catalog import Catalog
 from PIL import Image
 
 from cogs.common.choices import ActButton, ActSelect
@@ -26,9 +29,11 @@ from cogs.guerra_de_mitos import (
     card_name,
     find_card,
     panel,
+    reader_names,
     step_lines,
 )
 from cogs.pictures.guerra_de_mitos import WIDTH, render_board
+from rules import catalogue
 from rules.core import Text
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.engine import GdmEngine
@@ -249,6 +254,29 @@ def test_card_lookup_in_both_languages() -> None:
     choices = card_choices(some.name_en[:6], "es")
     assert any(c.value == some.id for c in choices)
     assert all(c.value in cards() and len(c.name) <= 100 for c in card_choices("", "en"))
+
+
+def test_a_third_language_reads_the_cards_by_its_own_names(tmp_path: Path) -> None:
+    root = tmp_path / "locale"
+    shutil.copytree(catalogue.LOCALE_DIR, root)
+    fr = Catalog(locale="fr", domain="guerra_de_mitos", fuzzy=False)
+    fr.add("Melpomene", "Melpomène", context="card name")
+    catalogue.save(root, "fr", "guerra_de_mitos", fr)
+    old = "Melpómene gains 2P"  # an event stored with the rules' Spanish card name
+    previous = catalogue.use(root)
+    try:
+        embed = card_embed("0185", "fr")
+        # the reader's name first, then the printed cards' (Spanish) one
+        assert embed.title == "Melpomène" and embed.footer.text.endswith(" · Melpómene")
+        assert any(c.name.startswith("Melpomène · Melpómene (") for c in card_choices("Melp", "fr"))
+        assert reader_names(old, "fr-FR") == "Melpomène gains 2P"
+        assert reader_names(old, "en") == "Melpomene gains 2P" and reader_names(old, "es") == old
+    finally:
+        catalogue.restore(previous)
+    # Spanish and English read as they always did
+    assert card_embed("0185", "es").footer.text.endswith(" · Melpomene")
+    assert card_embed("0185", "en").footer.text.endswith(" · Melpómene")
+    assert reader_names(old, "fr") == "Melpomene gains 2P"  # no French any more: English
 
 
 def test_every_kind_of_move_has_a_command() -> None:

@@ -305,6 +305,9 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
 
             # bad input: told why, privately, in the player's language; nothing changes
             assert "I know no card" in await refused(t, p, "gdm card", dave, name="nothing like it")
+            near = next(c for c in cards().values() if len(c.name) >= 9 and c.name != c.name_en)
+            said = await refused(t, p, "gdm card", bob, name=near.name[:-1] + "q")
+            assert said.startswith("No conozco ninguna carta") and f"¿Quizá {near.name}" in said
             assert "not playing" in await refused(t, p, "gdm bid", dave, amount="2")
             said = await refused(t, p, "gdm play", bob, card="un castillo volador")
             assert (
