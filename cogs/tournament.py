@@ -25,8 +25,14 @@ from discord.ext import commands
 from cogs.common.delivery import send_once
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, said, t, text_choice, tn
-from cogs.common.patience import forbidden, patiently, permission_names
+from cogs.common.i18n import lang, locale_of, said, t, text_choice, tn
+from cogs.common.patience import (
+    forbidden,
+    missing_permissions,
+    patiently,
+    permission_names,
+    permissions_in,
+)
 from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.lobby import _check_bot_permissions, gather_options
@@ -454,6 +460,9 @@ class Tournaments(commands.Cog):
         # those are looked for in the channel before being sent again.
         self.started = time.time()
         self._posting: dict[int, asyncio.Lock] = {}
+        # Tournaments whose organiser was told that Discord refuses their posts (once, not
+        # at every retry; again after a post went through).
+        self._told_no_posts: set[int] = set()
 
     async def cog_load(self) -> None:
         """Listen for ended games and register the persistent sign-up buttons."""
@@ -541,6 +550,9 @@ class Tournaments(commands.Cog):
         now = _bot(self.bot).clock.now()
         for tid in await self.service.start_due(now):
             await self.deliver(tid)
+        # posts kept back (Discord refused them for a missing permission, or failed)
+        for tid in await store.owing():
+            await self.deliver(tid)
 
     # -- telling Discord ------------------------------------------------------------------
 
@@ -575,12 +587,33 @@ class Tournaments(commands.Cog):
                             **kwargs)
         except discord.HTTPException as exc:
             log.warning("tournament %s: could not post in its channel", t_.id, exc_info=True)
-            # Refused for good (no permission, the channel gone, a bad request): given up;
-            # a server error is tried again at the next check.
+            if forbidden(exc):
+                # Kept for the next check (every minute): it goes out once the permission is
+                # back; the organiser is told privately what is missing, once.
+                await self._tell_no_posts(t_)
+                return False
+            # The channel gone or a bad request: given up; a server error is tried again.
             return exc.status < 500
+        self._told_no_posts.discard(t_.id)
         if owed is not None:
             crash_point(f"tournament.sent.{owed.kind}")
         return True
+
+    async def _tell_no_posts(self, t_: TournamentRow) -> None:
+        """DM the organiser which permissions the bot lacks in the tournament's channel."""
+        if t_.id in self._told_no_posts:
+            return
+        self._told_no_posts.add(t_.id)
+        known = await permissions_in(self.bot, t_.channel_id)
+        names = missing_permissions(*known) if known is not None else []
+        settings = await _bot(self.bot).session.store.users_settings([t_.organiser_id])
+        locale = lang(settings[t_.organiser_id].locale or t_.locale)
+        text = t("tourney.no_posts", locale, name=t_.name, channel=f"<#{t_.channel_id}>",
+                 perms=permission_names(names, locale) if names else "?")
+        try:
+            await _bot(self.bot).delivery.dm(t_.organiser_id, content=text, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException:
+            log.info("tournament %s: could not tell its organiser about missing permissions", t_.id)
 
     async def refresh(self, t_: TournamentRow) -> None:
         """Edit the tournament's message: the sign-up while open, the standings after."""

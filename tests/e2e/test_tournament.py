@@ -20,7 +20,7 @@ from services.clock import ManualClock
 from services.session import SessionService
 from storage import Store
 
-from .fake_discord import CREATE_PUBLIC_THREADS, EPHEMERAL
+from .fake_discord import CREATE_PUBLIC_THREADS, EPHEMERAL, SEND_MESSAGES
 from .harness import FakeWorld
 from .table import Table
 
@@ -381,10 +381,28 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
             world.channel, lambda m: "round 2 begins" in (m["content"] or "")
         )
 
-        # ended early in round 2: its tables are closed, the standings stand
+        # ended early in round 2 while Discord refuses the bot's posts in the channel: the
+        # organiser is told privately what is missing, the podium waits, stored, and goes
+        # out once at the next check after the permission is back
+        await fake.deny_bot(world.channel, SEND_MESSAGES)
         _, _, said = await t.slash("tournament end", helper, wait=20)
         assert "closed" in text_of(said)
+        await fake.wait_until(
+            lambda: any("cannot post in" in (m["content"] or "") for m in fake.dms_to(helper)),
+            timeout=20,
+        )
+        told = [m for m in fake.dms_to(helper) if "cannot post in" in (m["content"] or "")]
+        assert len(told) == 1 and "Send Messages" in told[0]["content"]
+        assert not any("is over" in (m["content"] or "") for m in fake.channel_messages(world.channel))
+        assert await svc.tournaments.owing() == [tid]
+        await cog.tick()  # still refused: kept, and the organiser is not told again
+        assert len([m for m in fake.dms_to(helper) if "cannot post in" in (m["content"] or "")]) == 1
+        await fake.set_overwrite(world.channel, fake.bot_user["id"], deny=0, member=True)
+        await cog.tick()
         await fake.wait_for_message(world.channel, lambda m: "is over" in (m["content"] or ""))
+        assert await svc.tournaments.owing() == []
+        assert len([m for m in fake.channel_messages(world.channel)
+                    if "is over" in (m["content"] or "")]) == 1
         assert (await svc.require(tid)).status == "finished"
         for m in await svc.tournaments.matches(tid, 2):
             assert (await t.game(m.game)).status == "abandoned"
