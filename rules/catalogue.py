@@ -28,6 +28,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 # The language of the message ids: it needs no catalogue, and every other one falls back
 # to it for a text it does not translate yet.
 SOURCE = "en"
+_NO_CATALOGUE = gettext.NullTranslations()
 
 
 def po_path(root: Path, language: str, domain: str) -> Path:
@@ -40,6 +41,10 @@ class Catalogues:
 
     def __init__(self, root: Path = LOCALE_DIR) -> None:
         self.root = root
+        # Texts are rendered often (every view, every event line): the language of each
+        # locale and each singular wording's translation are looked up once.
+        self._language_of: dict[str | None, str] = {}
+        self._wordings: dict[tuple[str, str, str | None, str], str] = {}
 
     @cached_property
     def languages(self) -> tuple[str, ...]:
@@ -84,7 +89,17 @@ class Catalogues:
 
     def translation(self, language: str, domain: str) -> gettext.NullTranslations:
         """The compiled catalogue (English, the message ids themselves, where there is none)."""
-        return self._gnu.get((language, domain)) or gettext.NullTranslations()
+        return self._gnu.get((language, domain)) or _NO_CATALOGUE
+
+    def wording(self, language: str, domain: str, context: str | None, msgid: str) -> str:
+        """The translation of a singular wording (the wording itself where there is none)."""
+        key = (language, domain, context, msgid)
+        found = self._wordings.get(key)
+        if found is None:
+            tr = self.translation(language, domain)
+            found = tr.pgettext(context, msgid) if context else tr.gettext(msgid)
+            self._wordings[key] = found
+        return found
 
 
 _current = Catalogues()
@@ -113,12 +128,13 @@ def restore(previous: Catalogues) -> None:
 def language(locale: str | None) -> str:
     """The catalogue language for a locale such as "es-ES", "es_419" or "pt-BR": its own
     catalogues if there are any ("pt_BR"), else its base language's ("es"), else English."""
-    value = (locale or SOURCE).replace("-", "_")
-    languages = catalogues().languages
-    for candidate in (value, value.split("_")[0].lower()):
-        if candidate in languages:
-            return candidate
-    return SOURCE
+    cats = catalogues()
+    found = cats._language_of.get(locale)
+    if found is None:
+        value = (locale or SOURCE).replace("-", "_")
+        found = next((c for c in (value, value.split("_")[0].lower()) if c in cats.languages), SOURCE)
+        cats._language_of[locale] = found
+    return found
 
 
 _seat_words: tuple[Catalogues, re.Pattern[str]] | None = None

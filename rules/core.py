@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import (
@@ -19,6 +20,8 @@ from pydantic import (
     model_serializer,
     model_validator,
 )
+
+from rules.catalogue import SOURCE, catalogues, join, language
 
 Seat = int
 
@@ -60,8 +63,6 @@ class Text(BaseModel):
 
     def get(self, locale: str | None) -> str:
         """The text in ``locale``'s language (English where its catalogue lacks it)."""
-        from rules.catalogue import SOURCE, catalogues, language
-
         if self.lit is not None:
             value = (locale or SOURCE).replace("-", "_")
             for candidate in (value, value.split("_")[0].lower(), SOURCE):
@@ -72,12 +73,14 @@ class Text(BaseModel):
         args = {k: _render(v, lang) for k, v in self.a.items()}
         if self.n is not None:
             args.setdefault("n", self.n)
-        tr = catalogues().translation(lang, self.d)
         if self.p is not None:
+            tr = catalogues().translation(lang, self.d)
             n = self.n if self.n is not None else 1
             template = tr.npgettext(self.c, self.m, self.p, n) if self.c else tr.ngettext(self.m, self.p, n)
+        elif not self.a and self.c is None and lang == SOURCE and "{" not in self.m:
+            return self.m  # plain English: nothing to look up or fill in
         else:
-            template = tr.pgettext(self.c, self.m) if self.c else tr.gettext(self.m)
+            template = catalogues().wording(lang, self.d, self.c, self.m)
         try:
             return template.format_map(args)
         except (KeyError, IndexError, ValueError):
@@ -105,12 +108,11 @@ def _render(value: Any, lang: str) -> Any:
     if isinstance(value, int | float):
         return value  # kept a number, so a template may format it ("{delta:+d}")
     if isinstance(value, list):
-        from rules.catalogue import join
-
         return join([_render(v, lang) for v in value], lang)
     return str(value)
 
 
+@lru_cache(maxsize=64)
 def seat_name(seat: int) -> Text:
     """How the rules name a seat ("Player 2"): one text for every game, so the platform can
     put the player's name in its place in any language (rules.catalogue.seat_words)."""

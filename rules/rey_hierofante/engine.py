@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.core import (
@@ -66,6 +67,7 @@ def _names(tiles: list[str]) -> Text:
     return msg("{tiles}", tiles=[TILES[t].name for t in tiles]) if tiles else msg("-")
 
 
+@lru_cache(maxsize=8)
 def _seat(s: int) -> Text:
     return msg("{seat} ({faction})", seat=seat_name(s), faction=FACTION_NAME[s])
 
