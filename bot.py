@@ -57,12 +57,12 @@ def _catalogue_language(value: str) -> str:
     """The catalogue language TABLERO_LOCALE names ("es-ES" is "es"): any language with a
     catalogue of the bot's messages (cogs/locale), so a new language is its files alone."""
     from cogs.common.catalogue import catalogues
+    from rules.catalogue import resolve
 
     languages = catalogues().languages
-    wanted = value.replace("-", "_")
-    for candidate in (wanted, wanted.split("_")[0].lower()):
-        if candidate in languages:
-            return candidate
+    found = resolve(value, languages)
+    if found is not None:
+        return found
     raise SettingsError(
         f"TABLERO_LOCALE must be a language with a catalogue ({', '.join(languages)}), not {value!r}."
     )

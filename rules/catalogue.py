@@ -36,6 +36,28 @@ def po_path(root: Path, language: str, domain: str) -> Path:
     return root / language / "LC_MESSAGES" / f"{domain}.po"
 
 
+def compiled(catalog: Catalog) -> gettext.GNUTranslations:
+    """A parsed catalogue compiled in memory (nothing to build after an install); its plural
+    rule is its own Plural-Forms header. An entry not translated yet, or a plural missing a
+    form, is left out, so it reads in English."""
+    ready = Catalog(locale=catalog.locale, domain=catalog.domain, fuzzy=False)
+    ready.mime_headers = catalog.mime_headers
+    for m in catalog:
+        if m.id and m.string and not (isinstance(m.string, tuple | list) and not all(m.string)):
+            ready[m.id] = m
+    buf = io.BytesIO()
+    write_mo(buf, ready)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def resolve(locale: str | None, languages: tuple[str, ...] | set[str]) -> str | None:
+    """The language among ``languages`` for a locale such as "es-ES", "es_419" or "pt-BR":
+    its own ("pt_BR"), else its base language's ("es"); None if neither is there."""
+    value = (locale or SOURCE).replace("-", "_")
+    return next((c for c in (value, value.split("_")[0].lower()) if c in languages), None)
+
+
 class Catalogues:
     """Every language's catalogues of the rules under one directory, parsed once."""
 
@@ -71,21 +93,7 @@ class Catalogues:
 
     @cached_property
     def _gnu(self) -> dict[tuple[str, str], gettext.GNUTranslations]:
-        # Compiled in memory: nothing to build after an install; each language's plural
-        # rule is its catalogue's own Plural-Forms header.
-        out: dict[tuple[str, str], gettext.GNUTranslations] = {}
-        for key, catalog in self._po.items():
-            ready = Catalog(locale=catalog.locale, domain=key[1], fuzzy=False)
-            ready.mime_headers = catalog.mime_headers
-            for m in catalog:
-                # an entry not translated yet (or a plural missing a form) reads in English
-                if m.id and m.string and not (isinstance(m.string, tuple | list) and not all(m.string)):
-                    ready[m.id] = m
-            buf = io.BytesIO()
-            write_mo(buf, ready)
-            buf.seek(0)
-            out[key] = gettext.GNUTranslations(buf)
-        return out
+        return {key: compiled(catalog) for key, catalog in self._po.items()}
 
     def translation(self, language: str, domain: str) -> gettext.NullTranslations:
         """The compiled catalogue (English, the message ids themselves, where there is none)."""
@@ -131,8 +139,7 @@ def language(locale: str | None) -> str:
     cats = catalogues()
     found = cats._language_of.get(locale)
     if found is None:
-        value = (locale or SOURCE).replace("-", "_")
-        found = next((c for c in (value, value.split("_")[0].lower()) if c in cats.languages), SOURCE)
+        found = resolve(locale, cats.languages) or SOURCE
         cats._language_of[locale] = found
     return found
 

@@ -16,17 +16,18 @@ import argparse
 import ast
 import gettext
 import importlib
-import io
 from collections.abc import Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from babel.core import UnknownLocaleError
-from babel.lists import format_list
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+# compiling, locale resolution, list joining and writing are shared with the rules' catalogues
+from rules.catalogue import compiled, join, resolve
+from rules.catalogue import load as load_po
+from rules.catalogue import save as save_po
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "tablero"
@@ -68,20 +69,7 @@ class Catalogues:
 
     @cached_property
     def _gnu(self) -> dict[str, gettext.GNUTranslations]:
-        # Compiled in memory: nothing to build by hand after an install, and the plural
-        # rule of each language is its catalogue's own Plural-Forms header.
-        out: dict[str, gettext.GNUTranslations] = {}
-        for language, catalog in self._po.items():
-            # an entry not translated yet (a plural with an empty form too) reads in English
-            ready = Catalog(locale=catalog.locale, domain=self.domain, fuzzy=False)
-            ready.mime_headers = catalog.mime_headers  # its Plural-Forms among them
-            for m in catalog:
-                if m.id and m.string and not (isinstance(m.string, tuple | list) and not all(m.string)):
-                    ready[m.id] = m
-            buf = io.BytesIO()
-            write_mo(buf, ready)
-            buf.seek(0)
-            out[language] = gettext.GNUTranslations(buf)
+        out = {language: compiled(catalog) for language, catalog in self._po.items()}
         for language, tr in out.items():
             if language != SOURCE and SOURCE in out:
                 tr.add_fallback(out[SOURCE])
@@ -139,12 +127,7 @@ def restore(previous: Catalogues) -> None:
 def language(locale: str | None) -> str:
     """The catalogue language for a locale such as "es-ES", "es_419" or "pt-BR": its own
     catalogue if there is one ("pt_BR"), else its base language's ("es"), else English."""
-    value = (locale or SOURCE).replace("-", "_")
-    languages = catalogues().languages
-    for candidate in (value, value.split("_")[0].lower()):
-        if candidate in languages:
-            return candidate
-    return SOURCE
+    return resolve(locale, catalogues().languages) or SOURCE
 
 
 def t(key: str, locale: str | None, /, **fmt: Any) -> str:
@@ -166,12 +149,7 @@ def count(noun: str, n: int, locale: str | None) -> str:
 
 def names(items: list[str], locale: str | None) -> str:
     """Names joined as ``locale`` joins a list: "Ana, Bea y Carl", "Ana, Bea and Carl"."""
-    if len(items) < 2:
-        return "".join(items)
-    try:
-        return format_list(list(items), locale=language(locale))
-    except (ValueError, UnknownLocaleError):  # a catalogue for a language CLDR lacks
-        return ", ".join(items)
+    return join(items, language(locale))
 
 
 class Pairs(Mapping[str, tuple[str, str]]):
@@ -256,25 +234,13 @@ def _entries(table: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
 
 def load(root: Path, language: str) -> Catalog:
     """The catalogue of ``language`` under ``root``, empty if there is none yet."""
-    path = po_path(root, language)
-    if path.is_file():
-        with path.open("rb") as f:
-            return read_po(f, locale=language, domain=DOMAIN)
-    return Catalog(locale=language, domain=DOMAIN, project="Tablero", fuzzy=False)
+    return load_po(root, language, DOMAIN)
 
 
 def save(root: Path, language: str, catalog: Catalog) -> None:
-    """Write ``catalog`` as ``language``'s catalogue under ``root``, sorted by id."""
-    path = po_path(root, language)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    catalog.fuzzy = False
-    catalog.project, catalog.version = "Tablero", "0.1.0"
-    for message in catalog:
-        # where the code uses an entry and its English text are pybabel's business
-        # (tablero.pot); the catalogues keep only ids, texts and translators' notes
-        message.locations, message.auto_comments = [], []
-    with path.open("wb") as f:
-        write_po(f, catalog, width=0, sort_output=True, omit_header=False)
+    """Write ``catalog`` as ``language``'s catalogue under ``root``, sorted by id (where the
+    code uses an entry is pybabel's business, tablero.pot: the file keeps ids and texts)."""
+    save_po(root, language, DOMAIN, catalog)
 
 
 def absorb(table: Mapping[str, Any], *, prefix: str = "", context: str | None = None,

@@ -12,6 +12,7 @@ from pydantic import ConfigDict
 
 from cogs.common.catalogue import SOURCE, Entries, Names, catalogues
 from cogs.common.catalogue import names as catalogue_names
+from rules.catalogue import resolve
 from rules.core import Text
 
 DEFAULT_LOCALE = "es"
@@ -28,13 +29,7 @@ CHOICES_ES = Names("choice", "es")
 def _resolve(value: str) -> str | None:
     # "es-ES", "es_419", "pt-BR": the language's own catalogue if there is one ("pt_BR"),
     # else its base language's ("es", "pt"), else None.
-    value = value.replace("-", "_")
-    languages = catalogues().languages
-    base = value.split("_")[0].lower()
-    for candidate in (value, base):
-        if candidate in languages:
-            return candidate
-    return None
+    return resolve(value, catalogues().languages)
 
 
 def set_default_locale(locale: str) -> None:
