@@ -18,3 +18,13 @@ def plain(text: str) -> str:
     text = discord.utils.escape_markdown(text)
     text = _MENTION.sub(lambda m: f"<{m[1]}\u200b{m[2]}>" if m[2] else f"@\u200b{m[3]}", text)
     return _LINK.sub(lambda m: f"{m[1]}:\u200b//", text)
+
+
+def small_number(text: str, below: int) -> int | None:
+    """The whole number 0 <= n < ``below`` that ``text`` is, written in ASCII digits (None
+    otherwise: "²", "٣", 5,000 digits, a sign, a space inside)."""
+    text = text.strip()
+    if not text or len(text) > len(str(below)) or not (text.isascii() and text.isdigit()):
+        return None
+    n = int(text)
+    return n if n < below else None

@@ -23,3 +23,11 @@ def test_mentions_of_any_form_do_not_ping() -> None:
 def test_markdown_is_escaped_and_plain_names_unchanged() -> None:
     assert plain("**Ana** _b_") == r"\*\*Ana\*\* \_b\_"
     assert plain("Ana María") == "Ana María"
+
+
+def test_a_small_number_is_read_only_from_ascii_digits_within_bounds() -> None:
+    from cogs.common.usertext import small_number
+
+    assert small_number("0", 4) == 0 and small_number(" 3 ", 4) == 3
+    for junk in ("²", "٣", "4", "-1", "+1", "1 2", "", "9" * 5000, "0x1", "1.0"):
+        assert small_number(junk, 4) is None, junk
