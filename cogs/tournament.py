@@ -158,10 +158,10 @@ class Tournaments(TournamentPosts, commands.Cog):
         then every post a change owes (a finished tournament's podium too)."""
         try:
             await self.feed.catch_up()
-            for tid in await self.service.tournaments.running_ids():
+            for tid in await self.service.store.running_tournaments():
                 await self._resume(tid)
             await self.tick()
-            for tid in await self.service.tournaments.owing():
+            for tid in await self.service.store.tournaments_owing():
                 await self.deliver(tid)
         except Exception:
             if self.bot.is_closed():  # stopped meanwhile: the next start takes it up
@@ -185,9 +185,9 @@ class Tournaments(TournamentPosts, commands.Cog):
     async def tick(self) -> None:
         """Start (or cancel) every tournament whose sign-up deadline has passed, and open
         any table stored but never opened (Discord refused its thread, say)."""
-        store = self.service.tournaments
-        for tid in await store.running_ids():
-            t_ = await store.get(tid)
+        store = self.service.store
+        for tid in await store.running_tournaments():
+            t_ = await store.get_tournament(tid)
             if t_ is None or t_.status != "running":
                 continue
             if any(m.status == "pending" for m in await store.matches(tid, t_.current_round)):
@@ -199,7 +199,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         for tid in await self.service.start_due(now):
             await self.deliver(tid)
         # posts kept back (Discord refused them for a missing permission, or failed)
-        for tid in await store.owing():
+        for tid in await store.tournaments_owing():
             await self.deliver(tid)
 
 
@@ -214,14 +214,14 @@ class Tournaments(TournamentPosts, commands.Cog):
             if t_.guild_id != interaction.guild_id:
                 raise TournamentRefusal(said("tourney.none_here"))
             return t_
-        found = await self.service.tournaments.in_guild(interaction.guild_id or 0, statuses)
+        found = await self.service.store.tournaments_in_guild(interaction.guild_id or 0, statuses)
         channel = interaction.channel
         here = {interaction.channel_id, getattr(channel, "parent_id", None)}
         local = [x for x in found if x.channel_id in here]
         # A table's thread belongs to its tournament.
         game = await _bot(interaction).session.latest_in_channel(interaction.channel_id or 0)
         if game is not None:
-            match = await self.service.tournaments.match_for_game(game.id)
+            match = await self.service.store.match_for_game(game.id)
             if match is not None:
                 local = [x for x in found if x.id == match.tournament] or local
         pick = local or found
@@ -247,7 +247,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         try:
-            rows = await self.service.tournaments.in_guild(
+            rows = await self.service.store.tournaments_in_guild(
                 interaction.guild_id or 0, ("signup", "running", "finished")
             )
             return [
@@ -344,7 +344,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         )
         await interaction.response.send_message(**await signup_message(self.service, t_, public))
         message = await interaction.original_response()
-        await self.service.tournaments.set_standings_message(t_.id, message.id)
+        await self.service.store.set_standings_message(t_.id, message.id)
 
     @tournament.command(name="join", description="Sign up for the tournament")
     @app_commands.describe(tournament="Which tournament")
@@ -430,7 +430,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         await self.announce(t_.id, progress)
 
     async def _table(self, t_: TournamentRow, number: int) -> MatchRow:
-        for m in await self.service.tournaments.matches(t_.id, t_.current_round):
+        for m in await self.service.store.matches(t_.id, t_.current_round):
             if m.number == number and m.result != "bye":
                 return m
         raise TournamentRefusal(said("tourney.no_table", table=number))

@@ -40,6 +40,7 @@ from .rows import (
     seat_from_sql,
 )
 from .settings import SettingsQueries
+from .tournaments import TournamentQueries
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 T = TypeVar("T")
@@ -57,7 +58,10 @@ class MoveWrite:
     own: bool = False
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries, LeaseQueries):
+class Store(
+    DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries, LeaseQueries,
+    TournamentQueries,
+):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a

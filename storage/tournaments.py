@@ -1,7 +1,7 @@
 """Tournaments in the store: the event, its entrants, rounds, tables and their results.
 
-TournamentStore works on a Store's connection and lock, so its transactions serialise
-with every other write of the process exactly as the game store's do.
+TournamentQueries is mixed into Store, like the outbox's and the leases' queries: its
+transactions serialise with every other write of the process exactly as the games' do.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import StaleVersion, StoreError
-from .store import Store
 
 FORMATS = ("swiss", "round_robin", "single_elim", "double_elim")
 TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
@@ -189,16 +188,12 @@ class NewTable:
     bracket: str | None = None
 
 
-class TournamentStore:
-    """Tournament tables of the store, sharing the game store's connection and lock."""
-
-    def __init__(self, store: Store) -> None:
-        """Work through an open Store."""
-        self._store = store
+class TournamentQueries:
+    """Tournament reads and writes, mixed into Store (uses its _write, _fetchall, _changes)."""
 
     # ------------------------------------------------------------------ tournaments
 
-    async def create(
+    async def create_tournament(
         self,
         *,
         guild_id: int,
@@ -223,7 +218,7 @@ class TournamentStore:
         if format not in FORMATS:
             raise ValueError(f"unknown format {format!r}; expected one of {FORMATS}")
         now = time.time()
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game_id,"
                 " options, format, rounds, table_size, clock, signup_deadline, cap, check_in,"
@@ -254,42 +249,42 @@ class TournamentStore:
             )
             return _tournament(list(rows)[0])
 
-    async def get(self, tournament: int) -> TournamentRow | None:
+    async def get_tournament(self, tournament: int) -> TournamentRow | None:
         """The tournament with that id, or None."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament,)
         )
         return _tournament(rows[0]) if rows else None
 
-    async def in_guild(
+    async def tournaments_in_guild(
         self, guild_id: int, statuses: Sequence[str] = ("signup", "running")
     ) -> list[TournamentRow]:
         """The server's tournaments with one of those statuses, oldest first."""
         marks = ", ".join("?" for _ in statuses)
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments"
             f" WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
             (guild_id, *statuses),
         )
         return [_tournament(r) for r in rows]
 
-    async def signup_due(self, now: float) -> list[int]:
+    async def tournaments_signup_due(self, now: float) -> list[int]:
         """Tournaments still in sign-up whose deadline has passed, oldest first."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT id FROM tournaments WHERE status = 'signup'"
             " AND signup_deadline IS NOT NULL AND signup_deadline <= ? ORDER BY id",
             (now,),
         )
         return [r[0] for r in rows]
 
-    async def running_ids(self) -> list[int]:
+    async def running_tournaments(self) -> list[int]:
         """Ids of every tournament in sign-up or running (what a restart resumes)."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY id"
         )
         return [r[0] for r in rows]
 
-    async def start(
+    async def start_tournament(
         self, tournament: int, seeds: Sequence[int], *, rounds: int | None = None
     ) -> TournamentRow:
         """Leave sign-up: store the seeding (user ids, best first); NotInSignup otherwise.
@@ -297,7 +292,7 @@ class TournamentStore:
         Entrants left out of `seeds` (not checked in) are removed. `rounds`, if given,
         fixes the number of rounds the format settled on at the start.
         """
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             rows = list(
                 await db.execute_fetchall(
                     "UPDATE tournaments SET status = 'running', rounds = COALESCE(?, rounds),"
@@ -319,25 +314,25 @@ class TournamentStore:
             )
             return _tournament(rows[0])
 
-    async def set_status(
+    async def set_tournament_status(
         self, tournament: int, status: str, *, owe: tuple[str, Mapping[str, object]] | None = None
     ) -> None:
         """Force the lifecycle status ('finished', 'cancelled'...); ``owe``: the post (kind,
         payload) the change owes the channel, noted in the same transaction."""
         if status not in TOURNAMENT_STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        await self._update(tournament, "status = ?", (status,), owe=owe)
+        await self._update_tournament(tournament, "status = ?", (status,), owe=owe)
 
     async def set_standings_message(self, tournament: int, message_id: int | None) -> None:
         """Remember the standings message to edit."""
-        await self._update(tournament, "standings_message_id = ?", (message_id,))
+        await self._update_tournament(tournament, "standings_message_id = ?", (message_id,))
 
-    async def _update(
+    async def _update_tournament(
         self, tournament: int, assignments: str, params: tuple,
         owe: tuple[str, Mapping[str, object]] | None = None,
     ) -> None:
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 f"UPDATE tournaments SET {assignments}, updated_at = ? WHERE id = ?",
                 (*params, time.time(), tournament),
@@ -349,9 +344,9 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ entrants
 
-    async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
+    async def enter_tournament(self, tournament: int, user_id: int, name: str) -> EntrantRow:
         """Sign a user up; NotInSignup, AlreadyEntered or TournamentFull otherwise."""
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             t = list(
                 await db.execute_fetchall(
                     "SELECT status, cap FROM tournaments WHERE id = ?", (tournament,)
@@ -377,10 +372,10 @@ class TournamentStore:
             )
             return _entrant(list(rows)[0])
 
-    async def leave(self, tournament: int, user_id: int) -> bool:
+    async def leave_tournament(self, tournament: int, user_id: int) -> bool:
         """Withdraw a sign-up before the start; False if not signed up or already started."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "DELETE FROM entrants WHERE tournament = ? AND user_id = ? AND EXISTS"
                 " (SELECT 1 FROM tournaments WHERE id = ? AND status = 'signup')",
@@ -388,20 +383,20 @@ class TournamentStore:
             )
             return n > 0
 
-    async def check_in(self, tournament: int, user_id: int) -> bool:
+    async def check_in_entrant(self, tournament: int, user_id: int) -> bool:
         """Mark an entrant present; False if not signed up."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE entrants SET checked_in = TRUE WHERE tournament = ? AND user_id = ?",
                 (tournament, user_id),
             )
             return n > 0
 
-    async def drop(self, tournament: int, user_id: int, round_no: int) -> bool:
+    async def drop_entrant(self, tournament: int, user_id: int, round_no: int) -> bool:
         """Drop an entrant from the rest of the event; False if absent or already dropped."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE entrants SET dropped = TRUE, dropped_round = ?"
                 " WHERE tournament = ? AND user_id = ? AND dropped = FALSE",
@@ -413,7 +408,7 @@ class TournamentStore:
 
     async def entrants(self, tournament: int) -> list[EntrantRow]:
         """Entrants by seed (once seeded), then by sign-up order."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {ENTRANT_COLUMNS} FROM entrants WHERE tournament = ?"
             " ORDER BY seed IS NULL, seed, joined_at, user_id",
             (tournament,),
@@ -435,8 +430,8 @@ class TournamentStore:
         first). Byes are stored as finished tables of one player.
         """
         now = time.time()
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE tournaments SET current_round = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'running' AND current_round = ?",
@@ -485,7 +480,7 @@ class TournamentStore:
         if not walkovers:
             return
         now = time.time()
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "SELECT COALESCE(MAX(number), 0) FROM matches WHERE tournament = ? AND round = ?",
                 (tournament, round_no),
@@ -497,8 +492,8 @@ class TournamentStore:
     async def reopen_match(self, match: int) -> None:
         """Send a finished or playing table back to pending, without game or places (a
         replay), noting that the channel is owed word of it once its new game is open."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE matches SET status = 'pending', game = NULL, result = NULL,"
                 " finished_at = NULL WHERE id = ?",
@@ -514,8 +509,8 @@ class TournamentStore:
 
     async def set_match_game(self, match: int, game: int) -> None:
         """Link a pending table to the game created for it; it is now being played."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE matches SET game = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
                 (game, match),
@@ -523,7 +518,7 @@ class TournamentStore:
             if not n:
                 raise StaleVersion(f"match {match} is not pending")
 
-    async def record_result(
+    async def record_match_result(
         self,
         match: int,
         places: Mapping[int, int | None],
@@ -535,8 +530,8 @@ class TournamentStore:
         if kind not in RESULT_KINDS:
             raise ValueError(f"unknown result kind {kind!r}")
         scores = scores or {}
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE matches SET status = 'finished', result = ?, finished_at = ?"
                 " WHERE id = ? AND status != 'finished'",
@@ -557,14 +552,14 @@ class TournamentStore:
 
     async def finish_round(self, tournament: int, number: int) -> bool:
         """Close a round whose tables are all finished; False if some are not (or it is closed)."""
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             left = await db.execute_fetchall(
                 "SELECT 1 FROM matches WHERE tournament = ? AND round = ? AND status != 'finished'",
                 (tournament, number),
             )
             if list(left):
                 return False
-            n = await self._store._changes(
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE rounds SET status = 'finished', finished_at = ?"
                 " WHERE tournament = ? AND number = ? AND status = 'open'",
@@ -574,29 +569,29 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ owed posts
 
-    async def owed(self, tournament: int) -> list[OwedPost]:
+    async def owed_posts(self, tournament: int) -> list[OwedPost]:
         """The posts a tournament's changes still owe its channel, oldest first."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT id, tournament, kind, payload, created_at FROM tournament_owed"
             " WHERE tournament = ? AND done_at IS NULL ORDER BY id",
             (tournament,),
         )
         return [OwedPost(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
-    async def owing(self) -> list[int]:
+    async def tournaments_owing(self) -> list[int]:
         """Tournaments with a post still owed (a finished one's podium too)."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT DISTINCT tournament FROM tournament_owed WHERE done_at IS NULL ORDER BY tournament",
             (),
         )
         return [r[0] for r in rows]
 
-    async def owed_done(self, ids: Sequence[int]) -> None:
+    async def owed_posts_done(self, ids: Sequence[int]) -> None:
         """Mark posts as made (or given up for good), in one transaction."""
         if not ids:
             return
         marks = ", ".join("?" for _ in ids)
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             await db.execute(
                 f"UPDATE tournament_owed SET done_at = ? WHERE id IN ({marks})",
                 (time.time(), *ids),
@@ -624,7 +619,7 @@ class TournamentStore:
 
     async def _matches(self, where: str, params: tuple) -> list[MatchRow]:
         cols = ", ".join(f"m.{c.strip()}" for c in MATCH_COLUMNS.split(","))
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {cols}, p.seat, p.user_id, p.place, p.score"
             " FROM matches m JOIN match_players p ON p.match = m.id"
             f" WHERE {where} ORDER BY m.round, m.number, p.seat",
@@ -664,6 +659,6 @@ __all__ = [
     "NotInSignup",
     "TournamentFull",
     "TournamentRow",
-    "TournamentStore",
+    "TournamentQueries",
     "UnknownTournament",
 ]

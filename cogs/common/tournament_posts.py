@@ -129,12 +129,12 @@ class TournamentPosts:
         cancellation), each marked done once out: a crash in between loses none, and the
         restart posts each once. A round waits until every table of it has its thread."""
         crash_point("tournament.deliver")
-        store = self.service.tournaments
+        store = self.service.store
         async with self._posting.setdefault(tournament, asyncio.Lock()):
-            t_ = await store.get(tournament)
+            t_ = await store.get_tournament(tournament)
             if t_ is None:
                 return
-            owed = await store.owed(tournament)
+            owed = await store.owed_posts(tournament)
             i = 0
             while i < len(owed):
                 row = owed[i]
@@ -150,7 +150,7 @@ class TournamentPosts:
                         break  # a table waits for its thread: later posts wait with it
                     lines = [line for b in batch for line in await self._result_lines(t_, b)]
                     if not lines or await self._post(t_, "\n".join(lines), owed=batch[0]):
-                        await store.owed_done([b.id for b in batch])
+                        await store.owed_posts_done([b.id for b in batch])
                     continue
                 if row.kind == "round":
                     tables = await store.matches(tournament, row.payload["round"])
@@ -177,18 +177,18 @@ class TournamentPosts:
                     done = True
                 if not done:
                     break  # kept for the next try (every minute, and at each start)
-                await store.owed_done([row.id])
+                await store.owed_posts_done([row.id])
                 i += 1
         await self.refresh(await self.service.require(tournament))
 
     async def _opened(self, row: OwedPost) -> bool:
-        m = await self.service.tournaments.get_match(row.payload["match"])
+        m = await self.service.store.get_match(row.payload["match"])
         return m.status != "pending"
 
     async def _result_lines(self, t_: TournamentRow, row: OwedPost) -> list[str]:
         """The line a table's result (or its replay) gets in the channel."""
         locale = t_.locale
-        m = await self.service.tournaments.get_match(row.payload["match"])
+        m = await self.service.store.get_match(row.payload["match"])
         if row.kind == "replayed":
             return [t("tourney.replayed", locale, table=m.bracket or m.number,
                       thread=await self._thread_of(m))]
@@ -215,7 +215,7 @@ class TournamentPosts:
         number = row.payload["round"]
         names = await names_of(self.service, t_.id)
         lines = [t("tourney.round_opened", t_.locale, name=t_.name, round=number)]
-        for m in await self.service.tournaments.matches(t_.id, number):
+        for m in await self.service.store.matches(t_.id, number):
             who = ", ".join(names.get(u, str(u)) for u in m.user_ids)
             if m.result == "bye":
                 lines.append(t("tourney.bye", t_.locale, who=who))

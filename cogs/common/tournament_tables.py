@@ -60,7 +60,7 @@ class TableThreads:
             tournament.channel_id
         )
         svc: TournamentService = bot.tournaments
-        names = {e.user_id: e.name for e in await svc.tournaments.entrants(tournament.id)}
+        names = {e.user_id: e.name for e in await svc.store.entrants(tournament.id)}
         engine = bot.session.engine(tournament.game_id)
         where = match.bracket or str(match.number)
         title = clip(t("tourney.thread", locale, name=tournament.name, round=match.round,

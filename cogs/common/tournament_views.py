@@ -43,7 +43,7 @@ def tiebreaks_of(t_: TournamentRow) -> tuple[str, ...]:
 
 async def names_of(svc: TournamentService, tournament: int) -> dict[int, str]:
     """Entrants' display names by user id."""
-    return {e.user_id: e.name for e in await svc.tournaments.entrants(tournament)}
+    return {e.user_id: e.name for e in await svc.store.entrants(tournament)}
 
 
 def settings_lines(t_: TournamentRow, locale: str) -> list[str]:
@@ -78,7 +78,7 @@ def settings_lines(t_: TournamentRow, locale: str) -> list[str]:
 
 async def signup_message(svc: TournamentService, t_: TournamentRow, locale: str) -> dict[str, Any]:
     """The sign-up message: settings, entrants and the buttons."""
-    entrants = await svc.tournaments.entrants(t_.id)
+    entrants = await svc.store.entrants(t_.id)
     embed = discord.Embed(
         title=t("tourney.title", locale, name=t_.name, id=t_.id),
         description="\n".join(settings_lines(t_, locale)),
