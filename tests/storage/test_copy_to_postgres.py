@@ -12,10 +12,10 @@ import asyncpg
 import pytest
 
 from rules.registry import games
+from services.copy_to_postgres import CopyRefused, _replay_all, copy_database, main
+from services.copy_to_postgres import CopyReport as Report
 from services.history import undo_json
 from storage import Store
-from storage.copy_to_postgres import CopyRefused, _replay_all, copy_database, main
-from storage.copy_to_postgres import CopyReport as Report
 from storage.deadlines import DeadlineRow
 from storage.lookups import UndoRequest
 from storage.outbox import Owed
