@@ -9,17 +9,14 @@ standings, brackets and the next pairing are always rebuilt from stored results.
 
 from __future__ import annotations
 
-import asyncio
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
 
-from rules.core import Engine, Outcome, RuleError
+from rules.core import Engine, Outcome
 from rules.phrases import Phrases
-from storage import StaleVersion, Store
-from storage.ratings import DuplicateResult, RatingStore
+from storage import StaleVersion
+from storage.ratings import DuplicateResult
 from storage.tournaments import (
     AlreadyEntered,
     EntrantRow,
@@ -31,92 +28,24 @@ from storage.tournaments import (
 )
 
 from .pairing import (
-    Bracket,
     History,
     Round,
     Table,
-    bracket_from,
     circle_round,
     pair_swiss,
     round_robin_round,
     round_robin_rounds,
 )
 from .ratings import RatedSeat, record_finished_game
-from .standings import (
-    ROUND_ROBIN_TIEBREAKS,
-    SWISS_TIEBREAKS,
-    Standing,
-    TableResult,
-    awarded,
-    compute_standings,
-    result_from_abandon,
-    result_with_leavers,
-    standings_csv,
-)
+from .standings import TableResult, awarded, result_from_abandon, result_with_leavers
+from .tournament_base import ELIMINATIONS, Progress, TableHost, TournamentRefusal
+from .tournament_standings import TournamentStandings
 
 msg = Phrases("core")
 
-ELIMINATIONS = ("single_elim", "double_elim")
 
-
-class TournamentRefusal(RuleError):
-    """A tournament request refused, with a message for the player in es and en."""
-
-
-class TableHost(Protocol):
-    """What the service needs from the platform to put a table's game into play."""
-
-    async def open_table(self, tournament: TournamentRow, match: MatchRow) -> int:
-        """Create and start the table's game, players seated in the match's seat order."""
-        ...
-
-    async def close_table(self, tournament: TournamentRow, match: MatchRow) -> None:
-        """Close a table's game that will not be finished (a player dropped, an award)."""
-        ...
-
-
-@dataclass
-class Progress:
-    """What a call changed, for the caller to announce: results, rounds opened, the end."""
-
-    recorded: list[MatchRow] = field(default_factory=list)
-    opened: list[MatchRow] = field(default_factory=list)
-    replayed: list[MatchRow] = field(default_factory=list)
-    round_opened: int | None = None
-    finished: bool = False
-
-
-class TournamentService:
+class TournamentService(TournamentStandings):
     """Runs tournaments on top of the store; one lock per tournament serialises its changes."""
-
-    def __init__(
-        self,
-        store: Store,
-        host: TableHost,
-        engines: Mapping[str, Engine] | None = None,
-    ) -> None:
-        self.store = store
-        self.ratings = RatingStore(store)
-        self.host = host
-        self._engines = engines
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def lock(self, tournament: int) -> asyncio.Lock:
-        """The lock that serialises one tournament's changes."""
-        return self._locks.setdefault(tournament, asyncio.Lock())
-
-    def engine(self, game_id: str) -> Engine:
-        """The engine of a game; a refusal if unknown."""
-        if self._engines is None:
-            from rules.registry import games
-
-            self._engines = games()
-        try:
-            return self._engines[game_id]
-        except KeyError:
-            raise TournamentRefusal(
-                msg("I do not know the game '{game_id}'.", game_id=game_id)
-            ) from None
 
     # ------------------------------------------------------------------ creation
 
@@ -187,15 +116,6 @@ class TournamentService:
             seeding=seeding,
             rated=rated,
         )
-
-    async def require(self, tournament: int) -> TournamentRow:
-        """The tournament, or a refusal if there is none."""
-        t = await self.store.get_tournament(tournament)
-        if t is None:
-            raise TournamentRefusal(
-                msg("There is no tournament #{tournament}.", tournament=tournament)
-            )
-        return t
 
     # ------------------------------------------------------------------ sign-up
 
@@ -279,18 +199,6 @@ class TournamentService:
                 )
                 out[tid] = why
         return out
-
-    async def podium(self, tournament: int) -> list[list[Standing]]:
-        """The first three places of the standings, players sharing a place together."""
-        places: list[list[Standing]] = []
-        for s in await self.standings(tournament):
-            if s.rank > 3:
-                break
-            if places and places[-1][0].rank == s.rank:
-                places[-1].append(s)
-            else:
-                places.append([s])
-        return places
 
     async def _seed(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[int]:
         """Seed order: by rating (best conservative estimate first) or at random."""
@@ -384,21 +292,6 @@ class TournamentService:
         order = [s.player for s in standings if s.player in set(active)]
         scores = {s.player: s.points for s in standings}
         return pair_swiss(order, scores, history, table_size=t.table_size, min_size=min_size)
-
-    def _bracket(
-        self, t: TournamentRow, entrants: Sequence[EntrantRow], matches: Sequence[MatchRow]
-    ) -> Bracket:
-        results: dict[str, int] = {}
-        for m in matches:
-            if m.bracket and m.status == "finished":
-                winner = [p.user_id for p in m.players if p.place == 0]
-                if len(winner) == 1:
-                    results[m.bracket] = winner[0]
-        seeds = [e.user_id for e in entrants]
-        dropped = [e.user_id for e in entrants if e.dropped]
-        return bracket_from(
-            "single" if t.format == "single_elim" else "double", seeds, results, dropped
-        )
 
     # ------------------------------------------------------------------ results
 
@@ -616,63 +509,6 @@ class TournamentService:
                 await self._after_result(t, progress)
             return progress
 
-    # ------------------------------------------------------------------ standings
-
-    async def standings(self, tournament: int) -> list[Standing]:
-        """The current standings (eliminations: by bracket placing, then seed)."""
-        t = await self.require(tournament)
-        entrants = await self.store.entrants(tournament)
-        matches = await self.store.matches(tournament)
-        if t.format in ELIMINATIONS:
-            bracket = self._bracket(t, entrants, matches)
-            base = {s.player: s for s in self._standings(t, entrants, matches)}
-            places = bracket.placements()
-            seeds = [e.user_id for e in entrants]
-            # Players still in the bracket share first place until it is decided.
-            order = sorted(seeds, key=lambda p: (places.get(p, 1), seeds.index(p)))
-            return [
-                Standing(
-                    p,
-                    places.get(p, 1),
-                    base[p].points,
-                    base[p].games,
-                    base[p].wins,
-                    {},
-                    base[p].dropped,
-                )
-                for p in order
-            ]
-        return self._standings(t, entrants, matches)
-
-    def _standings(
-        self, t: TournamentRow, entrants: Sequence[EntrantRow], matches: Sequence[MatchRow]
-    ) -> list[Standing]:
-        results = [_table_result(m) for m in matches if m.status == "finished"]
-        tbs = ROUND_ROBIN_TIEBREAKS if t.format == "round_robin" else SWISS_TIEBREAKS
-        return compute_standings(
-            [e.user_id for e in entrants],
-            results,
-            tbs if t.format not in ELIMINATIONS else (),
-            dropped=[e.user_id for e in entrants if e.dropped],
-        )
-
-    async def bracket(self, tournament: int) -> Bracket:
-        """An elimination's bracket as the stored results make it (for its picture)."""
-        t = await self.require(tournament)
-        entrants = await self.store.entrants(tournament)
-        return self._bracket(t, entrants, await self.store.matches(tournament))
-
-    async def standings_csv(self, tournament: int) -> str:
-        """The standings as CSV text."""
-        t = await self.require(tournament)
-        names = {e.user_id: e.name for e in await self.store.entrants(tournament)}
-        tbs: tuple[str, ...] = ()
-        if t.format == "swiss":
-            tbs = SWISS_TIEBREAKS
-        elif t.format == "round_robin":
-            tbs = ROUND_ROBIN_TIEBREAKS
-        return standings_csv(await self.standings(tournament), names, tbs)
-
 
 def _closed() -> TournamentRefusal:
     return TournamentRefusal(
@@ -682,14 +518,6 @@ def _closed() -> TournamentRefusal:
 
 def _single_winner(result: TableResult) -> bool:
     return sum(1 for p in result.players if result.places.get(p) == 0) == 1
-
-
-def _table_result(m: MatchRow) -> TableResult:
-    """A stored table back to a TableResult (the kind says how it was decided)."""
-    kind = m.result or "game"
-    places = {p.user_id: p.place for p in m.players}
-    scores = {p.user_id: p.score for p in m.players if p.score is not None}
-    return TableResult(m.round, m.user_ids, places, scores, kind)  # type: ignore[arg-type]
 
 
 def _history(matches: Sequence[MatchRow]) -> History:
@@ -704,6 +532,7 @@ def _history(matches: Sequence[MatchRow]) -> History:
 
 
 __all__ = [
+    "ELIMINATIONS",
     "Progress",
     "TableHost",
     "TournamentRefusal",
