@@ -9,183 +9,38 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from .errors import StaleVersion, StoreError
-
-FORMATS = ("swiss", "round_robin", "single_elim", "double_elim")
-TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
-RESULT_KINDS = ("game", "abandoned", "awarded", "bye", "nobody")
-
-TOURNAMENT_COLUMNS = (
-    "id, guild_id, channel_id, organiser_id, name, game_id, options, format, rounds, "
-    "table_size, clock, signup_deadline, cap, check_in, seeding, rated, status, "
-    "current_round, seed, locale, standings_message_id, created_at, updated_at"
+from .errors import StaleVersion
+from .tournament_rows import (
+    ENTRANT_COLUMNS,
+    FORMATS,
+    MATCH_COLUMNS,
+    RESULT_KINDS,
+    TOURNAMENT_COLUMNS,
+    TOURNAMENT_STATUSES,
+    AlreadyEntered,
+    EntrantRow,
+    MatchPlayer,
+    MatchRow,
+    NewTable,
+    NotInSignup,
+    OwedPost,
+    TournamentFull,
+    TournamentRow,
+    UnknownTournament,
+    entrant_from_sql,
+    match_fields,
+    to_json,
+    tournament_from_sql,
 )
-ENTRANT_COLUMNS = "tournament, user_id, name, seed, checked_in, dropped, dropped_round, joined_at"
-MATCH_COLUMNS = "id, tournament, round, number, bracket, game, status, result, finished_at"
-
-
-class UnknownTournament(StoreError, LookupError):
-    """No tournament (or no such match) has that id."""
-
-
-class NotInSignup(StaleVersion):
-    """The tournament has left sign-up (started, finished or cancelled)."""
-
-
-class AlreadyEntered(StoreError):
-    """That user has already signed up."""
-
-
-class TournamentFull(StoreError):
-    """The tournament has reached its cap."""
-
-
-@dataclass(frozen=True)
-class TournamentRow:
-    """One tournament: its settings, lifecycle status and current round."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    organiser_id: int
-    name: str
-    game_id: str
-    options: dict
-    format: str
-    rounds: int | None
-    table_size: int
-    clock: dict | None
-    signup_deadline: float | None
-    cap: int | None
-    check_in: bool
-    seeding: str
-    rated: bool
-    status: str
-    current_round: int
-    seed: int
-    locale: str
-    standings_message_id: int | None
-    created_at: float
-    updated_at: float
-
-
-@dataclass(frozen=True)
-class EntrantRow:
-    """One entrant: seed (1 = top, None before the start), check-in and drop."""
-
-    tournament: int
-    user_id: int
-    name: str
-    seed: int | None
-    checked_in: bool
-    dropped: bool
-    dropped_round: int | None
-    joined_at: float
-
-
-@dataclass(frozen=True)
-class MatchPlayer:
-    """A player at a table: seat order, and place and score once finished."""
-
-    seat: int
-    user_id: int
-    place: int | None
-    score: float | None
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """One table of a round (a bye is a finished table of one), with its players."""
-
-    id: int
-    tournament: int
-    round: int
-    number: int
-    bracket: str | None
-    game: int | None
-    status: str  # 'pending' | 'playing' | 'finished'
-    result: str | None
-    finished_at: float | None
-    players: tuple[MatchPlayer, ...]
-
-    @property
-    def user_ids(self) -> tuple[int, ...]:
-        """The players' user ids in seat order."""
-        return tuple(p.user_id for p in self.players)
-
-
-def _tournament(r: Sequence) -> TournamentRow:
-    return TournamentRow(
-        id=r[0],
-        guild_id=r[1],
-        channel_id=r[2],
-        organiser_id=r[3],
-        name=r[4],
-        game_id=r[5],
-        options=json.loads(r[6]),
-        format=r[7],
-        rounds=r[8],
-        table_size=r[9],
-        clock=json.loads(r[10]) if r[10] is not None else None,
-        signup_deadline=r[11],
-        cap=r[12],
-        check_in=bool(r[13]),
-        seeding=r[14],
-        rated=bool(r[15]),
-        status=r[16],
-        current_round=r[17],
-        seed=r[18],
-        locale=r[19],
-        standings_message_id=r[20],
-        created_at=r[21],
-        updated_at=r[22],
-    )
-
-
-def _entrant(r: Sequence) -> EntrantRow:
-    return EntrantRow(
-        tournament=r[0],
-        user_id=r[1],
-        name=r[2],
-        seed=r[3],
-        checked_in=bool(r[4]),
-        dropped=bool(r[5]),
-        dropped_round=r[6],
-        joined_at=r[7],
-    )
-
-
-def _json(x: object) -> str:
-    return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class OwedPost:
-    """A post a tournament's committed change owes its channel (table tournament_owed)."""
-
-    id: int
-    tournament: int
-    kind: str  # 'result', 'round', 'replayed', 'podium', 'cancelled'
-    payload: dict
-    created_at: float
 
 
 async def _owe(db, tournament: int, kind: str, payload: Mapping[str, object]) -> None:
     """Inside a write transaction: note a post the change owes."""
     await db.execute(
         "INSERT INTO tournament_owed (tournament, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-        (tournament, kind, _json(dict(payload)), time.time()),
+        (tournament, kind, to_json(dict(payload)), time.time()),
     )
-
-
-@dataclass(frozen=True)
-class NewTable:
-    """A table to open: players in seat order and, for eliminations, the bracket key."""
-
-    players: tuple[int, ...]
-    bracket: str | None = None
 
 
 class TournamentQueries:
@@ -231,11 +86,11 @@ class TournamentQueries:
                     organiser_id,
                     name,
                     game_id,
-                    _json(dict(options or {})),
+                    to_json(dict(options or {})),
                     format,
                     rounds,
                     table_size,
-                    _json(dict(clock)) if clock is not None else None,
+                    to_json(dict(clock)) if clock is not None else None,
                     signup_deadline,
                     cap,
                     bool(check_in),
@@ -247,14 +102,14 @@ class TournamentQueries:
                     now,
                 ),
             )
-            return _tournament(list(rows)[0])
+            return tournament_from_sql(list(rows)[0])
 
     async def get_tournament(self, tournament: int) -> TournamentRow | None:
         """The tournament with that id, or None."""
         rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament,)
         )
-        return _tournament(rows[0]) if rows else None
+        return tournament_from_sql(rows[0]) if rows else None
 
     async def tournaments_in_guild(
         self, guild_id: int, statuses: Sequence[str] = ("signup", "running")
@@ -266,7 +121,7 @@ class TournamentQueries:
             f" WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
             (guild_id, *statuses),
         )
-        return [_tournament(r) for r in rows]
+        return [tournament_from_sql(r) for r in rows]
 
     async def tournaments_signup_due(self, now: float) -> list[int]:
         """Tournaments still in sign-up whose deadline has passed, oldest first."""
@@ -312,7 +167,7 @@ class TournamentQueries:
                 "UPDATE entrants SET seed = ? WHERE tournament = ? AND user_id = ?",
                 [(i, tournament, u) for i, u in enumerate(seeds, start=1)],
             )
-            return _tournament(rows[0])
+            return tournament_from_sql(rows[0])
 
     async def set_tournament_status(
         self, tournament: int, status: str, *, owe: tuple[str, Mapping[str, object]] | None = None
@@ -370,7 +225,7 @@ class TournamentQueries:
                 f" RETURNING {ENTRANT_COLUMNS}",
                 (tournament, user_id, name, time.time()),
             )
-            return _entrant(list(rows)[0])
+            return entrant_from_sql(list(rows)[0])
 
     async def leave_tournament(self, tournament: int, user_id: int) -> bool:
         """Withdraw a sign-up before the start; False if not signed up or already started."""
@@ -413,7 +268,7 @@ class TournamentQueries:
             " ORDER BY seed IS NULL, seed, joined_at, user_id",
             (tournament,),
         )
-        return [_entrant(r) for r in rows]
+        return [entrant_from_sql(r) for r in rows]
 
     # ------------------------------------------------------------------ rounds and tables
 
@@ -630,24 +485,10 @@ class TournamentQueries:
             player = MatchPlayer(r[9], r[10], r[11], r[12])
             if out and out[-1].id == r[0]:
                 last = out[-1]
-                out[-1] = MatchRow(*_match_fields(last), players=(*last.players, player))
+                out[-1] = MatchRow(*match_fields(last), players=(*last.players, player))
             else:
                 out.append(MatchRow(*r[:9], players=(player,)))
         return out
-
-
-def _match_fields(m: MatchRow) -> tuple:
-    return (
-        m.id,
-        m.tournament,
-        m.round,
-        m.number,
-        m.bracket,
-        m.game,
-        m.status,
-        m.result,
-        m.finished_at,
-    )
 
 
 __all__ = [
@@ -657,6 +498,7 @@ __all__ = [
     "MatchRow",
     "NewTable",
     "NotInSignup",
+    "OwedPost",
     "TournamentFull",
     "TournamentRow",
     "TournamentQueries",
