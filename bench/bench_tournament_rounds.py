@@ -37,7 +37,7 @@ async def play(session: SessionService, game: int, rng: random.Random) -> None:
 
 async def opened(svc, tid: int, number: int, tables: int) -> None:
     while True:
-        ms = [m for m in await svc.tournaments.matches(tid, number) if m.result != "bye"]
+        ms = [m for m in await svc.store.matches(tid, number) if m.result != "bye"]
         if len(ms) == tables and all(m.game is not None for m in ms):
             return
         await asyncio.sleep(0.01)
@@ -78,7 +78,7 @@ async def run(players: int, seed: int) -> dict[str, float]:
             await fake.wait_response(await fake.slash("tournament start", org, world.channel))
             await opened(svc, tid, 1, tables)
             open_1 = time.perf_counter() - t0
-            matches = [m for m in await svc.tournaments.matches(tid, 1) if m.result != "bye"]
+            matches = [m for m in await svc.store.matches(tid, 1) if m.result != "bye"]
             per_result: list[float] = []
             for m in matches[:-1]:
                 await play(bot.session, m.game, rng)

@@ -9,61 +9,49 @@ another player's decks before a game. The checks are the deck service's
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
-import re
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n
-from cogs.common.catalogue import Pairs
 from cogs.common.errors import reply, report
-from cogs.common.i18n import locale_of, said
+from cogs.common.gdm_deck_choices import (
+    MYTHOLOGY_CHOICES,
+    TYPE_CHOICES,
+    addable_choices,
+    deck_book,
+    deck_name_choices,
+    key_choices,
+    pantheon_choices,
+    removable_choices,
+)
+from cogs.common.gdm_deck_views import (
+    WORDS,
+    card_label,
+    change_text,
+    deck_embed,
+    deck_file,
+    parse_range,
+    search_cards,
+    search_embed,
+    shown_card,
+)
+from cogs.common.i18n import locale_of
 from cogs.common.present import COLOUR, clip
-from cogs.pictures.gdm_deck import render_deck
-from cogs.pictures.pool import render
-from rules.catalogue import SOURCE, catalogues
-from rules.guerra_de_mitos.cards import (
-    KEYS,
-    MYTHOLOGY_NAME,
-    TYPE_NAME,
-    Card,
-    card_name,
-    cards,
-    fold,
-    key_id,
-    search,
-    search_names,
-    spellings,
-    stats_line,
-)
-from rules.guerra_de_mitos.decks import (
-    DESIGN_DECK_MIN,
-    GOD_DECK_MIN,
-    Deck,
-    DeckProblem,
-    is_legal,
-    validate,
-)
-from services.gdm_decks import Change, DeckBook, DeckRefusal, can_add_count, find_card, row_deck
-from storage.decks import DeckRow
+from rules.guerra_de_mitos.cards import Card
+from rules.guerra_de_mitos.decks import is_legal
+from services.gdm_decks import find_card, row_deck
 
 log = logging.getLogger("tablero.gdm_decks")
 
-MENU_SIZE = 25  # answers of an autocomplete
-SEARCH_SHOWN = 25  # cards listed by a search
-PROBLEMS_SHOWN = 6  # problems listed after a change
-EMBED_TOTAL = 6000  # characters Discord accepts in one embed
 GDM_DESCRIPTION = "Guerra de Mitos (War of Myths) moves"
 
-# Texts of this cog: catalogue ids "decks.<key>" (cogs/locale); WORDS reads them as pairs.
-WORDS = Pairs("decks.")
 
 def word(key: str, locale: str, **fmt: object) -> str:
-    """One of this cog's texts in the reader's language."""
+    """One of deck building's texts in the reader's language (the catalogue scan reads
+    this module's own wrapper, so each module that words texts keeps one)."""
     return i18n.t("decks." + key, locale, **fmt)
 
 
@@ -71,309 +59,6 @@ def word(key: str, locale: str, **fmt: object) -> str:
 
 # (their names in each language are catalogue entries with the contexts "command",
 # "parameter" and "description": cogs/locale)
-
-
-# ----------------------------------------------------------------------------- drawing answers
-
-
-def card_label(c: Card, locale: str) -> str:
-    """A card as an autocomplete entry: its name, the other name a player may know it by,
-    and its numbers."""
-    name = c.display_name(locale)
-    # the other name: the printed cards' Spanish one, or English where that is the reader's
-    other = c.name if name != c.name else c.name_en
-    shown = name if fold(other) == fold(name) else f"{name} · {other}"
-    return clip(f"{shown} ({stats_line(c, locale)})", 100)
-
-
-def _card_name(cid: str | None, locale: str) -> str:
-    c = cards().get(cid or "")
-    return c.display_name(locale) if c is not None else (cid or word("none", locale))
-
-
-def sizes_line(deck: Deck, locale: str) -> str:
-    """The pantheon and how full each of the two decks is."""
-    god, design = deck.size()
-    return word(
-        "sizes",
-        locale,
-        pantheon=_card_name(deck.pantheon, locale),
-        god=god,
-        god_min=GOD_DECK_MIN,
-        design=design,
-        design_min=DESIGN_DECK_MIN,
-    )
-
-
-def problems_text(problems: list[DeckProblem], locale: str, limit: int = PROBLEMS_SHOWN) -> str:
-    """What the deck still breaks, with the fixes; or that it is legal."""
-    if not problems:
-        return word("legal", locale)
-    lines = [word("todo", locale)]
-    lines += [f"• {p.text.get(locale)}" for p in problems[:limit]]
-    if len(problems) > limit:
-        lines.append(word("more_problems", locale, n=len(problems) - limit))
-    return "\n".join(lines)
-
-
-def change_text(head: str, change: Change, locale: str) -> str:
-    """The answer to a change: what was done, the sizes, and what the deck still lacks."""
-    return clip(
-        "\n".join([head, sizes_line(change.deck, locale), problems_text(change.problems, locale)]),
-        2000,
-    )
-
-
-def _chunks(lines: list[str], limit: int = 1024) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        if out and len(out[-1]) + 1 + len(line) <= limit:
-            out[-1] += "\n" + line
-        else:
-            out.append(line[:limit])
-    return out
-
-
-def deck_embed(row: DeckRow, locale: str) -> discord.Embed:
-    """A deck as an embed: pantheon and sizes, what it lacks, and its cards by deck (a
-    deck too long for one embed ends with how many lines are left out)."""
-    deck = row_deck(row)
-    embed = discord.Embed(
-        title=clip(row.name, 256),
-        description=clip(
-            sizes_line(deck, locale) + "\n" + problems_text(validate(deck), locale, 10), 2000
-        ),
-        colour=COLOUR,
-    )
-    # Discord refuses an embed over 6000 characters in all: keep room for the field names.
-    budget = EMBED_TOTAL - len(embed.title or "") - len(embed.description or "") - 200
-    god, design = deck.size()
-    parts = [("god_deck", deck.god, god), ("design_deck", deck.design, design)]
-    lines_by_part = [
-        [f"{k} × {_card_name(cid, locale)}" for cid, k in part.items()] or [word("empty", locale)]
-        for _, part, _ in parts
-    ]
-    total = sum(len(line) + 1 for lines in lines_by_part for line in lines)
-    if total > budget:
-        kept: list[list[str]] = []
-        left = budget - 60
-        for lines in lines_by_part:
-            take = []
-            for line in lines:
-                if left - len(line) - 1 < 0:
-                    break
-                take.append(line)
-                left -= len(line) + 1
-            kept.append(take)
-        dropped = sum(len(a) - len(b) for a, b in zip(lines_by_part, kept, strict=True))
-        kept[-1].append(i18n.tn("decks.more_lines", dropped, locale))
-        lines_by_part = kept
-    for (key, _, n), lines in zip(parts, lines_by_part, strict=True):
-        for i, chunk in enumerate(_chunks(lines)):
-            name = (
-                word(key, locale, n=n)
-                if i == 0
-                else f"{word(key, locale, n=n)} {word('cont', locale)}"
-            )
-            embed.add_field(name=name, value=chunk, inline=True)
-    embed.set_image(url="attachment://deck.png")
-    return embed
-
-
-async def deck_file(row: DeckRow, locale: str) -> discord.File:
-    """The deck's picture as an attachment (drawn off the event loop, in the picture workers
-    when the bot has them)."""
-    png = await asyncio.to_thread(render, render_deck, row_deck(row), row.name, locale)
-    return discord.File(io.BytesIO(png), filename="deck.png")
-
-
-_RANGE = re.compile(r"^\s*(<=|>=|<|>)?\s*(\d{1,2})\s*(?:-\s*(\d{1,2}))?\s*$")
-
-
-def parse_range(value: str | None) -> int | tuple[int, int] | None:
-    """A typed cost or strength: "3", "2-4", "<=3", ">=5" (ValueError when it is none of them)."""
-    if value is None or not value.strip():
-        return None
-    m = _RANGE.match(value)
-    if m is None or (m.group(1) and m.group(3)):
-        raise ValueError(value)
-    op, lo, hi = m.group(1), int(m.group(2)), m.group(3)
-    if hi is not None:
-        return (min(lo, int(hi)), max(lo, int(hi)))
-    return {None: lo, "<=": (0, lo), "<": (0, lo - 1), ">=": (lo, 99), ">": (lo + 1, 99)}[op]
-
-
-def search_cards(
-    locale: str,
-    *,
-    name: str | None = None,
-    mythology: str | None = None,
-    type: str | None = None,
-    key: str | None = None,
-    cost: str | None = None,
-    strength: str | None = None,
-    text: str | None = None,
-) -> list[Card]:
-    """The cards matching every filter given; DeckRefusal for a malformed range or key."""
-    bounds = {}
-    for label, value in (("cost", cost), ("strength", strength)):
-        try:
-            bounds[label] = parse_range(value)
-        except ValueError:
-            raise DeckRefusal(said("decks.bad_range", value=clip(value or "", 40))) from None
-    if key is not None and key.strip():
-        if key_id(key) is None:
-            raise DeckRefusal(said("decks.bad_key", value=clip(key, 40)))
-    return search(
-        name=name or None,
-        mythology=mythology or None,
-        type=type or None,
-        key=(key or "").strip() or None,
-        cost=bounds["cost"],
-        strength=bounds["strength"],
-        text=text or None,
-    )
-
-
-def search_embed(found: list[Card], locale: str) -> discord.Embed:
-    """Search results, one line each: name and numbers."""
-    if not found:
-        return discord.Embed(description=word("search_none", locale), colour=COLOUR)
-    lines = [
-        f"**{c.display_name(locale)}** — {stats_line(c, locale)}" for c in found[:SEARCH_SHOWN]
-    ]
-    if len(found) > SEARCH_SHOWN:
-        lines.append(word("search_more", locale, n=len(found) - SEARCH_SHOWN))
-    return discord.Embed(
-        title=i18n.tn("decks.search_title", len(found), locale),
-        description=clip("\n".join(lines), 4096),
-        colour=COLOUR,
-    )
-
-
-def _book(interaction: discord.Interaction) -> DeckBook:
-    store = getattr(interaction.client, "store", None)
-    if store is None:
-        raise RuntimeError("the bot has no store")
-    return DeckBook(store)
-
-
-async def deck_name_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the caller's decks whose name contains what is typed."""
-    try:
-        q = fold(current)
-        rows = await _book(interaction).decks(interaction.user.id)
-        return [
-            app_commands.Choice(name=clip(r.name, 100), value=r.name[:100])
-            for r in rows
-            if q in fold(r.name)
-        ][:MENU_SIZE]
-    except Exception:
-        log.exception("deck autocomplete failed")
-        return []
-
-
-async def _typed_deck(interaction: discord.Interaction) -> DeckRow | None:
-    name = str(getattr(interaction.namespace, "deck", "") or "")
-    return await _book(interaction).store.find_deck(interaction.user.id, name) if name else None
-
-
-async def addable_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete for add: cards named like what is typed (either language) that may go
-    in this deck now, one copy or the copies asked for."""
-    try:
-        locale = locale_of(interaction)
-        row = await _typed_deck(interaction)
-        if row is None:
-            return [app_commands.Choice(name=word("ac_no_deck", locale), value="-")]
-        deck = row_deck(row)
-        count = getattr(interaction.namespace, "count", None) or 1
-        out = []
-        for c in search_names(current, locale, limit=len(cards())):
-            if can_add_count(deck, c.id, int(count)):
-                out.append(app_commands.Choice(name=card_label(c, locale), value=c.id))
-                if len(out) == MENU_SIZE:
-                    break
-        return out
-    except Exception:
-        log.exception("card autocomplete failed")
-        return []
-
-
-async def removable_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete for remove: the cards in this deck (and its pantheon) named like what is typed."""
-    try:
-        locale = locale_of(interaction)
-        row = await _typed_deck(interaction)
-        if row is None:
-            return [app_commands.Choice(name=word("ac_no_deck", locale), value="-")]
-        q = fold(current)
-        ids = ([row.pantheon] if row.pantheon in cards() else []) + [
-            c for c in row.cards if c in cards()
-        ]
-        out = []
-        for cid in ids:
-            c = cards()[cid]
-            if any(q in fold(n) for n in spellings(card_name(cid))):
-                have = row.cards.get(cid, 1)
-                out.append(
-                    app_commands.Choice(
-                        name=clip(f"{have} × {card_label(c, locale)}", 100), value=cid
-                    )
-                )
-        return out[:MENU_SIZE]
-    except Exception:
-        log.exception("card autocomplete failed")
-        return []
-
-
-async def pantheon_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the pantheon cards named like what is typed."""
-    locale = locale_of(interaction)
-    q = fold(current)
-    return [
-        app_commands.Choice(name=card_label(c, locale), value=c.id)
-        for c in cards().values()
-        if c.type == "pantheon" and any(q in fold(n) for n in spellings(card_name(c.id)))
-    ][:MENU_SIZE]
-
-
-async def key_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the keys, in the reader's language."""
-    locale = locale_of(interaction)
-    q = fold(current)
-    out = []
-    for kid, t in KEYS.items():
-        if any(q in fold(n) for n in spellings(t)):
-            out.append(app_commands.Choice(name=t.get(locale), value=kid))
-    return out[:MENU_SIZE]
-
-
-def _choices(
-    table: dict[str, object], exclude: tuple[str, ...] = ()
-) -> list[app_commands.Choice[str]]:
-    out = []
-    for ident, t in table.items():
-        if ident in exclude:
-            continue
-        # the name in every language of the rules' catalogues travels with the choice
-        names = {lang: t.get(lang) for lang in catalogues().languages if lang != SOURCE}  # type: ignore[attr-defined]
-        out.append(app_commands.Choice(name=app_commands.locale_str(t.get(SOURCE), **names), value=ident))  # type: ignore[attr-defined]
-    return out
-
-
-MYTHOLOGY_CHOICES = _choices(MYTHOLOGY_NAME)  # type: ignore[arg-type]
-TYPE_CHOICES = _choices(TYPE_NAME)  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------- import modal
@@ -405,7 +90,7 @@ class ImportModal(discord.ui.Modal):
 
 async def _do_import(interaction: discord.Interaction, name: str, text: str) -> None:
     locale = locale_of(interaction)
-    change = await _book(interaction).import_deck(interaction.user.id, name, text)
+    change = await deck_book(interaction).import_deck(interaction.user.id, name, text)
     await reply(
         interaction,
         change_text(word("imported", locale, name=change.row.name), change, locale),
@@ -432,7 +117,7 @@ class DeckCommands(app_commands.Group):
     ) -> None:
         """A new, empty deck."""
         locale = locale_of(interaction)
-        change = await _book(interaction).create(interaction.user.id, name)
+        change = await deck_book(interaction).create(interaction.user.id, name)
         await reply(
             interaction,
             change_text(word("created", locale, name=change.row.name), change, locale),
@@ -446,8 +131,8 @@ class DeckCommands(app_commands.Group):
     ) -> None:
         """Rename a deck."""
         locale = locale_of(interaction)
-        old = (await _book(interaction).get(interaction.user.id, deck)).name
-        change = await _book(interaction).rename(interaction.user.id, deck, new_name)
+        old = (await deck_book(interaction).get(interaction.user.id, deck)).name
+        change = await deck_book(interaction).rename(interaction.user.id, deck, new_name)
         await reply(
             interaction, word("renamed", locale, old=old, name=change.row.name), ephemeral=True
         )
@@ -459,8 +144,8 @@ class DeckCommands(app_commands.Group):
     ) -> None:
         """Copy a deck (to try a variant without losing the original)."""
         locale = locale_of(interaction)
-        old = (await _book(interaction).get(interaction.user.id, deck)).name
-        change = await _book(interaction).copy(interaction.user.id, deck, new_name)
+        old = (await deck_book(interaction).get(interaction.user.id, deck)).name
+        change = await deck_book(interaction).copy(interaction.user.id, deck, new_name)
         await reply(
             interaction,
             change_text(word("copied", locale, old=old, name=change.row.name), change, locale),
@@ -474,7 +159,7 @@ class DeckCommands(app_commands.Group):
     async def delete(self, interaction: discord.Interaction, deck: str) -> None:
         """Delete a deck; the answer carries its code, so it can be imported back."""
         locale = locale_of(interaction)
-        book = _book(interaction)
+        book = deck_book(interaction)
         row, code, _ = await book.export(interaction.user.id, deck, locale)
         await book.delete(interaction.user.id, row.name)
         key = "deleted" if code and (row.cards or row.pantheon) else "deleted_plain"
@@ -497,7 +182,7 @@ class DeckCommands(app_commands.Group):
     ) -> None:
         """Add copies of a card; refused with the rule and the fix when it may not go in."""
         locale = locale_of(interaction)
-        change = await _book(interaction).add(interaction.user.id, deck, card, count)
+        change = await deck_book(interaction).add(interaction.user.id, deck, card, count)
         c = _resolved(card)
         head = (
             word("pantheon_set", locale, name=change.row.name, card=c.display_name(locale))
@@ -521,7 +206,7 @@ class DeckCommands(app_commands.Group):
     ) -> None:
         """Take copies of a card out of a deck."""
         locale = locale_of(interaction)
-        change = await _book(interaction).remove(interaction.user.id, deck, card, count)
+        change = await deck_book(interaction).remove(interaction.user.id, deck, card, count)
         c = _resolved(card)
         head = (
             word("pantheon_cleared", locale, name=change.row.name)
@@ -535,12 +220,12 @@ class DeckCommands(app_commands.Group):
     async def pantheon(self, interaction: discord.Interaction, deck: str, pantheon: str) -> None:
         """Set the pantheon (cards of another mythology are then listed to be taken out)."""
         locale = locale_of(interaction)
-        change = await _book(interaction).set_pantheon(interaction.user.id, deck, pantheon)
+        change = await deck_book(interaction).set_pantheon(interaction.user.id, deck, pantheon)
         head = word(
             "pantheon_set",
             locale,
             name=change.row.name,
-            card=_card_name(change.row.pantheon, locale),
+            card=shown_card(change.row.pantheon, locale),
         )
         await reply(interaction, change_text(head, change, locale), ephemeral=True)
 
@@ -553,7 +238,7 @@ class DeckCommands(app_commands.Group):
     async def show(self, interaction: discord.Interaction, deck: str, public: bool = False) -> None:
         """A deck as an embed and a picture."""
         locale = locale_of(interaction)
-        row = await _book(interaction).get(interaction.user.id, deck)
+        row = await deck_book(interaction).get(interaction.user.id, deck)
         await reply(
             interaction,
             embed=deck_embed(row, locale),
@@ -565,7 +250,7 @@ class DeckCommands(app_commands.Group):
     async def list_(self, interaction: discord.Interaction) -> None:
         """Every deck of the caller, marked playable or under construction."""
         locale = locale_of(interaction)
-        rows = await _book(interaction).decks(interaction.user.id)
+        rows = await deck_book(interaction).decks(interaction.user.id)
         if not rows:
             await reply(interaction, word("list_none", locale), ephemeral=True)
             return
@@ -579,7 +264,7 @@ class DeckCommands(app_commands.Group):
                     locale,
                     mark="✅" if is_legal(d) else "🛠️",
                     name=r.name,
-                    pantheon=_card_name(r.pantheon, locale),
+                    pantheon=shown_card(r.pantheon, locale),
                     god=god,
                     design=design,
                 )
@@ -599,7 +284,7 @@ class DeckCommands(app_commands.Group):
     async def export(self, interaction: discord.Interaction, deck: str) -> None:
         """The deck's share code and its plain list, in the caller's language."""
         locale = locale_of(interaction)
-        row, code, listing = await _book(interaction).export(interaction.user.id, deck, locale)
+        row, code, listing = await deck_book(interaction).export(interaction.user.id, deck, locale)
         embed = discord.Embed(
             title=clip(word("export_title", locale, name=row.name), 256), colour=COLOUR
         )
@@ -731,3 +416,9 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(GdmDecks(bot))
     if getattr(bot, "session", None) is not None:  # a bot that hosts games
         await bot.add_cog(GdmLobbyCog(bot))
+
+
+__all__ = [
+    "WORDS", "DeckCommands", "GdmDecks", "card_label", "deck_embed", "parse_range", "search_cards",
+    "search_command", "setup",
+]

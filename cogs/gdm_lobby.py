@@ -234,7 +234,7 @@ async def _lock_name(interaction: discord.Interaction, source: str, stored: str)
 
 async def _tournament(interaction: discord.Interaction, tournament: int) -> TournamentRow:
     svc = _bot(interaction).tournaments
-    t_ = await svc.tournaments.get(tournament)
+    t_ = await svc.store.get_tournament(tournament)
     if t_ is None or t_.guild_id != interaction.guild_id or t_.game_id != GAME_ID:
         raise TournamentRefusal(said("gdml.no_tourney", id=tournament))
     return t_
@@ -297,7 +297,7 @@ async def _deck_ac(interaction: discord.Interaction, current: str) -> list[app_c
 @pick_command.autocomplete("tournament")
 async def _tournament_ac(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     try:
-        rows = await _bot(interaction).tournaments.tournaments.in_guild(interaction.guild_id or 0, ("signup",))
+        rows = await _bot(interaction).tournaments.store.tournaments_in_guild(interaction.guild_id or 0, ("signup",))
         q = fold(current)
         return [
             app_commands.Choice(name=clip(f"#{x.id} {x.name}", 100), value=x.id)

@@ -9,44 +9,36 @@ table's game gets a thread of its own under the tournament's channel (``TableThr
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import re
 import secrets
 import time
-import typing
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common.delivery import send_once
-from cogs.common.errors import guard, reply
+from cogs.common.errors import reply
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import lang, locale_of, said, t, text_choice, tn
-from cogs.common.patience import (
-    forbidden,
-    missing_permissions,
-    patiently,
-    permission_names,
-    permissions_in,
+from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.present import COLOUR, NO_MENTIONS, clip
+from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES
+from cogs.common.tournament_posts import TournamentPosts
+from cogs.common.tournament_tables import TABLE_OPTIONS, TableThreads, _bot
+from cogs.common.tournament_views import (
+    SIGNUP_ASK,
+    SignupButton,
+    signup_message,
+    standings_embed,
+    standings_files,
 )
-from cogs.common.present import COLOUR, MENTIONS, NO_MENTIONS, clip
-from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.lobby import _check_bot_permissions, gather_options
-from cogs.pictures.pool import render
-from cogs.pictures.tournament import bracket_png, standings_png
-from rules.core import Text
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
-from services.faults import crash_point
 from services.results import ResultFeed
 from services.session import Refusal
-from services.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Standing, show
-from services.tournament import ELIMINATIONS, Progress, TournamentRefusal, TournamentService
-from storage.tournaments import MatchRow, OwedPost, TournamentRow
+from services.tournament import ELIMINATIONS, TournamentRefusal, TournamentService
+from storage.tournaments import MatchRow, TournamentRow
 
 log = logging.getLogger("tablero.tournament")
 
@@ -54,7 +46,6 @@ log = logging.getLogger("tablero.tournament")
 # How often the sign-up deadlines are looked at when the bot runs its own clock.
 SIGNUP_POLL = 60.0
 # Lines of standings shown in an embed (the picture and the CSV carry every player).
-EMBED_LINES = 30
 MENTION = re.compile(r"<@!?(\d+)>")
 
 FORMAT_CHOICES = [
@@ -71,26 +62,6 @@ SEEDING_CHOICES = [
 
 def _game_choices() -> list[app_commands.Choice[str]]:
     return [text_choice(e.title, gid) for gid, e in registered_games().items()]
-
-
-def _bot(obj: discord.Interaction | commands.Bot) -> Any:
-    return typing.cast(Any, obj.client if isinstance(obj, discord.Interaction) else obj)
-
-
-def tiebreaks_of(t_: TournamentRow) -> tuple[str, ...]:
-    """The tie-breaks the tournament's format uses."""
-    if t_.format == "swiss":
-        return SWISS_TIEBREAKS
-    if t_.format == "round_robin":
-        return ROUND_ROBIN_TIEBREAKS
-    return ()
-
-
-def message_url(t_: TournamentRow) -> str | None:
-    """A link to the tournament's sign-up / standings message."""
-    if t_.standings_message_id is None:
-        return None
-    return f"https://discord.com/channels/{t_.guild_id}/{t_.channel_id}/{t_.standings_message_id}"
 
 
 def parse_ranking(text: str) -> list[list[int]]:
@@ -110,333 +81,10 @@ def parse_ranking(text: str) -> list[list[int]]:
     return groups
 
 
-# Per game id, filled by that game's cog: what sign-up asks a player privately before it
-# enters them (it answers the interaction and enters them itself: Guerra de Mitos asks for
-# the deck to lock), and the options of a table's game (Guerra de Mitos: the locked decks).
-SIGNUP_ASK: dict[str, Callable[[discord.Interaction, TournamentRow], Awaitable[None]]] = {}
-TABLE_OPTIONS: dict[str, Callable[[TournamentRow, MatchRow], Awaitable[dict[str, Any]]]] = {}
-
-
-# ----------------------------------------------------------------------------- tables
-
-
-class TableThreads:
-    """The TableHost of the tournament service: one thread per table, its game seated and started."""
-
-    def __init__(self, bot: commands.Bot, feed: ResultFeed | None = None) -> None:
-        self.bot = bot
-        self.feed = feed
-        # Tournaments already told that Discord refuses their threads (told once, not
-        # at every retry).
-        self.told_refused: set[int] = set()
-
-    async def open_table(self, tournament: TournamentRow, match: MatchRow) -> int:
-        """Open a thread under the tournament's channel, create the game seated in the
-        table's order with the tournament's clock, mention the players, post the board."""
-        bot = _bot(self.bot)
-        locale = tournament.locale
-        channel = bot.get_channel(tournament.channel_id) or await bot.fetch_channel(
-            tournament.channel_id
-        )
-        svc: TournamentService = bot.tournaments
-        names = {e.user_id: e.name for e in await svc.tournaments.entrants(tournament.id)}
-        engine = bot.session.engine(tournament.game_id)
-        where = match.bracket or str(match.number)
-        title = clip(t("tourney.thread", locale, name=tournament.name, round=match.round,
-                       table=where), 100)
-        store = bot.session.store
-        # Noted before the thread exists and dropped with the game's creation: a crash in
-        # between leaves a thread the next start removes (the table opens in a new one).
-        pending = await store.add_pending_thread(tournament.guild_id, channel.id, title)
-        try:
-            thread = await patiently(
-                lambda: channel.create_thread(
-                    name=title,
-                    type=discord.ChannelType.public_thread,
-                    auto_archive_duration=10080,
-                )
-            )
-        except discord.HTTPException as exc:
-            await store.drop_pending_thread(pending)
-            if forbidden(exc) and tournament.id not in self.told_refused:
-                # The table stays stored, unopened: the next check (every minute, and at
-                # each start) opens it once the bot may open threads here.
-                self.told_refused.add(tournament.id)
-                await self._tell_refused(channel, tournament)
-            raise
-        self.told_refused.discard(tournament.id)
-        bot.announcer.own_threads.add(thread.id)
-        crash_point("tournament.thread")
-        clock = tournament.clock or {}
-        first = match.user_ids[0]
-        shape = TABLE_OPTIONS.get(tournament.game_id)
-        options = await shape(tournament, match) if shape is not None else tournament.options
-        g = await bot.session.create(
-            guild_id=tournament.guild_id,
-            channel_id=thread.id,
-            game_id=tournament.game_id,
-            options=options,
-            host_id=first,
-            host_name=names.get(first, str(first)),
-            locale=locale,
-            clock_seconds=clock.get("seconds"),
-            timeout_action=clock.get("timeout", "ai"),
-            pending_thread=pending,
-        )
-        # Each player's private messages in the language their Discord last showed us.
-        known = await bot.session.store.users_settings(list(match.user_ids))
-        for user in match.user_ids[1:]:
-            await bot.session.join(
-                g.id, user_id=user, name=names.get(user, str(user)), locale=known[user].locale
-            )
-        players = " ".join(f"<@{u}>" for u in match.user_ids)
-        link = message_url(tournament)
-        intro = t(
-            "tourney.table_intro",
-            locale,
-            name=tournament.name,
-            round=match.round,
-            table=where,
-            game=engine.title.get(locale),
-            players=players,
-            clock=clock_text(clock.get("seconds"), clock.get("timeout", "ai"), locale),
-        )
-        if link:
-            intro += "\n" + t("tourney.standings_link", locale, url=link)
-        try:
-            await patiently(lambda: thread.send(clip(intro, 2000), allowed_mentions=MENTIONS))
-        except discord.HTTPException:
-            # The game is seated either way; the board's own notices say what is missing.
-            log.warning("tournament %s: could not introduce table %s", tournament.id, match.id)
-        result = await bot.session.start(g.id, by=first)
-        await bot.announcer.publish(result, board_repost=True)
-        return g.id
-
-    async def _tell_refused(self, channel: Any, tournament: TournamentRow) -> None:
-        """Say in the tournament's channel that its tables wait for the thread permissions."""
-        locale = tournament.locale
-        perms = permission_names(["create_public_threads", "send_messages_in_threads"], locale)
-        try:
-            await patiently(lambda: channel.send(t("tourney.no_threads", locale, perms=perms)))
-        except discord.HTTPException:
-            log.warning("tournament %s: cannot open tables nor say why", tournament.id)
-
-    async def close_table(self, tournament: TournamentRow, match: MatchRow) -> None:
-        """Close a table's game that will not be finished (an award, a drop, a replay, the end)."""
-        if match.game is None:
-            return
-        bot = _bot(self.bot)
-        if self.feed is not None:
-            self.feed.closing.add(match.game)
-        try:
-            g = await bot.session.abandon(match.game, by=tournament.organiser_id, can_manage=True)
-        except Refusal:  # already over: nothing to close
-            if self.feed is not None:
-                self.feed.closing.discard(match.game)
-            return
-        await bot.boards.refresh(g.id)
-        try:
-            channel = bot.get_channel(g.row.channel_id) or await bot.fetch_channel(g.row.channel_id)
-            await patiently(lambda: channel.send(t("tourney.table_closed", tournament.locale)))
-        except discord.HTTPException:
-            log.warning(
-                "tournament %s: could not tell table %s it is closed", tournament.id, match.id
-            )
-
-
-# ----------------------------------------------------------------------------- rendering
-
-
-async def names_of(svc: TournamentService, tournament: int) -> dict[int, str]:
-    """Entrants' display names by user id."""
-    return {e.user_id: e.name for e in await svc.tournaments.entrants(tournament)}
-
-
-def settings_lines(t_: TournamentRow, locale: str) -> list[str]:
-    """The tournament's settings, one per line."""
-    engine = registered_games()[t_.game_id]
-    clock = t_.clock or {}
-    lines = [
-        t("tourney.game_line", locale, game=engine.title.get(locale)),
-        t("tourney.format_line", locale, format=t(f"tourney.format.{t_.format}", locale)),
-    ]
-    if t_.format not in ELIMINATIONS:
-        lines.append(t("tourney.table_size_line", locale, n=t_.table_size))
-    if t_.rounds:
-        lines.append(t("tourney.rounds_line", locale, n=t_.rounds))
-    lines.append(
-        t(
-            "tourney.clock_line",
-            locale,
-            clock=clock_text(clock.get("seconds"), clock.get("timeout", "ai"), locale),
-        )
-    )
-    lines.append(t(f"tourney.seeding.{t_.seeding}", locale))
-    lines.append(t("tourney.rated" if t_.rated else "tourney.unrated", locale))
-    if t_.cap:
-        lines.append(t("tourney.cap_line", locale, n=t_.cap))
-    if t_.check_in:
-        lines.append(t("tourney.check_in_line", locale))
-    if t_.signup_deadline:
-        lines.append(t("tourney.deadline_line", locale, when=f"<t:{int(t_.signup_deadline)}:f>"))
-    return lines
-
-
-async def signup_message(svc: TournamentService, t_: TournamentRow, locale: str) -> dict[str, Any]:
-    """The sign-up message: settings, entrants and the buttons."""
-    entrants = await svc.tournaments.entrants(t_.id)
-    embed = discord.Embed(
-        title=t("tourney.title", locale, name=t_.name, id=t_.id),
-        description="\n".join(settings_lines(t_, locale)),
-        colour=COLOUR,
-    )
-    listed = "\n".join(
-        f"{i}. <@{e.user_id}>{' ✅' if t_.check_in and e.checked_in else ''}"
-        for i, e in enumerate(entrants, start=1)
-    )
-    cap = f"/{t_.cap}" if t_.cap else ""
-    embed.add_field(
-        name=t("tourney.entrants", locale, n=len(entrants), cap=cap),
-        value=clip(listed or t("lobby.nobody", locale), 1024),
-        inline=False,
-    )
-    embed.set_footer(text=t("tourney.signup_footer", locale))
-    view = discord.ui.View(timeout=None)
-    if t_.status == "signup":
-        full = t_.cap is not None and len(entrants) >= t_.cap
-        view.add_item(SignupButton(t_.id, "join", t("btn.join", locale), disabled=full))
-        view.add_item(SignupButton(t_.id, "leave", t("btn.leave", locale)))
-        if t_.check_in:
-            view.add_item(SignupButton(t_.id, "checkin", t("tourney.btn.checkin", locale)))
-    return {"embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
-
-
-def standing_line(s: Standing, tiebreaks: tuple[str, ...], elimination: bool, locale: str) -> str:
-    """One player's line of the standings embed."""
-    who = f"<@{s.player}>"
-    gone = " " + t("tourney.dropped_mark", locale) if s.dropped else ""
-    if elimination:
-        return (
-            t("tourney.line_elim", locale, rank=s.rank, who=who, wins=s.wins, games=s.games) + gone
-        )
-    extra = " · ".join(show(s.tiebreaks[k]) for k in tiebreaks if k in s.tiebreaks)
-    line = t(
-        "tourney.line",
-        locale,
-        rank=s.rank,
-        who=who,
-        points=show(s.points),
-        games=_count("games", s.games, locale),
-        wins=_count("wins", s.wins, locale),
-    )
-    return line + (f" · {extra}" if extra else "") + gone
-
-
-async def standings_embed(svc: TournamentService, t_: TournamentRow, locale: str) -> discord.Embed:
-    """The standings as an embed (the first lines; the picture and CSV carry all)."""
-    rows = await svc.standings(t_.id)
-    tbs = tiebreaks_of(t_)
-    status = {
-        "running": t("tourney.status.running", locale, round=t_.current_round),
-        "finished": t("tourney.status.finished", locale),
-        "cancelled": t("tourney.status.cancelled", locale),
-    }.get(t_.status, "")
-    lines = [standing_line(s, tbs, t_.format in ELIMINATIONS, locale) for s in rows[:EMBED_LINES]]
-    if len(rows) > EMBED_LINES:
-        lines.append(t("tourney.more", locale, n=len(rows) - EMBED_LINES))
-    embed = discord.Embed(
-        title=t("tourney.standings_title", locale, name=t_.name, id=t_.id),
-        description=clip("\n".join([status, "", *lines]), 4096),
-        colour=COLOUR,
-    )
-    if tbs:
-        labels = ", ".join(t(f"tourney.tb.{k}", locale) for k in tbs)
-        embed.set_footer(text=clip(t("tourney.tb_footer", locale, tiebreaks=labels), 2048))
-    return embed
-
-
-async def standings_files(
-    svc: TournamentService, t_: TournamentRow, locale: str, *, csv: bool
-) -> list[discord.File]:
-    """The standings picture, the bracket picture (eliminations) and, if asked, the CSV."""
-    rows = await svc.standings(t_.id)
-    names = await names_of(svc, t_.id)
-    title = t("tourney.standings_title", locale, name=t_.name, id=t_.id)
-    png = await asyncio.to_thread(render, standings_png, rows, names, tiebreaks_of(t_), locale, title)
-    files = [discord.File(io.BytesIO(png), filename=f"tournament-{t_.id}.png")]
-    if t_.format in ELIMINATIONS and t_.status != "signup":
-        bracket = await svc.bracket(t_.id)
-        art = await asyncio.to_thread(render, bracket_png, bracket, names, locale, title)
-        files.append(discord.File(io.BytesIO(art), filename=f"bracket-{t_.id}.png"))
-    if csv:
-        text = await svc.standings_csv(t_.id)
-        files.append(
-            discord.File(io.BytesIO(text.encode("utf-8")), filename=f"tournament-{t_.id}.csv")
-        )
-    return files
-
-
-# ----------------------------------------------------------------------------- buttons
-
-
-_STYLES = {
-    "join": discord.ButtonStyle.success,
-    "leave": discord.ButtonStyle.secondary,
-    "checkin": discord.ButtonStyle.primary,
-}
-
-
-class SignupButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tablero:tourney:(?P<action>join|leave|checkin):(?P<tid>\d+)",
-):
-    """Sign up / Leave / Check in on a tournament's sign-up message; works after a restart."""
-
-    def __init__(
-        self, tournament: int, action: str, label: str | None = None, *, disabled: bool = False
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=_STYLES[action],
-                custom_id=f"tablero:tourney:{action}:{tournament}",
-                disabled=disabled,
-            )
-        )
-        self.tournament, self.action = tournament, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> SignupButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["tid"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Sign the user up (or out, or in) and show the sign-up as it now is."""
-        await guard(interaction, self._run(interaction))
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        svc: TournamentService = _bot(interaction).tournaments
-        user = interaction.user
-        if self.action == "join":
-            t_ = await svc.require(self.tournament)
-            if (ask := SIGNUP_ASK.get(t_.game_id)) is not None and t_.status == "signup":
-                await ask(interaction, t_)
-                return
-            await svc.enter(self.tournament, user.id, user.display_name)
-        elif self.action == "leave":
-            await svc.leave(self.tournament, user.id)
-        else:
-            await svc.check_in(self.tournament, user.id)
-        t_ = await svc.require(self.tournament)
-        await interaction.response.edit_message(**await signup_message(svc, t_, t_.locale))
-
-
 # ----------------------------------------------------------------------------- the cog
 
 
-class Tournaments(commands.Cog):
+class Tournaments(TournamentPosts, commands.Cog):
     """Tournaments from sign-up to podium; ratings and records."""
 
     tournament = app_commands.Group(
@@ -510,10 +158,10 @@ class Tournaments(commands.Cog):
         then every post a change owes (a finished tournament's podium too)."""
         try:
             await self.feed.catch_up()
-            for tid in await self.service.tournaments.running_ids():
+            for tid in await self.service.store.running_tournaments():
                 await self._resume(tid)
             await self.tick()
-            for tid in await self.service.tournaments.owing():
+            for tid in await self.service.store.tournaments_owing():
                 await self.deliver(tid)
         except Exception:
             if self.bot.is_closed():  # stopped meanwhile: the next start takes it up
@@ -537,9 +185,9 @@ class Tournaments(commands.Cog):
     async def tick(self) -> None:
         """Start (or cancel) every tournament whose sign-up deadline has passed, and open
         any table stored but never opened (Discord refused its thread, say)."""
-        store = self.service.tournaments
-        for tid in await store.running_ids():
-            t_ = await store.get(tid)
+        store = self.service.store
+        for tid in await store.running_tournaments():
+            t_ = await store.get_tournament(tid)
             if t_ is None or t_.status != "running":
                 continue
             if any(m.status == "pending" for m in await store.matches(tid, t_.current_round)):
@@ -551,215 +199,9 @@ class Tournaments(commands.Cog):
         for tid in await self.service.start_due(now):
             await self.deliver(tid)
         # posts kept back (Discord refused them for a missing permission, or failed)
-        for tid in await store.owing():
+        for tid in await store.tournaments_owing():
             await self.deliver(tid)
 
-    # -- telling Discord ------------------------------------------------------------------
-
-    async def _channel(self, t_: TournamentRow) -> Any:
-        return self.bot.get_channel(t_.channel_id) or await self.bot.fetch_channel(t_.channel_id)
-
-    async def _post(
-        self,
-        t_: TournamentRow,
-        content: str,
-        *,
-        ping: list[int] | None = None,
-        files: list[discord.File] | None = None,
-        owed: OwedPost | None = None,
-    ) -> bool:
-        """Post in the tournament's channel; False if Discord refused it for good. An owed
-        post goes out once: with its nonce, and, if noted before this process started,
-        only when the channel does not show it already."""
-        channel = await self._channel(t_)
-        allowed = (
-            discord.AllowedMentions(users=[discord.Object(u) for u in ping])
-            if ping
-            else NO_MENTIONS
-        )
-        kwargs: dict[str, Any] = {
-            "content": clip(content, 2000), "allowed_mentions": allowed, "files": files or [],
-        }
-        nonce = f"tt{owed.id}" if owed is not None else None
-        since = owed.created_at if owed is not None and owed.created_at < self.started else None
-        try:
-            await send_once(channel, self.bot.user.id if self.bot.user else None, since, nonce,
-                            **kwargs)
-        except discord.HTTPException as exc:
-            log.warning("tournament %s: could not post in its channel", t_.id, exc_info=True)
-            if forbidden(exc):
-                # Kept for the next check (every minute): it goes out once the permission is
-                # back; the organiser is told privately what is missing, once.
-                await self._tell_no_posts(t_)
-                return False
-            # The channel gone or a bad request: given up; a server error is tried again.
-            return exc.status < 500
-        self._told_no_posts.discard(t_.id)
-        if owed is not None:
-            crash_point(f"tournament.sent.{owed.kind}")
-        return True
-
-    async def _tell_no_posts(self, t_: TournamentRow) -> None:
-        """DM the organiser which permissions the bot lacks in the tournament's channel."""
-        if t_.id in self._told_no_posts:
-            return
-        self._told_no_posts.add(t_.id)
-        known = await permissions_in(self.bot, t_.channel_id)
-        names = missing_permissions(*known) if known is not None else []
-        settings = await _bot(self.bot).session.store.users_settings([t_.organiser_id])
-        locale = lang(settings[t_.organiser_id].locale or t_.locale)
-        text = t("tourney.no_posts", locale, name=t_.name, channel=f"<#{t_.channel_id}>",
-                 perms=permission_names(names, locale) if names else "?")
-        try:
-            await _bot(self.bot).delivery.dm(t_.organiser_id, content=text, allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException:
-            log.info("tournament %s: could not tell its organiser about missing permissions", t_.id)
-
-    async def refresh(self, t_: TournamentRow) -> None:
-        """Edit the tournament's message: the sign-up while open, the standings after."""
-        if t_.standings_message_id is None:
-            return
-        channel = await self._channel(t_)
-        message = channel.get_partial_message(t_.standings_message_id)
-        if t_.status == "signup":
-            kwargs = await signup_message(self.service, t_, t_.locale)
-        else:
-            kwargs = {
-                "embed": await standings_embed(self.service, t_, t_.locale),
-                "view": None,
-                "allowed_mentions": NO_MENTIONS,
-            }
-        try:
-            await patiently(lambda: message.edit(**kwargs))
-        except discord.HTTPException:
-            log.warning("tournament %s: could not edit its standings", t_.id, exc_info=True)
-
-    async def announce(self, tournament: int, progress: Progress | None = None) -> None:
-        """Tell the tournament's channel what its changes did (see ``deliver``)."""
-        await self.deliver(tournament)
-
-    async def deliver(self, tournament: int) -> None:
-        """Post, oldest first, what the tournament's committed changes owe its channel
-        (results, a round and its tables, a table played again, a drop, the podium, a
-        cancellation), each marked done once out: a crash in between loses none, and the
-        restart posts each once. A round waits until every table of it has its thread."""
-        crash_point("tournament.deliver")
-        store = self.service.tournaments
-        async with self._posting.setdefault(tournament, asyncio.Lock()):
-            t_ = await store.get(tournament)
-            if t_ is None:
-                return
-            owed = await store.owed(tournament)
-            i = 0
-            while i < len(owed):
-                row = owed[i]
-                if row.kind in ("result", "replayed"):
-                    # consecutive results (and tables played again) are one post
-                    batch: list[OwedPost] = []
-                    while i < len(owed) and owed[i].kind in ("result", "replayed"):
-                        if owed[i].kind == "replayed" and not await self._opened(owed[i]):
-                            break
-                        batch.append(owed[i])
-                        i += 1
-                    if not batch:
-                        break  # a table waits for its thread: later posts wait with it
-                    lines = [line for b in batch for line in await self._result_lines(t_, b)]
-                    if not lines or await self._post(t_, "\n".join(lines), owed=batch[0]):
-                        await store.owed_done([b.id for b in batch])
-                    continue
-                if row.kind == "round":
-                    tables = await store.matches(tournament, row.payload["round"])
-                    if any(m.status == "pending" for m in tables):
-                        break
-                    done = await self._round_opened(t_, row)
-                elif row.kind == "podium":
-                    done = await self._podium(t_, row)
-                elif row.kind == "dropped":
-                    done = await self._post(
-                        t_, t("tourney.dropped", t_.locale, who=f"<@{row.payload['user']}>"),
-                        owed=row,
-                    )
-                elif row.kind == "cancelled":
-                    why = row.payload.get("why")
-                    text = (
-                        t("tourney.cancelled_few", t_.locale, name=t_.name,
-                          why=Text.model_validate(why).get(t_.locale))
-                        if why is not None
-                        else t("tourney.cancelled", t_.locale, name=t_.name)
-                    )
-                    done = await self._post(t_, text, owed=row)
-                else:  # a kind a newer version wrote: nothing this one can say
-                    done = True
-                if not done:
-                    break  # kept for the next try (every minute, and at each start)
-                await store.owed_done([row.id])
-                i += 1
-        await self.refresh(await self.service.require(tournament))
-
-    async def _opened(self, row: OwedPost) -> bool:
-        m = await self.service.tournaments.get_match(row.payload["match"])
-        return m.status != "pending"
-
-    async def _result_lines(self, t_: TournamentRow, row: OwedPost) -> list[str]:
-        """The line a table's result (or its replay) gets in the channel."""
-        locale = t_.locale
-        m = await self.service.tournaments.get_match(row.payload["match"])
-        if row.kind == "replayed":
-            return [t("tourney.replayed", locale, table=m.bracket or m.number,
-                      thread=await self._thread_of(m))]
-        if m.result in (None, "bye"):
-            return []  # played again since: its new result has a row of its own
-        names = await names_of(self.service, t_.id)
-        ranked = sorted(m.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
-        order = ", ".join(
-            f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
-            if p.place is not None
-            else f"– {names.get(p.user_id, p.user_id)}"
-            for p in ranked
-        )
-        return [t("tourney.result", locale, round=m.round, table=m.bracket or m.number,
-                  how=t(f"tourney.kind.{m.result or 'game'}", locale), order=order)]
-
-    async def _thread_of(self, m: MatchRow) -> str:
-        if m.game is None:
-            return "-"
-        g = await _bot(self.bot).session.get(m.game)
-        return f"<#{g.row.channel_id}>" if g is not None else "-"
-
-    async def _round_opened(self, t_: TournamentRow, row: OwedPost) -> bool:
-        number = row.payload["round"]
-        names = await names_of(self.service, t_.id)
-        lines = [t("tourney.round_opened", t_.locale, name=t_.name, round=number)]
-        for m in await self.service.tournaments.matches(t_.id, number):
-            who = ", ".join(names.get(u, str(u)) for u in m.user_ids)
-            if m.result == "bye":
-                lines.append(t("tourney.bye", t_.locale, who=who))
-            elif m.game is not None:
-                lines.append(
-                    t(
-                        "tourney.table_line",
-                        t_.locale,
-                        table=m.bracket or m.number,
-                        who=who,
-                        thread=await self._thread_of(m),
-                    )
-                )
-        return await self._post(t_, "\n".join(lines), owed=row)
-
-    async def _podium(self, t_: TournamentRow, row: OwedPost) -> bool:
-        places = await self.service.podium(t_.id)
-        medals = ("🥇", "🥈", "🥉")
-        lines = [t("tourney.finished", t_.locale, name=t_.name)]
-        ping: list[int] = []
-        for group in places:
-            rank = group[0].rank
-            medal = medals[min(rank, 3) - 1] if rank <= 3 else ""
-            lines.append(f"{medal} {rank}. " + ", ".join(f"<@{s.player}>" for s in group))
-            ping += [s.player for s in group]
-        files = await standings_files(self.service, t_, t_.locale, csv=False)
-        return await self._post(t_, "\n".join(lines), ping=ping, files=files, owed=row)
-
-    # -- which tournament ------------------------------------------------------------------
 
     async def _which(
         self,
@@ -772,14 +214,14 @@ class Tournaments(commands.Cog):
             if t_.guild_id != interaction.guild_id:
                 raise TournamentRefusal(said("tourney.none_here"))
             return t_
-        found = await self.service.tournaments.in_guild(interaction.guild_id or 0, statuses)
+        found = await self.service.store.tournaments_in_guild(interaction.guild_id or 0, statuses)
         channel = interaction.channel
         here = {interaction.channel_id, getattr(channel, "parent_id", None)}
         local = [x for x in found if x.channel_id in here]
         # A table's thread belongs to its tournament.
         game = await _bot(interaction).session.latest_in_channel(interaction.channel_id or 0)
         if game is not None:
-            match = await self.service.tournaments.match_for_game(game.id)
+            match = await self.service.store.match_for_game(game.id)
             if match is not None:
                 local = [x for x in found if x.id == match.tournament] or local
         pick = local or found
@@ -805,7 +247,7 @@ class Tournaments(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         try:
-            rows = await self.service.tournaments.in_guild(
+            rows = await self.service.store.tournaments_in_guild(
                 interaction.guild_id or 0, ("signup", "running", "finished")
             )
             return [
@@ -902,7 +344,7 @@ class Tournaments(commands.Cog):
         )
         await interaction.response.send_message(**await signup_message(self.service, t_, public))
         message = await interaction.original_response()
-        await self.service.tournaments.set_standings_message(t_.id, message.id)
+        await self.service.store.set_standings_message(t_.id, message.id)
 
     @tournament.command(name="join", description="Sign up for the tournament")
     @app_commands.describe(tournament="Which tournament")
@@ -988,7 +430,7 @@ class Tournaments(commands.Cog):
         await self.announce(t_.id, progress)
 
     async def _table(self, t_: TournamentRow, number: int) -> MatchRow:
-        for m in await self.service.tournaments.matches(t_.id, t_.current_round):
+        for m in await self.service.store.matches(t_.id, t_.current_round):
             if m.number == number and m.result != "bye":
                 return m
         raise TournamentRefusal(said("tourney.no_table", table=number))
@@ -1132,4 +574,7 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Tournaments(bot))
 
 
-__all__ = ["SignupButton", "TableThreads", "Tournaments", "parse_ranking"]
+__all__ = [
+    "SIGNUP_ASK", "TABLE_OPTIONS", "SignupButton", "TableThreads", "Tournaments",
+    "parse_ranking",
+]

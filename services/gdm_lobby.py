@@ -195,11 +195,11 @@ async def sign_up(
             raise _refuse(
                 msg("Sign-up for this tournament is closed."),
             )
-        entrants = await tournaments.tournaments.entrants(tournament)
+        entrants = await tournaments.store.entrants(tournament)
         new = all(e.user_id != user_id for e in entrants)
         if new:
             try:
-                await tournaments.tournaments.enter(tournament, user_id, name)
+                await tournaments.store.enter_tournament(tournament, user_id, name)
             except AlreadyEntered:
                 new = False
             except TournamentFull:

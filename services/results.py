@@ -46,7 +46,7 @@ class ResultFeed:
         if g.id in self.closing:
             self.closing.discard(g.id)
             return
-        match = await self.tournaments.tournaments.match_for_game(g.id)
+        match = await self.tournaments.store.match_for_game(g.id)
         if over.dropped is not None:
             if match is not None:
                 await self.dropped(g, match)
@@ -98,9 +98,9 @@ class ResultFeed:
             g = await self.session.get(game)
             if g is not None and g.state is not None:
                 await self(GameOver(g))
-        store = self.tournaments.tournaments
-        for tid in await store.running_ids():
-            t = await store.get(tid)
+        store = self.tournaments.store
+        for tid in await store.running_tournaments():
+            t = await store.get_tournament(tid)
             if t is None or t.status != "running":
                 continue
             for m in await store.matches(tid, t.current_round):

@@ -9,17 +9,14 @@ standings, brackets and the next pairing are always rebuilt from stored results.
 
 from __future__ import annotations
 
-import asyncio
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
 
-from rules.core import Engine, Outcome, RuleError
+from rules.core import Engine, Outcome
 from rules.phrases import Phrases
-from storage import StaleVersion, Store
-from storage.ratings import DuplicateResult, RatingStore
+from storage import StaleVersion
+from storage.ratings import DuplicateResult
 from storage.tournaments import (
     AlreadyEntered,
     EntrantRow,
@@ -28,97 +25,27 @@ from storage.tournaments import (
     NotInSignup,
     TournamentFull,
     TournamentRow,
-    TournamentStore,
 )
 
 from .pairing import (
-    Bracket,
     History,
     Round,
     Table,
-    bracket_from,
     circle_round,
     pair_swiss,
     round_robin_round,
     round_robin_rounds,
 )
 from .ratings import RatedSeat, record_finished_game
-from .standings import (
-    ROUND_ROBIN_TIEBREAKS,
-    SWISS_TIEBREAKS,
-    Standing,
-    TableResult,
-    awarded,
-    compute_standings,
-    result_from_abandon,
-    result_with_leavers,
-    standings_csv,
-)
+from .standings import TableResult, awarded, result_from_abandon, result_with_leavers
+from .tournament_base import ELIMINATIONS, Progress, TableHost, TournamentRefusal
+from .tournament_standings import TournamentStandings
 
 msg = Phrases("core")
 
-ELIMINATIONS = ("single_elim", "double_elim")
 
-
-class TournamentRefusal(RuleError):
-    """A tournament request refused, with a message for the player in es and en."""
-
-
-class TableHost(Protocol):
-    """What the service needs from the platform to put a table's game into play."""
-
-    async def open_table(self, tournament: TournamentRow, match: MatchRow) -> int:
-        """Create and start the table's game, players seated in the match's seat order."""
-        ...
-
-    async def close_table(self, tournament: TournamentRow, match: MatchRow) -> None:
-        """Close a table's game that will not be finished (a player dropped, an award)."""
-        ...
-
-
-@dataclass
-class Progress:
-    """What a call changed, for the caller to announce: results, rounds opened, the end."""
-
-    recorded: list[MatchRow] = field(default_factory=list)
-    opened: list[MatchRow] = field(default_factory=list)
-    replayed: list[MatchRow] = field(default_factory=list)
-    round_opened: int | None = None
-    finished: bool = False
-
-
-class TournamentService:
+class TournamentService(TournamentStandings):
     """Runs tournaments on top of the store; one lock per tournament serialises its changes."""
-
-    def __init__(
-        self,
-        store: Store,
-        host: TableHost,
-        engines: Mapping[str, Engine] | None = None,
-    ) -> None:
-        self.store = store
-        self.tournaments = TournamentStore(store)
-        self.ratings = RatingStore(store)
-        self.host = host
-        self._engines = engines
-        self._locks: dict[int, asyncio.Lock] = {}
-
-    def lock(self, tournament: int) -> asyncio.Lock:
-        """The lock that serialises one tournament's changes."""
-        return self._locks.setdefault(tournament, asyncio.Lock())
-
-    def engine(self, game_id: str) -> Engine:
-        """The engine of a game; a refusal if unknown."""
-        if self._engines is None:
-            from rules.registry import games
-
-            self._engines = games()
-        try:
-            return self._engines[game_id]
-        except KeyError:
-            raise TournamentRefusal(
-                msg("I do not know the game '{game_id}'.", game_id=game_id)
-            ) from None
 
     # ------------------------------------------------------------------ creation
 
@@ -170,7 +97,7 @@ class TournamentService:
             raise TournamentRefusal(
                 msg("The entry cap must be at least 2.")
             )
-        return await self.tournaments.create(
+        return await self.store.create_tournament(
             guild_id=guild_id,
             channel_id=channel_id,
             organiser_id=organiser_id,
@@ -190,15 +117,6 @@ class TournamentService:
             rated=rated,
         )
 
-    async def require(self, tournament: int) -> TournamentRow:
-        """The tournament, or a refusal if there is none."""
-        t = await self.tournaments.get(tournament)
-        if t is None:
-            raise TournamentRefusal(
-                msg("There is no tournament #{tournament}.", tournament=tournament)
-            )
-        return t
-
     # ------------------------------------------------------------------ sign-up
 
     async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
@@ -206,7 +124,7 @@ class TournamentService:
         async with self.lock(tournament):
             await self.require(tournament)
             try:
-                return await self.tournaments.enter(tournament, user_id, name)
+                return await self.store.enter_tournament(tournament, user_id, name)
             except AlreadyEntered:
                 raise TournamentRefusal(
                     msg("You have already signed up.")
@@ -226,7 +144,7 @@ class TournamentService:
                 raise TournamentRefusal(
                     msg("The tournament has started: ask the organiser to drop you."),
                 )
-            if not await self.tournaments.leave(tournament, user_id):
+            if not await self.store.leave_tournament(tournament, user_id):
                 raise TournamentRefusal(msg("You have not signed up."))
 
     async def check_in(self, tournament: int, user_id: int) -> None:
@@ -235,7 +153,7 @@ class TournamentService:
             t = await self.require(tournament)
             if t.status != "signup":
                 raise _closed()
-            if not await self.tournaments.check_in(tournament, user_id):
+            if not await self.store.check_in_entrant(tournament, user_id):
                 raise TournamentRefusal(msg("You have not signed up."))
 
     # ------------------------------------------------------------------ start
@@ -246,7 +164,7 @@ class TournamentService:
             t = await self.require(tournament)
             if t.status != "signup":
                 raise _closed()
-            entrants = await self.tournaments.entrants(tournament)
+            entrants = await self.store.entrants(tournament)
             if t.check_in:
                 entrants = [e for e in entrants if e.checked_in]
             engine = self.engine(t.game_id)
@@ -260,7 +178,7 @@ class TournamentService:
                 )
             seeds = await self._seed(t, entrants)
             rounds = self._planned_rounds(t, len(seeds), engine)
-            t = await self.tournaments.start(tournament, seeds, rounds=rounds)
+            t = await self.store.start_tournament(tournament, seeds, rounds=rounds)
             progress = Progress()
             await self._open_next(t, progress)
             return progress
@@ -271,28 +189,16 @@ class TournamentService:
         One that cannot start (too few players) is cancelled; the refusal says why.
         """
         out: dict[int, Progress | TournamentRefusal] = {}
-        for tid in await self.tournaments.signup_due(now):
+        for tid in await self.store.tournaments_signup_due(now):
             try:
                 out[tid] = await self.start(tid)
             except TournamentRefusal as why:
                 # the channel is told why, once, even across a crash
-                await self.tournaments.set_status(
+                await self.store.set_tournament_status(
                     tid, "cancelled", owe=("cancelled", {"why": why.text.model_dump(mode="json")})
                 )
                 out[tid] = why
         return out
-
-    async def podium(self, tournament: int) -> list[list[Standing]]:
-        """The first three places of the standings, players sharing a place together."""
-        places: list[list[Standing]] = []
-        for s in await self.standings(tournament):
-            if s.rank > 3:
-                break
-            if places and places[-1][0].rank == s.rank:
-                places[-1].append(s)
-            else:
-                places.append([s])
-        return places
 
     async def _seed(self, t: TournamentRow, entrants: Sequence[EntrantRow]) -> list[int]:
         """Seed order: by rating (best conservative estimate first) or at random."""
@@ -322,8 +228,8 @@ class TournamentService:
     async def _open_next(self, t: TournamentRow, progress: Progress) -> None:
         """Open the round after the current one, or finish the tournament if none is left."""
         t = await self.require(t.id)
-        entrants = await self.tournaments.entrants(t.id)
-        matches = await self.tournaments.matches(t.id)
+        entrants = await self.store.entrants(t.id)
+        matches = await self.store.matches(t.id)
         number = t.current_round + 1
         active = [e.user_id for e in entrants if not e.dropped]
         tables: list[NewTable]
@@ -345,7 +251,7 @@ class TournamentService:
             tables = [NewTable(tb.players) for tb in rnd.tables]
             byes = list(rnd.byes)
         try:
-            opened = await self.tournaments.open_round(t.id, number, tables, byes)
+            opened = await self.store.open_round(t.id, number, tables, byes)
         except StaleVersion:
             # Another process (its last table ended at the same moment) opened it first.
             return
@@ -354,8 +260,8 @@ class TournamentService:
         for m in opened:
             if m.status == "pending":
                 game = await self.host.open_table(t, m)
-                await self.tournaments.set_match_game(m.id, game)
-                progress.opened.append(await self.tournaments.get_match(m.id))
+                await self.store.set_match_game(m.id, game)
+                progress.opened.append(await self.store.get_match(m.id))
         if not tables:
             # Only byes (everyone else dropped): the round is complete at once.
             await self._after_result(t, progress)
@@ -387,21 +293,6 @@ class TournamentService:
         scores = {s.player: s.points for s in standings}
         return pair_swiss(order, scores, history, table_size=t.table_size, min_size=min_size)
 
-    def _bracket(
-        self, t: TournamentRow, entrants: Sequence[EntrantRow], matches: Sequence[MatchRow]
-    ) -> Bracket:
-        results: dict[str, int] = {}
-        for m in matches:
-            if m.bracket and m.status == "finished":
-                winner = [p.user_id for p in m.players if p.place == 0]
-                if len(winner) == 1:
-                    results[m.bracket] = winner[0]
-        seeds = [e.user_id for e in entrants]
-        dropped = [e.user_id for e in entrants if e.dropped]
-        return bracket_from(
-            "single" if t.format == "single_elim" else "double", seeds, results, dropped
-        )
-
     # ------------------------------------------------------------------ results
 
     async def game_finished(
@@ -412,19 +303,19 @@ class TournamentService:
         `left` names players who left on the way (dropped by the clock while the bot played
         their seat on): a loss for them whatever their seat achieved.
         """
-        match = await self.tournaments.match_for_game(game)
+        match = await self.store.match_for_game(game)
         if match is None:
             return None
         async with self.lock(match.tournament):
             t = await self.require(match.tournament)
-            match = await self.tournaments.get_match(match.id)
+            match = await self.store.get_match(match.id)
             progress = Progress()
             if match.status == "finished" or match.game != game:
                 return progress
             result = result_with_leavers(match.round, match.user_ids, outcome, left)
             if t.format in ELIMINATIONS and not _single_winner(result):
                 # Nobody won alone: the match is played again.
-                await self.tournaments.reopen_match(match.id)
+                await self.store.reopen_match(match.id)
                 await self._replay(t, match.id, progress)
                 return progress
             await self._record(t, match, result, progress)
@@ -433,12 +324,12 @@ class TournamentService:
 
     async def game_abandoned(self, game: int, leavers: Sequence[int]) -> Progress | None:
         """A table's game was abandoned or dropped by the clock: a loss for whoever left."""
-        match = await self.tournaments.match_for_game(game)
+        match = await self.store.match_for_game(game)
         if match is None:
             return None
         async with self.lock(match.tournament):
             t = await self.require(match.tournament)
-            match = await self.tournaments.get_match(match.id)
+            match = await self.store.get_match(match.id)
             progress = Progress()
             if match.status == "finished":
                 return progress
@@ -453,7 +344,7 @@ class TournamentService:
         """The organiser decides a table's result (ranking groups of user ids)."""
         async with self.lock(tournament):
             t = await self.require(tournament)
-            match = await self.tournaments.get_match(match_id)
+            match = await self.store.get_match(match_id)
             if match.tournament != tournament or match.status == "finished":
                 raise TournamentRefusal(
                     msg("That table is not waiting for a result.")
@@ -479,13 +370,13 @@ class TournamentService:
         """The organiser starts a table again with a new game (the old one is closed)."""
         async with self.lock(tournament):
             t = await self.require(tournament)
-            match = await self.tournaments.get_match(match_id)
+            match = await self.store.get_match(match_id)
             if match.tournament != tournament or match.status != "playing":
                 raise TournamentRefusal(
                     msg("Only a table being played can be started again."),
                 )
             await self.host.close_table(t, match)
-            await self.tournaments.reopen_match(match.id)
+            await self.store.reopen_match(match.id)
             progress = Progress()
             await self._replay(t, match.id, progress)
             return progress
@@ -498,12 +389,12 @@ class TournamentService:
                 raise TournamentRefusal(
                     msg("The tournament is not running.")
                 )
-            if not await self.tournaments.drop(tournament, user_id, t.current_round):
+            if not await self.store.drop_entrant(tournament, user_id, t.current_round):
                 raise TournamentRefusal(
                     msg("That player is not in the tournament (or has already dropped)."),
                 )
             progress = Progress()
-            for m in await self.tournaments.matches(tournament, t.current_round):
+            for m in await self.store.matches(tournament, t.current_round):
                 if m.status != "finished" and user_id in m.user_ids:
                     result = result_from_abandon(m.round, m.user_ids, [user_id])
                     await self._record(t, m, result, progress)
@@ -511,14 +402,14 @@ class TournamentService:
                         await self.host.close_table(t, m)
             if t.format in ELIMINATIONS:
                 # Walkovers decided before the drop stay decided.
-                entrants = await self.tournaments.entrants(tournament)
-                matches = await self.tournaments.matches(tournament)
+                entrants = await self.store.entrants(tournament)
+                matches = await self.store.matches(tournament)
                 bracket = self._bracket(t, entrants, [m for m in matches])
                 bracket.dropped.discard(user_id)
                 before = dict(bracket.results)
                 written = bracket.drop(user_id)
                 walkovers = [(k, bracket.results[k]) for k in written if k not in before]
-                await self.tournaments.record_walkovers(tournament, t.current_round, walkovers)
+                await self.store.record_walkovers(tournament, t.current_round, walkovers)
             await self._after_result(t, progress)
             return progress
 
@@ -528,10 +419,10 @@ class TournamentService:
             t = await self.require(tournament)
             progress = Progress()
             if t.status == "signup":
-                await self.tournaments.set_status(tournament, "cancelled", owe=("cancelled", {}))
+                await self.store.set_tournament_status(tournament, "cancelled", owe=("cancelled", {}))
                 progress.finished = True
                 return progress
-            for m in await self.tournaments.matches(tournament, t.current_round):
+            for m in await self.store.matches(tournament, t.current_round):
                 if m.status == "playing":
                     await self.host.close_table(t, m)
             await self._finish(t, progress)
@@ -571,39 +462,39 @@ class TournamentService:
 
     async def counts_for_ratings(self, game: int) -> bool:
         """Whether a finished game may be rated: not if it belongs to an unrated tournament."""
-        match = await self.tournaments.match_for_game(game)
+        match = await self.store.match_for_game(game)
         if match is None:
             return True
-        t = await self.tournaments.get(match.tournament)
+        t = await self.store.get_tournament(match.tournament)
         return t is None or t.rated
 
     async def _record(
         self, t: TournamentRow, match: MatchRow, result: TableResult, progress: Progress
     ) -> None:
-        if await self.tournaments.record_result(
+        if await self.store.record_match_result(
             match.id, dict(result.places), kind=result.kind, scores=dict(result.scores)
         ):
-            progress.recorded.append(await self.tournaments.get_match(match.id))
+            progress.recorded.append(await self.store.get_match(match.id))
 
     async def _replay(self, t: TournamentRow, match_id: int, progress: Progress) -> None:
-        m = await self.tournaments.get_match(match_id)
+        m = await self.store.get_match(match_id)
         game = await self.host.open_table(t, m)
-        await self.tournaments.set_match_game(m.id, game)
-        progress.replayed.append(await self.tournaments.get_match(m.id))
+        await self.store.set_match_game(m.id, game)
+        progress.replayed.append(await self.store.get_match(m.id))
 
     async def _after_result(self, t: TournamentRow, progress: Progress) -> None:
         """When the round's last table has its result, open the next round (or finish)."""
         t = await self.require(t.id)
         if t.status != "running":
             return
-        matches = await self.tournaments.matches(t.id, t.current_round)
+        matches = await self.store.matches(t.id, t.current_round)
         if any(m.status != "finished" for m in matches):
             return
-        await self.tournaments.finish_round(t.id, t.current_round)
+        await self.store.finish_round(t.id, t.current_round)
         await self._open_next(t, progress)
 
     async def _finish(self, t: TournamentRow, progress: Progress) -> None:
-        await self.tournaments.set_status(t.id, "finished", owe=("podium", {}))
+        await self.store.set_tournament_status(t.id, "finished", owe=("podium", {}))
         progress.finished = True
 
     async def resume(self, tournament: int) -> Progress:
@@ -612,68 +503,11 @@ class TournamentService:
             t = await self.require(tournament)
             progress = Progress()
             if t.status == "running":
-                for m in await self.tournaments.matches(tournament, t.current_round):
+                for m in await self.store.matches(tournament, t.current_round):
                     if m.status == "pending":  # created in the store, game never opened
                         await self._replay(t, m.id, progress)
                 await self._after_result(t, progress)
             return progress
-
-    # ------------------------------------------------------------------ standings
-
-    async def standings(self, tournament: int) -> list[Standing]:
-        """The current standings (eliminations: by bracket placing, then seed)."""
-        t = await self.require(tournament)
-        entrants = await self.tournaments.entrants(tournament)
-        matches = await self.tournaments.matches(tournament)
-        if t.format in ELIMINATIONS:
-            bracket = self._bracket(t, entrants, matches)
-            base = {s.player: s for s in self._standings(t, entrants, matches)}
-            places = bracket.placements()
-            seeds = [e.user_id for e in entrants]
-            # Players still in the bracket share first place until it is decided.
-            order = sorted(seeds, key=lambda p: (places.get(p, 1), seeds.index(p)))
-            return [
-                Standing(
-                    p,
-                    places.get(p, 1),
-                    base[p].points,
-                    base[p].games,
-                    base[p].wins,
-                    {},
-                    base[p].dropped,
-                )
-                for p in order
-            ]
-        return self._standings(t, entrants, matches)
-
-    def _standings(
-        self, t: TournamentRow, entrants: Sequence[EntrantRow], matches: Sequence[MatchRow]
-    ) -> list[Standing]:
-        results = [_table_result(m) for m in matches if m.status == "finished"]
-        tbs = ROUND_ROBIN_TIEBREAKS if t.format == "round_robin" else SWISS_TIEBREAKS
-        return compute_standings(
-            [e.user_id for e in entrants],
-            results,
-            tbs if t.format not in ELIMINATIONS else (),
-            dropped=[e.user_id for e in entrants if e.dropped],
-        )
-
-    async def bracket(self, tournament: int) -> Bracket:
-        """An elimination's bracket as the stored results make it (for its picture)."""
-        t = await self.require(tournament)
-        entrants = await self.tournaments.entrants(tournament)
-        return self._bracket(t, entrants, await self.tournaments.matches(tournament))
-
-    async def standings_csv(self, tournament: int) -> str:
-        """The standings as CSV text."""
-        t = await self.require(tournament)
-        names = {e.user_id: e.name for e in await self.tournaments.entrants(tournament)}
-        tbs: tuple[str, ...] = ()
-        if t.format == "swiss":
-            tbs = SWISS_TIEBREAKS
-        elif t.format == "round_robin":
-            tbs = ROUND_ROBIN_TIEBREAKS
-        return standings_csv(await self.standings(tournament), names, tbs)
 
 
 def _closed() -> TournamentRefusal:
@@ -684,14 +518,6 @@ def _closed() -> TournamentRefusal:
 
 def _single_winner(result: TableResult) -> bool:
     return sum(1 for p in result.players if result.places.get(p) == 0) == 1
-
-
-def _table_result(m: MatchRow) -> TableResult:
-    """A stored table back to a TableResult (the kind says how it was decided)."""
-    kind = m.result or "game"
-    places = {p.user_id: p.place for p in m.players}
-    scores = {p.user_id: p.score for p in m.players if p.score is not None}
-    return TableResult(m.round, m.user_ids, places, scores, kind)  # type: ignore[arg-type]
 
 
 def _history(matches: Sequence[MatchRow]) -> History:
@@ -706,6 +532,7 @@ def _history(matches: Sequence[MatchRow]) -> History:
 
 
 __all__ = [
+    "ELIMINATIONS",
     "Progress",
     "TableHost",
     "TournamentRefusal",

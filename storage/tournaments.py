@@ -1,7 +1,7 @@
 """Tournaments in the store: the event, its entrants, rounds, tables and their results.
 
-TournamentStore works on a Store's connection and lock, so its transactions serialise
-with every other write of the process exactly as the game store's do.
+TournamentQueries is mixed into Store, like the outbox's and the leases' queries: its
+transactions serialise with every other write of the process exactly as the games' do.
 """
 
 from __future__ import annotations
@@ -9,196 +9,46 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from .errors import StaleVersion, StoreError
-from .store import Store
-
-FORMATS = ("swiss", "round_robin", "single_elim", "double_elim")
-TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
-RESULT_KINDS = ("game", "abandoned", "awarded", "bye", "nobody")
-
-TOURNAMENT_COLUMNS = (
-    "id, guild_id, channel_id, organiser_id, name, game_id, options, format, rounds, "
-    "table_size, clock, signup_deadline, cap, check_in, seeding, rated, status, "
-    "current_round, seed, locale, standings_message_id, created_at, updated_at"
+from .errors import StaleVersion
+from .tournament_rows import (
+    ENTRANT_COLUMNS,
+    FORMATS,
+    MATCH_COLUMNS,
+    RESULT_KINDS,
+    TOURNAMENT_COLUMNS,
+    TOURNAMENT_STATUSES,
+    AlreadyEntered,
+    EntrantRow,
+    MatchPlayer,
+    MatchRow,
+    NewTable,
+    NotInSignup,
+    OwedPost,
+    TournamentFull,
+    TournamentRow,
+    UnknownTournament,
+    entrant_from_sql,
+    match_fields,
+    to_json,
+    tournament_from_sql,
 )
-ENTRANT_COLUMNS = "tournament, user_id, name, seed, checked_in, dropped, dropped_round, joined_at"
-MATCH_COLUMNS = "id, tournament, round, number, bracket, game, status, result, finished_at"
-
-
-class UnknownTournament(StoreError, LookupError):
-    """No tournament (or no such match) has that id."""
-
-
-class NotInSignup(StaleVersion):
-    """The tournament has left sign-up (started, finished or cancelled)."""
-
-
-class AlreadyEntered(StoreError):
-    """That user has already signed up."""
-
-
-class TournamentFull(StoreError):
-    """The tournament has reached its cap."""
-
-
-@dataclass(frozen=True)
-class TournamentRow:
-    """One tournament: its settings, lifecycle status and current round."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    organiser_id: int
-    name: str
-    game_id: str
-    options: dict
-    format: str
-    rounds: int | None
-    table_size: int
-    clock: dict | None
-    signup_deadline: float | None
-    cap: int | None
-    check_in: bool
-    seeding: str
-    rated: bool
-    status: str
-    current_round: int
-    seed: int
-    locale: str
-    standings_message_id: int | None
-    created_at: float
-    updated_at: float
-
-
-@dataclass(frozen=True)
-class EntrantRow:
-    """One entrant: seed (1 = top, None before the start), check-in and drop."""
-
-    tournament: int
-    user_id: int
-    name: str
-    seed: int | None
-    checked_in: bool
-    dropped: bool
-    dropped_round: int | None
-    joined_at: float
-
-
-@dataclass(frozen=True)
-class MatchPlayer:
-    """A player at a table: seat order, and place and score once finished."""
-
-    seat: int
-    user_id: int
-    place: int | None
-    score: float | None
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """One table of a round (a bye is a finished table of one), with its players."""
-
-    id: int
-    tournament: int
-    round: int
-    number: int
-    bracket: str | None
-    game: int | None
-    status: str  # 'pending' | 'playing' | 'finished'
-    result: str | None
-    finished_at: float | None
-    players: tuple[MatchPlayer, ...]
-
-    @property
-    def user_ids(self) -> tuple[int, ...]:
-        """The players' user ids in seat order."""
-        return tuple(p.user_id for p in self.players)
-
-
-def _tournament(r: Sequence) -> TournamentRow:
-    return TournamentRow(
-        id=r[0],
-        guild_id=r[1],
-        channel_id=r[2],
-        organiser_id=r[3],
-        name=r[4],
-        game_id=r[5],
-        options=json.loads(r[6]),
-        format=r[7],
-        rounds=r[8],
-        table_size=r[9],
-        clock=json.loads(r[10]) if r[10] is not None else None,
-        signup_deadline=r[11],
-        cap=r[12],
-        check_in=bool(r[13]),
-        seeding=r[14],
-        rated=bool(r[15]),
-        status=r[16],
-        current_round=r[17],
-        seed=r[18],
-        locale=r[19],
-        standings_message_id=r[20],
-        created_at=r[21],
-        updated_at=r[22],
-    )
-
-
-def _entrant(r: Sequence) -> EntrantRow:
-    return EntrantRow(
-        tournament=r[0],
-        user_id=r[1],
-        name=r[2],
-        seed=r[3],
-        checked_in=bool(r[4]),
-        dropped=bool(r[5]),
-        dropped_round=r[6],
-        joined_at=r[7],
-    )
-
-
-def _json(x: object) -> str:
-    return json.dumps(x, ensure_ascii=False, separators=(",", ":"))
-
-
-@dataclass(frozen=True)
-class OwedPost:
-    """A post a tournament's committed change owes its channel (table tournament_owed)."""
-
-    id: int
-    tournament: int
-    kind: str  # 'result', 'round', 'replayed', 'podium', 'cancelled'
-    payload: dict
-    created_at: float
 
 
 async def _owe(db, tournament: int, kind: str, payload: Mapping[str, object]) -> None:
     """Inside a write transaction: note a post the change owes."""
     await db.execute(
         "INSERT INTO tournament_owed (tournament, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-        (tournament, kind, _json(dict(payload)), time.time()),
+        (tournament, kind, to_json(dict(payload)), time.time()),
     )
 
 
-@dataclass(frozen=True)
-class NewTable:
-    """A table to open: players in seat order and, for eliminations, the bracket key."""
-
-    players: tuple[int, ...]
-    bracket: str | None = None
-
-
-class TournamentStore:
-    """Tournament tables of the store, sharing the game store's connection and lock."""
-
-    def __init__(self, store: Store) -> None:
-        """Work through an open Store."""
-        self._store = store
+class TournamentQueries:
+    """Tournament reads and writes, mixed into Store (uses its _write, _fetchall, _changes)."""
 
     # ------------------------------------------------------------------ tournaments
 
-    async def create(
+    async def create_tournament(
         self,
         *,
         guild_id: int,
@@ -223,7 +73,7 @@ class TournamentStore:
         if format not in FORMATS:
             raise ValueError(f"unknown format {format!r}; expected one of {FORMATS}")
         now = time.time()
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game_id,"
                 " options, format, rounds, table_size, clock, signup_deadline, cap, check_in,"
@@ -236,11 +86,11 @@ class TournamentStore:
                     organiser_id,
                     name,
                     game_id,
-                    _json(dict(options or {})),
+                    to_json(dict(options or {})),
                     format,
                     rounds,
                     table_size,
-                    _json(dict(clock)) if clock is not None else None,
+                    to_json(dict(clock)) if clock is not None else None,
                     signup_deadline,
                     cap,
                     bool(check_in),
@@ -252,44 +102,44 @@ class TournamentStore:
                     now,
                 ),
             )
-            return _tournament(list(rows)[0])
+            return tournament_from_sql(list(rows)[0])
 
-    async def get(self, tournament: int) -> TournamentRow | None:
+    async def get_tournament(self, tournament: int) -> TournamentRow | None:
         """The tournament with that id, or None."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?", (tournament,)
         )
-        return _tournament(rows[0]) if rows else None
+        return tournament_from_sql(rows[0]) if rows else None
 
-    async def in_guild(
+    async def tournaments_in_guild(
         self, guild_id: int, statuses: Sequence[str] = ("signup", "running")
     ) -> list[TournamentRow]:
         """The server's tournaments with one of those statuses, oldest first."""
         marks = ", ".join("?" for _ in statuses)
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {TOURNAMENT_COLUMNS} FROM tournaments"
             f" WHERE guild_id = ? AND status IN ({marks}) ORDER BY id",
             (guild_id, *statuses),
         )
-        return [_tournament(r) for r in rows]
+        return [tournament_from_sql(r) for r in rows]
 
-    async def signup_due(self, now: float) -> list[int]:
+    async def tournaments_signup_due(self, now: float) -> list[int]:
         """Tournaments still in sign-up whose deadline has passed, oldest first."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT id FROM tournaments WHERE status = 'signup'"
             " AND signup_deadline IS NOT NULL AND signup_deadline <= ? ORDER BY id",
             (now,),
         )
         return [r[0] for r in rows]
 
-    async def running_ids(self) -> list[int]:
+    async def running_tournaments(self) -> list[int]:
         """Ids of every tournament in sign-up or running (what a restart resumes)."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT id FROM tournaments WHERE status IN ('signup', 'running') ORDER BY id"
         )
         return [r[0] for r in rows]
 
-    async def start(
+    async def start_tournament(
         self, tournament: int, seeds: Sequence[int], *, rounds: int | None = None
     ) -> TournamentRow:
         """Leave sign-up: store the seeding (user ids, best first); NotInSignup otherwise.
@@ -297,7 +147,7 @@ class TournamentStore:
         Entrants left out of `seeds` (not checked in) are removed. `rounds`, if given,
         fixes the number of rounds the format settled on at the start.
         """
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             rows = list(
                 await db.execute_fetchall(
                     "UPDATE tournaments SET status = 'running', rounds = COALESCE(?, rounds),"
@@ -317,27 +167,27 @@ class TournamentStore:
                 "UPDATE entrants SET seed = ? WHERE tournament = ? AND user_id = ?",
                 [(i, tournament, u) for i, u in enumerate(seeds, start=1)],
             )
-            return _tournament(rows[0])
+            return tournament_from_sql(rows[0])
 
-    async def set_status(
+    async def set_tournament_status(
         self, tournament: int, status: str, *, owe: tuple[str, Mapping[str, object]] | None = None
     ) -> None:
         """Force the lifecycle status ('finished', 'cancelled'...); ``owe``: the post (kind,
         payload) the change owes the channel, noted in the same transaction."""
         if status not in TOURNAMENT_STATUSES:
             raise ValueError(f"unknown status {status!r}")
-        await self._update(tournament, "status = ?", (status,), owe=owe)
+        await self._update_tournament(tournament, "status = ?", (status,), owe=owe)
 
     async def set_standings_message(self, tournament: int, message_id: int | None) -> None:
         """Remember the standings message to edit."""
-        await self._update(tournament, "standings_message_id = ?", (message_id,))
+        await self._update_tournament(tournament, "standings_message_id = ?", (message_id,))
 
-    async def _update(
+    async def _update_tournament(
         self, tournament: int, assignments: str, params: tuple,
         owe: tuple[str, Mapping[str, object]] | None = None,
     ) -> None:
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 f"UPDATE tournaments SET {assignments}, updated_at = ? WHERE id = ?",
                 (*params, time.time(), tournament),
@@ -349,9 +199,9 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ entrants
 
-    async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
+    async def enter_tournament(self, tournament: int, user_id: int, name: str) -> EntrantRow:
         """Sign a user up; NotInSignup, AlreadyEntered or TournamentFull otherwise."""
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             t = list(
                 await db.execute_fetchall(
                     "SELECT status, cap FROM tournaments WHERE id = ?", (tournament,)
@@ -375,12 +225,12 @@ class TournamentStore:
                 f" RETURNING {ENTRANT_COLUMNS}",
                 (tournament, user_id, name, time.time()),
             )
-            return _entrant(list(rows)[0])
+            return entrant_from_sql(list(rows)[0])
 
-    async def leave(self, tournament: int, user_id: int) -> bool:
+    async def leave_tournament(self, tournament: int, user_id: int) -> bool:
         """Withdraw a sign-up before the start; False if not signed up or already started."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "DELETE FROM entrants WHERE tournament = ? AND user_id = ? AND EXISTS"
                 " (SELECT 1 FROM tournaments WHERE id = ? AND status = 'signup')",
@@ -388,20 +238,20 @@ class TournamentStore:
             )
             return n > 0
 
-    async def check_in(self, tournament: int, user_id: int) -> bool:
+    async def check_in_entrant(self, tournament: int, user_id: int) -> bool:
         """Mark an entrant present; False if not signed up."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE entrants SET checked_in = TRUE WHERE tournament = ? AND user_id = ?",
                 (tournament, user_id),
             )
             return n > 0
 
-    async def drop(self, tournament: int, user_id: int, round_no: int) -> bool:
+    async def drop_entrant(self, tournament: int, user_id: int, round_no: int) -> bool:
         """Drop an entrant from the rest of the event; False if absent or already dropped."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE entrants SET dropped = TRUE, dropped_round = ?"
                 " WHERE tournament = ? AND user_id = ? AND dropped = FALSE",
@@ -413,12 +263,12 @@ class TournamentStore:
 
     async def entrants(self, tournament: int) -> list[EntrantRow]:
         """Entrants by seed (once seeded), then by sign-up order."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {ENTRANT_COLUMNS} FROM entrants WHERE tournament = ?"
             " ORDER BY seed IS NULL, seed, joined_at, user_id",
             (tournament,),
         )
-        return [_entrant(r) for r in rows]
+        return [entrant_from_sql(r) for r in rows]
 
     # ------------------------------------------------------------------ rounds and tables
 
@@ -435,8 +285,8 @@ class TournamentStore:
         first). Byes are stored as finished tables of one player.
         """
         now = time.time()
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE tournaments SET current_round = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'running' AND current_round = ?",
@@ -485,7 +335,7 @@ class TournamentStore:
         if not walkovers:
             return
         now = time.time()
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "SELECT COALESCE(MAX(number), 0) FROM matches WHERE tournament = ? AND round = ?",
                 (tournament, round_no),
@@ -497,8 +347,8 @@ class TournamentStore:
     async def reopen_match(self, match: int) -> None:
         """Send a finished or playing table back to pending, without game or places (a
         replay), noting that the channel is owed word of it once its new game is open."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE matches SET status = 'pending', game = NULL, result = NULL,"
                 " finished_at = NULL WHERE id = ?",
@@ -514,8 +364,8 @@ class TournamentStore:
 
     async def set_match_game(self, match: int, game: int) -> None:
         """Link a pending table to the game created for it; it is now being played."""
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE matches SET game = ?, status = 'playing' WHERE id = ? AND status = 'pending'",
                 (game, match),
@@ -523,7 +373,7 @@ class TournamentStore:
             if not n:
                 raise StaleVersion(f"match {match} is not pending")
 
-    async def record_result(
+    async def record_match_result(
         self,
         match: int,
         places: Mapping[int, int | None],
@@ -535,8 +385,8 @@ class TournamentStore:
         if kind not in RESULT_KINDS:
             raise ValueError(f"unknown result kind {kind!r}")
         scores = scores or {}
-        async with self._store._write() as db:
-            n = await self._store._changes(
+        async with self._write() as db:  # type: ignore[attr-defined]
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE matches SET status = 'finished', result = ?, finished_at = ?"
                 " WHERE id = ? AND status != 'finished'",
@@ -557,14 +407,14 @@ class TournamentStore:
 
     async def finish_round(self, tournament: int, number: int) -> bool:
         """Close a round whose tables are all finished; False if some are not (or it is closed)."""
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             left = await db.execute_fetchall(
                 "SELECT 1 FROM matches WHERE tournament = ? AND round = ? AND status != 'finished'",
                 (tournament, number),
             )
             if list(left):
                 return False
-            n = await self._store._changes(
+            n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE rounds SET status = 'finished', finished_at = ?"
                 " WHERE tournament = ? AND number = ? AND status = 'open'",
@@ -574,29 +424,29 @@ class TournamentStore:
 
     # ------------------------------------------------------------------ owed posts
 
-    async def owed(self, tournament: int) -> list[OwedPost]:
+    async def owed_posts(self, tournament: int) -> list[OwedPost]:
         """The posts a tournament's changes still owe its channel, oldest first."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT id, tournament, kind, payload, created_at FROM tournament_owed"
             " WHERE tournament = ? AND done_at IS NULL ORDER BY id",
             (tournament,),
         )
         return [OwedPost(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
-    async def owing(self) -> list[int]:
+    async def tournaments_owing(self) -> list[int]:
         """Tournaments with a post still owed (a finished one's podium too)."""
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             "SELECT DISTINCT tournament FROM tournament_owed WHERE done_at IS NULL ORDER BY tournament",
             (),
         )
         return [r[0] for r in rows]
 
-    async def owed_done(self, ids: Sequence[int]) -> None:
+    async def owed_posts_done(self, ids: Sequence[int]) -> None:
         """Mark posts as made (or given up for good), in one transaction."""
         if not ids:
             return
         marks = ", ".join("?" for _ in ids)
-        async with self._store._write() as db:
+        async with self._write() as db:  # type: ignore[attr-defined]
             await db.execute(
                 f"UPDATE tournament_owed SET done_at = ? WHERE id IN ({marks})",
                 (time.time(), *ids),
@@ -624,7 +474,7 @@ class TournamentStore:
 
     async def _matches(self, where: str, params: tuple) -> list[MatchRow]:
         cols = ", ".join(f"m.{c.strip()}" for c in MATCH_COLUMNS.split(","))
-        rows = await self._store._fetchall(
+        rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {cols}, p.seat, p.user_id, p.place, p.score"
             " FROM matches m JOIN match_players p ON p.match = m.id"
             f" WHERE {where} ORDER BY m.round, m.number, p.seat",
@@ -635,24 +485,10 @@ class TournamentStore:
             player = MatchPlayer(r[9], r[10], r[11], r[12])
             if out and out[-1].id == r[0]:
                 last = out[-1]
-                out[-1] = MatchRow(*_match_fields(last), players=(*last.players, player))
+                out[-1] = MatchRow(*match_fields(last), players=(*last.players, player))
             else:
                 out.append(MatchRow(*r[:9], players=(player,)))
         return out
-
-
-def _match_fields(m: MatchRow) -> tuple:
-    return (
-        m.id,
-        m.tournament,
-        m.round,
-        m.number,
-        m.bracket,
-        m.game,
-        m.status,
-        m.result,
-        m.finished_at,
-    )
 
 
 __all__ = [
@@ -662,8 +498,9 @@ __all__ = [
     "MatchRow",
     "NewTable",
     "NotInSignup",
+    "OwedPost",
     "TournamentFull",
     "TournamentRow",
-    "TournamentStore",
+    "TournamentQueries",
     "UnknownTournament",
 ]

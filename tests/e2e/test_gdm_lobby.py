@@ -234,7 +234,7 @@ async def test_a_tournament_locks_each_deck_at_sign_up_and_its_table_deals_it(fa
             assert "has started" in text_of(started)
 
             async def table() -> int | None:
-                ms = await t.bot.tournaments.tournaments.matches(tid, 1)
+                ms = await t.bot.tournaments.store.matches(tid, 1)
                 return ms[0].game if ms and ms[0].game is not None else None
 
             for _ in range(400):

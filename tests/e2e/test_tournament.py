@@ -76,7 +76,7 @@ async def sign_up(t: Table, organiser: dict, players: list[dict], **options) -> 
 
 async def round_tables(t: Table, tid: int, number: int, count: int) -> list:
     """Wait until round ``number`` has ``count`` tables playing; their rows."""
-    store = t.bot.tournaments.tournaments
+    store = t.bot.tournaments.store
 
     async def ready():
         ms = [m for m in await store.matches(tid, number) if m.result != "bye"]
@@ -154,7 +154,7 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         )
         await t.restart()
         svc = t.bot.tournaments
-        assert (await svc.tournaments.get_match(r1[0].id)).status == "finished"
+        assert (await svc.store.get_match(r1[0].id)).status == "finished"
 
         # table 2: one player lets the clock run out; the bot takes the seat, a loss for them
         await play(t.bot.session, r1[1].game, until_one_pending=True)
@@ -167,7 +167,7 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         assert g.seat_row(late).ai and g.seat_row(late).dropped
         await play(t.bot.session, r1[1].game)
         await t.bot.session.settle()
-        done = await svc.tournaments.get_match(r1[1].id)
+        done = await svc.store.get_match(r1[1].id)
         assert done.status == "finished"
         places = {p.user_id: p.place for p in done.players}
         assert places[late_user] == max(places.values())  # last, whatever the bot achieved
@@ -185,7 +185,7 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         await t.start()
         svc = t.bot.tournaments
         r2 = await round_tables(t, tid, 2, 3)
-        assert (await svc.tournaments.get_match(r1[2].id)).status == "finished"
+        assert (await svc.store.get_match(r1[2].id)).status == "finished"
         await fake.wait_for_message(world.channel, lambda msg: "round 2 begins" in msg["content"])
 
         # round 2: the organiser drops a player; their game is closed and lost
@@ -194,7 +194,7 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         assert "dropped" in text_of(said)
         closed = await t.game(r2[0].game)
         assert closed.status == "abandoned"
-        m = await svc.tournaments.get_match(r2[0].id)
+        m = await svc.store.get_match(r2[0].id)
         assert m.status == "finished" and m.result == "abandoned"
         assert {p.user_id: p.place for p in m.players}[gone] == 2
         for m in r2[1:]:
@@ -208,7 +208,7 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         first = [s.player for s in await svc.standings(tid) if s.rank == 1]
         assert all(str(u) in fake.pinged(podium) for u in first)
         # no round 3: two rounds were asked for
-        assert not await svc.tournaments.matches(tid, 3)
+        assert not await svc.store.matches(tid, 3)
 
         # standings: embed, picture, CSV with everyone (the dropped player marked)
         _, _, table = await t.slash("tournament standings", players[3], tournament=tid, wait=20)
@@ -330,7 +330,7 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         clock.advance(HOUR + 1)
         await cog.tick()
         svc = t.bot.tournaments
-        entrants = [e.user_id for e in await svc.tournaments.entrants(tid)]
+        entrants = [e.user_id for e in await svc.store.entrants(tid)]
         assert int(quick[4]["id"]) not in entrants and len(entrants) == 4  # never checked in
         r1 = await round_tables(t, tid, 1, 2)
         # a table's thread is no place for a new tournament (its tables would need threads)
@@ -344,7 +344,7 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         _, _, said = await t.slash("tournament repair", helper, table=1, wait=20)
         assert "starts again" in text_of(said)
         assert (await t.game(r1[0].game)).status == "abandoned"
-        again = await svc.tournaments.get_match(r1[0].id)
+        again = await svc.store.get_match(r1[0].id)
         assert again.status == "playing" and again.game != r1[0].game
         await fake.wait_for_message(world.channel, lambda m: "played again" in (m["content"] or ""))
         loser, winner = r1[1].user_ids
@@ -352,7 +352,7 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
             "tournament award", helper, table=2, ranking=f"<@{winner}> <@{loser}>", wait=20
         )
         assert "recorded" in text_of(said)
-        awarded = await svc.tournaments.get_match(r1[1].id)
+        awarded = await svc.store.get_match(r1[1].id)
         assert awarded.result == "awarded"
         assert {p.user_id: p.place for p in awarded.players} == {winner: 0, loser: 1}
         assert (await t.game(r1[1].game)).status == "abandoned"
@@ -364,10 +364,10 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         await fake.wait_for_message(
             world.channel, lambda m: "cannot open the tables' threads" in (m["content"] or "")
         )
-        waiting = await svc.tournaments.matches(tid, 2)
+        waiting = await svc.store.matches(tid, 2)
         assert len(waiting) == 2 and all(m.status == "pending" for m in waiting)
         await cog.tick()
-        assert all(m.status == "pending" for m in await svc.tournaments.matches(tid, 2))
+        assert all(m.status == "pending" for m in await svc.store.matches(tid, 2))
         notices = [
             m
             for m in fake.channel_messages(world.channel)
@@ -394,20 +394,20 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         told = [m for m in fake.dms_to(helper) if "cannot post in" in (m["content"] or "")]
         assert len(told) == 1 and "Send Messages" in told[0]["content"]
         assert not any("is over" in (m["content"] or "") for m in fake.channel_messages(world.channel))
-        assert await svc.tournaments.owing() == [tid]
+        assert await svc.store.tournaments_owing() == [tid]
         await cog.tick()  # still refused: kept, and the organiser is not told again
         assert len([m for m in fake.dms_to(helper) if "cannot post in" in (m["content"] or "")]) == 1
         await fake.set_overwrite(world.channel, fake.bot_user["id"], deny=0, member=True)
         await cog.tick()
         await fake.wait_for_message(world.channel, lambda m: "is over" in (m["content"] or ""))
-        assert await svc.tournaments.owing() == []
+        assert await svc.store.tournaments_owing() == []
         assert len([m for m in fake.channel_messages(world.channel)
                     if "is over" in (m["content"] or "")]) == 1
         assert (await svc.require(tid)).status == "finished"
-        for m in await svc.tournaments.matches(tid, 2):
+        for m in await svc.store.matches(tid, 2):
             assert (await t.game(m.game)).status == "abandoned"
             assert m.status == "playing"  # no result: never played
-        first_round = [await svc.tournaments.get_match(m.id) for m in r1]
+        first_round = [await svc.store.get_match(m.id) for m in r1]
         winners = {p.user_id for m in first_round for p in m.players if p.place == 0}
         standings = await svc.standings(tid)
         assert {s.player for s in standings if s.points == 1} == winners  # round 2 never counted

@@ -403,7 +403,8 @@ def test_the_card_deck_and_lobby_modules_write_no_spanish_english_pair() -> None
     # (the catalogue test still leaves services/ and cogs/ aside as a whole)
     modules = [
         "rules/guerra_de_mitos/cards.py", "rules/guerra_de_mitos/decks.py", "services/gdm_decks.py",
-        "services/gdm_lobby.py", "cogs/gdm_decks.py", "cogs/gdm_lobby.py", "cogs/pictures/gdm_deck.py",
+        "services/gdm_lobby.py", "cogs/gdm_decks.py", "cogs/common/gdm_deck_views.py",
+        "cogs/common/gdm_deck_choices.py", "cogs/gdm_lobby.py", "cogs/pictures/gdm_deck.py",
     ]
     assert [p for m in modules for p in _pairs_in(ROOT / m)] == []
 

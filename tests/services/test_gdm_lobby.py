@@ -255,14 +255,14 @@ async def test_a_tournament_locks_a_copy_of_each_deck_at_sign_up(
     # bad choices: nothing entered, nothing locked
     await refused(sign_up(svc, t.id, BOB, "bob", f"deck:{mine}"), "no es tuyo")
     await refused(sign_up(svc, t.id, BOB, "bob", "nada"), "not yours")
-    assert await svc.tournaments.entrants(t.id) == [] and await store.deck_locks(t.id) == []
+    assert await svc.store.entrants(t.id) == [] and await store.deck_locks(t.id) == []
 
     lock, new = await sign_up(svc, t.id, ALICE, "alice", "ready:japonesa")
     assert new and lock.source == "ready:japonesa"
     lock, new = await sign_up(svc, t.id, ALICE, "alice", f"deck:{mine}")  # changed before the start
     assert not new and lock.source == f"deck:{mine}"
     await sign_up(svc, t.id, BOB, "bob", "ready:nordica")
-    assert len(await svc.tournaments.entrants(t.id)) == 2
+    assert len(await svc.store.entrants(t.id)) == 2
 
     # the lock is a copy: editing (or deleting) the deck afterwards changes nothing there
     book = DeckBook(store)

@@ -95,7 +95,7 @@ async def play(session: SessionService, game: int, rng: random.Random) -> None:
 
 async def playing(svc: TournamentService, tid: int) -> list[MatchRow]:
     t = await svc.require(tid)
-    return [m for m in await svc.tournaments.matches(tid, t.current_round) if m.status == "playing"]
+    return [m for m in await svc.store.matches(tid, t.current_round) if m.status == "playing"]
 
 
 async def test_a_finished_game_is_rated_and_the_bracket_goes_on_by_itself(store: Store) -> None:
@@ -112,7 +112,7 @@ async def test_a_finished_game_is_rated_and_the_bracket_goes_on_by_itself(store:
     winners = {
         p.user_id
         for m in semis
-        for p in (await svc.tournaments.get_match(m.id)).players
+        for p in (await svc.store.get_match(m.id)).players
         if p.place == 0
     }
     assert set(final[0].user_ids) == winners
@@ -133,8 +133,8 @@ async def test_a_player_who_abandons_loses_and_a_moderator_singles_nobody_out(st
     await session.abandon(a.game, by=leaver, can_manage=False)
     await session.abandon(b.game, by=12345, can_manage=True)
     await session.settle()
-    a = await svc.tournaments.get_match(a.id)
-    b = await svc.tournaments.get_match(b.id)
+    a = await svc.store.get_match(a.id)
+    b = await svc.store.get_match(b.id)
     assert {p.user_id: p.place for p in a.players} == {a.user_ids[1]: 0, leaver: 1}
     assert [p.place for p in b.players] == [0, 0] and b.result == "abandoned"
     assert (await svc.require(t.id)).status == "finished"
@@ -160,7 +160,7 @@ async def test_a_player_the_clock_puts_out_loses_and_a_lone_player_left_wins_at_
     assert g.seat_row(row.seat).dropped
     # two players: the one left wins there and then; the table closes
     assert g.status == "abandoned" and m.game in session_host(svc).closed
-    m = await svc.tournaments.get_match(m.id)
+    m = await svc.store.get_match(m.id)
     assert m.result == "abandoned"
     assert {p.user_id: p.place for p in m.players} == {u: int(u == late) for u in m.user_ids}
     assert any(m.id in [r.id for r in p.recorded] for _, p in told)
@@ -197,7 +197,7 @@ async def test_a_seat_dropped_at_a_bigger_table_plays_on_and_the_game_is_not_rat
     assert (await session.require(m.game)).status == "active"  # two players still at it
     await play(session, m.game, random.Random(5))
     await session.settle()
-    m = await svc.tournaments.get_match(m.id)
+    m = await svc.store.get_match(m.id)
     g = await session.require(m.game)
     assert g.status == "finished"
     outcome = g.engine.outcome(g.state)
@@ -222,7 +222,7 @@ async def test_games_the_tournament_closes_are_not_counted_as_abandoned(store: S
     a, _ = await playing(svc, t.id)
     await svc.repair_table(t.id, a.id)
     await session.settle()
-    again = await svc.tournaments.get_match(a.id)
+    again = await svc.store.get_match(a.id)
     assert again.status == "playing" and again.game != a.game
     assert (await session.require(a.game)).status == "abandoned"
 
@@ -236,7 +236,7 @@ async def test_results_missed_in_a_crash_are_taken_at_the_next_start(store: Stor
     rng = random.Random(4)
     for m in semis:
         await play(session, m.game, rng)
-    assert [(await svc.tournaments.get_match(m.id)).status for m in semis] == ["playing"] * 2
+    assert [(await svc.store.get_match(m.id)).status for m in semis] == ["playing"] * 2
     assert await svc.ratings.unrecorded_games() == sorted(m.game for m in semis)
     await feed.catch_up()
     assert await svc.ratings.unrecorded_games() == []

@@ -281,7 +281,7 @@ def test_the_last_two_tables_ending_at_once_in_two_processes_open_the_next_round
             svc = TournamentService(store, FakeHost(store))
             t = await new_tournament(svc, 4, format="swiss", rounds=2, seeding="random")
             await svc.start(t.id)
-            return t.id, [m.game for m in await svc.tournaments.matches(t.id, 1)]
+            return t.id, [m.game for m in await svc.store.matches(t.id, 1)]
         finally:
             await store.close()
 
@@ -296,10 +296,10 @@ def test_the_last_two_tables_ending_at_once_in_two_processes_open_the_next_round
             store = await Store.open(db)
             try:
                 svc = TournamentService(store, FakeHost(store))
-                row = await svc.tournaments.get(tid)
+                row = await svc.store.get_tournament(tid)
                 assert row is not None and row.current_round == 2
-                assert len(await svc.tournaments.matches(tid, 2)) == 2
-                assert all(m.game is not None for m in await svc.tournaments.matches(tid, 2))
+                assert len(await svc.store.matches(tid, 2)) == 2
+                assert all(m.game is not None for m in await svc.store.matches(tid, 2))
             finally:
                 await store.close()
 

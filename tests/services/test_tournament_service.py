@@ -75,9 +75,9 @@ def random_outcome(rng: random.Random, n: int, ties: bool = False) -> Outcome:
 
 
 async def open_tables(svc: TournamentService, t: int) -> list[MatchRow]:
-    tr_ = await svc.tournaments.get(t)
+    tr_ = await svc.store.get_tournament(t)
     assert tr_ is not None
-    return [m for m in await svc.tournaments.matches(t, tr_.current_round) if m.status == "playing"]
+    return [m for m in await svc.store.matches(t, tr_.current_round) if m.status == "playing"]
 
 
 async def test_single_elimination_of_eight_to_the_podium(store: Store) -> None:
@@ -98,11 +98,11 @@ async def test_single_elimination_of_eight_to_the_podium(store: Store) -> None:
             # The better seed (lower entrant seed number) always wins.
             await svc.game_finished(m.game, Outcome(ranking=[[0], [1]], reason=WHY))
     assert seen_rounds == 3
-    final = await svc.tournaments.get(t.id)
+    final = await svc.store.get_tournament(t.id)
     assert final.status == "finished"
     st = await svc.standings(t.id)
     assert [s.rank for s in st] == [1, 2, 3, 3, 5, 5, 5, 5]
-    entrants = await svc.tournaments.entrants(t.id)
+    entrants = await svc.store.entrants(t.id)
     # Seat 0 of every table is the one listed first in the bracket: seed order decides.
     assert st[0].player == entrants[0].user_id
 
@@ -115,13 +115,13 @@ async def test_elimination_tie_is_replayed_and_drop_is_a_walkover(store: Store) 
     first, second = await open_tables(svc, t.id)
     p = await svc.game_finished(first.game, Outcome(ranking=[[0, 1]], reason=WHY))
     assert p is not None and len(p.replayed) == 1 and p.recorded == []
-    again = await svc.tournaments.get_match(first.id)
+    again = await svc.store.get_match(first.id)
     assert again.status == "playing" and again.game != first.game
     # The other table: one player drops mid-game: a loss for them, the game is closed.
     leaver = second.user_ids[1]
     p = await svc.drop(t.id, leaver)
     assert host.closed == [second.game]
-    done = await svc.tournaments.get_match(second.id)
+    done = await svc.store.get_match(second.id)
     assert {u: pl.place for u, pl in zip(done.user_ids, done.players, strict=True)} == {
         second.user_ids[0]: 0,
         leaver: 1,
@@ -147,7 +147,7 @@ async def test_double_elimination_with_odd_count_finishes(store: Store) -> None:
             break
         for m in tables:
             await svc.game_finished(m.game, random_outcome(rng, 2))
-    assert (await svc.tournaments.get(t.id)).status == "finished"
+    assert (await svc.store.get_tournament(t.id)).status == "finished"
     st = await svc.standings(t.id)
     assert sorted(s.rank for s in st) == [1, 2, 3, 4, 5]
 
@@ -167,9 +167,9 @@ async def test_swiss_of_nine_at_multiplayer_tables_with_a_drop_and_a_restart(
     rounds_seen = 0
     for r in range(1, 5):
         tables = await open_tables(svc, t.id)
-        tr_ = await svc.tournaments.get(t.id)
+        tr_ = await svc.store.get_tournament(t.id)
         assert tr_.current_round == r
-        everyone = await svc.tournaments.matches(t.id, r)
+        everyone = await svc.store.matches(t.id, r)
         seated = [u for m in everyone for u in m.user_ids]
         assert sorted(seated) == sorted(active)  # each active player once (tables + byes)
         assert all(3 <= len(m.user_ids) <= 4 for m in tables)
@@ -189,12 +189,12 @@ async def test_swiss_of_nine_at_multiplayer_tables_with_a_drop_and_a_restart(
             await svc.resume(t.id)
             tables = await open_tables(svc, t.id)
         for m in tables:
-            current = await svc.tournaments.get_match(m.id)
+            current = await svc.store.get_match(m.id)
             if current.status == "playing":
                 await svc.game_finished(m.game, random_outcome(rng, len(m.user_ids), ties=True))
     try:
         assert rounds_seen == 4
-        final = await svc.tournaments.get(t.id)
+        final = await svc.store.get_tournament(t.id)
         assert final.status == "finished" and final.current_round == 4
         st = await svc.standings(t.id)
         assert len(st) == 9 and [s.rank for s in st] == sorted(s.rank for s in st)
@@ -213,11 +213,11 @@ async def test_round_robin_everyone_meets_everyone(store: Store) -> None:
     while tables := await open_tables(svc, t.id):
         for m in tables:
             await svc.game_finished(m.game, random_outcome(rng, 2))
-    matches = await svc.tournaments.matches(t.id)
+    matches = await svc.store.matches(t.id)
     pairs = {frozenset(m.user_ids) for m in matches if len(m.user_ids) == 2}
     assert len(pairs) == 10
     assert sum(1 for m in matches if m.result == "bye") == 5
-    assert (await svc.tournaments.get(t.id)).status == "finished"
+    assert (await svc.store.get_tournament(t.id)).status == "finished"
 
 
 async def test_abandoned_game_and_award(store: Store) -> None:
@@ -226,13 +226,13 @@ async def test_abandoned_game_and_award(store: Store) -> None:
     await svc.start(t.id)
     a, b = await open_tables(svc, t.id)
     await svc.game_abandoned(a.game, [a.user_ids[0]])
-    done = await svc.tournaments.get_match(a.id)
+    done = await svc.store.get_match(a.id)
     assert [p.place for p in done.players] == [1, 0] and done.result == "abandoned"
     with pytest.raises(TournamentRefusal):
         await svc.award(t.id, b.id, [[12345]])
     await svc.award(t.id, b.id, [[b.user_ids[1]], [b.user_ids[0]]])
-    assert (await svc.tournaments.get_match(b.id)).result == "awarded"
-    assert (await svc.tournaments.get(t.id)).status == "finished"
+    assert (await svc.store.get_match(b.id)).result == "awarded"
+    assert (await svc.store.get_tournament(t.id)).status == "finished"
     assert await svc.game_finished(999_999, Outcome(ranking=[[0]], reason=WHY)) is None
 
 
@@ -252,7 +252,7 @@ async def test_seeding_by_rating(store: Store) -> None:
     )
     t = await new_tournament(svc, 4, seeding="rating")
     await svc.start(t.id)
-    entrants = await svc.tournaments.entrants(t.id)
+    entrants = await svc.store.entrants(t.id)
     assert entrants[0].user_id == 3 and entrants[-1].user_id == 4
 
 
@@ -287,7 +287,7 @@ async def test_check_in_keeps_only_those_present_and_unrated_tournaments(store: 
     await svc.check_in(t.id, 1)
     await svc.check_in(t.id, 3)
     await svc.start(t.id)
-    assert [e.user_id for e in await svc.tournaments.entrants(t.id)] in ([1, 3], [3, 1])
+    assert [e.user_id for e in await svc.store.entrants(t.id)] in ([1, 3], [3, 1])
     [m] = await open_tables(svc, t.id)
     assert not await svc.counts_for_ratings(m.game)
     assert await svc.counts_for_ratings(123456)
@@ -301,10 +301,10 @@ async def test_end_early_and_cancel(store: Store) -> None:
     tables = await open_tables(svc, t.id)
     p = await svc.end(t.id)
     assert p.finished and sorted(host.closed) == sorted(m.game for m in tables)
-    assert (await svc.tournaments.get(t.id)).status == "finished"
+    assert (await svc.store.get_tournament(t.id)).status == "finished"
     t2 = await new_tournament(svc, 2, format="swiss")
     await svc.end(t2.id)
-    assert (await svc.tournaments.get(t2.id)).status == "cancelled"
+    assert (await svc.store.get_tournament(t2.id)).status == "cancelled"
 
 
 async def test_game_ended_feeds_results_ratings_and_the_tournament(store: Store) -> None:
@@ -372,9 +372,9 @@ async def test_sign_up_deadline_starts_or_cancels(store: Store) -> None:
     out = await svc.start_due(100.0)
     assert set(out) == {ready.id, lonely.id}
     assert isinstance(out[lonely.id], TournamentRefusal)
-    assert (await svc.tournaments.get(ready.id)).status == "running"
-    assert (await svc.tournaments.get(lonely.id)).status == "cancelled"
-    assert (await svc.tournaments.get(later.id)).status == "signup"
+    assert (await svc.store.get_tournament(ready.id)).status == "running"
+    assert (await svc.store.get_tournament(lonely.id)).status == "cancelled"
+    assert (await svc.store.get_tournament(later.id)).status == "signup"
 
 
 async def test_a_hundred_and_twenty_players_at_thirty_tables(store: Store) -> None:
@@ -390,7 +390,7 @@ async def test_a_hundred_and_twenty_players_at_thirty_tables(store: Store) -> No
         assert len(tables) == 30
         for m in tables:
             await svc.game_finished(m.game, random_outcome(rng, 4, ties=True))
-    assert (await svc.tournaments.get(t.id)).status == "finished"
+    assert (await svc.store.get_tournament(t.id)).status == "finished"
     podium = await svc.podium(t.id)
     assert podium and podium[0][0].rank == 1
     assert sum(len(g) for g in podium) >= 3
@@ -401,19 +401,19 @@ async def test_multiplayer_round_robin_seats_every_pair_together(store: Store) -
     svc = TournamentService(store, FakeHost(store))
     t = await new_tournament(svc, 8, game_id="rattus_cartus", format="round_robin", table_size=4)
     await svc.start(t.id)
-    assert (await svc.tournaments.get(t.id)).rounds == 3
+    assert (await svc.store.get_tournament(t.id)).rounds == 3
     rng = random.Random(5)
     while tables := await open_tables(svc, t.id):
         for m in tables:
             await svc.game_finished(m.game, random_outcome(rng, len(m.user_ids)))
     met = {
         frozenset((a, b))
-        for m in await svc.tournaments.matches(t.id)
+        for m in await svc.store.matches(t.id)
         for i, a in enumerate(m.user_ids)
         for b in m.user_ids[i + 1 :]
     }
     assert len(met) == 28
-    assert (await svc.tournaments.get(t.id)).current_round == 3
+    assert (await svc.store.get_tournament(t.id)).current_round == 3
 
 
 async def test_clock_dropped_player_loses_the_elimination_match(store: Store) -> None:

@@ -12,15 +12,15 @@ import asyncpg
 import pytest
 
 from rules.registry import games
+from services.copy_to_postgres import CopyRefused, _replay_all, copy_database, main
+from services.copy_to_postgres import CopyReport as Report
 from services.history import undo_json
 from storage import Store
-from storage.copy_to_postgres import CopyRefused, _replay_all, copy_database, main
-from storage.copy_to_postgres import CopyReport as Report
 from storage.deadlines import DeadlineRow
 from storage.lookups import UndoRequest
 from storage.outbox import Owed
 from storage.ratings import PlaceRow, RatingChange, RatingStore
-from storage.tournaments import NewTable, TournamentStore
+from storage.tournaments import NewTable
 from tests.pg_server import PgServer, drop_database, new_database
 
 # (game, seats, moves to play: None plays to the end)
@@ -91,16 +91,16 @@ async def _fill(path: Path) -> dict[str, int]:
         await store.update_user(100, notify="dm", locale="es", vacation_used=2.5)
         await store.update_guild(1, locale="es", clock_seconds=3600, organiser_role_id=2**62)
         # Tournaments, results and ratings, decks.
-        ts = TournamentStore(store)
-        t = await ts.create(guild_id=1, channel_id=60, organiser_id=100, name="Copa",
+        ts = store
+        t = await ts.create_tournament(guild_id=1, channel_id=60, organiser_id=100, name="Copa",
                             game_id="rey_hierofante", format="swiss", table_size=2, seed=3,
                             locale="es", clock={"seconds": 600}, check_in=True)
         for u in (100, 101, 102):
-            await ts.enter(t.id, u, f"u{u}")
-        await ts.start(t.id, [100, 101, 102])
+            await ts.enter_tournament(t.id, u, f"u{u}")
+        await ts.start_tournament(t.id, [100, 101, 102])
         [m, _bye] = await ts.open_round(t.id, 1, [NewTable((100, 101))], byes=[102])
         await ts.set_match_game(m.id, ids[0])
-        await ts.record_result(m.id, {100: 0, 101: 1}, kind="game", scores={100: 3.5})
+        await ts.record_match_result(m.id, {100: 0, 101: 1}, kind="game", scores={100: 3.5})
         rs = RatingStore(store)
         await rs.record_result(
             game=ids[0], guild_id=1, game_id="rey_hierofante",
@@ -125,8 +125,8 @@ async def _snapshot(target: str | Path) -> tuple:
             out.append((await store.get_game(gid), await store.seats(gid),
                         await store.actions(gid), await store.deadlines(gid),
                         await store.watchers(gid), await store.open_changes(gid)))
-        ts, rs = TournamentStore(store), RatingStore(store)
-        out.append((await ts.get(1), await ts.entrants(1), await ts.matches(1)))
+        ts, rs = store, RatingStore(store)
+        out.append((await ts.get_tournament(1), await ts.entrants(1), await ts.matches(1)))
         out.append((await rs.leaderboard(1, "rey_hierofante"), await rs.results(1)))
         out.append((await store.user_decks(100), await store.deck_locks(1)))
         out.append((await store.user_settings(100), await store.guild_settings(1)))

@@ -1,0 +1,155 @@
+"""A game as the session service holds it, what each seat sees beyond the public, and the
+platform's refusals (not seated, no game...)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat
+from rules.phrases import Phrases
+from storage import GameRow, SeatRow
+
+msg = Phrases("core")
+
+
+class Refusal(RuleError):
+    """A request the platform refuses (not seated, lobby full...), shown like a RuleError."""
+
+
+class NotSeated(Refusal):
+    """The user has no seat in the game."""
+
+    def __init__(self) -> None:
+        super().__init__(msg("You are not playing in this game."))
+
+
+class NoGame(Refusal):
+    """No open game where one was expected."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            msg("There is no open game in this channel. Start one with /game new."),
+        )
+
+
+@dataclass
+class Game:
+    """One game as the service holds it: its row, its seats and its decoded state."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    engine: Engine
+    state: GameState | None = None  # None while in the lobby
+
+    @property
+    def id(self) -> int:
+        """The game's number in the store."""
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        """'lobby', 'active', 'finished' or 'abandoned'."""
+        return self.row.status
+
+    @property
+    def version(self) -> int:
+        """The version of the state (the number of moves made)."""
+        return self.state.version if self.state is not None else self.row.version
+
+    @property
+    def locale(self) -> str:
+        """The language of the game's public messages."""
+        return self.row.locale
+
+    @property
+    def names(self) -> list[str]:
+        """Display names in seat order."""
+        return [s.name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """The seat of ``user_id``, or None when they do not play."""
+        for s in self.seats:
+            if s.user_id == user_id and not s.ai:
+                return s.seat
+        return None
+
+    def seat_row(self, seat: Seat) -> SeatRow:
+        """The stored row of ``seat``."""
+        for s in self.seats:
+            if s.seat == seat:
+                return s
+        raise KeyError(seat)
+
+    def pending(self) -> dict[Seat, Prompt]:
+        """Who must decide now (empty in the lobby and once finished)."""
+        if self.state is None or self.status != "active":
+            return {}
+        return self.engine.pending(self.state)
+
+    def private_part(self, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
+        """The fields of ``seat``'s view that differ from the public one."""
+        return private_part(self.engine, state if state is not None else self.state, seat)
+
+    def secrets(self, seat: Seat, state: GameState | None = None) -> list[str]:
+        """What ``seat`` knows that the public does not (empty: nothing hidden)."""
+        return secrets_of(self.engine, state if state is not None else self.state, seat)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """What ``seat`` may do now."""
+        if self.state is None or self.status != "active":
+            return []
+        return self.engine.legal_actions(self.state, seat)
+
+
+def private_part(engine: Engine, state: GameState | None, seat: Seat) -> dict[str, Any]:
+    """The fields of ``seat``'s view that differ from the public view.
+
+    Generic across games: whatever a seat sees beyond the public board is by definition
+    its private information.
+    """
+    if state is None:
+        return {}
+    mine = engine.view(state, seat).model_dump(mode="json")
+    public = engine.view(state, None).model_dump(mode="json")
+    return {k: v for k, v in mine.items() if k != "seat" and public.get(k) != v}
+
+
+def secrets_of(engine: Engine, state: GameState | None, seat: Seat) -> list[str]:
+    """What ``seat`` knows that the public does not, as a sorted list of facts.
+
+    Each fact is a leaf of the seat's view that the public view lacks or shows otherwise,
+    named by its field and value but not by its position: a hidden tile that merely moves
+    up a slot when another tile leaves the zone is the same secret. DMs go out when this
+    list changes, so players hear about new secrets, not about every move.
+    """
+    if state is None:
+        return []
+    mine = engine.view(state, seat).model_dump(mode="json")
+    public = engine.view(state, None).model_dump(mode="json")
+    facts: list[str] = []
+    for key, value in mine.items():
+        if key != "seat":
+            _diff(key, value, public.get(key), facts)
+    return sorted(facts)
+
+
+def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
+    if mine == public:
+        return
+    if isinstance(mine, dict) and isinstance(public, dict):
+        for k, v in mine.items():
+            _diff(k, v, public.get(k), out)
+    elif isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        for a, b in zip(mine, public, strict=True):
+            _diff(name, a, b, out)
+    elif isinstance(mine, dict):
+        for k, v in mine.items():
+            _diff(k, v, None, out)
+    elif isinstance(mine, list):
+        for v in mine:
+            _diff(name, v, None, out)
+    elif mine is not None:
+        out.append(f"{name}={json.dumps(mine, sort_keys=True)}")
+

@@ -1,0 +1,203 @@
+"""The session service's base: games loaded lazily and cached, one lock per game, and the
+news of a game's end handed to its listeners after the commit."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from rules.core import Engine, Seat
+from rules.phrases import Phrases
+from services.clock import Clock, SystemClock
+from services.game import Game, NoGame, Refusal
+from services.move_result import GameOver
+from storage import GameRow, Store
+
+msg = Phrases("core")
+
+log = logging.getLogger("tablero.session")
+
+
+class GameCache:
+    """Loads games lazily, keeps one copy of each and one lock per game; tells listeners of ends."""
+
+    def __init__(
+        self,
+        store: Store,
+        engines: Mapping[str, Engine] | None = None,
+        *,
+        seed_source: Callable[[], int] | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        # Whether a pending seat is answering out of turn (an interrupt window): the
+        # Discord side knows each game's prompts and sets this; a timeout there is a "no".
+        self.is_reaction: Callable[[Game, Seat], bool] = lambda g, seat: False
+        # Called after any commit that wrote deadlines, so the scheduler looks again.
+        self.on_deadlines: Callable[[], None] = lambda: None
+        # Told when a game ends or is abandoned (results, ratings, tournaments listen), each
+        # in a task of its own started after the commit, so a listener never runs inside
+        # the game's lock; a restart finds what a crash kept them from hearing in the store.
+        self.game_over_listeners: list[Callable[[GameOver], Awaitable[None]]] = []
+        self._over_tasks: set[asyncio.Task[None]] = set()
+        # Per game id: what fixes the rest of a game's options when it starts (the decks the
+        # players chose privately in a Guerra de Mitos lobby). It may refuse the start.
+        self.start_options: dict[str, Callable[[Game], Awaitable[dict[str, Any]]]] = {}
+        self._engines = engines
+        # Other processes write the same games (several shard processes on one database):
+        # a cached game is then checked against the store each time it is asked for.
+        self.shared = False
+        self._games: dict[int, Game] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._seed = seed_source or (lambda: secrets.randbits(62))
+
+    # -- engines and cache ---------------------------------------------------------
+
+    @property
+    def engines(self) -> Mapping[str, Engine]:
+        """Every game this service can host, by id."""
+        if self._engines is None:
+            from rules.registry import games
+
+            self._engines = games()
+        return self._engines
+
+    def engine(self, game_id: str) -> Engine:
+        """The engine of ``game_id``; a refusal if the game is unknown."""
+        try:
+            return self.engines[game_id]
+        except KeyError:
+            raise Refusal(
+                msg("I do not know the game '{game_id}'.", game_id=game_id)
+            ) from None
+
+    def lock(self, game: int) -> asyncio.Lock:
+        """The lock that serialises every change to ``game``."""
+        lock = self._locks.get(game)
+        if lock is None:
+            lock = self._locks[game] = asyncio.Lock()
+        return lock
+
+    def cached(self, game: int) -> Game | None:
+        """The game if it is already loaded (no I/O)."""
+        return self._games.get(game)
+
+    def forget(self, game: int) -> None:
+        """Drop ``game`` from the cache (the next access reloads it from the store)."""
+        self._games.pop(game, None)
+
+    async def get(self, game: int) -> Game | None:
+        """The game, loaded from the store the first time it is asked for."""
+        cached = self._games.get(game)
+        if cached is not None and not self.shared:
+            return cached
+        row = await self.store.get_game(game)
+        if row is None:
+            return None
+        if cached is not None:
+            return await self._refresh(cached, row)
+        seats = await self.store.seats(game)
+        engine = self.engine(row.game_id)
+        state = engine.load_state(row.state) if row.state else None
+        loaded = Game(row=row, seats=list(seats), engine=engine, state=state)
+        # Another task may have loaded it while we awaited; keep the first so that
+        # everyone shares one object.
+        return self._games.setdefault(game, loaded)
+
+    async def _refresh(self, g: Game, row: GameRow) -> Game:
+        """Bring a cached game up to its stored row (another process may have moved): the
+        state is decoded again only when its version or status changed."""
+        if row.version != g.row.version or row.status != g.row.status or g.state is None:
+            g.state = g.engine.load_state(row.state) if row.state else None
+        g.row = row
+        g.seats = list(await self.store.seats(g.id))
+        return g
+
+    async def require(self, game: int) -> Game:
+        """The game, or a refusal if it does not exist."""
+        loaded = await self.get(game)
+        if loaded is None:
+            raise Refusal(msg("There is no game #{game}.", game=game))
+        return loaded
+
+    async def in_channel(self, channel_id: int) -> Game | None:
+        """The open game that lives in ``channel_id``, if any."""
+        row = await self.store.game_in_channel(channel_id)
+        if row is None:
+            return None
+        return await self.get(row.id)
+
+    async def latest_in_channel(self, channel_id: int) -> Game | None:
+        """The open game of ``channel_id``, else the newest that ended there (after restarts too)."""
+        loaded = await self.in_channel(channel_id)
+        if loaded is not None:
+            return loaded
+        row = await self.store.latest_game_in_channel(channel_id)
+        return await self.get(row.id) if row is not None else None
+
+    async def require_in_channel(self, channel_id: int) -> Game:
+        """The open game of ``channel_id``, or a refusal saying how to start one."""
+        loaded = await self.in_channel(channel_id)
+        if loaded is None:
+            raise NoGame()
+        return loaded
+
+    async def open_games(self) -> list[int]:
+        """Ids of every game still in the lobby or in play."""
+        return list(await self.store.open_game_ids())
+
+    async def _reload_seats(self, g: Game) -> None:
+        g.seats = list(await self.store.seats(g.id))
+
+    async def _reload_row(self, g: Game) -> None:
+        row = await self.store.get_game(g.id)
+        if row is not None:
+            g.row = row
+
+    def _game_over(
+        self, g: Game, *, abandoned: bool = False, by: int | None = None, dropped: int | None = None
+    ) -> None:
+        for listener in self.game_over_listeners:
+            task = asyncio.create_task(self._tell(listener, GameOver(
+                g, abandoned=abandoned, by=by, dropped=dropped)))
+            self._over_tasks.add(task)
+            task.add_done_callback(self._over_tasks.discard)
+
+    @staticmethod
+    async def _tell(listener: Callable[[GameOver], Awaitable[None]], over: GameOver) -> None:
+        try:
+            await listener(over)
+        except Exception:
+            log.exception("game %s: a game-over listener failed", over.game.id)
+
+    async def settle(self) -> None:
+        """Wait until every listener told of a game's end has finished."""
+        while self._over_tasks:
+            await asyncio.gather(*list(self._over_tasks), return_exceptions=True)
+
+    # -- lobby ----------------------------------------------------------------------
+
+    # -- seats and board message ---------------------------------------------------------
+
+    async def set_dm_closed(self, game: int, seat: Seat, closed: bool) -> bool:
+        """Record whether ``seat``'s DMs are closed; True when that changed."""
+        g = await self.require(game)
+        if g.seat_row(seat).dm_closed == closed:
+            return False
+        await self.store.set_dm_closed(game, seat, closed)
+        await self._reload_seats(g)
+        return True
+
+    async def set_board_message(self, game: int, channel_id: int, message_id: int) -> None:
+        """Remember where the game's board (or lobby) message is."""
+        await self.store.set_board_message(game, channel_id, message_id)
+        g = self._games.get(game)
+        if g is not None:
+            g.row = dataclasses.replace(
+                g.row, board_channel_id=channel_id, board_message_id=message_id
+            )

@@ -1,0 +1,59 @@
+"""The clock's timeouts: a due wait answered for its seat ("no" to a question asked out of
+turn, the bot's move, or the seat taken by the bot for good)."""
+
+from __future__ import annotations
+
+from services.move_result import MoveResult
+from services.moves import AI_MOVE_LIMIT, MovesMixin
+from storage.deadlines import DeadlineRow
+
+# Kinds of action that say "no" to a question asked out of turn; an interrupt window
+# whose time runs out is answered with one of them. ("pass" is not one: in Rattus Cartus
+# it plays a Safe-conduct, a move of its own.)
+DECLINE_KINDS = ("skip", "decline", "no")
+
+
+class TimeoutsMixin(MovesMixin):
+    """What happens when a player's wait runs out."""
+
+    async def timeout(self, row: DeadlineRow) -> MoveResult | None:
+        """Apply the timeout action for the due deadline ``row``: an interrupt window is
+        answered "no"; otherwise the bot plays the seat's turn ('ai') or takes the seat for
+        good ('drop'). None when the wait was already over (someone moved first)."""
+        async with self.lock(row.game):
+            g = await self.get(row.game)
+            if g is None or g.status != "active" or g.state is None:
+                return None
+            current = {d.seat: d for d in await self.store.deadlines(g.id)}
+            d = current.get(row.seat)
+            if d is None or d.started_at != row.started_at or d.paused or d.due_at > self.clock.now():
+                return None
+            seat = row.seat
+            srow = g.seat_row(seat)
+            if seat not in g.pending() or srow.ai or srow.user_id != row.user_id:
+                # A leftover wait (the seat changed hands, say): it has nothing to time.
+                await self.store.claim_deadline(d)
+                return None
+            result = MoveResult(game=g, before=g.state, timed_out=seat)
+            if self.is_reaction(g, seat):
+                actions = g.legal_actions(seat)
+                no = [a for a in actions if getattr(a, "kind", None) in DECLINE_KINDS]
+                action = no[0] if no else g.engine.ai_action(g.state, seat)
+                new, events = g.engine.apply(g.state, seat, action)
+                await self._commit(g, seat, action, new, events, result, ai=True)
+            elif g.row.timeout_action == "drop":
+                result.dropped = True
+                await self.store.drop_seat(g.id, seat, change=result.note())
+                await self._reload_seats(g)
+                # Rewrite the deadlines without the dropped seat (and nothing else changes).
+                await self.store.put_deadlines([])
+                self._game_over(g, dropped=row.user_id)
+            else:
+                for _ in range(AI_MOVE_LIMIT):
+                    if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):
+                        break
+                    action = g.engine.ai_action(g.state, seat)
+                    new, events = g.engine.apply(g.state, seat, action)
+                    await self._commit(g, seat, action, new, events, result, ai=True)
+            await self._play_ai(g, result)
+            return result
