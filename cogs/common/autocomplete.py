@@ -3,11 +3,12 @@ commands, and what a typed or autocompleted value names."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import unicodedata
 from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -100,6 +101,34 @@ def prompt_text(g: Game, seat: Seat, locale: str) -> str:
     """What the game asks ``seat`` now, as plain words with the players' names ("" for nothing)."""
     prompt = g.pending().get(seat)
     return ui_for(g.row.game_id).named(g, prompt.text.get(locale), bold=False) if prompt is not None else ""
+
+
+def quiet(complete: Callable[..., Awaitable[Choices]]) -> Callable[..., Awaitable[Choices]]:
+    """An autocomplete callback whose errors are logged and answered with nothing (Discord
+    cannot show them to the user)."""
+
+    @functools.wraps(complete)
+    async def answer(*args: Any, **kwargs: Any) -> Choices:
+        try:
+            return await complete(*args, **kwargs)
+        except Exception:
+            log.exception("autocomplete %s failed", complete.__qualname__)
+            return []
+
+    return answer
+
+
+async def caller_in(interaction: discord.Interaction, game_id: str, *, pending: bool = False
+                    ) -> tuple[Game, Seat] | None:
+    """The channel's game of ``game_id`` and the caller's seat in it (with ``pending``: only
+    while they have something to decide); None otherwise."""
+    g = await services(interaction).session.in_channel(interaction.channel_id or 0)
+    if g is None or g.row.game_id != game_id or g.state is None:
+        return None
+    seat = g.seat_of(interaction.user.id)
+    if seat is None or (pending and seat not in g.pending()):
+        return None
+    return g, seat
 
 
 def legal_choices(kinds: Collection[str] | None) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
