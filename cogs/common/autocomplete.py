@@ -97,6 +97,11 @@ def kind_of(action: Action) -> str:
     return str(getattr(action, "kind", ""))
 
 
+def kind_name(model: type[Action]) -> str:
+    """The kind of an action model ("place" for Place)."""
+    return str(model.model_fields["kind"].default)
+
+
 def prompt_text(g: Game, seat: Seat, locale: str) -> str:
     """What the game asks ``seat`` now, as plain words with the players' names ("" for nothing)."""
     prompt = g.pending().get(seat)

@@ -39,6 +39,13 @@ class SeatItem(discord.ui.DynamicItem[ItemT], template=SEAT_TEMPLATE):
         for name, value in zip(self.fields(), values, strict=True):
             setattr(self, name, value)
 
+    async def mine(self, interaction: discord.Interaction) -> tuple[Game, Seat]:
+        """The game at this component's version and the clicker's seat, refused unless it
+        is the seat the panel was made for."""
+        g, seat = await services(interaction).session.prepare(self.game, interaction.user.id, self.version)
+        check_seat(g, self.seat, seat)
+        return g, seat
+
     @classmethod
     def fields(cls) -> list[str]:
         """The template's fields, in order."""
@@ -153,9 +160,8 @@ class PickSelect(
                 interaction, bot.session.move(self.game, interaction.user.id, actions[number], self.version)
             )
             message = interaction.message
-            if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-                # Close the private step-two menu; the public record follows as a new message.
-                await interaction.response.edit_message(content=t("board.done", locale), view=None)
+            if message is not None and message.flags.ephemeral:
+                await close_panel(interaction, locale)
             await publish(interaction, result)
 
     async def _page(self, interaction: discord.Interaction, g: Game, seat: Seat, locale: str, page: int) -> None:
@@ -348,6 +354,15 @@ async def act(interaction: discord.Interaction, game: int, version: int, seat: S
     result = await within(interaction, bot.session.move(game, interaction.user.id, action, version))
     await show_next(interaction, result.game, seat, locale, label)
     await publish(interaction, result)
+
+
+async def close_panel(interaction: discord.Interaction, locale: str) -> None:
+    """Say "done" on the private panel a move was made from: it has done its job, and the
+    public record follows as a new message."""
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(content=t("board.done", locale), view=None)
+    elif token_alive(interaction):
+        await interaction.edit_original_response(content=t("board.done", locale), view=None)
 
 
 async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str) -> None:
