@@ -28,8 +28,9 @@ from cogs.common.autocomplete import (
 )
 from cogs.common.errors import reply
 from cogs.common.flow import GameCog, refusal
+from cogs.common.game_ui import PanelUI, Typed
 from cogs.common.i18n import locale_of, t, tn
-from cogs.common.panel import Menu, Panel, PanelUI
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import (
     COLOUR,
     EMBED_DESCRIPTION,
@@ -161,22 +162,14 @@ PANEL = Panel(
 )
 
 
-class AmUI(PanelUI, GameUI):
+class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
     """How Ankh-Morpork looks: the city map, the players, the step panel; hands in private."""
 
     game_id = GAME_ID
+    state_type, view_type = AmState, AmView
     panel = PANEL
     # A move sets off chains of events (a card, its symbols, the next turn): one per line.
     event_separator = "\n"
-
-    def state(self, g: Game) -> AmState:
-        """The game's state (the game has started)."""
-        assert isinstance(g.state, AmState)
-        return g.state
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> AmView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, AmView, state)
 
     # -- words ---------------------------------------------------------------------------
 

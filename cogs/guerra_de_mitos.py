@@ -22,14 +22,14 @@ from cogs.common.autocomplete import MENU_SIZE, Choices, legal_choices, quiet
 from cogs.common.catalogue import Pairs
 from cogs.common.errors import reply
 from cogs.common.flow import GameCog
+from cogs.common.game_ui import PanelUI, Typed
 from cogs.common.i18n import locale_of, said
-from cogs.common.panel import Menu, Panel, PanelUI
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import (
     COLOUR,
     EMBED_FIELD,
     GameUI,
     clip,
-    engine_view,
     mention,
     register,
     seat_of,
@@ -133,21 +133,13 @@ PANEL = Panel(
 )
 
 
-class GdmUI(PanelUI, GameUI):
+class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
     """How Guerra de Mitos looks: the table picture, the players, the step panel; hands in private."""
 
     game_id = GAME_ID
+    state_type, view_type = GdmState, GdmView
     panel = PANEL
     event_separator = "\n"
-
-    def state(self, g: Game) -> GdmState:
-        """The game's state (the game has started)."""
-        assert isinstance(g.state, GdmState)
-        return g.state
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> GdmView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, GdmView, state)
 
     # -- words ---------------------------------------------------------------------------
 

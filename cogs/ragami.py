@@ -35,9 +35,10 @@ from cogs.common.autocomplete import (
 from cogs.common.catalogue import Pairs
 from cogs.common.errors import reply
 from cogs.common.flow import GameCog, nothing, refusal
+from cogs.common.game_ui import PanelUI, Typed
 from cogs.common.i18n import locale_of
 from cogs.common.moves import play_steps
-from cogs.common.panel import Menu, Panel, PanelUI
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
@@ -51,6 +52,7 @@ from rules.ragami.model import (
     Place,
     Power,
     Resolution,
+    RgState,
     RgView,
     UseDie,
 )
@@ -164,17 +166,14 @@ PANEL = Panel(
 
 
 
-class RgUI(PanelUI, GameUI):
+class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
     """How Ragami looks: the city picture and the players; hands and the panel in private."""
 
     game_id = GAME_ID
+    state_type, view_type = RgState, RgView
     panel = PANEL
     # A move can set off a chain (a resolution, the end of a round): one event per line.
     event_separator = "\n"
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RgView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, RgView, state)
 
     def wording(self, g: Game, text: Text, locale: str) -> str:
         """The rules' texts with the players' names instead of seat numbers."""

@@ -32,9 +32,10 @@ from cogs.common.autocomplete import (
 from cogs.common.components import SeatButton, SeatItem, close_panel, select
 from cogs.common.errors import guard, reply
 from cogs.common.flow import GameCog, refusal
+from cogs.common.game_ui import Typed
 from cogs.common.i18n import Said, locale_of, names, t, tn
-from cogs.common.moves import check_seat, play_action, publish, stale_menu, within
-from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
+from cogs.common.moves import play_action, publish, stale_menu, within
+from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
 from rules.core import Action, GameState, Seat
@@ -58,6 +59,7 @@ from rules.rattus_cartus.model import (
     Pass,
     Play,
     PrivateView,
+    RcState,
     RcView,
     SupplyChoice,
     Undo,
@@ -102,16 +104,13 @@ def hand_lines(cards: Sequence[str], locale: str) -> list[str]:
     return [type_name(k).get(locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
 
 
-class RcUI(GameUI):
+class RcUI(Typed[RcState, RcView], GameUI):
     """How Rattus Cartus looks: the picture, the row and the players; hands in private."""
 
     game_id = GAME_ID
+    state_type, view_type = RcState, RcView
     # One move can resolve a whole building row: one event per line reads better.
     event_separator = "\n"
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RcView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, RcView, state)
 
     # -- private information -------------------------------------------------------------
 
@@ -372,19 +371,26 @@ def entering_steps(v: RcView, building: int, cards: Sequence[str]) -> list[Actio
     return steps
 
 
-async def enter_with(interaction: discord.Interaction, game: int, version: int, seat: Seat,
-                     building: int, cards: Sequence[str]) -> None:
-    """Enter ``building`` with ``cards`` for the caller, then tell everyone what they may know."""
-    bot = services(interaction)
+async def entering(item: SeatItem[Any], interaction: discord.Interaction) -> tuple[Game, Seat, str]:
+    """The game, the clicker's seat (the panel's) and their language, refused unless the
+    seat is the one to enter a building now."""
+    g, seat = await item.mine(interaction)
     locale = locale_of(interaction)
-    g, me_seat = await bot.session.prepare(game, interaction.user.id, version)
-    check_seat(g, seat, me_seat)
-    v = _check_entering(g, me_seat, locale)
+    _check_entering(g, seat, locale)
+    return g, seat, locale
+
+
+async def enter_with(item: CardsSelect | NoCardsButton, interaction: discord.Interaction,
+                     cards: Sequence[str]) -> None:
+    """Enter the item's building with ``cards`` for the caller, then tell everyone what they may know."""
+    g, seat, locale = await entering(item, interaction)
+    v = UI.view(g, seat)
     assert v.me is not None
     if any(c not in v.me.hand for c in cards):
         raise refusal("rc.unknown_card")
-    steps = entering_steps(v, building, cards)
-    result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
+    steps = entering_steps(v, item.building, cards)
+    result = await within(interaction, services(interaction).session.move_many(
+        item.game, interaction.user.id, steps, item.version))
     await close_panel(interaction, locale)
     await publish(interaction, result)
 
@@ -404,9 +410,7 @@ class BuildingSelect(
         await guard(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        g, seat = await self.mine(interaction)
-        _check_entering(g, seat, locale)
+        g, seat, locale = await entering(self, interaction)
         value = (self.item.values or ["-"])[0]
         if not value.isdigit():
             raise stale_menu()
@@ -429,8 +433,7 @@ class CardsSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with the cards chosen."""
-        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat,
-                                            self.building, list(self.item.values)))
+        await guard(interaction, enter_with(self, interaction, list(self.item.values)))
 
 
 class NoCardsButton(
@@ -443,7 +446,7 @@ class NoCardsButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with no cards."""
-        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat, self.building, []))
+        await guard(interaction, enter_with(self, interaction, []))
 
 
 class BackButton(
@@ -457,9 +460,7 @@ class BackButton(
         await guard(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        locale = locale_of(interaction)
-        g, seat = await self.mine(interaction)
-        _check_entering(g, seat, locale)
+        g, seat, locale = await entering(self, interaction)
         await interaction.response.edit_message(content=t("rc.choose_building", locale),
                                                 view=building_panel(g, seat, locale))
 

@@ -22,9 +22,10 @@ from cogs.common.autocomplete import (
     quiet,
 )
 from cogs.common.flow import GameCog, refusal
+from cogs.common.game_ui import Typed
 from cogs.common.i18n import locale_of, t, tn
 from cogs.common.moves import play_action
-from cogs.common.present import GameUI, clip, engine_view, mention, register
+from cogs.common.present import GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import render_board
 from rules.core import Action, Seat
@@ -40,6 +41,7 @@ from rules.rey_hierofante.model import (
     Move,
     Place,
     Recover,
+    RhState,
     RhView,
     Target,
     parse_square,
@@ -97,14 +99,11 @@ def board_text(v: RhView, locale: str) -> str:
     return "\n".join(rows)
 
 
-class RhUI(GameUI):
+class RhUI(Typed[RhState, RhView], GameUI):
     """How Rey y Hierofante looks: the picture of the 3x3 board, the score, the zones."""
 
     game_id = GAME_ID
-
-    def view(self, g: Game, seat: Seat | None) -> RhView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, RhView)
+    state_type, view_type = RhState, RhView
 
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The board drawn by cogs/pictures (None if it cannot be drawn)."""

@@ -38,9 +38,10 @@ from cogs.common.components import (
     show_next,
 )
 from cogs.common.flow import GameCog, nothing, play_named, play_value, refusal, require, then_panel
+from cogs.common.game_ui import PanelUI, Typed
 from cogs.common.menus import MENU_SIZE, Group, groups, menu_options
 from cogs.common.moves import announcement, check_seat, play_action, play_steps, publish, within
-from cogs.common.panel import Menu, Panel, PanelUI
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import mention, turn_lines
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "PlayButton",
     "SeatButton",
     "SeatItem",
+    "Typed",
     "act",
     "act_buttons",
     "action_choices",

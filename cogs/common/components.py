@@ -182,21 +182,32 @@ class PickSelect(
         await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:play:(?P<game>\d+)"):
-    """Opens the clicker's own menu of moves privately (when the menu would reveal a hand)."""
+class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:game:(?P<game>\d+)"):
+    """A button of a whole game (on its board), for whoever clicks it; its custom_id is its
+    template's prefix and the game's id. A subclass says its template, style and callback."""
 
-    def __init__(self, game: int, label: str = "Jugar / Play") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.primary, custom_id=f"tablero:play:{game}")
-        )
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary
+
+    def __init__(self, game: int, label: str) -> None:
+        prefix = self.__discord_ui_compiled_template__.pattern.split(":(?P<", 1)[0]
+        super().__init__(discord.ui.Button(label=label, style=self.style, custom_id=f"{prefix}:{game}"))
         self.game = game
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlayButton:
-        """Rebuild the button from its custom_id."""
+    ) -> Any:
+        """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["game"]))
+
+
+class PlayButton(GameButton, template=r"tablero:play:(?P<game>\d+)"):
+    """Opens the clicker's own menu of moves privately (when the menu would reveal a hand)."""
+
+    style = discord.ButtonStyle.primary
+
+    def __init__(self, game: int, label: str = "Jugar / Play") -> None:
+        super().__init__(game, label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's menu of moves, visible only to them."""
@@ -212,21 +223,11 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:p
         )
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tablero:hand:(?P<game>\d+)"):
+class HandButton(GameButton, template=r"tablero:hand:(?P<game>\d+)"):
     """Shows the clicker's private view ("my hand") ephemerally."""
 
     def __init__(self, game: int, label: str = "Mi mano / My hand") -> None:
-        super().__init__(
-            discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, custom_id=f"tablero:hand:{game}")
-        )
-        self.game = game
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> HandButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]))
+        super().__init__(game, label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Answer with the clicker's hand, visible only to them."""

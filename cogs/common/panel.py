@@ -104,15 +104,3 @@ class Panel:
             style = self.styles.get(kind_of(a), self.style)
             view.add_item(ActButton(g.id, g.version, seat, i, label=ui.label(g, seat, a, locale), style=style))
         return view
-
-
-class PanelUI:
-    """A mixin for a game's GameUI whose private menu is its step panel ``panel``."""
-
-    panel: Panel
-
-    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
-        """The step panel of ``seat`` while it has something to decide (else None)."""
-        if g.state is None or g.status != "active" or seat not in g.pending():
-            return None
-        return self.panel.view(g, seat, locale)
