@@ -96,7 +96,7 @@ def select(custom_id: str, options: list[discord.SelectOption] | None, placehold
     opts = options or [discord.SelectOption(label="-", value="-")]
     return discord.ui.Select(
         custom_id=custom_id, options=opts, placeholder=clip(placeholder, PLACEHOLDER) if placeholder else None,
-        min_values=1, max_values=min(most, len(opts)),
+        min_values=1, max_values=max(1, min(most, len(opts))),
     )
 
 
