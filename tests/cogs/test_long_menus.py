@@ -185,3 +185,19 @@ async def test_a_game_with_its_own_groups_still_goes_tile_then_square() -> None:
     reached = await walk(g, seat, chooser(g, seat, "en"), ephemeral=False)
     assert reached == list(range(len(actions)))
     assert any(o.value.startswith("g") for o in menu.item.options)
+
+
+async def test_a_panel_splits_long_menus_and_gives_way_to_the_pages_when_too_long() -> None:
+    from cogs.common.choices import ActButton, ActSelect
+    from cogs.guerra_de_mitos import PANEL
+
+    g = gdm_hand(30)
+    view = PANEL.view(g, 0, "en")
+    menus = [c for c in view.children if isinstance(c, ActSelect)]
+    assert [len(m.item.options) for m in menus] == [25, 5]  # the hand in two menus
+    assert sum(isinstance(c, ActButton) for c in view.children) == 1  # pass
+    g = gdm_hand(130)  # six menus of cards and a button: more rows than a message has
+    view = PANEL.view(g, 0, "en")
+    assert not any(isinstance(c, ActSelect | ActButton) for c in view.children)
+    reached = await walk(g, 0, view, ephemeral=True)
+    assert reached == list(range(131))
