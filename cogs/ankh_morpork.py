@@ -10,23 +10,27 @@ messages; the channel learns that someone may answer an action, never with what.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n, services
-from cogs.common.choices import (
-    ActButton,
-    ActSelect,
-    chooser,
+from cogs.common.autocomplete import (
+    Choices,
     fold,
+    in_every_language,
     legal_choices,
-    play_action,
-    play_value,
+    offered,
+    pick_one,
+    quiet,
 )
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of, said, t, tn
+from cogs.common.flow import GameCog, refusal
+from cogs.common.game_ui import PanelUI, Typed
+from cogs.common.i18n import locale_of, t, tn
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import (
     COLOUR,
     EMBED_DESCRIPTION,
@@ -47,26 +51,19 @@ from rules.ankh_morpork.model import (
     AmState,
     AmView,
     Area,
+    AreaView,
     Card,
-    Do,
-    Interrupt,
-    Pay,
     Piece,
     Play,
-    Player,
     Power,
-    Skip,
 )
 from rules.ankh_morpork.personalities import PERSONALITIES
-from rules.catalogue import catalogues
 from rules.core import Action, GameState, Seat
-from services.session import Game, Refusal
+from services.session import Game
 
 log = logging.getLogger("tablero.ankh_morpork")
 
 GAME_ID = "ankh_morpork"
-MENU_SIZE = 25  # options in a select menu
-ROWS = 5  # rows of components in a message
 
 # The seat colours of the picture, as discs in text.
 SEAT_DISCS = ("🔴", "🔵", "🟢", "🟡")
@@ -116,21 +113,63 @@ def personality_line(p: str, locale: str) -> str:
     return f"**{info.name.get(locale)}**: {info.text.get(locale)}"
 
 
-class AmUI(GameUI):
+# ----------------------------------------------------------------------------- the step panel
+
+
+def area_pieces(area: AreaView) -> str:
+    """Who stands in an area, and its trouble and building, as emoji ("" for nobody)."""
+    bits = [f"{disc(s)}{n}" for s, n in enumerate(area.minions) if n]
+    if area.trolls:
+        bits.append(f"🧌{area.trolls}")
+    if area.demons:
+        bits.append(f"👹{area.demons}")
+    if area.trouble:
+        bits.append("⚠️")
+    if area.building >= 0:
+        bits.append(f"🏠{disc(area.building)}")
+    return " ".join(bits)
+
+
+def about(g: Game, seat: Seat, locale: str) -> Callable[[Action], str]:
+    """The small print under a menu entry: what a card does, an area card's power, who
+    stands in an area."""
+    v = engine_view(g, seat, AmView)
+
+    def one(a: Action) -> str:
+        if isinstance(a, Play | Card):
+            return card_about(a.card, locale)
+        if isinstance(a, Power):
+            return AREAS[a.area].power.get(locale)
+        if isinstance(a, Area | Piece):
+            return f"{area_label(a.area, locale)} · {area_pieces(v.areas[a.area]) or t('am.empty', locale)}"
+        return ""
+
+    return one
+
+
+# The step panel: a menu of the cards to play, one of the area cards to use, one of the
+# current choice (area, piece, player or card); a button for doing, paying, interrupting
+# or skipping.
+PANEL = Panel(
+    menus=(
+        Menu("am.ph.play", PLAY_KINDS),
+        Menu("am.ph.power", POWER_KINDS),
+        Menu("am.ph.choose", frozenset({"area", "piece", "player", "card"})),
+    ),
+    styles={"do": discord.ButtonStyle.success, "interrupt": discord.ButtonStyle.danger,
+            "pay": discord.ButtonStyle.primary},
+    about=about,
+)
+
+
+class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
     """How Ankh-Morpork looks: the city map, the players, the step panel; hands in private."""
 
     game_id = GAME_ID
+    state_type, view_type = AmState, AmView
+    panel = PANEL
     # A move sets off chains of events (a card, its symbols, the next turn): one per line.
     event_separator = "\n"
-
-    def state(self, g: Game) -> AmState:
-        """The game's state (the game has started)."""
-        assert isinstance(g.state, AmState)
-        return g.state
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> AmView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, AmView, state)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -152,13 +191,6 @@ class AmUI(GameUI):
         """An interrupt to answer another player's card, or Small Gods against an event."""
         prompt = g.pending().get(seat)
         return prompt is not None and prompt.kind in REACTIONS
-
-    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
-        """The step panel: the cards to play, the areas to use, the current symbol's
-        choices and its do / skip buttons, all from the engine's legal actions."""
-        if g.state is None or g.status != "active" or seat not in g.pending():
-            return None
-        return panel(g, seat, locale)
 
     def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
         """The card being played with its symbols (the current one marked), and the question."""
@@ -245,18 +277,7 @@ class AmUI(GameUI):
 
     def city_text(self, v: AmView, locale: str) -> str:
         """The twelve areas in text: pieces, trouble, building and its card."""
-        lines = []
-        for area in v.areas:
-            bits = [f"{disc(s)}{n}" for s, n in enumerate(area.minions) if n]
-            if area.trolls:
-                bits.append(f"🧌{area.trolls}")
-            if area.demons:
-                bits.append(f"👹{area.demons}")
-            if area.trouble:
-                bits.append("⚠️")
-            if area.building >= 0:
-                bits.append(f"🏠{disc(area.building)}")
-            lines.append(f"**{area_label(area.index, locale)}**: {' '.join(bits) or '-'}")
+        lines = [f"**{area_label(area.index, locale)}**: {area_pieces(area) or '-'}" for area in v.areas]
         return clip("\n".join(lines), EMBED_FIELD)
 
     def table_text(self, v: AmView, locale: str) -> str:
@@ -304,106 +325,19 @@ UI = AmUI()
 register(UI)
 
 
-# ----------------------------------------------------------------------------- the step panel
-
-
-def _area_about(v: AmView, a: int, locale: str) -> str:
-    """Who stands in an area, for a menu's small print."""
-    area = v.areas[a]
-    bits = [f"{disc(s)}{n}" for s, n in enumerate(area.minions) if n]
-    if area.trolls:
-        bits.append(f"🧌{area.trolls}")
-    if area.demons:
-        bits.append(f"👹{area.demons}")
-    if area.trouble:
-        bits.append("⚠️")
-    if area.building >= 0:
-        bits.append(f"🏠{disc(area.building)}")
-    return f"{area_label(a, locale)} · {' '.join(bits) or t('am.empty', locale)}"
-
-
-def _option(g: Game, seat: Seat, i: int, a: Action, v: AmView, locale: str) -> discord.SelectOption:
-    """A menu entry for a legal action, with what it is about underneath."""
-    label = UI.label(g, seat, a, locale)
-    about = ""
-    if isinstance(a, Play | Card):
-        about = card_about(a.card, locale)
-    elif isinstance(a, Power):
-        about = AREAS[a.area].power.get(locale)
-    elif isinstance(a, Area | Piece):
-        about = _area_about(v, a.area, locale)
-    return discord.SelectOption(label=label or "-", value=str(i), description=clip(about, 100) or None)
-
-
-def _style(a: Action) -> discord.ButtonStyle:
-    if isinstance(a, Do):
-        return discord.ButtonStyle.success
-    if isinstance(a, Interrupt):
-        return discord.ButtonStyle.danger
-    if isinstance(a, Pay):
-        return discord.ButtonStyle.primary
-    return discord.ButtonStyle.secondary
-
-
-def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
-    """``seat``'s private panel for what it must decide now: a menu of the cards it may
-    play, a menu of its area cards, a menu of the current choice (area, piece, player or
-    card), and a button for doing, paying, interrupting or skipping."""
-    actions = g.legal_actions(seat)
-    v = UI.view(g, seat)
-    groups: list[tuple[str, list[int]]] = [
-        ("am.ph.play", [i for i, a in enumerate(actions) if isinstance(a, Play)]),
-        ("am.ph.power", [i for i, a in enumerate(actions) if isinstance(a, Power)]),
-        ("am.ph.choose", [i for i, a in enumerate(actions) if isinstance(a, Area | Piece | Player | Card)]),
-    ]
-    buttons = [i for i, a in enumerate(actions) if isinstance(a, Do | Pay | Interrupt | Skip)]
-    menus = [(key, chunk) for key, items in groups
-             for chunk in (items[k:k + MENU_SIZE] for k in range(0, len(items), MENU_SIZE))]
-    if len(menus) + -(-len(buttons) // 5) > ROWS:
-        return chooser(g, seat, locale)  # far too much for one message: the generic menu
-    view = discord.ui.View(timeout=None)
-    for part, (key, chunk) in enumerate(menus):
-        options = [_option(g, seat, i, actions[i], v, locale) for i in chunk]
-        view.add_item(ActSelect(g.id, g.version, seat, part, options=options, placeholder=t(key, locale)))
-    for i in buttons:
-        view.add_item(ActButton(g.id, g.version, seat, i, label=UI.label(g, seat, actions[i], locale),
-                                style=_style(actions[i])))
-    return view
-
-
 # ----------------------------------------------------------------------------- the cog
-
-
-def _folded_names(card: str) -> set[str]:
-    """A card's name in every language the game has, folded for matching what is typed."""
-    return {fold(CARDS[card].name.get(lang)) for lang in catalogues().languages}
 
 
 def find_card(value: str) -> str | None:
     """The card a typed or autocompleted value names (its id or its name in either language)."""
     raw = value.strip()
-    if raw in CARDS:
-        return raw
-    needle = fold(raw)
-    exact = [c.id for c in CARDS.values() if needle in _folded_names(c.id)]
-    if len(exact) == 1:
-        return exact[0]
-    partial = [c.id for c in CARDS.values() if needle and any(needle in n for n in _folded_names(c.id))]
-    return partial[0] if len(partial) == 1 else None
+    return raw if raw in CARDS else pick_one(raw, [(c.id, in_every_language(c.name)) for c in CARDS.values()])
 
 
-def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
+def card_choices(current: str, locale: str) -> Choices:
     """Autocomplete over all 101 cards (their texts are no secret: the deck is known)."""
-    needle = fold(current)
-    out = []
-    for c in sorted(CARDS.values(), key=lambda c: fold(c.name.get(locale))):
-        name = c.name.get(locale)
-        if needle and not any(needle in n for n in _folded_names(c.id)):
-            continue
-        out.append(app_commands.Choice(name=clip(name, 100), value=c.id))
-        if len(out) == MENU_SIZE:
-            break
-    return out
+    ordered = sorted(CARDS.values(), key=lambda c: fold(c.name.get(locale)))
+    return offered(current, ((c.name.get(locale), c.id, in_every_language(c.name)) for c in ordered))
 
 
 def areas_text(locale: str) -> str:
@@ -418,38 +352,12 @@ def areas_text(locale: str) -> str:
     return clip("\n".join(lines), EMBED_DESCRIPTION)
 
 
-class AnkhMorpork(commands.Cog):
+class AnkhMorpork(GameCog):
     """The /am commands."""
 
+    game_id = GAME_ID
+    not_here = "am.not_am"
     am = app_commands.Group(name="am", description="Discworld: Ankh-Morpork moves", guild_only=True)
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def _game(self, interaction: discord.Interaction, *, latest: bool = False) -> Game:
-        bot = services(interaction)
-        if latest:
-            g = await bot.session.latest_in_channel(interaction.channel_id or 0)
-            if g is None:
-                raise Refusal(said("am.not_am"))
-        else:
-            g = await bot.session.require_in_channel(interaction.channel_id or 0)
-        if g.row.game_id != GAME_ID:
-            raise Refusal(said("am.not_am"))
-        return g
-
-    async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
-        """After a move by command: the caller's next step, privately, if they have one."""
-        g = await services(interaction).session.get(game)
-        if g is None or g.status != "active":
-            return
-        seat = g.seat_of(interaction.user.id)
-        if seat is None or seat not in g.pending():
-            return
-        locale = locale_of(interaction)
-        view = UI.menu(g, seat, locale)
-        await interaction.followup.send(clip(UI.menu_text(g, seat, locale), 2000), view=view or discord.utils.MISSING,
-                                        ephemeral=True)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -457,9 +365,7 @@ class AnkhMorpork(commands.Cog):
     @app_commands.describe(card="The card you play")
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         """Play a card; its symbols then follow one by one in your private panel."""
-        g = await self._game(interaction)
-        await play_value(interaction, card, PLAY_KINDS)
-        await self._then_panel(interaction, g.id)
+        await self._by_kind(interaction, card, PLAY_KINDS)
 
     _play_ac = play.autocomplete("card")(legal_choices(PLAY_KINDS))
 
@@ -467,9 +373,7 @@ class AnkhMorpork(commands.Cog):
     @app_commands.describe(area="The area whose card you use")
     async def power(self, interaction: discord.Interaction, area: str) -> None:
         """Use a city area card (once a turn, not in the turn you won it)."""
-        g = await self._game(interaction)
-        await play_value(interaction, area, POWER_KINDS)
-        await self._then_panel(interaction, g.id)
+        await self._by_kind(interaction, area, POWER_KINDS)
 
     _power_ac = power.autocomplete("area")(legal_choices(POWER_KINDS))
 
@@ -478,23 +382,14 @@ class AnkhMorpork(commands.Cog):
     @app_commands.describe(choice="What you decide")
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         """An area, a piece, a player, a card, do it, pay, play an interrupt, or skip."""
-        g = await self._game(interaction)
-        await play_value(interaction, choice, DECIDE_KINDS)
-        await self._then_panel(interaction, g.id)
+        await self._by_kind(interaction, choice, DECIDE_KINDS)
 
     _decide_ac = decide.autocomplete("choice")(legal_choices(DECIDE_KINDS))
 
     @am.command(name="pass", description="Skip what is asked now: pass, end your turn, skip a symbol, or say no")
     async def pass_(self, interaction: discord.Interaction) -> None:
         """Skip the current decision (the engine's "skip": pass, end the turn, decline)."""
-        bot = services(interaction)
-        g = await self._game(interaction)
-        g, seat = await bot.session.prepare(g.id, interaction.user.id)
-        if not any(isinstance(a, Skip) for a in g.legal_actions(seat)):
-            prompt = g.pending()[seat].text
-            raise Refusal(said("am.no_skip", prompt=lambda lang: UI.named(g, prompt.get(lang))))
-        await play_action(interaction, g.id, Skip())
-        await self._then_panel(interaction, g.id)
+        await self._pass(interaction, ("skip",), "am.no_skip")
 
     # -- looking things up ---------------------------------------------------------------
 
@@ -505,7 +400,7 @@ class AnkhMorpork(commands.Cog):
         locale = locale_of(interaction)
         found = find_card(card)
         if found is None:
-            raise Refusal(said("am.unknown_card", value=clip(card, 40)))
+            raise refusal("am.unknown_card", value=clip(card, 40))
         c = CARDS[found]
         symbols = " · ".join(symbol_label(found, s, locale) for s in c.symbols) or "-"
         embed = discord.Embed(title=card_name(found, locale), description=clip(card_about(found, locale), 4000),
@@ -515,12 +410,9 @@ class AnkhMorpork(commands.Cog):
         await reply(interaction, embed=embed, ephemeral=True)
 
     @card.autocomplete("card")
-    async def _card_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            return card_choices(current, locale_of(interaction))
-        except Exception:
-            log.exception("card autocomplete failed")
-            return []
+    @quiet
+    async def _card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return card_choices(current, locale_of(interaction))
 
     @am.command(name="areas", description="The twelve areas: costs, neighbours and city area card powers")
     async def areas(self, interaction: discord.Interaction) -> None:
@@ -537,7 +429,7 @@ class AnkhMorpork(commands.Cog):
         g = await self._game(interaction, latest=True)
         g, seat = await bot.session.seat_for(g.id, interaction.user.id)
         if g.state is None:
-            raise Refusal(said("am.not_started"))
+            raise refusal("am.not_started")
         await reply(interaction, "\n".join(UI.personality_lines(g, seat, locale)) or "-", ephemeral=True)
 
 

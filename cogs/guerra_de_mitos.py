@@ -11,44 +11,44 @@ messages; the public board and its picture are drawn from the public view.
 from __future__ import annotations
 
 import logging
-import re
-from collections.abc import Sequence
+from collections.abc import Callable
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import i18n, services
+from cogs.common import i18n
+from cogs.common.autocomplete import MENU_SIZE, Choices, legal_choices, quiet
 from cogs.common.catalogue import Pairs
-from cogs.common.choices import (
-    ActButton,
-    ActSelect,
-    chooser,
-    legal_choices,
-    play_action,
-    play_value,
-)
 from cogs.common.errors import reply
+from cogs.common.flow import GameCog
+from cogs.common.game_ui import PanelUI, Typed
 from cogs.common.i18n import locale_of, said
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import (
     COLOUR,
     EMBED_FIELD,
     GameUI,
     clip,
-    engine_view,
     mention,
     register,
     seat_of,
 )
+from cogs.gdm_words import (
+    SEAT_TAG,
+    SEAT_WORD,
+    action_label,
+    card_line,
+    card_name,
+    disc,
+    reader_names,
+    step_lines,
+    table_text,
+)
 from cogs.pictures import draw_or_none
-from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character, render_board
-from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
-from rules.catalogue import catalogues as rules_catalogues
-from rules.catalogue import language as rules_language
+from cogs.pictures.guerra_de_mitos import render_board
 from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
-from rules.guerra_de_mitos import effects as E
-from rules.guerra_de_mitos.abilities import SUBS
 from rules.guerra_de_mitos.cards import (
     MYTHOLOGY_NAME,
     Card,
@@ -57,41 +57,25 @@ from rules.guerra_de_mitos.cards import (
     search_names,
     stats_line,
     suggest,
-    token_name,
 )
 from rules.guerra_de_mitos.decks import ready_decks
-from rules.guerra_de_mitos.facts import facts
 from rules.guerra_de_mitos.model import (
     Assign,
-    Bid,
-    Challenge,
-    Choose,
     DropOracle,
     Enter,
     Equip,
     GdmState,
     GdmView,
     Meditate,
-    Move,
-    Pass,
     Play,
-    Starter,
     Target,
     Use,
 )
-from rules.guerra_de_mitos.telling import verb_text
 from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.guerra_de_mitos")
 
 GAME_ID = "guerra_de_mitos"
-MENU_SIZE = 25  # options in a select menu
-ROWS = 5  # rows of components in a message
-# The rules' log names a seat as "[2] ..." and a seat in texts as "asiento 3" / "seat 3".
-SEAT_TAG = re.compile(r"\[(\d)\]")
-# "seat 3" as events stored before the rules named seats with rules.core.seat_name read
-SEAT_WORD = re.compile(r"\b(?:asiento|seat) (\d)\b", re.IGNORECASE)
-
 # The kinds of action each /gdm command makes.
 BID_KINDS = frozenset({"bid"})
 TRANSFER_KINDS = frozenset({"move", "enter", "drop"})
@@ -110,44 +94,52 @@ def w(key: str, locale: str | None, **kw: object) -> str:
     return i18n.t("gdm." + key, locale, **kw)
 
 
-def disc(seat: int) -> str:
-    """The seat's colour on the picture, as a text disc."""
-    return SEAT_DISC[seat % len(SEAT_DISC)]
+# ----------------------------------------------------------------------------- the step panel
 
 
-def card_name(card: str, locale: str | None) -> str:
-    """A card's (or a created token's) name in the reader's language."""
-    return token_or_card_name(card, facts(card).name, locale)
+def about(g: Game, seat: Seat, locale: str) -> Callable[[Action], str]:
+    """The small print under a menu entry: what the card does."""
+    st = g.state
+    assert isinstance(st, GdmState)
+
+    def one(a: Action) -> str:
+        uid = None
+        if isinstance(a, Play | Use | Equip | Target | Assign | Meditate):
+            uid = a.uid
+        elif isinstance(a, Enter | DropOracle):
+            ors = st.players[seat].oracles
+            o = ors[a.oracle] if a.oracle < len(ors) else None
+            uid = o.cards[0] if o is not None and o.cards and o.up else None
+        c = cards().get(st.cards[uid].card) if uid is not None and uid in st.cards else None
+        return (c.text(locale) or stats_line(c, locale)) if c is not None else ""
+
+    return one
 
 
-def card_line(card: str, locale: str | None) -> str:
-    """A card's name, numbers and ability in one line, for a hand."""
-    c = cards().get(card)
-    if c is None:
-        return f"**{card_name(card, locale)}**"
-    text = c.text(locale) or w("no_text", locale)
-    return f"**{c.display_name(locale)}** · {stats_line(c, locale)} — {text}"
+# The step panel: a menu per kind of move (or the current step of an ability), and a
+# button for each of bid, start player, opponent, pass.
+PANEL = Panel(
+    menus=(
+        Menu("gdm.ph.choose", CHOOSE_KINDS - {"starter", "challenge"}),
+        Menu("gdm.ph.enter", frozenset({"enter", "drop"})),
+        Menu("gdm.ph.move", frozenset({"move"})),
+        Menu("gdm.ph.play", PLAY_KINDS),
+        Menu("gdm.ph.use", USE_KINDS),
+        Menu("gdm.ph.assign", ASSIGN_KINDS),
+    ),
+    style=discord.ButtonStyle.primary,
+    styles={"pass": discord.ButtonStyle.secondary},
+    about=about,
+)
 
 
-def _uid_name(st: GdmState, uid: int, locale: str | None) -> str:
-    c = st.cards.get(uid)
-    return card_name(c.card, locale) if c is not None else f"#{uid}"
-
-
-class GdmUI(GameUI):
+class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
     """How Guerra de Mitos looks: the table picture, the players, the step panel; hands in private."""
 
     game_id = GAME_ID
+    state_type, view_type = GdmState, GdmView
+    panel = PANEL
     event_separator = "\n"
-
-    def state(self, g: Game) -> GdmState:
-        """The game's state (the game has started)."""
-        assert isinstance(g.state, GdmState)
-        return g.state
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> GdmView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, GdmView, state)
 
     # -- words ---------------------------------------------------------------------------
 
@@ -210,12 +202,6 @@ class GdmUI(GameUI):
         return lines
 
     # -- the step panel ------------------------------------------------------------------
-
-    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
-        """The step panel: a menu per kind of move, the current choice, and a Pass button."""
-        if g.state is None or g.status != "active" or seat not in g.pending():
-            return None
-        return panel(g, seat, locale)
 
     def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
         """What is being decided: the ability being resolved step by step, or the phase."""
@@ -284,251 +270,6 @@ class GdmUI(GameUI):
         return clip("\n".join(lines), EMBED_FIELD)
 
 
-def table_text(v: GdmView, locale: str, names: Sequence[str]) -> str:
-    """The table in text (when the picture is missing): oracles and cards in play per player."""
-    lines = []
-    for sv in v.seats:
-        ors = []
-        for i, o in enumerate(sv.oracles):
-            top = (
-                card_name(o.top, locale)
-                if o.top
-                else (w("down", locale) if o.size else w("empty", locale))
-            )
-            ors.append(f"{i + 1}: {top} ({o.power}P)")
-        cards_in = []
-        for c in v.in_play:
-            if c.ctrl != sv.seat or c.card == sv.pantheon or c.zone not in ("pantheon", "battle"):
-                continue
-            if is_character(c):
-                bits = f"{card_name(c.card, locale)} {c.strength}F {c.power}/{c.max_power}P"
-            else:
-                bits = f"{card_name(c.card, locale)} {c.power}P"
-            if c.tired:
-                bits += f" ({w('tired', locale)})"
-            if c.zone == "battle":
-                bits += " ⚔"
-            cards_in.append(bits)
-        name = names[sv.seat] if sv.seat < len(names) else f"#{sv.seat + 1}"
-        lines.append(
-            f"{disc(sv.seat)} **{discord.utils.escape_markdown(name)}** · {w('oracles', locale)} "
-            + " · ".join(ors)
-        )
-        if cards_in:
-            lines.append("  " + ", ".join(cards_in))
-    return "\n".join(lines)
-
-
-# ----------------------------------------------------------------------------- labels
-
-
-def _seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"#{seat + 1}"
-
-
-def _oracle_words(st: GdmState, seat: int, idx: int, locale: str) -> str:
-    """ "oracle 2 (Horus)" when its top card is face up, else "oracle 2"."""
-    p = st.players[seat]
-    base = w("oracle_w", locale, n=idx + 1)
-    if idx < len(p.oracles) and p.oracles[idx].up and p.oracles[idx].cards:
-        base += f" ({_uid_name(st, p.oracles[idx].cards[0], locale)})"
-    return base
-
-
-def _where(st: GdmState, seat: int, uid: int, locale: str, names: Sequence[str]) -> str:
-    """Where a card to choose is, from the chooser's side: its controller and zone."""
-    c = st.cards[uid]
-    if c.zone == "hand":
-        return w("in_hand", locale)
-    bits = []
-    if c.ctrl != seat:
-        bits.append(w("of", locale, name=_seat_name(names, c.ctrl)))
-    if c.zone == "battle":
-        bits.append(w("battle", locale))
-    elif c.zone == "discard":
-        bits.append(w("in_discard", locale))
-    if c.zone in ("pantheon", "battle") and (c.power or c.tired):
-        bits.append(f"{c.power}P" + (f", {w('tired', locale)}" if c.tired else ""))
-    return ", ".join(bits)
-
-
-def choice_label(st: GdmState, seat: int, action: Action, locale: str, names: Sequence[str]) -> str:
-    """A Target or Choose of the ability being resolved, in words."""
-    step = st.stack[-1]
-    if isinstance(action, Target):
-        where = _where(st, seat, action.uid, locale, names)
-        name = _uid_name(st, action.uid, locale)
-        return f"{name} ({where})" if where else name
-    assert isinstance(action, Choose)
-    value = action.value
-    ck = E.choice_kind(st)
-    kind = ck[0] if ck else E.NUMBER
-    if kind == E.PLAYER:
-        return _seat_name(names, value)
-    if kind == E.ORACLE_T:
-        owner, idx = divmod(value, 16)
-        o = E.oracle_at(st, value)
-        text = w("oracle_of", locale, n=idx + 1, name=_seat_name(names, owner))
-        if o is not None:
-            top = _uid_name(st, o.cards[0], locale) if o.up and o.cards else w("down", locale)
-            text += f" · {top} · {o.power}P"
-        return text
-    if step.ability == -1:  # an opponent's card makes this seat choose one of its options
-        sub = SUBS[step.card[4:]][value]
-        what = ", ".join(verb_words(op.verb, locale) for op in sub.steps)
-        return w("option", locale, n=value + 1, what=what)
-    op = E.ability_of(step).steps[step.pos]
-    if op.verb == "bottomdeck":
-        return w("to_bottom" if value else "leave_top", locale)
-    if op.verb == "look":
-        if op.params.get("mode") == "bottom":
-            return w("to_bottom" if value else "leave_top", locale)
-        return w("discard_it" if value else "keep", locale)
-    if op.verb == "key" and "|" in op.params.get("key", ""):
-        from rules.guerra_de_mitos.cards import KEYS, key_id
-
-        word = op.params["key"].split("|")[value]
-        k = key_id(word)
-        return KEYS[k].get(locale) if k else word
-    return w("number", locale, n=value)
-
-
-def verb_words(verb: str, locale: str) -> str:
-    """What one operation of an ability does, in a few words."""
-    return verb_text(verb).get(locale)
-
-
-def action_label(st: GdmState, seat: int, a: Action, locale: str, names: Sequence[str]) -> str:
-    """Any legal action of ``seat`` in words (card names, never ids)."""
-    if isinstance(a, Target | Choose) and st.stack:
-        return choice_label(st, seat, a, locale, names)
-    if isinstance(a, Bid):
-        return w("bid", locale, n=a.amount)
-    if isinstance(a, Starter):
-        return w("starter", locale, name=_seat_name(names, a.seat))
-    if isinstance(a, Move):
-        src = w("reserve_w", locale) if a.src < 0 else _oracle_words(st, seat, a.src, locale)
-        dst = w("reserve_w", locale) if a.dst < 0 else _oracle_words(st, seat, a.dst, locale)
-        return w("move", locale, src=src, dst=dst)
-    if isinstance(a, DropOracle | Enter):
-        o = st.players[seat].oracles[a.oracle]
-        top = o.cards[0] if o.cards and o.up else None
-        name = _uid_name(st, top, locale) if top is not None else "?"
-        if isinstance(a, DropOracle):
-            return w("drop", locale, card=name, n=a.oracle + 1)
-        c = cards().get(st.cards[top].card) if top is not None else None
-        cost = c.cost if c is not None and c.cost is not None else "?"
-        return w("enter", locale, card=name, n=a.oracle + 1, cost=cost)
-    if isinstance(a, Play | Use):
-        text = w(
-            "play" if isinstance(a, Play) else "use", locale, card=_uid_name(st, a.uid, locale)
-        )
-        if a.ability:
-            text += w("ability_n", locale, n=a.ability + 1)
-        if isinstance(a, Play) and a.payer is not None:
-            text += w("payer", locale, card=_uid_name(st, a.payer, locale))
-        return text
-    if isinstance(a, Equip):
-        return w(
-            "equip",
-            locale,
-            card=_uid_name(st, a.uid, locale),
-            target=_uid_name(st, a.target, locale),
-        )
-    if isinstance(a, Meditate):
-        return w("meditate", locale, card=_uid_name(st, a.uid, locale))
-    if isinstance(a, Assign):
-        c = st.cards[a.uid]
-        return w("assign", locale, card=_uid_name(st, a.uid, locale)) + f" ({c.power}P)"
-    if isinstance(a, Challenge):
-        return w("challenge", locale, name=_seat_name(names, a.seat))
-    if isinstance(a, Pass):
-        if st.stack:
-            return w("pass.choice", locale)
-        if st.phase == "transfer":
-            return w("pass.transfer", locale)
-        if st.phase == "fight" and st.fight is not None and st.fight.stage == "assign":
-            return w("pass.assign", locale)
-        return w("pass", locale)
-    return str(a.model_dump())
-
-
-def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
-    """The ability being resolved: its card and text, which step of how many, what is chosen."""
-    step = st.stack[-1]
-    src = st.cards.get(step.src) if step.src is not None else None
-    if step.card.startswith("res:"):
-        title = w("resolution", locale)
-        text = ""
-    else:
-        card = src.card if step.card.startswith("sub:") and src is not None else step.card
-        c = cards().get(card)
-        title = card_name(card, locale)
-        text = c.text(locale) if c is not None else ""
-    lines = [f"🃏 **{title}**" + (f" — {text}" if text else "")]
-    if step.ability == -1:
-        lines.append(w("pick_option", locale))
-        return lines
-    ab = E.ability_of(step)
-    ops = ab.steps
-    if step.pos < len(ops):
-        op = ops[step.pos]
-        part = w("cost" if step.pos < len(ab.cost) else "effect", locale)
-        lines.append(
-            "▶ "
-            + w(
-                "step",
-                locale,
-                k=step.pos + 1,
-                n=len(ops),
-                part=part,
-                what=verb_words(op.verb, locale),
-            )
-        )
-        if op.upto:
-            lines.append(w("optional", locale))
-        deck = st.players[step.seat].deck
-        if op.verb == "bottomdeck" and deck:
-            lines.append(w("top_of_deck", locale, card=_uid_name(st, deck[0], locale)))
-    if step.chosen:
-        chosen = []
-        for u in step.chosen:
-            if u in st.cards and (st.cards[u].zone != "hand" or st.cards[u].owner == step.seat):
-                chosen.append(_uid_name(st, u, locale))
-        if chosen:
-            lines.append(w("chosen", locale, names=", ".join(chosen)))
-    return lines
-
-
-# Per reader's language (of the rules' catalogues in use): the cards' Spanish names that
-# read otherwise there, and a pattern finding them.
-_RENAMES: dict[str, tuple[object, dict[str, str], re.Pattern[str] | None]] = {}
-
-
-def reader_names(text: str, locale: str | None) -> str:
-    """``text`` (possibly with the rules' Spanish card names in other words, as the rules
-    wrote them before the catalogues: events stored then) with the cards' names in the
-    reader's language."""
-    language, shipped = rules_language(locale), rules_catalogues()
-    if language not in _RENAMES or _RENAMES[language][0] is not shipped:
-        renames: dict[str, str] = {}
-        for c in cards().values():
-            shown = c.display_name(language)
-            if c.name != shown:
-                renames[c.name] = shown
-            for tk in c.tokens:
-                renames.setdefault(tk.name, token_name(tk).get(language))
-        names = sorted(renames, key=len, reverse=True)
-        pattern = (
-            re.compile(r"(?<![\w-])(" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
-            if names
-            else None
-        )
-        _RENAMES[language] = (shipped, renames, pattern)
-    _, renames, pattern = _RENAMES[language]
-    return pattern.sub(lambda m: renames[m[1]], text) if pattern is not None else text
-
-
 UI = GdmUI()
 register(UI)
 
@@ -537,92 +278,6 @@ register(UI)
 
 # (their names in each language are catalogue entries with the contexts "command",
 # "parameter" and "description": cogs/locale)
-
-
-# ----------------------------------------------------------------------------- the step panel
-
-
-def _about(st: GdmState, seat: int, a: Action, locale: str) -> str:
-    """The small print under a menu entry: what the card does."""
-    uid = None
-    if isinstance(a, Play | Use | Equip):
-        uid = a.uid
-    elif isinstance(a, Enter | DropOracle):
-        ors = st.players[seat].oracles
-        o = ors[a.oracle] if a.oracle < len(ors) else None
-        uid = o.cards[0] if o is not None and o.cards and o.up else None
-    elif isinstance(a, Target | Assign | Meditate):
-        uid = a.uid
-    if uid is None or uid not in st.cards:
-        return ""
-    c = cards().get(st.cards[uid].card)
-    if c is None:
-        return ""
-    return c.text(locale) or stats_line(c, locale)
-
-
-def _group(a: Action) -> str | None:
-    if isinstance(a, Enter | DropOracle):
-        return "ph.enter"
-    if isinstance(a, Move):
-        return "ph.move"
-    if isinstance(a, Play | Equip):
-        return "ph.play"
-    if isinstance(a, Use | Meditate):
-        return "ph.use"
-    if isinstance(a, Assign):
-        return "ph.assign"
-    if isinstance(a, Target | Choose):
-        return "ph.choose"
-    return None  # a button: bid, starter, challenge, pass
-
-
-def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
-    """``seat``'s private panel for what it must decide now: a menu per kind of move (or the
-    current step of an ability), and a button for each of bid, start player, opponent, pass."""
-    st = UI.state(g)
-    actions = g.legal_actions(seat)
-    order = ["ph.choose", "ph.enter", "ph.move", "ph.play", "ph.use", "ph.assign"]
-    grouped: dict[str, list[int]] = {}
-    buttons: list[int] = []
-    for i, a in enumerate(actions):
-        key = _group(a)
-        if key is None:
-            buttons.append(i)
-        else:
-            grouped.setdefault(key, []).append(i)
-    menus = [
-        (key, chunk)
-        for key in order
-        if key in grouped
-        for chunk in (
-            grouped[key][k : k + MENU_SIZE] for k in range(0, len(grouped[key]), MENU_SIZE)
-        )
-    ]
-    if len(menus) + -(-len(buttons) // 5) > ROWS:
-        return chooser(g, seat, locale)  # far too much for one message: the generic menu
-    view = discord.ui.View(timeout=None)
-    for part, (key, chunk) in enumerate(menus):
-        options = [
-            discord.SelectOption(
-                label=UI.label(g, seat, actions[i], locale) or "-",
-                value=str(i),
-                description=clip(_about(st, seat, actions[i], locale), 100) or None,
-            )
-            for i in chunk
-        ]
-        view.add_item(
-            ActSelect(g.id, g.version, seat, part, options=options, placeholder=w(key, locale))
-        )
-    for i in buttons:
-        a = actions[i]
-        style = (
-            discord.ButtonStyle.secondary if isinstance(a, Pass) else discord.ButtonStyle.primary
-        )
-        view.add_item(
-            ActButton(g.id, g.version, seat, i, label=UI.label(g, seat, a, locale), style=style)
-        )
-    return view
 
 
 # ----------------------------------------------------------------------------- the cog
@@ -702,49 +357,14 @@ def decks_text(locale: str) -> str:
     return "\n".join(lines)
 
 
-class GuerraDeMitos(commands.Cog):
+class GuerraDeMitos(GameCog):
     """The /gdm commands."""
 
+    game_id = GAME_ID
+    not_here = "gdm.not_gdm"
     gdm = app_commands.Group(
         name="gdm", description="Guerra de Mitos (War of Myths) moves", guild_only=True
     )
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def _game(self, interaction: discord.Interaction) -> Game:
-        g = await services(interaction).session.require_in_channel(interaction.channel_id or 0)
-        if g.row.game_id != GAME_ID:
-            raise Refusal(said("gdm.not_gdm"))
-        return g
-
-    async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
-        """After a move by command: the caller's next step, privately, if they have one."""
-        g = await services(interaction).session.get(game)
-        if g is None or g.status != "active":
-            return
-        seat = g.seat_of(interaction.user.id)
-        if seat is None or seat not in g.pending():
-            return
-        locale = locale_of(interaction)
-        view = UI.menu(g, seat, locale)
-        await interaction.followup.send(
-            clip(UI.menu_text(g, seat, locale), 2000),
-            view=view or discord.utils.MISSING,
-            ephemeral=True,
-        )
-
-    async def _move(
-        self, interaction: discord.Interaction, value: str, kinds: frozenset[str]
-    ) -> None:
-        g = await self._game(interaction)
-        g, seat = await services(interaction).session.prepare(g.id, interaction.user.id)
-        if not any(a.kind in kinds for a in g.legal_actions(seat)):
-            # nothing of this kind is possible now: say what the game asks instead
-            prompt = g.pending()[seat].text
-            raise Refusal(said("gdm.not_now", prompt=lambda lang: UI.wording(g, prompt, lang)))
-        await play_value(interaction, value, kinds)
-        await self._then_panel(interaction, g.id)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -754,7 +374,7 @@ class GuerraDeMitos(commands.Cog):
     @app_commands.describe(amount="1 to 4 power")
     async def bid(self, interaction: discord.Interaction, amount: str) -> None:
         """The secret bid (only you learn it until both have bid)."""
-        await self._move(interaction, amount, BID_KINDS)
+        await self._by_kind(interaction, amount, BID_KINDS, "gdm.not_now")
 
     _bid_ac = bid.autocomplete("amount")(legal_choices(BID_KINDS))
 
@@ -765,7 +385,7 @@ class GuerraDeMitos(commands.Cog):
     @app_commands.describe(move="What you do")
     async def transfer(self, interaction: discord.Interaction, move: str) -> None:
         """One step of your transfer."""
-        await self._move(interaction, move, TRANSFER_KINDS)
+        await self._by_kind(interaction, move, TRANSFER_KINDS, "gdm.not_now")
 
     _transfer_ac = transfer.autocomplete("move")(legal_choices(TRANSFER_KINDS))
 
@@ -776,7 +396,7 @@ class GuerraDeMitos(commands.Cog):
     @app_commands.describe(card="The card (and its target)")
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         """Play or equip; the ability's costs and targets follow in your private panel."""
-        await self._move(interaction, card, PLAY_KINDS)
+        await self._by_kind(interaction, card, PLAY_KINDS, "gdm.not_now")
 
     _play_ac = play.autocomplete("card")(legal_choices(PLAY_KINDS))
 
@@ -786,7 +406,7 @@ class GuerraDeMitos(commands.Cog):
     @app_commands.describe(ability="The card whose ability you use")
     async def use(self, interaction: discord.Interaction, ability: str) -> None:
         """Use an ability (its costs and targets follow in your private panel) or meditate."""
-        await self._move(interaction, ability, USE_KINDS)
+        await self._by_kind(interaction, ability, USE_KINDS, "gdm.not_now")
 
     _use_ac = use.autocomplete("ability")(legal_choices(USE_KINDS))
 
@@ -796,7 +416,7 @@ class GuerraDeMitos(commands.Cog):
     @app_commands.describe(character="The character you assign")
     async def assign(self, interaction: discord.Interaction, character: str) -> None:
         """Assign a character to the battlefield."""
-        await self._move(interaction, character, ASSIGN_KINDS)
+        await self._by_kind(interaction, character, ASSIGN_KINDS, "gdm.not_now")
 
     _assign_ac = assign.autocomplete("character")(legal_choices(ASSIGN_KINDS))
 
@@ -807,7 +427,7 @@ class GuerraDeMitos(commands.Cog):
     @app_commands.describe(choice="What you choose")
     async def choose(self, interaction: discord.Interaction, choice: str) -> None:
         """The next step of an ability (a card, a player, an oracle, a number) or a choice of the turn."""
-        await self._move(interaction, choice, CHOOSE_KINDS)
+        await self._by_kind(interaction, choice, CHOOSE_KINDS, "gdm.not_now")
 
     _choose_ac = choose.autocomplete("choice")(legal_choices(CHOOSE_KINDS))
 
@@ -817,14 +437,7 @@ class GuerraDeMitos(commands.Cog):
     )
     async def pass_(self, interaction: discord.Interaction) -> None:
         """Pass on what is asked now."""
-        bot = services(interaction)
-        g = await self._game(interaction)
-        g, seat = await bot.session.prepare(g.id, interaction.user.id)
-        if not any(isinstance(a, Pass) for a in g.legal_actions(seat)):
-            prompt = g.pending()[seat].text
-            raise Refusal(said("gdm.no_pass", prompt=lambda lang: UI.named(g, prompt.get(lang))))
-        await play_action(interaction, g.id, Pass())
-        await self._then_panel(interaction, g.id)
+        await self._pass(interaction, ("pass",), "gdm.no_pass")
 
     # -- looking things up ---------------------------------------------------------------
 
@@ -854,14 +467,9 @@ class GuerraDeMitos(commands.Cog):
         await reply(interaction, embed=embed, ephemeral=True)
 
     @card.autocomplete("name")
-    async def _card_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            return card_choices(current, locale_of(interaction))
-        except Exception:
-            log.exception("card autocomplete failed")
-            return []
+    @quiet
+    async def _card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return card_choices(current, locale_of(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,59 +12,55 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import i18n, services
-from cogs.common.catalogue import Pairs
-from cogs.common.choices import (
-    ActButton,
-    ActSelect,
+from cogs.common import i18n
+from cogs.common.autocomplete import (
+    MENU_SIZE,
+    Choices,
     action_choices,
-    chooser,
-    fold,
-    play_action,
-    play_value,
-    publish,
-    within,
+    caller_in,
+    in_every_language,
+    languages,
+    legal_choices,
+    offered,
+    pick_one,
+    quiet,
 )
+from cogs.common.catalogue import Pairs
 from cogs.common.errors import reply
-from cogs.common.i18n import locale_of, said
+from cogs.common.flow import GameCog, nothing, refusal
+from cogs.common.game_ui import PanelUI, Typed
+from cogs.common.i18n import locale_of
+from cogs.common.moves import play_steps
+from cogs.common.panel import Menu, Panel
 from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
-from rules.catalogue import catalogues, seat_words
+from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.ragami.cards import KINDS, Kind, card_name, kind_of
 from rules.ragami.city import node_name
 from rules.ragami.engine import piece_label
 from rules.ragami.model import (
-    Cancel,
-    Commit,
-    Convert,
-    Done,
-    EndTurn,
     Pick,
     Place,
     Power,
     Resolution,
+    RgState,
     RgView,
-    Roll,
     UseDie,
 )
 from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.ragami")
-T = TypeVar("T")
 
 GAME_ID = "ragami"
-MENU_SIZE = 25  # options in a select menu or an autocomplete answer
-ROWS = 5  # rows of components in a message
 # The engine names seats "Jugador 2 (verde)" / "Player 2 (green)"; Discord shows names.
 COLOUR_DISC = ("🟡", "🟢", "🔵", "🟣")
 CURRENT = "*"  # the piece already chosen (or being placed), as a /rg piece value
@@ -74,17 +70,7 @@ CARD_KINDS = frozenset({"play_card", "cash_card", "discard"})
 KEEP_KINDS = frozenset({"keep"})
 RESOLVE_KINDS = frozenset({"power", "power_card", "roll", "commit", "cancel"})
 # Answered with a button; everything else goes in a menu.
-BUTTON_KINDS = ("commit", "roll", "cancel", "convert", "done", "end_turn")
-# Menus of the private panel, by the kinds they gather, in the order they are shown.
-MENUS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("ph_power", frozenset({"power", "power_card"})),
-    ("ph_die", DIE_KINDS),
-    ("ph_cards", CARD_KINDS),
-    ("ph_keep", KEEP_KINDS),
-    ("ph_piece", frozenset({"pick"})),
-    ("ph_place", frozenset({"place"})),
-)
-
+BUTTON_KINDS = frozenset({"commit", "roll", "cancel", "convert", "done", "end_turn"})
 # Texts of this cog: catalogue ids "rg.<key>" (cogs/locale); WORDS reads them as pairs.
 WORDS = Pairs("rg.")
 
@@ -92,20 +78,6 @@ def word(key: str, locale: str, **fmt: object) -> str:
     """A text of this module in the player's language."""
     return i18n.t("rg." + key, locale, **fmt)
 
-
-def refusal(key: str, **fmt: object) -> Refusal:
-    """A refusal from a text of this module, in the reader's language when shown (a value
-    may be a Text, or a function giving it in a language)."""
-    return Refusal(said("rg." + key, **fmt))
-
-
-def languages() -> tuple[str, ...]:
-    """Every language the rules' catalogues have: typed names are matched in all of them."""
-    return catalogues().languages
-
-
-def _kind(a: Action) -> str:
-    return str(getattr(a, "kind", ""))
 
 
 # ----------------------------------------------------------------------------- the running total
@@ -144,16 +116,64 @@ def resolution_lines(r: Resolution, locale: str) -> list[str]:
     return lines
 
 
-class RgUI(GameUI):
+# ----------------------------------------------------------------------------- the panel
+
+
+def about(g: Game, seat: Seat, locale: str) -> Callable[[Action], str]:
+    """The small print under a menu entry: a card's text, a die's value, what lies on a
+    square, the total after adding power."""
+    v = engine_view(g, seat, RgView)
+
+    def one(a: Action) -> str:
+        card = getattr(a, "card", None)
+        if isinstance(card, int):
+            return kind_of(card).text.get(locale)
+        if isinstance(a, UseDie):
+            return word("die_value", locale, n=v.dice[a.slot])
+        if isinstance(a, Power) and v.step is not None and v.step.res is not None:
+            r = v.step.res
+            return word("after_power", locale, total=r.total + a.amount, cost=r.cost)
+        if isinstance(a, Pick) and a.piece[0] in "SR":
+            c = int(a.piece[1:])
+            where = v.saints[c] if a.piece[0] == "S" else v.ragamis[c]
+            return word("on", locale, where=node_name(str(where)).get(locale)) if where is not None else ""
+        if isinstance(a, Place) and a.at.isdigit():
+            for c in v.conflicts:
+                if c.square == int(a.at):
+                    return word("conflict_at", locale, die=c.die, demons=c.demons)
+        return ""
+
+    return one
+
+
+# The step panel: a menu per kind of choice (power sources, dice, cards, pieces,
+# destinations, anything else), a button for each choice without options.
+PANEL = Panel(
+    menus=(
+        Menu("rg.ph_power", frozenset({"power", "power_card"})),
+        Menu("rg.ph_die", DIE_KINDS),
+        Menu("rg.ph_cards", CARD_KINDS),
+        Menu("rg.ph_keep", KEEP_KINDS),
+        Menu("rg.ph_piece", frozenset({"pick"})),
+        Menu("rg.ph_place", frozenset({"place"})),
+    ),
+    buttons=BUTTON_KINDS,
+    other="rg.ph_other",
+    styles={"commit": discord.ButtonStyle.success, "cancel": discord.ButtonStyle.danger,
+            "roll": discord.ButtonStyle.primary, "convert": discord.ButtonStyle.primary},
+    about=about,
+)
+
+
+
+class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
     """How Ragami looks: the city picture and the players; hands and the panel in private."""
 
     game_id = GAME_ID
+    state_type, view_type = RgState, RgView
+    panel = PANEL
     # A move can set off a chain (a resolution, the end of a round): one event per line.
     event_separator = "\n"
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RgView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, RgView, state)
 
     def wording(self, g: Game, text: Text, locale: str) -> str:
         """The rules' texts with the players' names instead of seat numbers."""
@@ -183,14 +203,6 @@ class RgUI(GameUI):
         if me is None:
             return []
         return [f"hand={me.hand}", f"drawn={me.drawn}"]
-
-    def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
-        """The step panel: menus of the dice, cards, pieces, destinations and power
-        sources the engine allows now, and buttons for resolving, rolling, giving up,
-        exchanging and ending the turn."""
-        if g.state is None or g.status != "active" or seat not in g.pending():
-            return None
-        return panel(g, seat, locale)
 
     def menu_text(self, g: Game, seat: Seat, locale: str) -> str:
         """The running total of a resolution, the piece being moved, and the question."""
@@ -298,91 +310,6 @@ UI = RgUI()
 register(UI)
 
 
-# ----------------------------------------------------------------------------- the panel
-
-
-def _about(g: Game, seat: Seat, a: Action, v: RgView, locale: str) -> str:
-    """The small print under a menu entry: a card's text, a die's value, what lies on a
-    square, the total after adding power."""
-    card = getattr(a, "card", None)
-    if isinstance(card, int):
-        return kind_of(card).text.get(locale)
-    if isinstance(a, UseDie):
-        return word("die_value", locale, n=v.dice[a.slot])
-    if isinstance(a, Power) and v.step is not None and v.step.res is not None:
-        r = v.step.res
-        return word("after_power", locale, total=r.total + a.amount, cost=r.cost)
-    if isinstance(a, Pick) and a.piece[0] in "SR":
-        c = int(a.piece[1:])
-        where = v.saints[c] if a.piece[0] == "S" else v.ragamis[c]
-        return (
-            word("on", locale, where=node_name(str(where)).get(locale)) if where is not None else ""
-        )
-    if isinstance(a, Place) and a.at.isdigit():
-        for c in v.conflicts:
-            if c.square == int(a.at):
-                return word("conflict_at", locale, die=c.die, demons=c.demons)
-    return ""
-
-
-def _style(a: Action) -> discord.ButtonStyle:
-    if isinstance(a, Commit):
-        return discord.ButtonStyle.success
-    if isinstance(a, Cancel):
-        return discord.ButtonStyle.danger
-    if isinstance(a, Roll | Convert):
-        return discord.ButtonStyle.primary
-    return discord.ButtonStyle.secondary
-
-
-def panel(g: Game, seat: Seat, locale: str) -> discord.ui.View:
-    """``seat``'s private panel for what it must decide now, from its legal actions: a
-    menu per kind of choice (power sources, dice, cards, pieces, destinations, anything
-    else), a button for each choice without options; the generic menu if it would not fit."""
-    actions = g.legal_actions(seat)
-    v = UI.view(g, seat)
-    buttons = [i for i, a in enumerate(actions) if _kind(a) in BUTTON_KINDS]
-    taken = set(buttons)
-    groups: list[tuple[str, list[int]]] = []
-    for key, kinds in MENUS:
-        items = [i for i, a in enumerate(actions) if _kind(a) in kinds]
-        taken.update(items)
-        groups.append((key, items))
-    groups.append(("ph_other", [i for i in range(len(actions)) if i not in taken]))
-    menus = [
-        (key, chunk)
-        for key, items in groups
-        for chunk in (items[k : k + MENU_SIZE] for k in range(0, len(items), MENU_SIZE))
-    ]
-    if len(menus) + -(-len(buttons) // 5) > ROWS:
-        return chooser(g, seat, locale)
-    view = discord.ui.View(timeout=None)
-    for part, (key, chunk) in enumerate(menus):
-        options = [
-            discord.SelectOption(
-                label=UI.label(g, seat, actions[i], locale) or "-",
-                value=str(i),
-                description=clip(_about(g, seat, actions[i], v, locale), 100) or None,
-            )
-            for i in chunk
-        ]
-        view.add_item(
-            ActSelect(g.id, g.version, seat, part, options=options, placeholder=word(key, locale))
-        )
-    for i in buttons:
-        view.add_item(
-            ActButton(
-                g.id,
-                g.version,
-                seat,
-                i,
-                label=UI.label(g, seat, actions[i], locale),
-                style=_style(actions[i]),
-            )
-        )
-    return view
-
-
 # ----------------------------------------------------------------------------- commands' helpers
 
 
@@ -396,76 +323,12 @@ def _words(text: Text | None, locale: str) -> str:
     return text.get(locale) if text is not None else ""
 
 
-def _nothing(g: Game, seat: Seat, key: str) -> Refusal:
-    prompt = _prompt(g, seat)
-    return refusal(key, prompt=lambda lang: UI.named(g, _words(prompt, lang), bold=False))
-
-
-def _require(g: Game, seat: Seat, kinds: Collection[str], key: str) -> None:
-    """Refuse (saying what is asked instead) unless some legal action is of ``kinds``."""
-    if not any(_kind(a) in kinds for a in g.legal_actions(seat)):
-        raise _nothing(g, seat, key)
-
-
-def choices_of(kinds: Collection[str] | None):  # noqa: ANN201 - discord.py reads the signature
-    """An autocomplete callback offering the caller's legal moves of ``kinds``, or one
-    line saying what is asked instead when there are none."""
-
-    async def complete(
-        interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        out = await action_choices(interaction, current, kinds)
-        if out:
-            return out
-        try:
-            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
-            seat = g.seat_of(interaction.user.id) if g is not None else None
-            if g is None or seat is None or g.state is None or current:
-                return out
-            prompt = UI.named(g, _words(_prompt(g, seat), locale_of(interaction)), bold=False)
-            return [
-                app_commands.Choice(
-                    name=clip(word("hint", locale_of(interaction), prompt=prompt), 100), value="-"
-                )
-            ]
-        except Exception:
-            log.exception("autocomplete hint failed")
-            return out
-
-    return complete
-
-
-def _matches(needle: str, names: Sequence[str]) -> tuple[bool, bool]:
-    """(exact, partial) match of a folded ``needle`` against ``names``."""
-    folded = [fold(n) for n in names]
-    exact = needle in folded
-    # digits only match whole: "1" is not square 12
-    partial = bool(needle) and not needle.isdigit() and any(needle in f for f in folded)
-    return exact, partial
-
-
-def _pick_one(value: str, options: Sequence[tuple[T, Sequence[str]]]) -> T | None:
-    """The option ``value`` names (exactly, else the one it is part of), or None."""
-    needle = fold(value)
-    exact = [a for a, names in options if _matches(needle, names)[0]]
-    if len(exact) == 1:
-        return exact[0]
-    partial = [a for a, names in options if _matches(needle, names)[1]]
-    return partial[0] if len(partial) == 1 else None
-
-
 def _piece_names(g: Game, seat: Seat, a: Pick) -> list[str]:
-    label = piece_label(a.piece)
-    return [
-        a.piece,
-        *(label.get(lang) for lang in languages()),
-        *(UI.label(g, seat, a, lang) for lang in languages()),
-    ]
+    return [a.piece, *in_every_language(piece_label(a.piece)), *(UI.label(g, seat, a, lang) for lang in languages())]
 
 
 def _place_names(g: Game, seat: Seat, a: Place, state: GameState) -> list[str]:
-    texts = (node_name(a.at), g.engine.describe(state, seat, a))
-    return [a.at, *(t.get(lang) for t in texts for lang in languages())]
+    return [a.at, *in_every_language(node_name(a.at)), *in_every_language(g.engine.describe(state, seat, a))]
 
 
 def current_piece(g: Game, seat: Seat) -> Text | None:
@@ -477,18 +340,12 @@ def current_piece(g: Game, seat: Seat) -> Text | None:
     return _prompt(g, seat)
 
 
-def piece_choices(g: Game, seat: Seat, current: str, locale: str) -> list[app_commands.Choice[str]]:
+def piece_choices(g: Game, seat: Seat, current: str, locale: str) -> Choices:
     """Autocomplete of /rg piece: the pieces the caller may move now, or the one already
     chosen when only its destination is left."""
     legal = g.legal_actions(seat)
-    needle = fold(current)
-    out = []
     picks = [a for a in legal if isinstance(a, Pick)]
-    for a in picks:
-        label = UI.label(g, seat, a, locale)
-        if needle and needle not in fold(label):
-            continue
-        out.append(app_commands.Choice(name=label, value=a.piece))
+    out = offered(current, ((UI.label(g, seat, a, locale), a.piece, ()) for a in picks))
     if not picks and any(isinstance(a, Place) for a in legal):
         label = clip(UI.named(g, _words(current_piece(g, seat), locale), bold=False), 100)
         out.append(app_commands.Choice(name=label, value=CURRENT))
@@ -502,10 +359,10 @@ def destinations(g: Game, seat: Seat, piece: str) -> tuple[GameState, Pick | Non
     legal = g.legal_actions(seat)
     picks = [a for a in legal if isinstance(a, Pick)]
     if picks:
-        chosen = _pick_one(piece, [(a, _piece_names(g, seat, a)) for a in picks])
+        chosen = pick_one(piece, [(a, _piece_names(g, seat, a)) for a in picks])
         if not isinstance(chosen, Pick):
             raise refusal(
-                "bad_piece",
+                "rg.bad_piece",
                 value=clip(piece, 40),
                 options=lambda lang: clip("; ".join(UI.label(g, seat, a, lang) for a in picks), 1500),
             )
@@ -518,25 +375,17 @@ def destinations(g: Game, seat: Seat, piece: str) -> tuple[GameState, Pick | Non
         )
     places = [a for a in legal if isinstance(a, Place)]
     if not places:
-        raise _nothing(g, seat, "nothing_piece")
+        raise nothing(g, seat, "rg.nothing_piece")
     return g.state, None, places
 
 
 def destination_choices(
     g: Game, seat: Seat, piece: str, current: str, locale: str
-) -> list[app_commands.Choice[str]]:
+) -> Choices:
     """Autocomplete of /rg piece's destination: only the legal ones for the piece chosen."""
     state, _, places = destinations(g, seat, piece or CURRENT)
-    needle = fold(current)
-    out = []
-    for a in places:
-        label = clip(g.engine.describe(state, seat, a).get(locale), 100)
-        if needle and not any(needle in fold(n) for n in _place_names(g, seat, a, state)):
-            continue
-        out.append(app_commands.Choice(name=label, value=a.at))
-        if len(out) == MENU_SIZE:
-            break
-    return out
+    return offered(current, ((g.engine.describe(state, seat, a).get(locale), a.at, _place_names(g, seat, a, state))
+                             for a in places))
 
 
 def _place_list(places: Sequence[Place], lang: str) -> str:
@@ -554,14 +403,14 @@ def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> lis
         if pick is not None and not places:
             return steps  # a piece that goes nowhere (a Conflict die, a Ragami to swap with)
         raise refusal(
-            "need_dest",
+            "rg.need_dest",
             piece=lambda lang: UI.named(g, _words(what, lang), bold=False),
             options=lambda lang: _place_list(places, lang),
         )
-    to = _pick_one(destination, [(a, _place_names(g, seat, a, state)) for a in places])
+    to = pick_one(destination, [(a, _place_names(g, seat, a, state)) for a in places])
     if to is None:
         raise refusal(
-            "bad_dest",
+            "rg.bad_dest",
             value=clip(destination, 40),
             piece=lambda lang: UI.named(g, _words(what, lang), bold=False),
             options=lambda lang: _place_list(places, lang) or "-",
@@ -576,7 +425,7 @@ def find_kind(value: str) -> Kind | None:
     digits = re.sub(r"^(?:n\.?\s*º|#|no\.?)\s*", "", raw.casefold())
     if digits.isdigit():
         return next((k for k in KINDS if k.number == int(digits)), None)
-    return _pick_one(raw, [(k, [k.id, *(k.name.get(lang) for lang in languages())]) for k in KINDS])
+    return pick_one(raw, [(k, [k.id, *in_every_language(k.name)]) for k in KINDS])
 
 
 def kind_title(k: Kind, locale: str) -> str:
@@ -584,17 +433,9 @@ def kind_title(k: Kind, locale: str) -> str:
     return word("kind_title", locale, number=k.number, name=k.name.get(locale))
 
 
-def card_choices(current: str, locale: str) -> list[app_commands.Choice[str]]:
+def card_choices(current: str, locale: str) -> Choices:
     """Autocomplete over the 15 kinds of action card (their texts are no secret)."""
-    needle = fold(current)
-    out = []
-    for k in KINDS:
-        title = kind_title(k, locale)
-        names = (title, *(k.name.get(lang) for lang in languages()), k.id)
-        if needle and not any(needle in fold(n) for n in names):
-            continue
-        out.append(app_commands.Choice(name=clip(title, 100), value=k.id))
-    return out[:MENU_SIZE]
+    return offered(current, ((kind_title(k, locale), k.id, [k.id, *in_every_language(k.name)]) for k in KINDS))
 
 
 def card_embed(k: Kind, locale: str) -> discord.Embed:
@@ -624,49 +465,12 @@ def card_embed(k: Kind, locale: str) -> discord.Embed:
 # ----------------------------------------------------------------------------- the cog
 
 
-class Ragami(commands.Cog):
+class Ragami(GameCog):
     """The /rg commands."""
 
+    game_id = GAME_ID
+    not_here = "rg.not_rg"
     rg = app_commands.Group(name="rg", description="Ragami moves", guild_only=True)
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def _game(self, interaction: discord.Interaction) -> Game:
-        bot = services(interaction)
-        g = await bot.session.require_in_channel(interaction.channel_id or 0)
-        if g.row.game_id != GAME_ID:
-            raise refusal("not_rg")
-        return g
-
-    async def _mine(self, interaction: discord.Interaction) -> tuple[Game, Seat]:
-        g = await self._game(interaction)
-        return await services(interaction).session.prepare(g.id, interaction.user.id)
-
-    async def _then_panel(self, interaction: discord.Interaction, game: int) -> None:
-        """After a move by command: the caller's next step, privately, if they have one
-        (with the running total of a resolution)."""
-        g = await services(interaction).session.get(game)
-        if g is None or g.status != "active":
-            return
-        seat = g.seat_of(interaction.user.id)
-        if seat is None or seat not in g.pending():
-            return
-        locale = locale_of(interaction)
-        view = UI.menu(g, seat, locale)
-        await interaction.followup.send(
-            clip(UI.menu_text(g, seat, locale), 2000),
-            view=view or discord.utils.MISSING,
-            ephemeral=True,
-        )
-
-    async def _by_kind(
-        self, interaction: discord.Interaction, value: str, kinds: Collection[str], nothing: str
-    ) -> None:
-        g, seat = await self._mine(interaction)
-        _require(g, seat, kinds, nothing)
-        await play_value(interaction, value, kinds)
-        await self._then_panel(interaction, g.id)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -674,9 +478,9 @@ class Ragami(commands.Cog):
     @app_commands.describe(choice="The die and what you do with it")
     async def die(self, interaction: discord.Interaction, choice: str) -> None:
         """Use one of the three Action dice (once a turn); its steps follow privately."""
-        await self._by_kind(interaction, choice, DIE_KINDS, "nothing_die")
+        await self._by_kind(interaction, choice, DIE_KINDS, "rg.nothing_die")
 
-    _die_ac = die.autocomplete("choice")(choices_of(DIE_KINDS))
+    _die_ac = die.autocomplete("choice")(legal_choices(DIE_KINDS))
 
     @rg.command(
         name="piece",
@@ -687,72 +491,47 @@ class Ragami(commands.Cog):
         self, interaction: discord.Interaction, piece: str, destination: str | None = None
     ) -> None:
         """Pick a piece and put it on a legal destination, in one go."""
-        bot = services(interaction)
         g, seat = await self._mine(interaction)
-        steps = piece_steps(g, seat, piece, destination)
-        result = await within(
-            interaction, bot.session.move_many(g.id, interaction.user.id, steps, g.version)
-        )
-        await publish(interaction, result)
+        await play_steps(interaction, g.id, piece_steps(g, seat, piece, destination), g.version)
         await self._then_panel(interaction, g.id)
 
     @piece.autocomplete("piece")
-    async def _piece_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
-            seat = (
-                g.seat_of(interaction.user.id)
-                if g is not None and g.row.game_id == GAME_ID
-                else None
-            )
-            if g is None or seat is None or g.state is None or seat not in g.pending():
-                return await action_choices(interaction, current, kinds=())
-            return piece_choices(g, seat, current, locale_of(interaction)) or await choices_of(())(
-                interaction, current
-            )
-        except Exception:
-            log.exception("piece autocomplete failed")
-            return []
+    @quiet
+    async def _piece_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        found = await caller_in(interaction, GAME_ID, pending=True)
+        if found is None:
+            return await action_choices(interaction, current, kinds=())
+        return piece_choices(*found, current, locale_of(interaction)) or await action_choices(
+            interaction, current, kinds=())
 
     @piece.autocomplete("destination")
-    async def _destination_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
+    @quiet
+    async def _destination_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        found = await caller_in(interaction, GAME_ID, pending=True)
+        if found is None:
+            return await action_choices(interaction, current, kinds=())
+        piece = str(getattr(interaction.namespace, "piece", "") or "")
         try:
-            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
-            seat = (
-                g.seat_of(interaction.user.id)
-                if g is not None and g.row.game_id == GAME_ID
-                else None
-            )
-            if g is None or seat is None or g.state is None or seat not in g.pending():
-                return await action_choices(interaction, current, kinds=())
-            piece = str(getattr(interaction.namespace, "piece", "") or "")
-            return destination_choices(g, seat, piece, current, locale_of(interaction))
+            return destination_choices(*found, piece, current, locale_of(interaction))
         except Refusal:
             return []  # the piece typed so far is not one that may move: nowhere to offer
-        except Exception:
-            log.exception("destination autocomplete failed")
-            return []
 
     @rg.command(name="play", description="Play a card, exchange it for a cube, or discard it")
     @app_commands.describe(card="The card")
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         """Play a card held since an earlier turn (its steps follow privately), exchange a
         white-cube card for a cube, or discard from a full hand."""
-        await self._by_kind(interaction, card, CARD_KINDS, "nothing_card")
+        await self._by_kind(interaction, card, CARD_KINDS, "rg.nothing_card")
 
-    _play_ac = play.autocomplete("card")(choices_of(CARD_KINDS))
+    _play_ac = play.autocomplete("card")(legal_choices(CARD_KINDS))
 
     @rg.command(name="keep", description="Keep one of the cards you have drawn")
     @app_commands.describe(card="The card to keep")
     async def keep(self, interaction: discord.Interaction, card: str) -> None:
         """Keep a drawn card (the others go face up to the discard pile)."""
-        await self._by_kind(interaction, card, KEEP_KINDS, "nothing_keep")
+        await self._by_kind(interaction, card, KEEP_KINDS, "rg.nothing_keep")
 
-    _keep_ac = keep.autocomplete("card")(choices_of(KEEP_KINDS))
+    _keep_ac = keep.autocomplete("card")(legal_choices(KEEP_KINDS))
 
     @rg.command(
         name="resolve",
@@ -761,33 +540,23 @@ class Ragami(commands.Cog):
     @app_commands.describe(step="The power source, or resolve, roll, give up")
     async def resolve(self, interaction: discord.Interaction, step: str) -> None:
         """One step of the resolution under way; the running total follows privately."""
-        await self._by_kind(interaction, step, RESOLVE_KINDS, "nothing_resolve")
+        await self._by_kind(interaction, step, RESOLVE_KINDS, "rg.nothing_resolve")
 
-    _resolve_ac = resolve.autocomplete("step")(choices_of(RESOLVE_KINDS))
+    _resolve_ac = resolve.autocomplete("step")(legal_choices(RESOLVE_KINDS))
 
     @rg.command(name="pass", description="End your turn, or skip the optional rest of a step")
     async def pass_(self, interaction: discord.Interaction) -> None:
         """End the turn (a turn with no action is a pass), or go on without the optional
         rest of a step (the second Saint, the virtue die at the round's start)."""
-        g, seat = await self._mine(interaction)
-        legal = g.legal_actions(seat)
-        action = next((a for a in legal if isinstance(a, EndTurn)), None) or next(
-            (a for a in legal if isinstance(a, Done)), None
-        )
-        if action is None:
-            raise _nothing(g, seat, "nothing_pass")
-        await play_action(interaction, g.id, action)
-        await self._then_panel(interaction, g.id)
+        await self._pass(interaction, ("end_turn", "done"), "rg.nothing_pass")
 
     @rg.command(name="decide", description="Anything the game asks now (setup, dice, exchanges)")
     @app_commands.describe(choice="What you decide")
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         """Any legal move of the moment, by its label."""
-        g = await self._game(interaction)
-        await play_value(interaction, choice, None)
-        await self._then_panel(interaction, g.id)
+        await self._by_kind(interaction, choice, None)
 
-    _decide_ac = decide.autocomplete("choice")(choices_of(None))
+    _decide_ac = decide.autocomplete("choice")(legal_choices(None))
 
     # -- looking things up ---------------------------------------------------------------
 
@@ -799,21 +568,16 @@ class Ragami(commands.Cog):
         k = find_kind(card)
         if k is None:
             raise refusal(
-                "bad_card",
+                "rg.bad_card",
                 value=clip(card, 40),
                 options=lambda lang: ", ".join(kind_title(x, lang) for x in KINDS),
             )
         await reply(interaction, embed=card_embed(k, locale), ephemeral=True)
 
     @card.autocomplete("card")
-    async def _card_ac(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            return card_choices(current, locale_of(interaction))
-        except Exception:
-            log.exception("card autocomplete failed")
-            return []
+    @quiet
+    async def _card_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        return card_choices(current, locale_of(interaction))
 
 
 async def setup(bot: commands.Bot) -> None:

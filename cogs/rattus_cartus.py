@@ -18,25 +18,27 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import services
-from cogs.common.choices import (
-    SeatButton,
-    SeatItem,
+from cogs.common.autocomplete import (
+    Choices,
     action_choices,
-    check_seat,
-    fold,
+    caller_in,
+    in_every_language,
+    kind_name,
     legal_choices,
-    play_action,
-    play_value,
-    publish,
-    within,
+    offered,
+    pick_one,
+    quiet,
 )
+from cogs.common.components import SeatButton, SeatItem, close_panel, select
 from cogs.common.errors import guard, reply
-from cogs.common.i18n import Said, locale_of, names, said, t, tn
-from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, engine_view, mention, register
+from cogs.common.flow import GameCog, refusal
+from cogs.common.game_ui import Typed
+from cogs.common.i18n import Said, locale_of, names, t, tn
+from cogs.common.moves import play_action, publish, stale_menu, within
+from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rattus_cartus import render_board
-from rules.catalogue import catalogues
-from rules.core import Action, GameState, Seat, StaleAction
+from rules.core import Action, GameState, Seat
 from rules.rattus_cartus.cards import (
     BUILDINGS,
     CLASS_NAME,
@@ -57,6 +59,7 @@ from rules.rattus_cartus.model import (
     Pass,
     Play,
     PrivateView,
+    RcState,
     RcView,
     SupplyChoice,
     Undo,
@@ -69,11 +72,7 @@ GAME_ID = "rattus_cartus"
 MENU_SIZE = 25
 
 
-def _kind(model: type[Action]) -> str:
-    return str(model.model_fields["kind"].default)
-
-
-SUPPLY_KINDS = frozenset({_kind(SupplyChoice)})
+SUPPLY_KINDS = frozenset({kind_name(SupplyChoice)})
 # Phase D decisions: a duel's victim, cards to give, Hospital discards (or stop), nun cards.
 DECIDE_KINDS = frozenset({"choose", "give", "discard", "peek", "done"})
 SEAT_DISCS = ("🔴", "🔵", "🟡", "🟢", "🟣")
@@ -105,18 +104,13 @@ def hand_lines(cards: Sequence[str], locale: str) -> list[str]:
     return [type_name(k).get(locale) + (f" ×{n}" if n > 1 else "") for k, n in counts.items()]
 
 
-class RcUI(GameUI):
+class RcUI(Typed[RcState, RcView], GameUI):
     """How Rattus Cartus looks: the picture, the row and the players; hands in private."""
 
     game_id = GAME_ID
+    state_type, view_type = RcState, RcView
     # One move can resolve a whole building row: one event per line reads better.
     event_separator = "\n"
-
-    def view(self, g: Game, seat: Seat | None, state: GameState | None = None) -> RcView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, RcView, state)
-
-    # -- words ---------------------------------------------------------------------------
 
     # -- private information -------------------------------------------------------------
 
@@ -339,7 +333,7 @@ def cards_panel(g: Game, seat: Seat, building: int, locale: str) -> tuple[str, d
     """Step two, privately: every card to play face down at once, or none."""
     v = UI.view(g, seat)
     if building >= len(v.row):
-        raise StaleAction(said("err.stale_menu"))
+        raise stale_menu()
     assert v.me is not None
     name = BUILDINGS[v.row[building].building].name.get(locale)
     text = t("rc.choose_cards", locale, building=name)
@@ -377,29 +371,28 @@ def entering_steps(v: RcView, building: int, cards: Sequence[str]) -> list[Actio
     return steps
 
 
-async def enter_with(interaction: discord.Interaction, game: int, version: int, seat: Seat,
-                     building: int, cards: Sequence[str]) -> None:
-    """Enter ``building`` with ``cards`` for the caller, then tell everyone what they may know."""
-    bot = services(interaction)
+async def entering(item: SeatItem[Any], interaction: discord.Interaction) -> tuple[Game, Seat, str]:
+    """The game, the clicker's seat (the panel's) and their language, refused unless the
+    seat is the one to enter a building now."""
+    g, seat = await item.mine(interaction)
     locale = locale_of(interaction)
-    g, me_seat = await bot.session.prepare(game, interaction.user.id, version)
-    check_seat(g, seat, me_seat)
-    v = _check_entering(g, me_seat, locale)
+    _check_entering(g, seat, locale)
+    return g, seat, locale
+
+
+async def enter_with(item: CardsSelect | NoCardsButton, interaction: discord.Interaction,
+                     cards: Sequence[str]) -> None:
+    """Enter the item's building with ``cards`` for the caller, then tell everyone what they may know."""
+    g, seat, locale = await entering(item, interaction)
+    v = UI.view(g, seat)
     assert v.me is not None
     if any(c not in v.me.hand for c in cards):
-        raise Refusal(said("rc.unknown_card"))
-    steps = entering_steps(v, building, cards)
-    result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
-    await _close_panel(interaction, locale)
+        raise refusal("rc.unknown_card")
+    steps = entering_steps(v, item.building, cards)
+    result = await within(interaction, services(interaction).session.move_many(
+        item.game, interaction.user.id, steps, item.version))
+    await close_panel(interaction, locale)
     await publish(interaction, result)
-
-
-async def _close_panel(interaction: discord.Interaction, locale: str) -> None:
-    # The private panel has done its job; the public record follows as a new message.
-    if not interaction.response.is_done():
-        await interaction.response.edit_message(content=t("board.done", locale), view=None)
-    else:
-        await interaction.edit_original_response(content=t("board.done", locale), view=None)
 
 
 class BuildingSelect(
@@ -410,25 +403,17 @@ class BuildingSelect(
 
     def __init__(self, game: int, version: int, seat: Seat, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(
-            custom_id=self.custom_id_for(game, version, seat),
-            options=options or [discord.SelectOption(label="-", value="-")],
-            placeholder=placeholder, min_values=1, max_values=1,
-        ), game, version, seat)
+        super().__init__(select(self.custom_id_for(game, version, seat), options, placeholder), game, version, seat)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the card panel of the chosen building."""
         await guard(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        bot = services(interaction)
-        locale = locale_of(interaction)
-        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        check_seat(g, self.seat, seat)
-        _check_entering(g, seat, locale)
+        g, seat, locale = await entering(self, interaction)
         value = (self.item.values or ["-"])[0]
         if not value.isdigit():
-            raise StaleAction(said("err.stale_menu"))
+            raise stale_menu()
         text, view = cards_panel(g, seat, int(value), locale)
         await interaction.response.edit_message(content=text, view=view)
 
@@ -443,16 +428,12 @@ class CardsSelect(
 
     def __init__(self, game: int, version: int, seat: Seat, building: int, *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        opts = options or [discord.SelectOption(label="-", value="-")]
-        super().__init__(discord.ui.Select(
-            custom_id=self.custom_id_for(game, version, seat, building),
-            options=opts, placeholder=placeholder, min_values=1, max_values=len(opts),
-        ), game, version, seat, building)
+        super().__init__(select(self.custom_id_for(game, version, seat, building), options, placeholder,
+                                most=len(options or [])), game, version, seat, building)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with the cards chosen."""
-        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat,
-                                            self.building, list(self.item.values)))
+        await guard(interaction, enter_with(self, interaction, list(self.item.values)))
 
 
 class NoCardsButton(
@@ -465,7 +446,7 @@ class NoCardsButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Enter with no cards."""
-        await guard(interaction, enter_with(interaction, self.game, self.version, self.seat, self.building, []))
+        await guard(interaction, enter_with(self, interaction, []))
 
 
 class BackButton(
@@ -479,11 +460,7 @@ class BackButton(
         await guard(interaction, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        bot = services(interaction)
-        locale = locale_of(interaction)
-        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        check_seat(g, self.seat, seat)
-        _check_entering(g, seat, locale)
+        g, seat, locale = await entering(self, interaction)
         await interaction.response.edit_message(content=t("rc.choose_building", locale),
                                                 view=building_panel(g, seat, locale))
 
@@ -503,10 +480,9 @@ class PassButton(
     async def _run(self, interaction: discord.Interaction) -> None:
         bot = services(interaction)
         locale = locale_of(interaction)
-        g, seat = await bot.session.prepare(self.game, interaction.user.id, self.version)
-        check_seat(g, self.seat, seat)
+        await self.mine(interaction)
         result = await within(interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version))
-        await _close_panel(interaction, locale)
+        await close_panel(interaction, locale)
         await publish(interaction, result)
 
 
@@ -523,36 +499,24 @@ def resolve_building(v: RcView, value: str, locale: str) -> int:
     raw = value.strip()
     if raw.isdigit() and 1 <= int(raw) <= len(v.row):
         return int(raw) - 1
-    needle = fold(raw)
-    found = [
-        b.index for b in v.row
-        if needle and needle in {b.building} | {fold(BUILDINGS[b.building].name.get(lang))
-                                                for lang in catalogues().languages}
-    ]
-    if len(found) == 1:
-        return found[0]
-    raise Refusal(said("rc.unknown_building", value=clip(raw, 40), options=lambda lang: ", ".join(
-        f"{b.index + 1}. {BUILDINGS[b.building].name.get(lang)}" for b in v.row) or "-"))
+    found = pick_one(raw, [(b.index, [b.building, *in_every_language(BUILDINGS[b.building].name)]) for b in v.row])
+    if found is not None:
+        return found
+    raise refusal("rc.unknown_building", value=clip(raw, 40), options=lambda lang: ", ".join(
+        f"{b.index + 1}. {BUILDINGS[b.building].name.get(lang)}" for b in v.row) or "-")
 
 
-class RattusCartus(commands.Cog):
-    """The /rc commands."""
+class RattusCartus(GameCog):
+    """The /rc commands (a move by command shows no panel after it: phase C's is its own)."""
 
+    game_id = GAME_ID
+    not_here = "rc.not_rc"
+    panel_after = False
     rc = app_commands.Group(name="rc", description="Rattus Cartus moves", guild_only=True)
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
 
     async def cog_load(self) -> None:
         """Register the entering panel's components (they work after a restart)."""
         self.bot.add_dynamic_items(*COMPONENTS)
-
-    async def _game(self, interaction: discord.Interaction) -> Game:
-        bot = services(interaction)
-        g = await bot.session.require_in_channel(interaction.channel_id or 0)
-        if g.row.game_id != GAME_ID:
-            raise Refusal(said("rc.not_rc"))
-        return g
 
     # -- phase B -----------------------------------------------------------------------
 
@@ -560,8 +524,7 @@ class RattusCartus(commands.Cog):
     @app_commands.describe(choice="The supply action you take")
     async def supply(self, interaction: discord.Interaction, choice: str) -> None:
         """Your secret supply choice; the game goes on once everybody has chosen."""
-        await self._game(interaction)
-        await play_value(interaction, choice, SUPPLY_KINDS)
+        await self._by_kind(interaction, choice, SUPPLY_KINDS)
 
     _supply_ac = supply.autocomplete("choice")(legal_choices(SUPPLY_KINDS))
 
@@ -571,35 +534,23 @@ class RattusCartus(commands.Cog):
     @app_commands.describe(building="The building you enter")
     async def enter(self, interaction: discord.Interaction, building: str) -> None:
         """Answer privately with the cards you may play at ``building``; choosing them enters."""
-        bot = services(interaction)
         locale = locale_of(interaction)
-        g = await self._game(interaction)
-        g, seat = await bot.session.prepare(g.id, interaction.user.id)
+        g, seat = await self._mine(interaction)
         v = _check_entering(g, seat, locale)
         index = resolve_building(v, building, locale)
         text, view = cards_panel(g, seat, index, locale)
         await reply(interaction, text, view=view, ephemeral=True)
 
     @enter.autocomplete("building")
-    async def _building_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @quiet
+    async def _building_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        found = await caller_in(interaction, GAME_ID)
+        if found is None:
+            return await action_choices(interaction, current, kinds=())
         locale = locale_of(interaction)
-        try:
-            g = await services(interaction).session.in_channel(interaction.channel_id or 0)
-            if g is None or g.row.game_id != GAME_ID or g.state is None:
-                return await action_choices(interaction, current, kinds=())
-            v = UI.view(g, None)
-            needle = fold(current)
-            out = []
-            for b in v.row:
-                bd = BUILDINGS[b.building]
-                label = f"{b.index + 1}. {bd.name.get(locale)} ({CLASS_NAME[b.cls].get(locale)})"
-                if needle and needle not in fold(label):
-                    continue
-                out.append(app_commands.Choice(name=clip(label, 100), value=str(b.index + 1)))
-            return out
-        except Exception:
-            log.exception("building autocomplete failed")
-            return []
+        row = UI.view(found[0], None).row
+        return offered(current, ((f"{b.index + 1}. {BUILDINGS[b.building].name.get(locale)} "
+                                  f"({CLASS_NAME[b.cls].get(locale)})", str(b.index + 1), ()) for b in row))
 
     @rc.command(name="pass", description="Play a Safe-conduct: choose your building after the others (phase C)")
     async def pass_(self, interaction: discord.Interaction) -> None:
@@ -614,8 +565,7 @@ class RattusCartus(commands.Cog):
     @app_commands.describe(choice="What you decide")
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         """A duel's victim, a card to give or discard, a nun card to look at."""
-        await self._game(interaction)
-        await play_value(interaction, choice, DECIDE_KINDS)
+        await self._by_kind(interaction, choice, DECIDE_KINDS)
 
     _decide_ac = decide.autocomplete("choice")(legal_choices(DECIDE_KINDS))
 

@@ -9,13 +9,25 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import services
-from cogs.common.choices import action_choices, fold, legal_choices, play_action, play_value
-from cogs.common.i18n import locale_of, said, t, tn
-from cogs.common.present import GameUI, clip, engine_view, mention, register
+from cogs.common.autocomplete import (
+    Choices,
+    action_choices,
+    caller_in,
+    fold,
+    in_every_language,
+    kind_name,
+    legal_choices,
+    offered,
+    pick_one,
+    quiet,
+)
+from cogs.common.flow import GameCog, refusal
+from cogs.common.game_ui import Typed
+from cogs.common.i18n import locale_of, t, tn
+from cogs.common.moves import play_action
+from cogs.common.present import GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import render_board
-from rules.catalogue import catalogues
 from rules.core import Action, Seat
 from rules.rey_hierofante.engine import FACTION_NAME
 from rules.rey_hierofante.model import (
@@ -29,6 +41,7 @@ from rules.rey_hierofante.model import (
     Move,
     Place,
     Recover,
+    RhState,
     RhView,
     Target,
     parse_square,
@@ -42,13 +55,9 @@ log = logging.getLogger("tablero.rey_hierofante")
 GAME_ID = "rey_hierofante"
 
 
-def _kind(model: type[Action]) -> str:
-    return str(model.model_fields["kind"].default)
-
-
-EFFECT_KINDS = frozenset(_kind(m) for m in (Decline, Activate, Target, Group, Line, Move, BanishZone, Recover))
-STARTER_KINDS = frozenset({_kind(ChooseStarter)})
-DRAFT_KINDS = frozenset({_kind(DraftPick)})
+EFFECT_KINDS = frozenset(kind_name(m) for m in (Decline, Activate, Target, Group, Line, Move, BanishZone, Recover))
+STARTER_KINDS = frozenset({kind_name(ChooseStarter)})
+DRAFT_KINDS = frozenset({kind_name(DraftPick)})
 
 def tile_name(tile: str | None, locale: str) -> str:
     """A tile's name in ``locale`` ("?" for a hidden one)."""
@@ -90,14 +99,11 @@ def board_text(v: RhView, locale: str) -> str:
     return "\n".join(rows)
 
 
-class RhUI(GameUI):
+class RhUI(Typed[RhState, RhView], GameUI):
     """How Rey y Hierofante looks: the picture of the 3x3 board, the score, the zones."""
 
     game_id = GAME_ID
-
-    def view(self, g: Game, seat: Seat | None) -> RhView:
-        """The engine's view for ``seat`` (None: public)."""
-        return engine_view(g, seat, RhView)
+    state_type, view_type = RhState, RhView
 
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The board drawn by cogs/pictures (None if it cannot be drawn)."""
@@ -198,20 +204,15 @@ def _placements(g: Game, seat: Seat) -> list[Place]:
 def _resolve_tile(g: Game, seat: Seat, value: str) -> str:
     """The tile id a typed or autocompleted value names, among the tiles placeable now."""
     tiles = list(dict.fromkeys(a.tile for a in _placements(g, seat)))
-    needle = fold(value)
     # a tile is typed by its id or its name in any language the rules are translated into
-    names = {x: [fold(tile_name(x, lang)) for lang in catalogues().languages] for x in tiles}
-    for tile in tiles:
-        if needle == fold(tile) or needle in names[tile]:
-            return tile
-    starts = [x for x in tiles if any(n.startswith(needle) for n in names[x])]
-    if needle and len(starts) == 1:
-        return starts[0]
-    raise Refusal(said(
+    found = pick_one(value, [(x, [x, *(in_every_language(TILES[x].name) if x in TILES else [])]) for x in tiles])
+    if found is not None:
+        return found
+    raise refusal(
         "err.unknown_tile",
         value=clip(value, 40),
         options=lambda lang: ", ".join(tile_name(x, lang) for x in tiles) or "-",
-    ))
+    )
 
 
 def _resolve_square(value: str) -> int:
@@ -220,25 +221,16 @@ def _resolve_square(value: str) -> int:
     if sq is None and v.isdigit() and 0 <= int(v) <= 8:
         sq = int(v)
     if sq is None:
-        raise Refusal(said("err.unknown_square", value=clip(v, 20)))
+        raise refusal("err.unknown_square", value=clip(v, 20))
     return sq
 
 
-class ReyHierofante(commands.Cog):
-    """The /rh commands."""
+class ReyHierofante(GameCog):
+    """The /rh commands (the board's menu is the panel: none follows a command)."""
 
+    game_id = GAME_ID
+    panel_after = False
     rh = app_commands.Group(name="rh", description="Rey y Hierofante moves", guild_only=True)
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def _caller(self, interaction: discord.Interaction) -> tuple[Game, Seat] | None:
-        bot = services(interaction)
-        g = await bot.session.in_channel(interaction.channel_id or 0)
-        if g is None or g.row.game_id != GAME_ID:
-            return None
-        seat = g.seat_of(interaction.user.id)
-        return (g, seat) if seat is not None else None
 
     # -- /rh place -------------------------------------------------------------------
 
@@ -246,65 +238,48 @@ class ReyHierofante(commands.Cog):
     @app_commands.describe(tile="The tile to place", square="The square (A1 to C3)")
     async def place(self, interaction: discord.Interaction, tile: str, square: str) -> None:
         """Place ``tile`` on ``square``; the engine checks it is legal."""
-        bot = services(interaction)
-        g = await bot.session.require_in_channel(interaction.channel_id or 0)
-        g, seat = await bot.session.prepare(g.id, interaction.user.id)
+        g, seat = await self._mine(interaction)
         tile_id = _resolve_tile(g, seat, tile)
         sq = _resolve_square(square)
-        await play_action(interaction, g.id, {"kind": _kind(Place), "tile": tile_id, "square": sq})
+        await play_action(interaction, g.id, {"kind": kind_name(Place), "tile": tile_id, "square": sq})
 
     @place.autocomplete("tile")
-    async def _tile_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @quiet
+    async def _tile_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         locale = locale_of(interaction)
-        try:
-            found = await self._caller(interaction)
-            if found is None:
-                return await action_choices(interaction, current, kinds=())
-            g, seat = found
-            needle = fold(current)
-            out = []
-            for tile in dict.fromkeys(a.tile for a in _placements(g, seat)):
-                name = tile_name(tile, locale)
-                if needle and needle not in fold(name) and needle not in tile:
-                    continue
-                label = clip(f"{name} — {tile_text(tile, locale)}", 100)
-                out.append(app_commands.Choice(name=label, value=tile))
-            if not out and not _placements(g, seat):
-                return await action_choices(interaction, current, kinds=())
-            return out[:25]
-        except Exception:
-            log.exception("tile autocomplete failed")
-            return []
+        found = await caller_in(interaction, GAME_ID)
+        tiles = dict.fromkeys(a.tile for a in _placements(*found)) if found is not None else {}
+        if not tiles:
+            return await action_choices(interaction, current, kinds=())
+        return offered(current, ((f"{tile_name(x, locale)} — {tile_text(x, locale)}", x, [x, tile_name(x, locale)])
+                                 for x in tiles))
 
     @place.autocomplete("square")
-    async def _square_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @quiet
+    async def _square_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         locale = locale_of(interaction)
-        try:
-            found = await self._caller(interaction)
-            if found is None:
-                return []
-            g, seat = found
-            placements = _placements(g, seat)
-            typed_tile = str(getattr(interaction.namespace, "tile", "") or "")
-            if typed_tile:
-                try:
-                    chosen = _resolve_tile(g, seat, typed_tile)
-                    placements = [a for a in placements if a.tile == chosen]
-                except Refusal:
-                    pass
-            assert g.state is not None
-            needle = fold(current)
-            out: dict[str, str] = {}
-            for a in placements:
-                sq = square_name(a.square)
-                if sq in out or (needle and not fold(sq).startswith(needle)):
-                    continue
-                label = g.engine.describe(g.state, seat, a).get(locale) if typed_tile else sq
-                out[sq] = clip(label, 100)
-            return [app_commands.Choice(name=label, value=sq) for sq, label in out.items()][:25]
-        except Exception:
-            log.exception("square autocomplete failed")
+        found = await caller_in(interaction, GAME_ID)
+        if found is None:
             return []
+        g, seat = found
+        placements = _placements(g, seat)
+        typed_tile = str(getattr(interaction.namespace, "tile", "") or "")
+        if typed_tile:
+            try:
+                chosen = _resolve_tile(g, seat, typed_tile)
+                placements = [a for a in placements if a.tile == chosen]
+            except Refusal:
+                pass
+        assert g.state is not None
+        needle = fold(current)
+        out: dict[str, str] = {}
+        for a in placements:
+            sq = square_name(a.square)
+            if sq in out or (needle and not fold(sq).startswith(needle)):
+                continue
+            label = g.engine.describe(g.state, seat, a).get(locale) if typed_tile else sq
+            out[sq] = clip(label, 100)
+        return [app_commands.Choice(name=label, value=sq) for sq, label in out.items()][:25]
 
     # -- /rh effect, /rh starter, /rh draft --------------------------------------------------
 
@@ -312,7 +287,7 @@ class ReyHierofante(commands.Cog):
     @app_commands.describe(choice="What the effect does")
     async def effect(self, interaction: discord.Interaction, choice: str) -> None:
         """Resolve the pending effect."""
-        await play_value(interaction, choice, EFFECT_KINDS)
+        await self._by_kind(interaction, choice, EFFECT_KINDS)
 
     _effect_ac = effect.autocomplete("choice")(legal_choices(EFFECT_KINDS))
 
@@ -320,7 +295,7 @@ class ReyHierofante(commands.Cog):
     @app_commands.describe(choice="Who starts")
     async def starter(self, interaction: discord.Interaction, choice: str) -> None:
         """The previous game's loser picks who starts."""
-        await play_value(interaction, choice, STARTER_KINDS)
+        await self._by_kind(interaction, choice, STARTER_KINDS)
 
     _starter_ac = starter.autocomplete("choice")(legal_choices(STARTER_KINDS))
 
@@ -328,7 +303,7 @@ class ReyHierofante(commands.Cog):
     @app_commands.describe(tile="The tile to keep")
     async def draft(self, interaction: discord.Interaction, tile: str) -> None:
         """Keep one tile of the draft offer."""
-        await play_value(interaction, tile, DRAFT_KINDS)
+        await self._by_kind(interaction, tile, DRAFT_KINDS)
 
     _draft_ac = draft.autocomplete("tile")(legal_choices(DRAFT_KINDS))
 
@@ -336,4 +311,3 @@ class ReyHierofante(commands.Cog):
 async def setup(bot: commands.Bot) -> None:
     """Load the Rey y Hierofante cog (discord.py extension entry point)."""
     await bot.add_cog(ReyHierofante(bot))
-

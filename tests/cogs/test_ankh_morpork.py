@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from bot import Settings, create_bot
-from cogs.ankh_morpork import UI, find_card, panel
+from cogs.ankh_morpork import PANEL, UI, find_card
 from cogs.common.choices import ActButton, ActSelect, announcement
 from cogs.common.delivery import Delivery
 from cogs.common.i18n import Translator
@@ -235,7 +235,7 @@ def test_a_reaction_has_a_button_per_interrupt_and_no() -> None:
     st = g.state
     assert isinstance(st, AmState)
     seat = next(iter(E.pending(st)))
-    view = panel(g, seat, "en")
+    view = PANEL.view(g, seat, "en")
     labels = [it.label for it in items(view)]
     assert labels == [f"Play {CARDS[a.card].name.en}" for a in E.legal_actions(st, seat) if isinstance(a, Interrupt)] + ["No"]
     assert items(view)[0].style is discord.ButtonStyle.danger

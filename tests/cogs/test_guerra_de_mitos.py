@@ -20,6 +20,7 @@ from cogs.guerra_de_mitos import (
     ASSIGN_KINDS,
     BID_KINDS,
     CHOOSE_KINDS,
+    PANEL,
     PLAY_KINDS,
     TRANSFER_KINDS,
     UI,
@@ -28,7 +29,6 @@ from cogs.guerra_de_mitos import (
     card_embed,
     card_name,
     find_card,
-    panel,
     reader_names,
     step_lines,
 )
@@ -187,7 +187,7 @@ async def test_the_panel_offers_every_legal_move_once_and_fits_a_message() -> No
     while not s.finished and s.version < 150:
         g = game(s)
         for seat in E.pending(s):
-            view = panel(g, seat, "es")
+            view = PANEL.view(g, seat, "es")
             legal = E.legal_actions(s, seat)
             indices = []
             for item in view.children:

@@ -185,7 +185,7 @@ def panel_indices(view) -> list[int]:
 
 
 def test_the_panel_offers_every_legal_move_once_and_nothing_else() -> None:
-    from cogs.ragami import panel
+    from cogs.ragami import PANEL
 
     s = E.setup(3, {}, 17)
     g = game(s)
@@ -196,7 +196,7 @@ def test_the_panel_offers_every_legal_move_once_and_nothing_else() -> None:
         g.state = s
         seat = min(E.pending(s))
         legal = E.legal_actions(s, seat)
-        view = panel(g, seat, "es")
+        view = PANEL.view(g, seat, "es")
         if any(
             type(c).__name__ == "ActSelect" or type(c).__name__ == "ActButton"
             for c in view.children
@@ -253,13 +253,13 @@ def test_every_step_of_a_resolution_shows_the_running_total() -> None:
 
 def test_power_choices_say_the_total_they_reach() -> None:
     from cogs.common.choices import ActSelect
-    from cogs.ragami import panel
+    from cogs.ragami import PANEL
 
     for s in resolving_states(8, 20):
         r = s.step.res
         if r.total >= r.cost or s.cubes[s.turn] == 0:
             continue
-        view = panel(game(s), s.turn, "en")
+        view = PANEL.view(game(s), s.turn, "en")
         menu = next(c for c in view.children if isinstance(c, ActSelect))
         first = menu.item.options[0]
         assert first.label == "+1 from cubes"

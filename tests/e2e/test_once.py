@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cogs.common import choices
+from cogs.common import choices, moves
 
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
@@ -89,7 +89,7 @@ async def test_a_slow_commands_refusal_never_lands_in_the_public_thinking_messag
         t = Table(world, db, random.Random(4))
         await t.start()
         gid = await two_player_game(t)
-        monkeypatch.setattr(choices, "SLOW", 0.01)  # every move is deferred ("thinking…")
+        monkeypatch.setattr(moves, "SLOW", 0.01)  # every move is deferred ("thinking…")
         version = (await t.game(gid)).version
         go = asyncio.Event()  # both moves wait until both commands were deferred
         seen = held(monkeypatch, t, 2, go)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cogs.common import choices
+from cogs.common import moves
 from rules.core import StaleAction
 from rules.registry import engine
 from services.clock import ManualClock
@@ -172,7 +172,7 @@ async def test_no_interaction_token_is_used_after_it_expired(
         t = Table(world, db, random.Random(6), clock=clock)
         await t.start()
         gid = await two_player_game(t)
-        monkeypatch.setattr(choices, "SLOW", 0.01)  # every move is deferred ("thinking…")
+        monkeypatch.setattr(moves, "SLOW", 0.01)  # every move is deferred ("thinking…")
         session = t.bot.session
         real_move = session.move
         go = asyncio.Event()
@@ -226,7 +226,7 @@ async def test_a_refusal_after_the_token_expired_comes_by_dm(
         t = Table(world, db, random.Random(6), clock=clock)
         await t.start()
         gid = await two_player_game(t)
-        monkeypatch.setattr(choices, "SLOW", 0.01)
+        monkeypatch.setattr(moves, "SLOW", 0.01)
         go = asyncio.Event()
 
         async def refused_move(*args: Any, **kwargs: Any) -> Any:
