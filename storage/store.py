@@ -22,6 +22,7 @@ from .decks import DeckQueries
 from .dialect import IntegrityError, is_postgres_url
 from .dialect_postgres import PgDatabase
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
+from .game_threads import GameThreadQueries
 from .group_commit import GroupCommit
 from .leases import LeaseQueries
 from .lookups import LookupQueries
@@ -57,7 +58,8 @@ class MoveWrite:
     own: bool = False
 
 
-class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries, LeaseQueries):
+class Store(DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries, LeaseQueries,
+            GameThreadQueries):
     """Async access to the game database; one instance owns one SQLite connection.
 
     Every statement goes through one asyncio.Lock. aiosqlite runs statements one at a
