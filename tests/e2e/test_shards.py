@@ -70,7 +70,7 @@ def user_of(fake: FakeDiscord, db: str, gid: int, seat: int) -> dict:
 
 async def new_game(fake: FakeDiscord, channel: dict, alice: dict, bob: dict) -> int:
     """alice opens a Rey y Hierofante game, bob joins, alice starts it; its number."""
-    inter = await fake.slash("game new", alice, channel, game="rey_hierofante")
+    inter = await fake.slash("game new", alice, channel, game="rey_hierofante", thread=False)
     await fake.wait_response(inter, timeout=WAIT)
     lobby = fake.response_message(inter)
     assert lobby is not None
