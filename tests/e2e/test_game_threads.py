@@ -207,3 +207,26 @@ async def test_links_lead_to_the_games_thread_not_to_a_message(fake, db) -> None
         turn = await fake.wait_until(lambda: next(
             (m for u in (alice, bob) for m in fake.dms_to(u) if "https://discord.com/channels/" in m["content"]), None))
         assert link in turn["content"].splitlines()
+
+
+async def test_a_tournament_tables_thread_is_archived_after_its_game_like_a_lobbys(fake, db) -> None:
+    from .test_tournament import play, round_tables, sign_up
+
+    names = ["org", "k1", "k2", "k3", "k4"]
+    async with FakeWorld(users=names, fake=fake, owner="org") as w:
+        t = Table(w, db, clock=ManualClock())
+        await t.start()
+        tid, _ = await sign_up(t, w["org"], [w[n] for n in names[1:]], name="Copa", game="rey_hierofante",
+                               format="single_elim", options="wins_needed=1")
+        await t.slash("tournament start", w["org"], wait=30)
+        first, second = await round_tables(t, tid, 1, 2)
+        await play(t.bot.session, first.game)
+        ended = time.time()
+        threads = {int(c["id"]): c for c in threads_under(t, w.channel)}
+        played = (await t.game(first.game)).row.channel_id
+        waiting = (await t.game(second.game)).row.channel_id
+        assert {played, waiting} <= set(threads)
+        keeper = t.bot.get_cog("Lobby").threads
+        assert await keeper.archive_due(now=ended + 25 * HOUR) == 1
+        assert threads[played]["thread_metadata"]["archived"]
+        assert not threads[waiting]["thread_metadata"]["archived"]
