@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import signal
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from cogs.common import errors, i18n
 from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
 from cogs.common.delivery import Delivery
+from cogs.common.gateway import tolerate_bad_events
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
 from cogs.pictures import pool as picture_pool
@@ -43,6 +45,10 @@ EXTENSIONS = (
 # Pause between games while checking boards after a start, to stay far below Discord's
 # rate limits when many games are open.
 RESUME_PAUSE = 0.05
+# A step of the start (picture workers, resuming games) is tried this many times, with a
+# growing pause, before the bot stops rather than run half started.
+STARTUP_TRIES = 3
+STARTUP_PAUSE = 2.0
 # discord.py's names for the tasks that run slash commands and component callbacks.
 DRAIN_TASKS = ("CommandTree-invoker", "discord-ui-")
 DRAIN_TIMEOUT = 5.0
@@ -244,6 +250,9 @@ class TableroBot(commands.Bot):
         self.leases: Leases | None = None
         self._sweep_task: asyncio.Task[None] | None = None
         self.pictures = picture_pool.PicturePool(settings.picture_workers)
+        # The step of the start that kept failing, when the bot stopped for it (see startup_step).
+        self.startup_failed: str | None = None
+        tolerate_bad_events(self._connection)
         self.health = Health(self.health_status, path=settings.health_file, port=settings.health_port,
                              interval=settings.health_interval)
         i18n.set_default_locale(settings.locale)
@@ -312,8 +321,8 @@ class TableroBot(commands.Bot):
         if self.pictures.workers and not self.pictures.running:
             # Started once connected, not before: each worker's start (about a second of
             # imports) would compete for the cores with the bot's own start.
-            self.pictures.start()
-            picture_pool.install(self.pictures)
+            if not await self.startup_step("picture workers", self._start_pictures):
+                return
         if self.leases is not None:
             # The resume and the clock run where their leases are held (see _resume_taken).
             faults.arm()
@@ -326,15 +335,50 @@ class TableroBot(commands.Bot):
         if self.scheduler is not None and self.run_clock:
             self.scheduler.start()
 
+    async def _start_pictures(self) -> None:
+        self.pictures.start()  # raises before it keeps anything: a retry starts it whole
+        picture_pool.install(self.pictures)
+
+    async def startup_step(self, name: str, step: Callable[[], Awaitable[Any]]) -> bool:
+        """Run one step of the start, tried again a few times; when it keeps failing the bot
+        stops with a clear error rather than answering commands half started. False then."""
+        for attempt in range(1, STARTUP_TRIES + 1):
+            try:
+                await step()
+                return True
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("start-up step %r failed (try %d of %d)", name, attempt, STARTUP_TRIES,
+                              extra={"event": "startup_failed", "step": name})
+                if attempt < STARTUP_TRIES:
+                    await asyncio.sleep(STARTUP_PAUSE * attempt)
+        self.startup_failed = name
+        log.critical("stopping: the start-up step %r failed %d times", name, STARTUP_TRIES,
+                     extra={"event": "stop", "step": name})
+        # Closed from a task of its own: close() waits for the resume task, which may be us.
+        asyncio.get_running_loop().create_task(self.close(), name="tablero-stop")
+        return False
+
+    async def _resume_start(self) -> list[int]:
+        # First what a crash kept from Discord (finished games' last boards too).
+        await self.outbox.drain()
+        await self.announcer.remove_orphan_threads()
+        # Delivered changes are kept a week (to look into a complaint), then forgotten.
+        await self.store.prune_outbox(time.time() - OUTBOX_KEEP)
+        return await self.session.open_games()
+
     async def resume_games(self) -> None:
         """Let AI seats make moves they owe and check each open game's board message."""
         try:
-            # First what a crash kept from Discord (finished games' last boards too).
-            await self.outbox.drain()
-            await self.announcer.remove_orphan_threads()
-            # Delivered changes are kept a week (to look into a complaint), then forgotten.
-            await self.store.prune_outbox(time.time() - OUTBOX_KEEP)
-            ids = await self.session.open_games()
+            found: list[list[int]] = []
+
+            async def start() -> None:
+                found.append(await self._resume_start())
+
+            if not await self.startup_step("resuming games", start):
+                return
+            ids = found[-1]
             log.info("resuming %d open games", len(ids))
             for game in ids:
                 try:
@@ -468,12 +512,25 @@ def create_bot(settings: Settings, **client_kwargs: Any) -> TableroBot:
     return ShardedTableroBot(settings, **{**settings.client_options(), **client_kwargs})
 
 
+# A password in any form a PostgreSQL connection string takes: user:password@ in a URL,
+# password=... as a URL query parameter or as a key=value word (quoted or not).
+_SECRETS = (
+    re.compile(r"(?<=://)[^/@\s]*@"),
+    re.compile(r"(?i)([?&;]password=)[^&#\s]*"),
+    re.compile(r"(?i)(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|\S+)"),
+)
+
+
+def _redact(text: str) -> str:
+    """``text`` with every password a connection string in it may carry replaced by "…"."""
+    text = _SECRETS[0].sub("…@", text)
+    text = _SECRETS[1].sub(lambda m: m[1] + "…", text)
+    return _SECRETS[2].sub(lambda m: m[1] + "…", text)
+
+
 def _safe_db(db: str) -> str:
     """The store's setting without the password a PostgreSQL address may carry."""
-    if "://" in db and "@" in db:
-        scheme, rest = db.split("://", 1)
-        return f"{scheme}://…@{rest.rsplit('@', 1)[1]}"
-    return db
+    return _redact(db)
 
 
 def setup_logging(level: str, fmt: str = "text") -> None:
@@ -517,6 +574,14 @@ def main() -> int:
         return 1
     except discord.PrivilegedIntentsRequired:
         print("Discord asked for privileged intents, which Tablero does not use.", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - said plainly; the log has the traceback
+        log.exception("could not start", extra={"event": "stop"})
+        print(f"Tablero could not start: {type(exc).__name__}: {_redact(str(exc))}", file=sys.stderr)
+        return 1
+    if bot.startup_failed is not None:
+        print(f"Tablero stopped: its start-up step {bot.startup_failed!r} kept failing (see the log).",
+              file=sys.stderr)
         return 1
     return 0
 

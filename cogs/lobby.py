@@ -39,6 +39,7 @@ from cogs.common.present import (
 )
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
+from cogs.common.usertext import small_number
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.faults import crash_point
@@ -547,10 +548,11 @@ class Lobby(commands.Cog):
         """Free a seat of this channel's lobby (a bot, or a player who cannot come)."""
         bot = services(interaction)
         g = await self._channel_game(interaction)
-        if not seat.isdigit() or int(seat) >= len(g.seats):
+        index = small_number(seat, len(g.seats))
+        if index is None:
             raise Refusal(said("err.pick_seat"))
-        name = g.seat_row(int(seat)).name
-        g = await bot.session.remove_from_lobby(g.id, seat=int(seat), by=interaction.user.id)
+        name = g.seat_row(index).name
+        g = await bot.session.remove_from_lobby(g.id, seat=index, by=interaction.user.id)
         await reply(interaction, t("lobby.removed", locale_of(interaction), name=name, id=g.id), ephemeral=True)
         await bot.boards.refresh(g.id)
 

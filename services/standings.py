@@ -300,7 +300,7 @@ def standings_csv(
         w.writerow(
             [
                 s.rank,
-                names.get(s.player, str(s.player)),
+                _cell(names.get(s.player, str(s.player))),
                 s.player,
                 show(s.points),
                 s.games,
@@ -310,3 +310,10 @@ def standings_csv(
             ]
         )
     return buf.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: one that would start a formula gets a quote."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value

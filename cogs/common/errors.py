@@ -106,8 +106,11 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if isinstance(error, RuleError):
         text = error.message(locale)
         context = log_context(interaction)
-        log.info("refused %s in %s: %s", type(error).__name__, context["where"], error.message("en"),  # one language: the log
-                 extra={"event": "refusal", "refusal": type(error).__name__, **context})
+        # By its kind and its wording's id only: the words filled in may name what the player
+        # alone may see (the options they had, their hand).
+        wording = error.text.m or "-"
+        log.info("refused %s in %s: %s", type(error).__name__, context["where"], wording,
+                 extra={"event": "refusal", "refusal": type(error).__name__, "wording": wording, **context})
     elif isinstance(error, app_commands.CommandOnCooldown):
         text = t("err.cooldown", locale, seconds=f"{error.retry_after:.0f}")
     elif isinstance(error, app_commands.NoPrivateMessage):

@@ -87,7 +87,7 @@ def said(key: str, /, **fmt: Any) -> Said:
                   for k, v in fmt.items()}
         return t(key, language, **values)
 
-    return Said(words=words)
+    return Said(words=words, m=key)
 
 
 def text_choice(title: Text, value: str) -> app_commands.Choice[str]:

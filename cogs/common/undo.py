@@ -11,6 +11,7 @@ from cogs.common import services
 from cogs.common.announce import allowed_users
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, names, t, tn
+from cogs.common.usertext import plain
 from services.session import Game
 from storage.lookups import UndoRequest
 
@@ -27,7 +28,7 @@ async def ask(interaction: discord.Interaction, g: Game, req: UndoRequest) -> No
     """Post the request in the game's channel, pinging the players who must answer."""
     voters = [r for r in g.seats if not r.ai and r.user_id is not None and r.seat != req.seat]
     who = names([f"<@{r.user_id}>" for r in voters], g.locale)
-    text = tn("undo.asked", len(voters), g.locale, name=g.seat_row(req.seat).name, seq=req.seq, who=who)
+    text = tn("undo.asked", len(voters), g.locale, name=plain(g.seat_row(req.seat).name), seq=req.seq, who=who)
     await reply(interaction, text, ephemeral=False, view=request_view(g, req, g.locale),
                 allowed_mentions=allowed_users([r.user_id for r in voters if r.user_id]))
 
@@ -62,7 +63,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.response.send_message(t("undo.voted", locale), ephemeral=True)
             return
         key = {"done": "undo.done", "refused": "undo.refused", "lapsed": "undo.lapsed"}[outcome]
-        name = g.seat_row(req.seat).name
+        name = plain(g.seat_row(req.seat).name)
         await interaction.response.edit_message(content=t(key, g.locale, name=name, seq=seq), view=None,
                                                 allowed_mentions=discord.AllowedMentions.none())
         if result is not None:

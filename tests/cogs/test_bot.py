@@ -101,3 +101,13 @@ def test_the_start_line_never_shows_a_database_password() -> None:
 
     assert _safe_db("postgresql://tablero:s3cret@db:5432/tablero") == "postgresql://…@db:5432/tablero"
     assert _safe_db("/data/tablero.db") == "/data/tablero.db"
+    # the other forms a PostgreSQL connection string takes
+    for dsn in ("postgresql://db:5432/tablero?user=t&password=s3cret&sslmode=require",
+                "postgresql://db/tablero?sslmode=require&PASSWORD=s3cret",
+                "host=db dbname=tablero user=t password=s3cret",
+                "host=db password = 's3 cret' user=t",
+                "postgres://t:s3cret@db/tablero?password=s3cret"):
+        safe = _safe_db(dsn)
+        assert "s3cret" not in safe and "s3 cret" not in safe, safe
+        assert "db" in safe
+    assert _safe_db("host=db password=s3cret user=t").endswith("user=t")

@@ -81,4 +81,24 @@ async def test_a_refusal_is_logged_with_its_game_server_and_user(caplog: pytest.
         await report(inter, NotYourTurn("Ahora no te toca.", "Not your turn."))
     (line,) = [r for r in caplog.records if getattr(r, "event", None) == "refusal"]
     assert (line.game, line.guild, line.user, line.channel) == (1, 77, 5, 9)  # type: ignore[attr-defined]
-    assert line.refusal == "NotYourTurn" and "Not your turn." in line.getMessage()  # type: ignore[attr-defined]
+    assert line.refusal == "NotYourTurn" and "NotYourTurn" in line.getMessage()  # type: ignore[attr-defined]
+
+
+async def test_a_refusal_is_logged_by_its_kind_never_with_the_options_it_lists(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A refusal may list the player's own options (cards in their hand): the player reads
+    them, the log must not."""
+    from cogs.common.i18n import said
+    from services.session import Refusal
+
+    inter = interaction(discord.Locale.american_english)
+    error = Refusal(said("err.pick_from_list", value="zz", options=lambda lang: "Hidden Card; Other Secret"))
+    with caplog.at_level(logging.DEBUG):
+        await report(inter, error)
+    shown = inter.response.sent[0][0] or ""
+    assert "Hidden Card" in shown  # the player is told their options
+    logged = "\n".join(r.getMessage() + repr(r.__dict__) for r in caplog.records)
+    assert "Hidden Card" not in logged and "Other Secret" not in logged
+    (line,) = [r for r in caplog.records if getattr(r, "event", None) == "refusal"]
+    assert line.wording == "err.pick_from_list"  # type: ignore[attr-defined]

@@ -143,6 +143,30 @@ async def test_undo_accepted_and_undo_refused(fake, db) -> None:
         await fake.wait_for_message(world.channel, lambda m: "took back" in m["content"])
 
 
+async def test_an_undo_request_shows_a_players_name_as_text_never_as_a_link_or_a_ping(fake, db) -> None:
+    sly = "[Free Nitro](https://evil.example/claim) <@999> @everyone"
+    async with FakeWorld(users=[sly, "bob"], fake=fake) as world:
+        t = Table(world, db, random.Random(9))
+        await t.start()
+        host = world[sly]
+        gid, lobby = await t.new_game(host)
+        b = t.lobby_buttons(lobby)
+        await t.click(lobby, b["join"], world["bob"])
+        await t.click(lobby, b["start"], host)
+        seat, mover = await t.user_to_act(gid)
+        if mover is not host:
+            await t.move_by_menu(gid)
+            seat, mover = await t.user_to_act(gid)
+        assert mover is host
+        while seat in (await t.game(gid)).pending():
+            await t.move_by_menu(gid)
+        _, _, asked = await t.slash("game undo", host)
+        text = asked["content"]
+        assert "Free Nitro" in text
+        assert "](https://" not in text and "<@999>" not in text and "@everyone" not in text
+        assert fake.pinged(asked) == [world["bob"]["id"]]
+
+
 async def test_a_spectator_sees_the_public_game_and_the_secrets_only_at_the_end(fake, db) -> None:
     async with FakeWorld(users=["alice", "carol"], fake=fake) as world:
         t = Table(world, db, random.Random(4))

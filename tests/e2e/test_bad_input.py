@@ -62,3 +62,18 @@ async def test_random_input_to_every_move_command_changes_nothing(fake, tmp_path
                 await t.move_by_menu(gid)  # the game still goes on normally
                 assert (await t.game(gid)).version == before[0] + 1
             assert not errors.messages(), errors.messages()
+
+
+async def test_a_seat_typed_in_other_digits_or_too_long_is_refused_in_the_lobby(fake, tmp_path) -> None:
+    async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
+        t = Table(world, str(tmp_path / "t.db"), random.Random(3))
+        await t.start()
+        alice = world["alice"]
+        gid, lobby = await t.new_game(alice)
+        await t.click(lobby, t.lobby_buttons(lobby)["join"], world["bob"])
+        seats = len((await t.game(gid)).seats)
+        for typed in ("²", "١", "9" * 5000, "-0", str(seats)):
+            _, _, answer = await t.slash("game remove", alice, seat=typed)
+            assert answer is not None and answer["flags"] & EPHEMERAL, typed
+            assert "went wrong" not in answer["content"], typed
+        assert len((await t.game(gid)).seats) == seats  # nothing changed

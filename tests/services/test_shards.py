@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rules.core import Outcome, StaleAction, tr
+from rules.core import NotYourTurn, Outcome, StaleAction, tr
 from services.session import SessionService
 from services.tournament import TournamentService
 from storage import Store
@@ -62,14 +62,21 @@ def _race(db: str, game: int, who: int, barrier: Any, out: Any) -> None:
                 try:
                     await svc.move(game, user, action.model_dump(mode="json"), version)
                     got.append((version, "landed"))
-                except StaleAction:
+                except (StaleAction, NotYourTurn):
+                    # Refused either way: as stale when this process still read the old
+                    # version, as not its turn when it read the winner's move first.
                     got.append((version, "stale"))
                 barrier.wait()
             return got
         finally:
             await store.close()
 
-    out.put((who, asyncio.run(run())))
+    try:
+        out.put((who, asyncio.run(run())))
+    except BaseException as exc:
+        # Said at once, so the test fails now rather than waiting for the queue's timeout.
+        out.put((who, repr(exc)))
+        raise
 
 
 def _processes(target: Any, args_of: Any, n: int = 2) -> list:

@@ -202,3 +202,12 @@ def test_a_player_dropped_by_the_clock_loses_whatever_their_seat_did() -> None:
     # Nobody left: the outcome as it is.
     same = result_with_leavers(1, (A, B), Outcome(ranking=[[1], [0]], reason=WHY), [])
     assert same.kind == "game" and same.won(B)
+
+
+def test_a_name_that_would_start_a_formula_is_written_as_text() -> None:
+    st = compute_standings([A, B, C, D], SWISS, SWISS_TIEBREAKS)
+    names = {A: "=HYPERLINK(\"http://x\")", B: "+1", C: "@SUM(A1)", D: "-2"}
+    rows = list(csv.reader(io.StringIO(standings_csv(st, names, SWISS_TIEBREAKS))))
+    written = {row[1] for row in rows[1:]}
+    assert written == {"'" + n for n in names.values()}
+    assert all(cell[:1] not in "=+-@" for row in rows[1:] for cell in row[1:2])
