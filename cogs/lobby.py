@@ -17,11 +17,18 @@ from discord.ext import commands
 from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
 from cogs.common.errors import guard, reply
+from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
+from cogs.common.game_threads import check_bot_permissions as _check_bot_permissions  # noqa: F401 (cogs.tournament's)
 from cogs.common.gamelog import LogButton, render_log
-from cogs.common.i18n import MESSAGES, locale_of, said, t, text_choice, tn
 from cogs.common.i18n import count as _count
+from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.lobby_options import describe_options as describe_options
+from cogs.common.lobby_options import gather_options as gather_options
+from cogs.common.lobby_options import literal_autocomplete, option_suggestions
+from cogs.common.lobby_options import literal_values as literal_values
+from cogs.common.lobby_options import parse_options_text as parse_options_text
 from cogs.common.overview import list_embed, mine_embed
-from cogs.common.patience import missing_permissions, permission_names, token_alive
+from cogs.common.patience import token_alive
 from cogs.common.present import (
     COLOUR,
     NO_MENTIONS,
@@ -33,7 +40,6 @@ from cogs.common.present import (
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
-from rules.core import Engine
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.faults import crash_point
@@ -42,92 +48,6 @@ from services.session import Game, MoveResult, NoGame, Refusal
 from services.vacation import set_vacation
 
 log = logging.getLogger("tablero.lobby")
-
-# /game new offers the common options (variant, scoring, wins_needed, games, reshuffle)
-# as their own parameters; any other field of a game's options model is set through the
-# free-text "options" parameter, so a new game needs no change here.
-
-
-# ----------------------------------------------------------------------------- options
-
-
-def literal_values(engine: Engine, field: str) -> list[str]:
-    """The allowed values of an options field declared as a Literal (empty otherwise)."""
-    info = engine.options_model.model_fields.get(field)
-    if info is None:
-        return []
-    args = typing.get_args(info.annotation)
-    return [str(a) for a in args if isinstance(a, str)]
-
-
-def list_values(engine: Engine, field: str) -> list[str]:
-    """The allowed items of an options field declared as a list of a Literal (empty otherwise)."""
-    info = engine.options_model.model_fields.get(field)
-    if info is None or typing.get_origin(info.annotation) is not list:
-        return []
-    (item,) = typing.get_args(info.annotation) or (None,)
-    return [str(a) for a in typing.get_args(item) if isinstance(a, str)]
-
-
-def is_list(engine: Engine, field: str) -> bool:
-    """Whether an options field holds a list (written as items joined by "+")."""
-    info = engine.options_model.model_fields.get(field)
-    return info is not None and typing.get_origin(info.annotation) is list
-
-
-def option_label(field: str, value: Any, locale: str) -> str:
-    """A readable label for an option value (the catalogue's, else the raw value)."""
-    if isinstance(value, list):
-        return ", ".join(option_label(field, v, locale) for v in value) or "-"
-    key = f"opt.{field}.{value}"
-    if key in MESSAGES:
-        return t(key, locale)
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def field_label(field: str, locale: str) -> str:
-    """A readable name for an options field."""
-    key = f"opt.{field}"
-    return t(key, locale) if key in MESSAGES else field
-
-
-def parse_options_text(text: str | None) -> dict[str, str]:
-    """"key=value key=value" into a dict; a refusal naming the first item that is not."""
-    out: dict[str, str] = {}
-    for item in (text or "").replace(",", " ").split():
-        key, sep, value = item.partition("=")
-        if not sep or not key or not value:
-            raise Refusal(said("err.bad_option", item=item))
-        out[key.strip().lower()] = value.strip()
-    return out
-
-
-def gather_options(engine: Engine, explicit: dict[str, Any], text: str | None) -> dict[str, Any]:
-    """The options for ``engine`` from the explicit parameters and the free text; unknown
-    keys are refused here, values are validated by the engine."""
-    merged: dict[str, Any] = dict(parse_options_text(text))
-    merged.update({k: v for k, v in explicit.items() if v is not None})
-    known = list(engine.options_model.model_fields)
-    for key, value in merged.items():
-        # A list is written as its items joined by "+" (spaces and commas separate options).
-        if isinstance(value, str) and is_list(engine, key):
-            merged[key] = [v for v in value.replace("/", "+").split("+") if v]
-    for key in merged:
-        if key not in known:
-            raise Refusal(said("err.unknown_option", game=engine.title, key=key, known=", ".join(known) or "-"))
-    return merged
-
-
-def describe_options(g: Game, locale: str) -> str:
-    """The game's options, one per line (a player's secret among them hidden by the game)."""
-    # An empty list is an option not in use (say, the buildings of a "chosen" set).
-    lines = [
-        f"{field_label(k, locale)}: {option_label(k, v, locale)}"
-        for k, v in g.engine.public_options(g.row.options).items()
-        if v != []
-    ]
-    return "\n".join(lines) or "-"
-
 
 # ----------------------------------------------------------------------------- lobby message
 
@@ -261,23 +181,6 @@ async def _after_start(interaction: discord.Interaction, result: MoveResult) -> 
     await services(interaction).announcer.publish(result, board_repost=True)
 
 
-def _check_bot_permissions(interaction: discord.Interaction, thread: bool, games_channel: int | None) -> None:
-    """Refuse a new game where the bot could not show it: the permissions it needs in the
-    channel (or, for a thread, to open one and post in it), named in both languages."""
-    perms, where = interaction.app_permissions, interaction.channel_id
-    guild = interaction.guild
-    if thread and games_channel is not None and guild is not None:
-        target = guild.get_channel(games_channel)
-        if target is not None:
-            perms, where = target.permissions_for(guild.me), target.id
-    names = missing_permissions(perms, thread)
-    if thread and not perms.create_public_threads:
-        names.append("create_public_threads")
-    if names:
-        raise Refusal(said("perm.new_missing", channel=f"<#{where}>",
-                           perms=lambda language: permission_names(names, language)))
-
-
 # ----------------------------------------------------------------------------- the cog
 
 
@@ -285,66 +188,6 @@ def _game_choices() -> list[app_commands.Choice[str]]:
     return [text_choice(e.title, gid) for gid, e in registered_games().items()]
 
 
-async def _literal_autocomplete(interaction: discord.Interaction, current: str, field: str) -> list[app_commands.Choice[str]]:
-    locale = locale_of(interaction)
-    try:
-        gid = getattr(interaction.namespace, "game", None)
-        engines = registered_games()
-        candidates = [engines[gid]] if gid in engines else list(engines.values())
-        seen: dict[str, str] = {}
-        for engine in candidates:
-            for value in literal_values(engine, field):
-                seen.setdefault(value, option_label(field, value, locale))
-        needle = fold(current)
-        return [
-            app_commands.Choice(name=label, value=value)
-            for value, label in seen.items()
-            if not needle or needle in fold(label) or needle in fold(value)
-        ][:25]
-    except Exception:
-        log.exception("options autocomplete failed")
-        return []
-
-
-# The options /game new has parameters of its own; the free text offers the others.
-OWN_PARAMETERS = frozenset({"variant", "scoring", "wins_needed", "games", "reshuffle"})
-
-
-def option_suggestions(engine: Engine, current: str, locale: str) -> list[app_commands.Choice[str]]:
-    """Autocomplete for the free-text options: the text typed so far, completed with one
-    more ``key=value`` of ``engine``'s options model (its Literal, bool and list fields)."""
-    head, _, last = current.rpartition(" ")
-    head = head.strip()
-    typed = {tok.partition("=")[0].lower() for tok in head.split()}
-    needle = fold(last)
-    out: list[app_commands.Choice[str]] = []
-    for field in engine.options_model.model_fields:
-        if field in OWN_PARAMETERS or field in typed:
-            continue
-        info = engine.options_model.model_fields[field]
-        values = literal_values(engine, field) or (["true", "false"] if info.annotation is bool else [])
-        tokens: list[tuple[str, str]] = [
-            (f"{field}={v}", f"{field_label(field, locale)}: {option_label(field, v, locale)}") for v in values
-        ]
-        items = list_values(engine, field)
-        if items:
-            # Lists grow one item at a time: "chosen=a" is offered "chosen=a+b", "chosen=a+c"...
-            key, sep, so_far = last.partition("=")
-            chosen = [v for v in so_far.split("+") if v] if sep and key.lower() == field else []
-            if chosen and chosen[-1] not in items:
-                chosen.pop()  # the item being typed
-            for v in items:
-                if v not in chosen:
-                    joined = "+".join([*chosen, v])
-                    shown = ", ".join(option_label(field, x, locale) for x in [*chosen, v])
-                    tokens.append((f"{field}={joined}", f"{field_label(field, locale)}: {shown}"))
-        for token, label in tokens:
-            if needle and not fold(token).startswith(needle) and needle not in fold(label):
-                continue
-            value = f"{head} {token}".strip()
-            if len(value) <= 100:
-                out.append(app_commands.Choice(name=clip(f"{head} {label}".strip(), 100), value=value))
-    return out[:25]
 
 
 class Lobby(commands.Cog):
@@ -356,12 +199,32 @@ class Lobby(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.threads = ThreadKeeper(bot)
 
     async def cog_load(self) -> None:
         """Register the persistent components and the lobby's look."""
         self.bot.add_dynamic_items(LobbyButton, LogButton, UndoButton, *COMPONENTS)
         services_ = typing.cast(Any, self.bot)
         services_.boards.lobby_renderer = render_lobby
+        leases = getattr(self.bot, "leases", None)
+        if leases is not None:
+            # Several processes: the lease's holder archives finished games' threads.
+            leases.job("threads", self._archive_taken, self.threads.stop)
+
+    async def cog_unload(self) -> None:
+        """Stop archiving threads."""
+        await self.threads.stop()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Archive finished games' threads as they come due (those due while down first)."""
+        if getattr(self.bot, "leases", None) is None:
+            await self._archive_taken()
+
+    async def _archive_taken(self) -> None:
+        # A test's bot (run_clock False) archives when the test asks.
+        if getattr(self.bot, "run_clock", True):
+            self.threads.start()
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -373,7 +236,7 @@ class Lobby(commands.Cog):
     @game.command(name="new", description="Open a game lobby in this channel")
     @app_commands.describe(
         game="Which game",
-        thread="Open it in a new public thread",
+        thread="Open it in a new public thread (default: the server's setting)",
         variant="Variant of the rules",
         scoring="Match (first to N wins) or points over N games",
         wins_needed="Wins needed to take the match",
@@ -388,7 +251,7 @@ class Lobby(commands.Cog):
         self,
         interaction: discord.Interaction,
         game: str,
-        thread: bool = False,
+        thread: bool | None = None,
         variant: str | None = None,
         scoring: str | None = None,
         wins_needed: app_commands.Range[int, 1, 9] | None = None,
@@ -419,14 +282,15 @@ class Lobby(commands.Cog):
         opts = gather_options(engine, explicit, options)
         # Validate before any Discord side effect (such as creating a thread).
         opts = engine.parse_options(opts).model_dump(mode="json")
-        _check_bot_permissions(interaction, thread, server.games_channel_id)
+        # Where it opens: a new thread (the server's default, or asked for), else here.
+        parent = place_new_game(interaction, thread, server)
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
             "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
-        if not thread:
+        if parent is None:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
             rendered = render_lobby(g, g.locale)
             response = await interaction.response.send_message(**rendered.send_kwargs())
@@ -434,18 +298,12 @@ class Lobby(commands.Cog):
             if response.message_id is not None:
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
             return
-        channel = interaction.channel
-        if server.games_channel_id is not None and interaction.guild is not None:
-            # The server keeps its games' threads in one channel.
-            channel = interaction.guild.get_channel(server.games_channel_id) or channel
-        if not isinstance(channel, discord.TextChannel):
-            raise Refusal(said("err.no_thread_here"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         name = clip(f"{engine.title.get(locale)} · {user.display_name}", 100)
         # Noted first: a thread left without its game by a crash is removed at the next start.
-        pending = await bot.session.store.add_pending_thread(interaction.guild_id, channel.id, name)
+        pending = await bot.session.store.add_pending_thread(interaction.guild_id, parent.id, name)
         try:
-            created = await channel.create_thread(
+            created = await parent.create_thread(
                 name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
         except discord.Forbidden:
@@ -454,17 +312,19 @@ class Lobby(commands.Cog):
         bot.announcer.own_threads.add(created.id)
         crash_point("thread.created")
         g = await bot.session.create(channel_id=created.id, pending_thread=pending, **common)
+        # Archived some hours after the game ends (see ThreadKeeper).
+        await bot.session.store.note_game_thread(created.id, g.id, interaction.guild_id)
         message = await created.send(**render_lobby(g, g.locale).send_kwargs())
         await bot.boards.adopt(g.id, created.id, message.id)
         await interaction.followup.send(t("lobby.in_thread", locale, id=g.id, thread=created.mention), ephemeral=True)
 
     @new.autocomplete("variant")
     async def _variant_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await _literal_autocomplete(interaction, current, "variant")
+        return await literal_autocomplete(interaction, current, "variant")
 
     @new.autocomplete("scoring")
     async def _scoring_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await _literal_autocomplete(interaction, current, "scoring")
+        return await literal_autocomplete(interaction, current, "scoring")
 
     @new.autocomplete("options")
     async def _options_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -589,7 +449,10 @@ class Lobby(commands.Cog):
     async def list_(self, interaction: discord.Interaction) -> None:
         """This server's open games and whose turn it is."""
         bot = services(interaction)
-        embed = await list_embed(bot.session, interaction.guild_id or 0, locale_of(interaction))
+        guild, member = interaction.guild, interaction.user
+        # Only the games in channels this member can see (from the cached roles and overwrites).
+        embed = await list_embed(bot.session, interaction.guild_id or 0, locale_of(interaction),
+                                 visible=lambda channel: can_view(guild, member, channel))
         await reply(interaction, embed=embed, ephemeral=True)
 
     @game.command(name="vacation", description="Stop the clocks of all your games for some days")

@@ -11,6 +11,8 @@ from cogs.common.errors import reply
 from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.present import COLOUR
 from cogs.common.settings_view import (
+    ARCHIVE_CHOICES,
+    ARCHIVE_HOURS,
     CLOCK_CHOICES,
     LANGUAGE_CHOICES,
     NOTIFY_CHOICES,
@@ -60,8 +62,11 @@ class Settings(commands.Cog):
         role="Role allowed to create games",
         channel="Channel where new games open their threads",
         organiser_role="Role allowed to run tournaments (besides Manage Server)",
+        threads="Open new games in their own thread unless the host says otherwise",
+        archive="When a finished game's thread is archived",
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
+                          archive=ARCHIVE_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
@@ -71,6 +76,8 @@ class Settings(commands.Cog):
         role: discord.Role | None = None,
         channel: discord.TextChannel | None = None,
         organiser_role: discord.Role | None = None,
+        threads: bool | None = None,
+        archive: str | None = None,
     ) -> None:
         """Show the server's settings, changing those given."""
         locale = locale_of(interaction)
@@ -95,6 +102,10 @@ class Settings(commands.Cog):
         if organiser_role is not None:
             # Choosing @everyone leaves tournaments to Manage Server again.
             changes["organiser_role_id"] = None if organiser_role.is_default() else organiser_role.id
+        if threads is not None:
+            changes["game_threads"] = threads
+        if archive is not None:  # Discord lets only the choices through
+            changes["archive_hours"] = ARCHIVE_HOURS[archive]
         if changes:
             gs = await store.update_guild(interaction.guild_id, **changes)
         else:

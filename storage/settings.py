@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .game_threads import DEFAULT_ARCHIVE_HOURS
+
 NOTIFY = ("channel", "dm", "both", "none")
 TIMEOUT_ACTIONS = ("ai", "drop")
 
@@ -32,10 +34,18 @@ class GuildSettings:
     creator_role_id: int | None = None
     games_channel_id: int | None = None
     organiser_role_id: int | None = None  # may run tournaments (besides Manage Server)
+    game_threads: bool = True  # /game new opens a thread unless the host says otherwise
+    archive_hours: int = DEFAULT_ARCHIVE_HOURS  # a game's thread is archived this long after it ends; 0: never
 
 
 _USER_COLUMNS = ", ".join(f.name for f in fields(UserSettings))
 _GUILD_COLUMNS = ", ".join(f.name for f in fields(GuildSettings))
+
+
+def _guild(row: Any) -> GuildSettings:
+    """A guild_settings row as settings (SQLite reads a BOOLEAN back as 0 or 1)."""
+    gs = GuildSettings(*row)
+    return replace(gs, game_threads=bool(gs.game_threads))
 
 
 class SettingsQueries:
@@ -72,7 +82,7 @@ class SettingsQueries:
         rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {_GUILD_COLUMNS} FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
-        return GuildSettings(*rows[0]) if rows else GuildSettings(guild_id=guild_id)
+        return _guild(rows[0]) if rows else GuildSettings(guild_id=guild_id)
 
     async def update_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of the server's settings and return them all."""
@@ -87,7 +97,7 @@ class SettingsQueries:
         ident = getattr(default, key)
         async with self._write() as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(f"SELECT {columns} FROM {table} WHERE {key} = ?", (ident,))
-            current = cls(*list(rows)[0]) if rows else default
+            current = (_guild(list(rows)[0]) if cls is GuildSettings else cls(*list(rows)[0])) if rows else default
             new = replace(current, **changes)
             values = tuple(getattr(new, n) for n in names)
             await db.execute(f"DELETE FROM {table} WHERE {key} = ?", (ident,))

@@ -20,6 +20,7 @@ from .deadlines import DeadlineQueries
 from .decks import DeckQueries
 from .dialect import is_postgres_url
 from .dialect_postgres import PgDatabase
+from .game_threads import GameThreadQueries
 from .games import GameQueries, MoveWrite
 from .group_commit import GroupCommit
 from .leases import LeaseQueries
@@ -34,7 +35,7 @@ T = TypeVar("T")
 
 class Store(
     GameQueries, DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries,
-    LeaseQueries, TournamentQueries,
+    LeaseQueries, TournamentQueries, GameThreadQueries,
 ):
     """Async access to the game database; one instance owns one SQLite connection.
 

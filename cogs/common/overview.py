@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from cogs.common.i18n import names, t, tn
-from cogs.common.present import COLOUR, EMBED_DESCRIPTION
+from cogs.common.present import COLOUR, EMBED_DESCRIPTION, jump_url
 from services.session import Game, SessionService
 from storage.deadlines import DeadlineRow
 
@@ -13,9 +15,8 @@ MAX_LINES = 30
 
 
 def _where(g: Game) -> str:
-    if g.row.guild_id:
-        return f"https://discord.com/channels/{g.row.guild_id}/{g.row.channel_id}"
-    return f"<#{g.row.channel_id}>"
+    # The game's channel or thread, where its live board is: a link that outlives a re-post.
+    return jump_url(g) or f"<#{g.row.channel_id}>"
 
 
 def _waiting_for(g: Game, locale: str) -> str:
@@ -51,10 +52,14 @@ async def mine_embed(session: SessionService, user_id: int, locale: str) -> disc
     return _embed(t("mine.title", locale), [e[2] for e in entries], t("mine.none", locale), locale)
 
 
-async def list_embed(session: SessionService, guild_id: int, locale: str) -> discord.Embed:
-    """The open games of a server, with whose turn it is."""
+async def list_embed(session: SessionService, guild_id: int, locale: str,
+                     visible: Callable[[int], bool]) -> discord.Embed:
+    """The open games of a server in the channels ``visible`` lets through (the reader's),
+    with whose turn it is."""
     lines: list[str] = []
     for row in await session.store.guild_open_games(guild_id):
+        if not visible(row.channel_id):
+            continue
         g = await session.get(row.id)
         if g is None:
             continue

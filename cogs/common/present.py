@@ -186,12 +186,14 @@ def ping_line(g: Game, locale: str) -> str | None:
 
 
 def jump_url(g: Game) -> str | None:
-    """A link to the game's board message."""
-    if g.row.board_message_id is None:
+    """A link to the game's own channel (its thread, for a game in a thread): never to a
+    message, since the board is posted again (the old one deleted) when buried, and a link
+    to a deleted message leads nowhere. The live board is always near the channel's bottom."""
+    channel = g.row.board_channel_id or g.row.channel_id
+    if not channel:
         return None
     guild = g.row.guild_id if g.row.guild_id is not None else "@me"
-    channel = g.row.board_channel_id or g.row.channel_id
-    return f"https://discord.com/channels/{guild}/{channel}/{g.row.board_message_id}"
+    return f"https://discord.com/channels/{guild}/{channel}"
 
 
 V = TypeVar("V")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.common.i18n import t
+from cogs.common.i18n import t, tn
 from cogs.common.present import COLOUR
 from services.clock import clock_name
 from storage.settings import GuildSettings
@@ -27,6 +27,15 @@ CLOCK_CHOICES = [
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="The bot plays for them", value="ai"),
     app_commands.Choice(name="The bot takes the seat", value="drop"),
+]
+# When a finished game's thread is archived: hours after the game ends (0: never).
+ARCHIVE_HOURS = {"1h": 1, "24h": 24, "3d": 72, "7d": 168, "never": 0}
+ARCHIVE_CHOICES = [
+    app_commands.Choice(name="1 hour after the game ends", value="1h"),
+    app_commands.Choice(name="24 hours after the game ends", value="24h"),
+    app_commands.Choice(name="3 days after the game ends", value="3d"),
+    app_commands.Choice(name="7 days after the game ends", value="7d"),
+    app_commands.Choice(name="Never (Discord's own, after a week without messages)", value="never"),
 ]
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="Spanish", value="es"),
@@ -58,6 +67,17 @@ def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
     embed.add_field(name=t("config.organiser_role", locale),
                     value=f"<@&{gs.organiser_role_id}>" if gs.organiser_role_id
                     else t("config.manage_server", locale), inline=False)
+    embed.add_field(name=t("config.threads", locale),
+                    value=t("config.threads_on" if gs.game_threads else "config.threads_off", locale),
+                    inline=False)
+    embed.add_field(name=t("config.archive", locale), value=archive_text(gs.archive_hours, locale), inline=False)
     return embed
+
+
+def archive_text(hours: int, locale: str) -> str:
+    """When finished games' threads are archived, in words."""
+    if hours <= 0:
+        return t("config.archive_never", locale)
+    return tn("config.archive_hours", hours, locale)
 
 

@@ -104,6 +104,8 @@ class TableThreads:
             timeout_action=clock.get("timeout", "ai"),
             pending_thread=pending,
         )
+        # Archived some hours after the table's game ends, as a lobby's thread.
+        await store.note_game_thread(thread.id, g.id, tournament.guild_id)
         # Each player's private messages in the language their Discord last showed us.
         known = await bot.session.store.users_settings(list(match.user_ids))
         for user in match.user_ids[1:]:

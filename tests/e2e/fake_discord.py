@@ -1104,7 +1104,8 @@ class FakeDiscord:
     def _channel_for_interaction(self, channel: dict, user: dict) -> dict:
         chan = public(self.channels[channel["id"]])
         if chan["type"] != DM:
-            chan["permissions"] = str(self.member_permissions(chan["guild_id"], user))
+            # Discord: the invoking user's permissions in the channel, overwrites included.
+            chan["permissions"] = str(self.channel_permissions(chan, user))
         return chan
 
     async def _send_interaction(self, itype: int, user: dict, channel: dict | str, data: dict,
@@ -1127,8 +1128,9 @@ class FakeDiscord:
             if user["id"] not in self.guild_members[gid]:
                 raise LookupError(f"{user['username']} is not a member of guild {gid}")
             guild = self.guilds[gid]
+            # Discord: "total permissions of the member in the channel, including overwrites".
             member = dict(self.guild_members[gid][user["id"]],
-                          permissions=str(self.member_permissions(gid, user)))
+                          permissions=str(self.channel_permissions(channel, user)))
             payload.update(guild_id=gid, guild_locale=guild["preferred_locale"], member=member, context=0,
                            guild={"id": gid, "locale": guild["preferred_locale"], "features": []},
                            authorizing_integration_owners={"0": gid})
@@ -1823,6 +1825,9 @@ class FakeDiscord:
     async def _edit_channel(self, req: _Request) -> tuple[int, Any]:
         channel = self._channel(req.params[0])
         body = req.body
+        if "thread_metadata" in channel and (body.get("archived") or "locked" in body):
+            # Discord: only unarchiving an unlocked thread goes without Manage Threads.
+            self._require(channel, MANAGE_THREADS)
         if "name" in body:
             _check_len(body["name"], 100, "name", minimum=1)
             channel["name"] = body["name"]

@@ -55,6 +55,9 @@ class Table:
                     **options: Any) -> tuple[dict, dict, dict | None]:
         """Run a slash command; returns (interaction, response record, the message it answered
         with). ``wait``: how long a deferred answer may take to come."""
+        if command == "game new":
+            # The games' own tests play in the channel; the thread default has tests of its own.
+            options.setdefault("thread", False)
         inter = await self.fake.slash(command, user, channel or self.world.channel, **options)
         resp = await self.fake.wait_response(inter)
         if resp["type"] == 5:  # deferred: the answer comes as the first followup

@@ -138,7 +138,7 @@ def hands(fake: FakeDiscord, user: dict, game: int) -> list[dict]:
 
 async def open_lobby(fake: FakeDiscord, world: FakeWorld, channel: dict, game: str) -> int:
     """alice opens a lobby of ``game`` and bob joins it; the game's number."""
-    inter = await fake.slash("game new", world["alice"], channel, game=game)
+    inter = await fake.slash("game new", world["alice"], channel, game=game, thread=False)
     await fake.wait_response(inter, timeout=WAIT)
     lobby = fake.response_message(inter)
     assert lobby is not None
@@ -272,7 +272,7 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert len(live) == 1 and live[0]["embeds"][0]["footer"]["text"].endswith(" 1")
             assert len(fake.dms_to(world["carol"])) == 1
             # 7. ...after a lobby was posted, before it was stored: it is found, not doubled.
-            inter = await fake.slash("game new", world["alice"], ch["lobby"], game="ragami")
+            inter = await fake.slash("game new", world["alice"], ch["lobby"], game="ragami", thread=False)
             await p.killed()
             lobby = fake.response_message(inter)
             assert lobby is not None

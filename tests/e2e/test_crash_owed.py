@@ -44,7 +44,7 @@ async def open_lobby(
     fake: FakeDiscord, world: FakeWorld, channel: dict, game: str, **options: str
 ) -> int:
     """alice opens a lobby of ``game`` (with ``options`` of /game new) and bob joins it."""
-    inter = await fake.slash("game new", world["alice"], channel, game=game, **options)
+    inter = await fake.slash("game new", world["alice"], channel, game=game, **options, thread=False)
     await fake.wait_response(inter, timeout=WAIT)
     lobby = fake.response_message(inter)
     assert lobby is not None

@@ -70,7 +70,7 @@ def user_of(fake: FakeDiscord, db: str, gid: int, seat: int) -> dict:
 
 async def new_game(fake: FakeDiscord, channel: dict, alice: dict, bob: dict) -> int:
     """alice opens a Rey y Hierofante game, bob joins, alice starts it; its number."""
-    inter = await fake.slash("game new", alice, channel, game="rey_hierofante")
+    inter = await fake.slash("game new", alice, channel, game="rey_hierofante", thread=False)
     await fake.wait_response(inter, timeout=WAIT)
     lobby = fake.response_message(inter)
     assert lobby is not None
@@ -165,7 +165,7 @@ async def test_two_shard_processes_play_games_in_guilds_of_both_shards(
 
         # Each piece of work done once has one holder among the two processes.
         leases = dict(query(db, "SELECT name, owner FROM leases"))
-        assert set(leases) == {"clock", "resume", "tournaments"}
+        assert set(leases) == {"clock", "resume", "tournaments", "threads"}
         taken = [m.groups() for p in procs for m in re.finditer(r"lease (\w+) taken by (\S+)", p.text())]
         assert sorted(name for name, _ in taken) == sorted(leases), taken
         assert set(taken) == set(leases.items())
@@ -207,7 +207,7 @@ async def test_two_shard_processes_play_games_in_guilds_of_both_shards(
         procs.append(other)
         await other.ready()
         await holder.stop()
-        await fake.wait_until(lambda: other.text().count("taken by") == 3
+        await fake.wait_until(lambda: other.text().count("taken by") == 4
                               and "resumed 2 open games" in other.text(), timeout=WAIT)
         assert len(set(dict(query(db, "SELECT name, owner FROM leases")).values())) == 1
         await move(fake, db, games[1])  # shard 1 is served again
