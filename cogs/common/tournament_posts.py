@@ -23,6 +23,7 @@ from cogs.common.patience import (
 from cogs.common.present import NO_MENTIONS, clip
 from cogs.common.tournament_tables import _bot
 from cogs.common.tournament_views import names_of, signup_message, standings_embed, standings_files
+from cogs.common.usertext import plain
 from rules.core import Text
 from services.faults import crash_point
 from services.tournament import Progress, TournamentService
@@ -93,7 +94,7 @@ class TournamentPosts:
         names = missing_permissions(*known) if known is not None else []
         settings = await _bot(self.bot).session.store.users_settings([t_.organiser_id])
         locale = lang(settings[t_.organiser_id].locale or t_.locale)
-        text = t("tourney.no_posts", locale, name=t_.name, channel=f"<#{t_.channel_id}>",
+        text = t("tourney.no_posts", locale, name=plain(t_.name), channel=f"<#{t_.channel_id}>",
                  perms=permission_names(names, locale) if names else "?")
         try:
             await _bot(self.bot).delivery.dm(t_.organiser_id, content=text, allowed_mentions=NO_MENTIONS)
@@ -167,10 +168,10 @@ class TournamentPosts:
                 elif row.kind == "cancelled":
                     why = row.payload.get("why")
                     text = (
-                        t("tourney.cancelled_few", t_.locale, name=t_.name,
+                        t("tourney.cancelled_few", t_.locale, name=plain(t_.name),
                           why=Text.model_validate(why).get(t_.locale))
                         if why is not None
-                        else t("tourney.cancelled", t_.locale, name=t_.name)
+                        else t("tourney.cancelled", t_.locale, name=plain(t_.name))
                     )
                     done = await self._post(t_, text, owed=row)
                 else:  # a kind a newer version wrote: nothing this one can say
@@ -194,7 +195,7 @@ class TournamentPosts:
                       thread=await self._thread_of(m))]
         if m.result in (None, "bye"):
             return []  # played again since: its new result has a row of its own
-        names = await names_of(self.service, t_.id)
+        names = {k: plain(v) for k, v in (await names_of(self.service, t_.id)).items()}
         ranked = sorted(m.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
         order = ", ".join(
             f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
@@ -213,8 +214,8 @@ class TournamentPosts:
 
     async def _round_opened(self, t_: TournamentRow, row: OwedPost) -> bool:
         number = row.payload["round"]
-        names = await names_of(self.service, t_.id)
-        lines = [t("tourney.round_opened", t_.locale, name=t_.name, round=number)]
+        names = {k: plain(v) for k, v in (await names_of(self.service, t_.id)).items()}
+        lines = [t("tourney.round_opened", t_.locale, name=plain(t_.name), round=number)]
         for m in await self.service.store.matches(t_.id, number):
             who = ", ".join(names.get(u, str(u)) for u in m.user_ids)
             if m.result == "bye":
@@ -234,7 +235,7 @@ class TournamentPosts:
     async def _podium(self, t_: TournamentRow, row: OwedPost) -> bool:
         places = await self.service.podium(t_.id)
         medals = ("🥇", "🥈", "🥉")
-        lines = [t("tourney.finished", t_.locale, name=t_.name)]
+        lines = [t("tourney.finished", t_.locale, name=plain(t_.name))]
         ping: list[int] = []
         for group in places:
             rank = group[0].rank

@@ -11,10 +11,12 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from cogs.common.announce import allowed_users
 from cogs.common.i18n import t
 from cogs.common.patience import forbidden, patiently, permission_names
-from cogs.common.present import MENTIONS, clip
+from cogs.common.present import clip
 from cogs.common.settings_view import clock_text
+from cogs.common.usertext import plain
 from services.faults import crash_point
 from services.results import ResultFeed
 from services.session import Refusal
@@ -117,7 +119,7 @@ class TableThreads:
         intro = t(
             "tourney.table_intro",
             locale,
-            name=tournament.name,
+            name=plain(tournament.name),
             round=match.round,
             table=where,
             game=engine.title.get(locale),
@@ -127,7 +129,7 @@ class TableThreads:
         if link:
             intro += "\n" + t("tourney.standings_link", locale, url=link)
         try:
-            await patiently(lambda: thread.send(clip(intro, 2000), allowed_mentions=MENTIONS))
+            await patiently(lambda: thread.send(clip(intro, 2000), allowed_mentions=allowed_users(match.user_ids)))
         except discord.HTTPException:
             # The game is seated either way; the board's own notices say what is missing.
             log.warning("tournament %s: could not introduce table %s", tournament.id, match.id)

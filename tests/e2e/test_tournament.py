@@ -411,3 +411,27 @@ async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_a
         winners = {p.user_id for m in first_round for p in m.players if p.place == 0}
         standings = await svc.standings(tid)
         assert {s.player for s in standings if s.points == 1} == winners  # round 2 never counted
+
+
+async def test_a_tournament_named_with_a_mention_and_a_link_pings_only_the_players(fake, db) -> None:
+    async with FakeWorld(users=["org", "p1", "p2", "outsider"], fake=fake, owner="org") as world:
+        t = Table(world, db, random.Random(5))
+        await t.start()
+        org, p1, p2 = world["org"], world["p1"], world["p2"]
+        outsider = world["outsider"]["id"]
+        name = f"<@{outsider}> [Cup](https://evil.example) @everyone"
+        tid, _ = await sign_up(t, org, [p1, p2], name=name, game="rey_hierofante",
+                               format="single_elim", options="wins_needed=1")
+        await t.slash("tournament start", org, wait=30)
+        [table] = await round_tables(t, tid, 1, 1)
+        g = await t.bot.session.get(table.game)
+        intro = await fake.wait_for_message(
+            {"id": str(g.row.channel_id)}, lambda m: "Cup" in (m["content"] or ""), timeout=10)
+        assert set(fake.pinged(intro)) == {p1["id"], p2["id"]}
+        await play(t.bot.session, table.game)
+        over = await fake.wait_for_message(
+            world.channel, lambda m: "is over" in (m["content"] or ""), timeout=20)
+        for message in (intro, over):
+            text = message["content"]
+            assert f"<@{outsider}>" not in text and "](https://" not in text and "@everyone" not in text
+            assert outsider not in fake.pinged(message)
