@@ -35,6 +35,7 @@ from cogs.common.tournament_views import (
 from cogs.lobby import _check_bot_permissions, gather_options
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
+from services.ratings import shown_rating
 from services.results import ResultFeed
 from services.session import Refusal
 from services.tournament import ELIMINATIONS, TournamentRefusal, TournamentService
@@ -508,7 +509,7 @@ class Tournaments(TournamentPosts, commands.Cog):
     async def me(
         self, interaction: discord.Interaction, player: discord.Member | None = None
     ) -> None:
-        """A player's rating for each game (the conservative estimate) and their record."""
+        """A player's shown rating for each game (a newcomer reads 1000) and their record."""
         locale = locale_of(interaction)
         who = player or interaction.user
         guild = interaction.guild_id or 0
@@ -522,7 +523,7 @@ class Tournaments(TournamentPosts, commands.Cog):
                 continue
             r = ratings.get(gid)
             value = (
-                tn("rating.value", r.games, locale, rating=r.conservative)
+                tn("rating.value", r.games, locale, rating=shown_rating(r.conservative))
                 if r
                 else t("rating.unrated", locale)
             )
@@ -545,7 +546,7 @@ class Tournaments(TournamentPosts, commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=_game_choices())
     async def top(self, interaction: discord.Interaction, game: str) -> None:
-        """The leaderboard: the conservative estimate as a whole number, best first."""
+        """The leaderboard: the shown rating (a newcomer reads 1000), best first."""
         locale = locale_of(interaction)
         engine = _bot(interaction).session.engine(game)
         rows = await self.service.ratings.leaderboard(interaction.guild_id or 0, game, limit=20)
@@ -555,7 +556,7 @@ class Tournaments(TournamentPosts, commands.Cog):
                 locale,
                 rank=i,
                 who=f"<@{r.user_id}>",
-                rating=r.conservative,
+                rating=shown_rating(r.conservative),
                 games=_count("games", r.games, locale),
             )
             for i, r in enumerate(rows, start=1)

@@ -1,9 +1,9 @@
 """Player ratings: OpenSkill's Plackett-Luce model, one rating per game and per server.
 
 A rating is a belief about skill: mu (the estimate) and sigma (how unsure it is). The
-number players see is the conservative estimate mu - 3*sigma, rounded to a whole number:
-it starts at 0 and climbs as a player both wins and plays enough for the system to be
-sure. The model runs on OpenSkill's default scale multiplied by 60 (mu 1500, sigma 500)
+number players see is the conservative estimate mu - 3*sigma on a display scale that
+starts every newcomer at 1000 (``shown``): it climbs as a player both wins and plays
+enough for the system to be sure, and dips below 1000 after losses, never below 1. The model runs on OpenSkill's default scale multiplied by 60 (mu 1500, sigma 500)
 so that the shown numbers are whole numbers with room to move.
 
 What is rated:
@@ -42,6 +42,14 @@ TAU = MU / 300
 
 MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU)
 
+# Where every newcomer's shown rating starts (their conservative estimate is 0).
+DISPLAY_START = 1000
+
+
+def shown_rating(conservative: int) -> int:
+    """The rating players read for a conservative estimate (see Rating.shown)."""
+    return max(1, DISPLAY_START + conservative)
+
 
 @dataclass(frozen=True)
 class Rating:
@@ -53,8 +61,14 @@ class Rating:
 
     @property
     def conservative(self) -> int:
-        """The number shown to players: mu - 3 sigma, as a whole number."""
+        """mu - 3 sigma, as a whole number: 0 for a newcomer (pairings and order use it)."""
         return round(self.mu - 3 * self.sigma)
+
+    @property
+    def shown(self) -> int:
+        """The number players read: the conservative estimate from a start of 1000 for every
+        newcomer, and never below 1 (a raw "-316" reads as a fault, not as a rating)."""
+        return shown_rating(self.conservative)
 
 
 @dataclass(frozen=True)

@@ -283,6 +283,9 @@ async def test_a_vacation_shows_on_the_board_and_stops_the_clock(fake, db) -> No
         await t.start()
         gid = await two_player_game(t, clock="12h")
         seat, away = await t.user_to_act(gid)
+        _, _, mine = await t.slash("game mine", away)
+        due = (await t.bot.session.store.deadlines(gid))[0].due_at
+        assert f"time runs out <t:{int(due)}:R>" in embed_text(mine)  # Discord shows "in 12 hours"
         _, _, said = await t.slash("game vacation", away, days=2)
         assert said["flags"] & EPHEMERAL and "28 days left" in said["content"]
         await fake.wait_until(lambda: "🏖️" in embed_text(t.board(gid)))

@@ -17,6 +17,7 @@ import random
 import re
 
 from services.clock import ManualClock
+from services.ratings import shown_rating
 from services.session import SessionService
 from storage import Store
 
@@ -268,13 +269,14 @@ async def test_single_elimination_of_eight_to_the_podium(fake, db) -> None:
             f"tournament-{tid}.png",
             f"bracket-{tid}.png",
         }
-        # every game was rated: the champion has three wins and a rating above a newcomer's 0
+        # every game was rated: the champion has three wins and a rating above a newcomer's 1000
         _, _, mine = await t.slash("rating me", world[t._name_of(champion[0])])
         assert "3 games, 3 wins" in text_of(mine)
         rating = (await svc.ratings.ratings_of(int(world.guild["id"]), "rey_hierofante", champion))[
             champion[0]
         ]
-        assert rating.games == 3 and f"**{rating.conservative}**" in text_of(mine)
+        assert rating.games == 3 and f"**{shown_rating(rating.conservative)}**" in text_of(mine)
+        assert shown_rating(rating.conservative) > 1000 and "-" not in re.findall(r"\*\*(-?\d+)\*\*", text_of(mine))[0]
 
 
 async def test_check_in_an_organiser_role_a_deadline_a_replayed_table_an_award_and_ending_early(

@@ -130,3 +130,12 @@ def test_replay_matches_game_by_game_rating_and_skips_unrated() -> None:
     first_of_22_in_game_2 = next(c for c in out[1][3] if c.user_id == 22)
     after_game_1 = next(c for c in out[0][3] if c.user_id == 22)
     assert first_of_22_in_game_2.mu_before == after_game_1.mu
+
+
+def test_the_shown_rating_starts_every_newcomer_at_1000_and_is_never_negative() -> None:
+    from services.ratings import Rating, shown_rating
+
+    assert Rating().conservative == 0 and Rating().shown == 1000
+    loser = Rating(mu=Rating().mu - 2000)  # far below any real player
+    assert loser.conservative < -1000 and loser.shown == 1
+    assert shown_rating(-316) == 684 and shown_rating(250) == 1250
