@@ -113,7 +113,9 @@ def standing_line(s: Standing, tiebreaks: tuple[str, ...], elimination: bool, lo
         return (
             t("tourney.line_elim", locale, rank=s.rank, who=who, wins=s.wins, games=s.games) + gone
         )
-    extra = " · ".join(show(s.tiebreaks[k]) for k in tiebreaks if k in s.tiebreaks)
+    # Each tiebreak with its name: a bare "2.50 · 1.00" leaves the reader guessing.
+    extra = " · ".join(f"{t(f'tourney.tb.{k}', locale)} {show(s.tiebreaks[k])}"
+                       for k in tiebreaks if k in s.tiebreaks)
     line = t(
         "tourney.line",
         locale,
