@@ -72,6 +72,10 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
+# Gateway intents that decide which message events a bot gets (the "Gateway Intents" docs).
+GUILD_MESSAGES_INTENT = 1 << 9
+DIRECT_MESSAGES_INTENT = 1 << 12
+MESSAGE_CONTENT_INTENT = 1 << 15
 # What a fresh server grants @everyone, so "Manage Channels" etc. really are special.
 DEFAULT_PERMISSIONS = (
     CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
@@ -1455,6 +1459,95 @@ class FakeDiscord:
         """Delete a guild channel or thread as a moderator would."""
         await self._delete_channel(self._channel(_id(channel)))
 
+    async def post_as(self, user: dict | str, channel: dict | str, content: str = "", **body: Any) -> dict:
+        """``user`` posts a message in ``channel`` (e.g. chatter burying the board); returns it.
+
+        Discord's checks for the user apply (a member with View Channel and Send Messages, or
+        the DM's recipient) and the bot gets MESSAGE_CREATE if it can see the channel."""
+        author, chan = self._as_user(user), self._channel(_id(channel))
+        if chan["type"] == DM:
+            if chan["recipients"][0]["id"] != author["id"]:
+                raise PermissionError(f"{author['username']} is not in DM channel {chan['id']}")
+        else:
+            send = SEND_MESSAGES_IN_THREADS if chan["type"] in THREAD_TYPES else SEND_MESSAGES
+            perms = self.channel_permissions(chan, author)
+            if perms & (VIEW_CHANNEL | send) != VIEW_CHANNEL | send:
+                raise PermissionError(f"{author['username']} cannot post in channel {chan['id']}")
+        self._check_can_post(chan, by_bot=False)
+        msg = self._create_message(chan["id"], {"content": content, **body}, [], author=author)
+        await self._announce("MESSAGE_CREATE", msg)
+        self._changed()
+        return msg
+
+    async def edit_as(self, user: dict | str, message: dict | str, content: str) -> dict:
+        """``user`` edits their own message; the bot gets MESSAGE_UPDATE if it can see it."""
+        msg = self._live_message(message)
+        if msg["author"]["id"] != _id(user):
+            raise PermissionError("users can only edit their own messages")
+        self._edit_message(msg, {"content": content}, [])
+        await self._announce("MESSAGE_UPDATE", msg)
+        self._changed()
+        return msg
+
+    # ------------------------------------------------------------------ message events
+    @property
+    def intents(self) -> int:
+        """The gateway intents the bot identified with (0 before it did)."""
+        return int((self.identify or {}).get("intents") or 0)
+
+    def _sees_messages(self, channel: dict) -> bool:
+        """Whether the bot gets the message events of ``channel``: the intent for guild
+        messages or DMs, and (in a guild) View Channel; a private thread also needs the bot
+        to be in it or to hold Manage Threads."""
+        if channel["type"] == DM:
+            return bool(self.intents & DIRECT_MESSAGES_INTENT)
+        if not self.intents & GUILD_MESSAGES_INTENT:
+            return False
+        if not self.strict.permissions:
+            return True
+        perms = self.channel_permissions(channel)
+        if not perms & VIEW_CHANNEL:
+            return False
+        if channel["type"] == PRIVATE_THREAD:
+            return self.bot_user["id"] in self.thread_members.get(channel["id"], []) or bool(perms & MANAGE_THREADS)
+        return True
+
+    def as_seen(self, msg: dict) -> dict:
+        """A message as the bot receives it (gateway or REST): without the message content
+        intent, another user's message has empty content, embeds, attachments and components
+        unless it is in a DM with the bot or mentions it (the "Message Content Intent" docs)."""
+        seen = public(msg)
+        if self.intents & MESSAGE_CONTENT_INTENT or msg["author"]["id"] == self.bot_user["id"]:
+            return seen
+        channel = self.channels.get(msg["channel_id"])
+        if (channel is not None and channel["type"] == DM) or any(
+                u["id"] == self.bot_user["id"] for u in msg["mentions"]):
+            return seen
+        seen.update(content="", embeds=[], attachments=[], components=[])
+        seen.pop("poll", None)
+        return seen
+
+    async def _announce(self, event: str, msg: dict) -> None:
+        """MESSAGE_CREATE / MESSAGE_UPDATE / MESSAGE_DELETE for ``msg``, if the bot may see it.
+        Ephemeral messages have no events; a message from a webhook (interaction responses)
+        carries no ``member``."""
+        channel = self.channels.get(msg["channel_id"])
+        if msg["flags"] & EPHEMERAL or channel is None or not self._sees_messages(channel):
+            return
+        if event == "MESSAGE_DELETE":
+            data = {"id": msg["id"], "channel_id": msg["channel_id"]}
+            if msg.get("guild_id"):
+                data["guild_id"] = msg["guild_id"]
+        else:
+            data = self.as_seen(msg)
+            gid = msg.get("guild_id")
+            member = self.guild_members.get(gid or "", {}).get(msg["author"]["id"])
+            if member is not None and not msg.get("webhook_id"):
+                data["member"] = {k: v for k, v in member.items() if k != "user"}
+            if event == "MESSAGE_UPDATE":
+                data["tts"] = False  # "The value for tts will always be false in message updates."
+        await self._dispatch_if_connected(event, data)
+
     # ------------------------------------------------------------------ storage
     def _channel(self, cid: str) -> dict:
         channel = self.channels.get(cid)
@@ -1506,8 +1599,8 @@ class FakeDiscord:
     def _mentions(self, content: str) -> list[dict]:
         return [self.users[uid] for uid in dict.fromkeys(MENTION.findall(content)) if uid in self.users]
 
-    def _check_can_post(self, channel: dict) -> None:
-        if channel["type"] == DM and not self.settings(channel["recipients"][0]).dms_open:
+    def _check_can_post(self, channel: dict, *, by_bot: bool = True) -> None:
+        if by_bot and channel["type"] == DM and not self.settings(channel["recipients"][0]).dms_open:
             raise DiscordError(403, 50007, "Cannot send messages to this user")
         meta = channel.get("thread_metadata")
         if meta and meta["archived"]:
@@ -1578,11 +1671,7 @@ class FakeDiscord:
     async def _delete(self, msg: dict) -> None:
         del self.messages[msg["id"]]
         self.deleted_messages[msg["id"]] = msg
-        event = {"id": msg["id"], "channel_id": msg["channel_id"]}
-        if msg.get("guild_id"):
-            event["guild_id"] = msg["guild_id"]
-        if not msg["flags"] & EPHEMERAL:
-            await self._dispatch_if_connected("MESSAGE_DELETE", event)
+        await self._announce("MESSAGE_DELETE", msg)
         self._changed()
 
     async def _delete_channel(self, channel: dict) -> dict:
@@ -1849,7 +1938,7 @@ class FakeDiscord:
         self._require(channel)
         if self.strict.permissions and not self.channel_permissions(channel) & READ_MESSAGE_HISTORY:
             return 200, []  # Discord answers an empty history rather than an error
-        messages = [public(m) for m in self.channel_messages(req.params[0])]
+        messages = [self.as_seen(m) for m in self.channel_messages(req.params[0])]
         if "before" in req.query:
             messages = [m for m in messages if int(m["id"]) < int(req.query["before"])]
         if "after" in req.query:
@@ -1880,6 +1969,7 @@ class FakeDiscord:
                 self.nonce_repeats += 1
                 return 200, {**public(self.messages[seen[0]]), "nonce": nonce}
         msg = self._create_message(channel["id"], req.body, req.files)
+        await self._announce("MESSAGE_CREATE", msg)
         if nonce is not None:
             self._nonces[str(nonce)] = (msg["id"], self.clock.now())
             return 200, {**public(msg), "nonce": nonce}
@@ -1890,7 +1980,7 @@ class FakeDiscord:
         msg = self._get_message(*req.params)
         if msg["flags"] & EPHEMERAL:  # ephemeral messages cannot be fetched from the channel
             raise unknown("Message", 10008)
-        return 200, public(msg)
+        return 200, self.as_seen(msg)
 
     async def _patch_message(self, req: _Request) -> tuple[int, Any]:
         channel = self._channel(req.params[0])
@@ -1902,7 +1992,9 @@ class FakeDiscord:
         if self.strict.old_edits and self.clock.now() - msg.get("_born", self.clock.now()) > OLD_MESSAGE:
             raise DiscordError(400, 30046, "Maximum number of edits to messages older than 1 hour reached. "
                                            "Try again later")
-        return 200, public(self._edit_message(msg, req.body, req.files))
+        self._edit_message(msg, req.body, req.files)
+        await self._announce("MESSAGE_UPDATE", msg)
+        return 200, public(msg)
 
     async def _delete_message_route(self, req: _Request) -> tuple[int, Any]:
         self._require(self._channel(req.params[0]))
@@ -1998,11 +2090,16 @@ class FakeDiscord:
         if inter is None or inter["token"] != token:
             raise unknown("interaction", 10062)
         try:
-            return 200, self._respond(inter, req.body, req.files)
+            answer = self._respond(inter, req.body, req.files)
         except DiscordError as exc:
             if iid not in self.interaction_responses:
                 self.rejected_callbacks[iid] = exc
             raise
+        record = self.interaction_responses[iid]
+        if record["message_id"] is not None and record["type"] in (4, 5, 7):
+            event = "MESSAGE_UPDATE" if record["type"] == 7 else "MESSAGE_CREATE"
+            await self._announce(event, self.messages[record["message_id"]])
+        return 200, answer
 
     def _respond(self, inter: dict, body: dict, files: list[dict]) -> dict:
         iid = inter["id"]
@@ -2092,12 +2189,14 @@ class FakeDiscord:
             # The first followup after a "thinking" defer replaces the loading message and keeps
             # the defer's ephemeral flag; later followups are independent messages.
             msg = self._edit_message(loading, {k: v for k, v in req.body.items() if k != "flags"}, req.files)
+            await self._announce("MESSAGE_UPDATE", msg)
         else:
             user = self._user_of(inter)
             msg = self._create_message(inter["channel_id"], req.body, req.files, webhook_id=self.app_id,
                                        _followup_of=inter["id"])
             if msg["flags"] & EPHEMERAL:
                 msg["_visible_to"] = user["id"]
+            await self._announce("MESSAGE_CREATE", msg)
         if req.query.get("wait", "").lower() not in ("true", "1"):
             return 204, None
         return 200, public(msg)
@@ -2109,7 +2208,9 @@ class FakeDiscord:
     async def _patch_webhook_message(self, req: _Request) -> tuple[int, Any]:
         inter = self._interaction_for(req.params[0], req.params[1])
         msg = self._webhook_target(inter, req.params[2])
-        return 200, public(self._edit_message(msg, req.body, req.files))
+        self._edit_message(msg, req.body, req.files)
+        await self._announce("MESSAGE_UPDATE", msg)
+        return 200, public(msg)
 
     async def _delete_webhook_message(self, req: _Request) -> tuple[int, Any]:
         inter = self._interaction_for(req.params[0], req.params[1])
