@@ -145,3 +145,37 @@ async def test_a_board_buried_under_chatter_is_posted_again_and_the_old_one_dele
     chatter = [m for m in fake.channel_messages(world.channel) if m["content"].startswith("chatter")]
     assert int(new["id"]) > int(chatter[-1]["id"])
 
+
+
+async def _started(t: Table, alice: dict, bob: dict) -> int:
+    """A Rey y Hierofante game between alice and bob, started; returns its id."""
+    gid, lobby = await t.new_game(alice)
+    buttons = t.lobby_buttons(lobby)
+    await t.click(lobby, buttons["join"], bob)
+    await t.click(lobby, buttons["start"], alice)
+    await t.fake.wait_until(lambda: t._current_board(gid, 0))
+    return gid
+
+
+async def _chatter(world: FakeWorld, count: int) -> None:
+    for i in range(count):
+        await world.fake.post_as(world["alice"] if i % 2 else world["bob"], world.channel, f"chatter {i}")
+
+
+async def test_a_board_from_before_a_restart_is_buried_too(world: FakeWorld, db) -> None:
+    fake = world.fake
+    t = Table(world, db, random.Random(4))
+    await t.start()
+    gid = await _started(t, world["alice"], world["bob"])
+    before = len(fake.requests)
+    await t.restart()
+    board = await fake.wait_until(lambda: t.board(gid))
+    # the new bot looks at the game's board once it is up (it edits it in place) ...
+    await fake.wait_until(lambda: any(r.method == "PATCH" and r.path.endswith(f"/messages/{board['id']}")
+                                      for r in fake.requests[before:]))
+    # ... and from then on chatter buries it as it buried the old process's boards
+    await _chatter(world, BURY_LIMIT)
+    await t.move_by_menu(gid)
+    new = await fake.wait_until(lambda: t._current_board(gid, 1))
+    assert new["id"] != board["id"] and board["id"] in fake.deleted_messages
+
