@@ -21,6 +21,14 @@ hour, interaction tokens that die after 15 minutes (401/50027), the first answer
 overwrites (403/50013, 50001 without View Channel). Time is ``fake.clock``; tests move it
 with ``fake.clock.advance(seconds)`` instead of waiting.
 Routes the fake does not implement answer 404 and are recorded in ``fake.unhandled``.
+
+Every message the bot may see (its own, interaction responses, and users' posts made with
+``fake.post_as``) comes as MESSAGE_CREATE, MESSAGE_UPDATE and MESSAGE_DELETE events, under the
+intents the bot identified with (GUILD_MESSAGES, DIRECT_MESSAGES) and only for channels it can
+view; without the message content intent, other users' messages come with empty content,
+embeds, attachments and components, over the gateway and REST alike, as on Discord.
+Answers and events have the shapes of Discord's OpenAPI description: tests/e2e/test_fake_matches_spec.py
+checks them against tests/e2e/spec/discord.json.
 """
 
 from __future__ import annotations
@@ -1893,7 +1901,7 @@ class FakeDiscord:
                      "redirect_uris": [], "interactions_endpoint_url": None,
                      "role_connections_verification_url": None, "approximate_guild_count": len(self.guilds),
                      "approximate_user_install_count": 0, "approximate_user_authorization_count": 0,
-                     "explicit_content_filter": 0, "eligible_oauth2_scopes": [], "summary": "", "tags": []}
+                     "explicit_content_filter": 0, "eligible_oauth2_scopes": [], "tags": []}
 
     async def _get_gateway(self, req: _Request) -> tuple[int, Any]:
         return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": {

@@ -130,3 +130,17 @@ def _view() -> discord.ui.View:
     view.add_item(discord.ui.Button(label="a", custom_id="spec:a"))
     view.add_item(discord.ui.Select(custom_id="spec:s", options=[discord.SelectOption(label="x", value="x")]))
     return view
+
+
+def test_the_checker_finds_what_discord_would_not_send() -> None:
+    user = {"id": "1", "username": "a", "avatar": None, "discriminator": "0", "public_flags": 0, "flags": 0,
+            "global_name": None, "primary_guild": None}
+    assert check_answer("GET", "/users/1", user) == []
+    no_guild = {k: v for k, v in user.items() if k != "primary_guild"}
+    assert check_answer("GET", "/users/1", no_guild) == ["$: missing required 'primary_guild'"]
+    assert check_answer("GET", "/users/1", {**user, "id": 1}) != []  # a snowflake is a string
+    assert check_answer("GET", "/users/1", {**user, "flags": True}) != []  # a bool is no integer
+    # the callback's resource for a deferred answer carries no message: Discord sends none
+    answer = {"interaction": {"id": "5", "type": 2}, "resource": {"type": 5}}
+    assert check_answer("POST", "/interactions/5/token/callback", answer) != []
+    assert check_event("MESSAGE_DELETE", {"id": "1"}) == ["$: missing required 'channel_id'"]
