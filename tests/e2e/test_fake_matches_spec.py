@@ -12,7 +12,7 @@ import random
 
 import discord
 
-from .fake_discord import FakeDiscord
+from .fake_discord import BOT_PERMISSIONS, FakeDiscord
 from .harness import FakeWorld
 from .spec_check import check_answer, check_event, route_key, spec
 from .table import Table
@@ -109,6 +109,8 @@ async def test_every_route_of_the_fake_answers_as_the_spec_says(world: FakeWorld
     private = await made.create_thread(name="private")
     await private.add_user(discord.Object(int(alice["id"])))
     await thread.edit(archived=True)
+    await fake.delete_channel(private.id)
+    await fake.set_bot_role_permissions(world.guild, BOT_PERMISSIONS)
     await sent.delete()
     await made.delete()
     # interaction callbacks of each type, followups and the original response
@@ -120,7 +122,7 @@ async def test_every_route_of_the_fake_answers_as_the_spec_says(world: FakeWorld
     found, routes, events = invalid(fake)
     assert not found, "\n".join(found)
     assert {"MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE", "CHANNEL_CREATE", "CHANNEL_UPDATE",
-            "CHANNEL_DELETE", "THREAD_CREATE", "THREAD_UPDATE"} <= events
+            "CHANNEL_DELETE", "THREAD_CREATE", "THREAD_UPDATE", "THREAD_DELETE", "GUILD_ROLE_UPDATE"} <= events
     missing = set(spec()["routes"]) - routes - {"GET /gateway"}  # discord.py asks for /gateway/bot
     assert not missing, f"routes this test does not reach: {sorted(missing)}"
 
