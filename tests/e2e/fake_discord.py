@@ -280,7 +280,8 @@ def walk_components(components: list[dict], path: str = "components") -> Iterato
 
 def stored_components(components: list[dict] | None) -> list[dict]:
     """Components as Discord keeps them: every one has an ``id``; those the sender left out are
-    numbered from 1 in order, skipping ids the sender used ("Component Reference": ``id``)."""
+    numbered from 1 in order, skipping ids the sender used ("Component Reference": ``id``).
+    A Unicode emoji comes back without the null ``id`` discord.py sends with it."""
     out = json.loads(json.dumps(components or []))
     taken = {c["id"] for _, c in walk_components(out) if c.get("id") is not None}
     number = 0
@@ -290,6 +291,10 @@ def stored_components(components: list[dict] | None) -> list[dict]:
             while number in taken:
                 number += 1
             comp["id"] = number
+        for holder in (comp, *comp.get("options", [])):
+            emoji = holder.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is None:  # a Unicode emoji: just its name
+                holder["emoji"] = {k: v for k, v in emoji.items() if k != "id"}
     return out
 
 

@@ -155,3 +155,25 @@ def check_answer(method: str, path: str, answer: Any) -> list[str]:
 def check_event(event: str, data: Any) -> list[str]:
     """Errors of a gateway event's ``d`` against the event's schema."""
     return errors(data, spec()["events"][event])
+
+
+def invalid(fake: Any) -> tuple[list[str], set[str], set[str]]:
+    """(errors, routes answered, events sent) for everything a FakeDiscord answered and sent so far.
+    A route or event without a kept schema is an error too: add it to spec/extract.py."""
+    found: list[str] = []
+    routes: set[str] = set()
+    for rec in fake.requests:
+        if rec.status >= 300 or rec.answer is None:
+            continue
+        key = route_key(rec.method, rec.path)
+        if key is None:
+            found.append(f"{rec.method} {rec.path}: no schema kept for this route")
+            continue
+        routes.add(key)
+        found += [f"{rec.method} {rec.path} {e}" for e in check_answer(rec.method, rec.path, json.loads(rec.answer))]
+    for event, data in fake.dispatched:
+        if event not in spec()["events"]:
+            found.append(f"{event}: no schema kept for this event")
+            continue
+        found += [f"{event} {e}" for e in check_event(event, json.loads(json.dumps(data)))]
+    return found, routes, {event for event, _ in fake.dispatched}

@@ -7,36 +7,15 @@ neither leave out a field Discord always sends nor shape one differently.
 
 from __future__ import annotations
 
-import json
 import random
 
 import discord
 
-from .fake_discord import BOT_PERMISSIONS, FakeDiscord
+from .fake_discord import BOT_PERMISSIONS
 from .harness import FakeWorld
-from .spec_check import check_answer, check_event, route_key, spec
+from .spec_check import check_answer, check_event, invalid, spec
 from .table import Table
 from .test_message_events import Listener
-
-# Events Discord sends that the schemas cover; any other event the fake sends fails the check.
-EVENTS = set(spec()["events"])
-
-
-def invalid(fake: FakeDiscord) -> tuple[list[str], set[str], set[str]]:
-    """(errors, routes answered, events sent) for everything the fake answered and sent so far."""
-    found: list[str] = []
-    routes: set[str] = set()
-    for rec in fake.requests:
-        if rec.status >= 300 or rec.answer is None:
-            continue
-        key = route_key(rec.method, rec.path)
-        assert key is not None, f"no schema kept for {rec.method} {rec.path}: add the route to spec/extract.py"
-        routes.add(key)
-        found += [f"{rec.method} {rec.path} {e}" for e in check_answer(rec.method, rec.path, json.loads(rec.answer))]
-    for event, data in fake.dispatched:
-        assert event in EVENTS, f"the fake sent {event}, which no schema covers: add it to spec/extract.py"
-        found += [f"{event} {e}" for e in check_event(event, json.loads(json.dumps(data)))]
-    return found, routes, {event for event, _ in fake.dispatched}
 
 
 async def test_tablero_sees_only_what_discord_would_send(world: FakeWorld, db) -> None:

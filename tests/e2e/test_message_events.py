@@ -170,9 +170,11 @@ async def test_a_board_from_before_a_restart_is_buried_too(world: FakeWorld, db)
     before = len(fake.requests)
     await t.restart()
     board = await fake.wait_until(lambda: t.board(gid))
-    # the new bot looks at the game's board once it is up (it edits it in place) ...
+    # the new bot (from its login on, GET /users/@me) looks at the game's board once it is up
+    # and edits it in place ...
+    login = next(i for i in range(before, len(fake.requests)) if fake.requests[i].path == "/users/@me")
     await fake.wait_until(lambda: any(r.method == "PATCH" and r.path.endswith(f"/messages/{board['id']}")
-                                      for r in fake.requests[before:]))
+                                      for r in fake.requests[login:]))
     # ... and from then on chatter buries it as it buried the old process's boards
     await _chatter(world, BURY_LIMIT)
     await t.move_by_menu(gid)

@@ -88,6 +88,10 @@ def gateway(schemas: dict) -> tuple[dict, dict]:
         "THREAD_UPDATE": ref("ThreadResponse"),
         "THREAD_DELETE": obj(["id", "guild_id", "parent_id", "type"], id=SNOWFLAKE, guild_id=SNOWFLAKE,
                              parent_id=SNOWFLAKE, type=INTEGER),
+        "GUILD_MEMBERS_CHUNK": obj(["guild_id", "members", "chunk_index", "chunk_count"], guild_id=SNOWFLAKE,
+                                   members={"type": "array", "items": ref("GuildMemberResponse")},
+                                   chunk_index=INTEGER, chunk_count=INTEGER, not_found=ARRAY, presences=ARRAY,
+                                   nonce={"type": ["string", "null"]}),
         "GUILD_ROLE_UPDATE": obj(["guild_id", "role"], guild_id=SNOWFLAKE, role=ref("GuildRoleResponse")),
         "INTERACTION_CREATE": obj(
             ["id", "application_id", "type", "token", "version", "app_permissions", "entitlements",
