@@ -125,11 +125,14 @@ class BoardKeeper:
         return self.bot.get_partial_messageable(channel_id, guild_id=g.row.guild_id)
 
     def buried(self, g: Game) -> bool:
-        """Whether the board has sunk too far below newer messages."""
+        """Whether the board has sunk too far below newer messages. A board this process has
+        not posted (one from before a restart) is counted from its first look on."""
         mid = g.row.board_message_id
         if mid is None or self.bury_limit is None:
             return False
-        return self._after.get(mid, 0) >= self.bury_limit
+        if mid not in self._after:
+            self._track(g.row.board_channel_id or g.row.channel_id, mid)
+        return self._after[mid] >= self.bury_limit
 
     async def refresh(
         self,

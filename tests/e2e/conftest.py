@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -9,6 +10,11 @@ import pytest_asyncio
 
 from .fake_discord import FakeDiscord
 from .harness import DiscordLogCollector, FakeWorld
+from .spec_check import invalid
+
+# TABLERO_SPEC_CHECK=1: every test also checks all the fake answered and sent against
+# Discord's schemas (tests/e2e/test_fake_matches_spec.py always does, for its scenarios).
+SPEC_CHECK = os.environ.get("TABLERO_SPEC_CHECK") == "1"
 
 
 @pytest.fixture
@@ -31,6 +37,9 @@ async def fake(discord_errors: DiscordLogCollector) -> AsyncIterator[FakeDiscord
         await server.stop()
     assert not server.unhandled, f"bot hit routes the fake does not implement: {server.unhandled}"
     assert not server.invalid_requests, f"Discord would refuse these requests: {server.invalid_requests}"
+    if SPEC_CHECK:
+        found = invalid(server)[0]
+        assert not found, "the fake answered or sent what Discord would not:\n" + "\n".join(found[:40])
 
 
 @pytest.fixture

@@ -21,6 +21,14 @@ hour, interaction tokens that die after 15 minutes (401/50027), the first answer
 overwrites (403/50013, 50001 without View Channel). Time is ``fake.clock``; tests move it
 with ``fake.clock.advance(seconds)`` instead of waiting.
 Routes the fake does not implement answer 404 and are recorded in ``fake.unhandled``.
+
+Every message the bot may see (its own, interaction responses, and users' posts made with
+``fake.post_as``) comes as MESSAGE_CREATE, MESSAGE_UPDATE and MESSAGE_DELETE events, under the
+intents the bot identified with (GUILD_MESSAGES, DIRECT_MESSAGES) and only for channels it can
+view; without the message content intent, other users' messages come with empty content,
+embeds, attachments and components, over the gateway and REST alike, as on Discord.
+Answers and events have the shapes of Discord's OpenAPI description: tests/e2e/test_fake_matches_spec.py
+checks them against tests/e2e/spec/discord.json.
 """
 
 from __future__ import annotations
@@ -72,6 +80,10 @@ CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
+# Gateway intents that decide which message events a bot gets (the "Gateway Intents" docs).
+GUILD_MESSAGES_INTENT = 1 << 9
+DIRECT_MESSAGES_INTENT = 1 << 12
+MESSAGE_CONTENT_INTENT = 1 << 15
 # What a fresh server grants @everyone, so "Manage Channels" etc. really are special.
 DEFAULT_PERMISSIONS = (
     CREATE_INSTANT_INVITE | ADD_REACTIONS | VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
@@ -124,6 +136,13 @@ MENTION = re.compile(r"<@!?(\d+)>")
 
 # How long a nonce sent with enforce_nonce stays unique ("the past few minutes", says Discord).
 NONCE_WINDOW = 120.0
+
+# A role's look when nobody styled it (no colour, icon or emoji), as Discord sends it.
+ROLE_LOOK = {"color": 0, "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+             "icon": None, "unicode_emoji": None}
+# GUILD_CREATE's fields beyond the guild object; GET /guilds/{id} has none of them.
+GATEWAY_GUILD_FIELDS = ("members", "channels", "threads", "joined_at", "large", "unavailable", "member_count",
+                        "voice_states", "presences", "stage_instances", "guild_scheduled_events", "soundboard_sounds")
 
 _DISCORD_EPOCH_MS = 1_420_070_400_000
 _snowflakes = itertools.count()
@@ -194,6 +213,7 @@ class Recorded:
     at: float = field(default_factory=time.perf_counter)
     status: int = 0
     code: int | None = None  # Discord JSON error code when status >= 400
+    answer: str | None = None  # the JSON body the fake answered with (None: no body)
 
 
 @dataclass
@@ -256,6 +276,31 @@ def walk_components(components: list[dict], path: str = "components") -> Iterato
             if isinstance(comp.get(key), dict):
                 yield f"{here}.{key}", comp[key]
                 yield from walk_components(comp[key].get("components") or [], f"{here}.{key}.components")
+
+
+def stored_components(components: list[dict] | None) -> list[dict]:
+    """Components as Discord keeps them: every one has an ``id``; those the sender left out are
+    numbered from 1 in order, skipping ids the sender used ("Component Reference": ``id``).
+    A Unicode emoji comes back without the null ``id`` discord.py sends with it."""
+    out = json.loads(json.dumps(components or []))
+    taken = {c["id"] for _, c in walk_components(out) if c.get("id") is not None}
+    number = 0
+    for _, comp in walk_components(out):
+        if comp.get("id") is None:
+            number += 1
+            while number in taken:
+                number += 1
+            comp["id"] = number
+        for holder in (comp, *comp.get("options", [])):
+            emoji = holder.get("emoji")
+            if isinstance(emoji, dict) and emoji.get("id") is None:  # a Unicode emoji: just its name
+                holder["emoji"] = {k: v for k, v in emoji.items() if k != "id"}
+    return out
+
+
+def stored_embeds(embeds: list[dict] | None) -> list[dict]:
+    """Embeds as Discord answers with them: each has a ``type`` ("rich" unless the sender said)."""
+    return [{"type": "rich", **embed} for embed in embeds or []]
 
 
 def _validate_select(comp: dict, path: str) -> None:
@@ -503,6 +548,7 @@ class FakeDiscord:
         self._sockets: set[web.WebSocketResponse] = set()
         self._seq = 0
         self._tokens: dict[str, str] = {}  # interaction token -> interaction id
+        self._modal_openers: dict[str, str] = {}  # modal submission id -> id of the interaction that opened it
         self._interaction_started: dict[str, float] = {}
         self._runner: web.AppRunner | None = None
         self._saved: dict[str, Any] = {}
@@ -584,8 +630,14 @@ class FakeDiscord:
     # ------------------------------------------------------------------ building the world
     @staticmethod
     def _new_user(name: str, bot: bool = False) -> dict:
+        # Every field Discord's user object always carries; those a user has not set are null.
         return {"id": snowflake(), "username": name, "global_name": None if bot else name,
-                "discriminator": "0", "avatar": None, "bot": bot, "flags": 0, "public_flags": 0}
+                "discriminator": "0", "avatar": None, "bot": bot, "flags": 0, "public_flags": 0, "banner": None,
+                "accent_color": None, "avatar_decoration_data": None, "collectibles": None, "primary_guild": None}
+
+    def current_user(self) -> dict:
+        """The bot's own user as Discord sends it to the bot (GET /users/@me, READY)."""
+        return {**self.bot_user, "mfa_enabled": False, "locale": "en-US", "verified": True, "email": None}
 
     def add_user(self, name: str, *, locale: str = "en-US", dms_open: bool = True,
                  manage_channels: bool = False, permissions: int = 0) -> dict:
@@ -614,7 +666,7 @@ class FakeDiscord:
         """Create a guild with text channels and members; returns the GUILD_CREATE payload."""
         gid = guild_id or snowflake()
         everyone = {"id": gid, "name": "@everyone", "permissions": str(DEFAULT_PERMISSIONS), "position": 0,
-                    "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
+                    **ROLE_LOOK, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
         guild = {
             "id": gid, "name": name, "icon": None, "owner_id": (owner or self.app_owner)["id"],
             "unavailable": False, "roles": [everyone],
@@ -625,12 +677,20 @@ class FakeDiscord:
             "joined_at": now_iso(), "preferred_locale": locale, "premium_tier": 0, "mfa_level": 0,
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
             "nsfw_level": 0, "system_channel_flags": 0, "afk_timeout": 300, "system_channel_id": None,
+            # What a new, unboosted guild has; Discord sends the unset ones as null.
+            "description": None, "home_header": None, "splash": None, "discovery_splash": None, "banner": None,
+            "application_id": None, "region": "deprecated", "afk_channel_id": None, "widget_enabled": False,
+            "widget_channel_id": None, "max_presences": None, "max_members": 25000000,
+            "max_stage_video_channel_users": 50, "max_video_channel_users": 25, "vanity_url_code": None,
+            "premium_subscription_count": 0, "rules_channel_id": None, "safety_alerts_channel_id": None,
+            "public_updates_channel_id": None, "premium_progress_bar_enabled": False, "nsfw": False,
+            "incidents_data": None, "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
         self.guilds[gid] = guild
         self.guild_members[gid] = {}
         # The bot's own managed role, as Discord creates it when the bot joins with permissions.
         bot_role = {"id": snowflake(), "name": self.bot_user["username"], "permissions": str(self.bot_permissions),
-                    "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False, "flags": 0,
+                    "position": 1, **ROLE_LOOK, "hoist": False, "managed": True, "mentionable": False, "flags": 0,
                     "tags": {"bot_id": self.bot_user["id"]}}
         guild["roles"].append(bot_role)
         self._bot_roles[gid] = bot_role["id"]
@@ -648,7 +708,7 @@ class FakeDiscord:
         roles = [self._role_for(gid, extra)["id"]] if extra else []
         if user["id"] == self.bot_user["id"] and gid in self._bot_roles:
             roles = [self._bot_roles[gid]]
-        member = {"user": user, "roles": roles, "nick": None, "avatar": None, "joined_at": now_iso(),
+        member = {"user": user, "roles": roles, "nick": None, "avatar": None, "banner": None, "joined_at": now_iso(),
                   "premium_since": None, "deaf": False, "mute": False, "flags": 0, "pending": False,
                   "communication_disabled_until": None}
         self.guild_members[gid][user["id"]] = member
@@ -662,7 +722,7 @@ class FakeDiscord:
             if role["id"] != gid and not role.get("managed") and int(role["permissions"]) == permissions:
                 return role
         role = {"id": snowflake(), "name": f"granted-{permissions:x}", "permissions": str(permissions),
-                "position": len(guild["roles"]), "color": 0, "hoist": False, "managed": False,
+                "position": len(guild["roles"]), **ROLE_LOOK, "hoist": False, "managed": False,
                 "mentionable": False, "flags": 0}
         guild["roles"].append(role)
         return role
@@ -987,7 +1047,7 @@ class FakeDiscord:
             self.identify = d
             self.identify_count += 1
             await self.dispatch("READY", {
-                "v": 10, "user": self.bot_user, "session_id": f"session-{self.identify_count}",
+                "v": 10, "user": self.current_user(), "session_id": f"session-{self.identify_count}",
                 "resume_gateway_url": self.gateway_url, "shard": [0, 1],
                 "guilds": [{"id": g, "unavailable": True} for g in self.guilds],
                 "application": {"id": self.app_id, "flags": 0}, "private_channels": [],
@@ -1040,7 +1100,7 @@ class FakeDiscord:
         self.shards_ready.discard(sid)
         mine = self.guilds_of_shard(sid, total)
         await self.dispatch("READY", {
-            "v": 10, "user": self.bot_user, "session_id": f"session-{self.identify_count}",
+            "v": 10, "user": self.current_user(), "session_id": f"session-{self.identify_count}",
             "resume_gateway_url": self.gateway_url, "shard": [sid, total],
             "guilds": [{"id": g["id"], "unavailable": True} for g in mine],
             "application": {"id": self.app_id, "flags": 0}, "private_channels": [],
@@ -1109,7 +1169,7 @@ class FakeDiscord:
         return chan
 
     async def _send_interaction(self, itype: int, user: dict, channel: dict | str, data: dict,
-                                message: dict | None = None) -> dict:
+                                message: dict | None = None, opened_by: str | None = None) -> dict:
         if not self.connected:
             raise RuntimeError("no bot is connected to the fake gateway")
         channel = self._channel(_id(channel))
@@ -1137,6 +1197,8 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = public(message)
         self.interactions[iid] = payload
+        if opened_by is not None:  # a modal's submission: the interaction answered with the modal
+            self._modal_openers[iid] = opened_by
         self._tokens[token] = iid
         self._interaction_started[iid] = self.clock.now()
         await self.dispatch("INTERACTION_CREATE", payload)
@@ -1446,7 +1508,8 @@ class FakeDiscord:
         message = interaction.get("message")
         data = {"custom_id": modal["custom_id"], "components": components}
         live = self.messages.get(message["id"]) if message else None
-        return await self._send_interaction(MODAL_SUBMIT, user, interaction["channel_id"], data, message=live)
+        return await self._send_interaction(MODAL_SUBMIT, user, interaction["channel_id"], data, message=live,
+                                            opened_by=interaction["id"])
 
     async def delete_message(self, channel: dict | str, message: dict | str) -> None:
         """Delete a message as a moderator would; the bot then gets 10008 for it."""
@@ -1456,6 +1519,95 @@ class FakeDiscord:
     async def delete_channel(self, channel: dict | str) -> None:
         """Delete a guild channel or thread as a moderator would."""
         await self._delete_channel(self._channel(_id(channel)))
+
+    async def post_as(self, user: dict | str, channel: dict | str, content: str = "", **body: Any) -> dict:
+        """``user`` posts a message in ``channel`` (e.g. chatter burying the board); returns it.
+
+        Discord's checks for the user apply (a member with View Channel and Send Messages, or
+        the DM's recipient) and the bot gets MESSAGE_CREATE if it can see the channel."""
+        author, chan = self._as_user(user), self._channel(_id(channel))
+        if chan["type"] == DM:
+            if chan["recipients"][0]["id"] != author["id"]:
+                raise PermissionError(f"{author['username']} is not in DM channel {chan['id']}")
+        else:
+            send = SEND_MESSAGES_IN_THREADS if chan["type"] in THREAD_TYPES else SEND_MESSAGES
+            perms = self.channel_permissions(chan, author)
+            if perms & (VIEW_CHANNEL | send) != VIEW_CHANNEL | send:
+                raise PermissionError(f"{author['username']} cannot post in channel {chan['id']}")
+        self._check_can_post(chan, by_bot=False)
+        msg = self._create_message(chan["id"], {"content": content, **body}, [], author=author)
+        await self._announce("MESSAGE_CREATE", msg)
+        self._changed()
+        return msg
+
+    async def edit_as(self, user: dict | str, message: dict | str, content: str) -> dict:
+        """``user`` edits their own message; the bot gets MESSAGE_UPDATE if it can see it."""
+        msg = self._live_message(message)
+        if msg["author"]["id"] != _id(user):
+            raise PermissionError("users can only edit their own messages")
+        self._edit_message(msg, {"content": content}, [])
+        await self._announce("MESSAGE_UPDATE", msg)
+        self._changed()
+        return msg
+
+    # ------------------------------------------------------------------ message events
+    @property
+    def intents(self) -> int:
+        """The gateway intents the bot identified with (0 before it did)."""
+        return int((self.identify or {}).get("intents") or 0)
+
+    def _sees_messages(self, channel: dict) -> bool:
+        """Whether the bot gets the message events of ``channel``: the intent for guild
+        messages or DMs, and (in a guild) View Channel; a private thread also needs the bot
+        to be in it or to hold Manage Threads."""
+        if channel["type"] == DM:
+            return bool(self.intents & DIRECT_MESSAGES_INTENT)
+        if not self.intents & GUILD_MESSAGES_INTENT:
+            return False
+        if not self.strict.permissions:
+            return True
+        perms = self.channel_permissions(channel)
+        if not perms & VIEW_CHANNEL:
+            return False
+        if channel["type"] == PRIVATE_THREAD:
+            return self.bot_user["id"] in self.thread_members.get(channel["id"], []) or bool(perms & MANAGE_THREADS)
+        return True
+
+    def as_seen(self, msg: dict) -> dict:
+        """A message as the bot receives it (gateway or REST): without the message content
+        intent, another user's message has empty content, embeds, attachments and components
+        unless it is in a DM with the bot or mentions it (the "Message Content Intent" docs)."""
+        seen = public(msg)
+        if self.intents & MESSAGE_CONTENT_INTENT or msg["author"]["id"] == self.bot_user["id"]:
+            return seen
+        channel = self.channels.get(msg["channel_id"])
+        if (channel is not None and channel["type"] == DM) or any(
+                u["id"] == self.bot_user["id"] for u in msg["mentions"]):
+            return seen
+        seen.update(content="", embeds=[], attachments=[], components=[])
+        seen.pop("poll", None)
+        return seen
+
+    async def _announce(self, event: str, msg: dict) -> None:
+        """MESSAGE_CREATE / MESSAGE_UPDATE / MESSAGE_DELETE for ``msg``, if the bot may see it.
+        Ephemeral messages have no events; a message from a webhook (interaction responses)
+        carries no ``member``."""
+        channel = self.channels.get(msg["channel_id"])
+        if msg["flags"] & EPHEMERAL or channel is None or not self._sees_messages(channel):
+            return
+        if event == "MESSAGE_DELETE":
+            data = {"id": msg["id"], "channel_id": msg["channel_id"]}
+            if msg.get("guild_id"):
+                data["guild_id"] = msg["guild_id"]
+        else:
+            data = self.as_seen(msg)
+            gid = msg.get("guild_id")
+            member = self.guild_members.get(gid or "", {}).get(msg["author"]["id"])
+            if member is not None and not msg.get("webhook_id"):
+                data["member"] = {k: v for k, v in member.items() if k != "user"}
+            if event == "MESSAGE_UPDATE":
+                data["tts"] = False  # "The value for tts will always be false in message updates."
+        await self._dispatch_if_connected(event, data)
 
     # ------------------------------------------------------------------ storage
     def _channel(self, cid: str) -> dict:
@@ -1508,8 +1660,8 @@ class FakeDiscord:
     def _mentions(self, content: str) -> list[dict]:
         return [self.users[uid] for uid in dict.fromkeys(MENTION.findall(content)) if uid in self.users]
 
-    def _check_can_post(self, channel: dict) -> None:
-        if channel["type"] == DM and not self.settings(channel["recipients"][0]).dms_open:
+    def _check_can_post(self, channel: dict, *, by_bot: bool = True) -> None:
+        if by_bot and channel["type"] == DM and not self.settings(channel["recipients"][0]).dms_open:
             raise DiscordError(403, 50007, "Cannot send messages to this user")
         meta = channel.get("thread_metadata")
         if meta and meta["archived"]:
@@ -1527,7 +1679,8 @@ class FakeDiscord:
         attachments, stored = self._attachments(channel_id, body.get("attachments"), files, [], [])
         content = body.get("content") or ""
         msg = {"id": snowflake(), "channel_id": channel_id, "author": author or self.bot_user,
-               "content": content, "embeds": body.get("embeds") or [], "components": body.get("components") or [],
+               "content": content, "embeds": stored_embeds(body.get("embeds")),
+               "components": stored_components(body.get("components")),
                "attachments": attachments, "mentions": self._mentions(content), "mention_roles": [],
                "mention_everyone": False, "pinned": False, "tts": bool(body.get("tts")), "timestamp": now_iso(),
                "edited_timestamp": None, "type": 0, "flags": body.get("flags") or 0, "_files": stored,
@@ -1554,9 +1707,12 @@ class FakeDiscord:
         _validate_message({**body, "flags": (body.get("flags") or 0) | (msg["flags"] & IS_COMPONENTS_V2)})
         # Build the new state first: a refused edit must leave the message untouched.
         new: dict[str, Any] = {}
-        for key, empty in (("content", ""), ("embeds", []), ("components", [])):
-            if key in body:
-                new[key] = body[key] if body[key] is not None else empty
+        if "content" in body:
+            new["content"] = body["content"] or ""
+        if "embeds" in body:
+            new["embeds"] = stored_embeds(body["embeds"])
+        if "components" in body:
+            new["components"] = stored_components(body["components"])
         if "attachments" in body or files:
             new["attachments"], new["_files"] = self._attachments(
                 msg["channel_id"], body.get("attachments"), files, msg["attachments"], msg["_files"])
@@ -1580,11 +1736,7 @@ class FakeDiscord:
     async def _delete(self, msg: dict) -> None:
         del self.messages[msg["id"]]
         self.deleted_messages[msg["id"]] = msg
-        event = {"id": msg["id"], "channel_id": msg["channel_id"]}
-        if msg.get("guild_id"):
-            event["guild_id"] = msg["guild_id"]
-        if not msg["flags"] & EPHEMERAL:
-            await self._dispatch_if_connected("MESSAGE_DELETE", event)
+        await self._announce("MESSAGE_DELETE", msg)
         self._changed()
 
     async def _delete_channel(self, channel: dict) -> dict:
@@ -1655,8 +1807,9 @@ class FakeDiscord:
         self._changed()
         if status == 204:
             return web.Response(status=204, headers=headers)
+        rec.answer = json.dumps(payload)
         # discord.py only parses JSON when Content-Type is exactly application/json (no charset).
-        return web.Response(body=json.dumps(payload).encode(), status=status,
+        return web.Response(body=rec.answer.encode(), status=status,
                             headers={"Content-Type": "application/json", **headers})
 
     _BUCKETED = (
@@ -1741,7 +1894,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ REST handlers
     async def _get_me(self, req: _Request) -> tuple[int, Any]:
-        return 200, self.bot_user
+        return 200, self.current_user()
 
     async def _get_user(self, req: _Request) -> tuple[int, Any]:
         if req.params[0] not in self.users:
@@ -1750,8 +1903,12 @@ class FakeDiscord:
 
     async def _get_application(self, req: _Request) -> tuple[int, Any]:
         return 200, {"id": self.app_id, "name": self.bot_user["username"], "icon": None, "description": "",
-                     "bot_public": True, "bot_require_code_grant": False, "owner": self.app_owner,
-                     "verify_key": "0" * 64, "flags": 0, "team": None, "bot": self.bot_user}
+                     "type": None, "bot_public": True, "bot_require_code_grant": False, "owner": self.app_owner,
+                     "verify_key": "0" * 64, "flags": 0, "flags_new": "0", "team": None, "bot": self.bot_user,
+                     "redirect_uris": [], "interactions_endpoint_url": None,
+                     "role_connections_verification_url": None, "approximate_guild_count": len(self.guilds),
+                     "approximate_user_install_count": 0, "approximate_user_authorization_count": 0,
+                     "explicit_content_filter": 0, "eligible_oauth2_scopes": [], "tags": []}
 
     async def _get_gateway(self, req: _Request) -> tuple[int, Any]:
         return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": {
@@ -1769,6 +1926,8 @@ class FakeDiscord:
         out = []
         for cmd in req.body:
             stored = {**cmd, "id": snowflake(), "application_id": self.app_id, "version": snowflake()}
+            if stored.get("integration_types") is None:  # Discord fills in its default: guild install
+                stored["integration_types"] = [0]
             if stored.get("default_member_permissions") is not None:  # Discord answers with a string
                 stored["default_member_permissions"] = str(stored["default_member_permissions"])
             if gid:
@@ -1790,7 +1949,7 @@ class FakeDiscord:
         guild = self.guilds.get(req.params[0])
         if guild is None:
             raise unknown("Guild", 10004)
-        return 200, {k: v for k, v in guild.items() if k not in ("members", "channels", "threads")}
+        return 200, {k: v for k, v in guild.items() if k not in GATEWAY_GUILD_FIELDS}
 
     async def _get_guild_channels(self, req: _Request) -> tuple[int, Any]:
         if req.params[0] not in self.guilds:
@@ -1854,7 +2013,7 @@ class FakeDiscord:
         self._require(channel)
         if self.strict.permissions and not self.channel_permissions(channel) & READ_MESSAGE_HISTORY:
             return 200, []  # Discord answers an empty history rather than an error
-        messages = [public(m) for m in self.channel_messages(req.params[0])]
+        messages = [self.as_seen(m) for m in self.channel_messages(req.params[0])]
         if "before" in req.query:
             messages = [m for m in messages if int(m["id"]) < int(req.query["before"])]
         if "after" in req.query:
@@ -1885,6 +2044,7 @@ class FakeDiscord:
                 self.nonce_repeats += 1
                 return 200, {**public(self.messages[seen[0]]), "nonce": nonce}
         msg = self._create_message(channel["id"], req.body, req.files)
+        await self._announce("MESSAGE_CREATE", msg)
         if nonce is not None:
             self._nonces[str(nonce)] = (msg["id"], self.clock.now())
             return 200, {**public(msg), "nonce": nonce}
@@ -1895,7 +2055,7 @@ class FakeDiscord:
         msg = self._get_message(*req.params)
         if msg["flags"] & EPHEMERAL:  # ephemeral messages cannot be fetched from the channel
             raise unknown("Message", 10008)
-        return 200, public(msg)
+        return 200, self.as_seen(msg)
 
     async def _patch_message(self, req: _Request) -> tuple[int, Any]:
         channel = self._channel(req.params[0])
@@ -1907,7 +2067,9 @@ class FakeDiscord:
         if self.strict.old_edits and self.clock.now() - msg.get("_born", self.clock.now()) > OLD_MESSAGE:
             raise DiscordError(400, 30046, "Maximum number of edits to messages older than 1 hour reached. "
                                            "Try again later")
-        return 200, public(self._edit_message(msg, req.body, req.files))
+        self._edit_message(msg, req.body, req.files)
+        await self._announce("MESSAGE_UPDATE", msg)
+        return 200, public(msg)
 
     async def _delete_message_route(self, req: _Request) -> tuple[int, Any]:
         self._require(self._channel(req.params[0]))
@@ -2003,11 +2165,16 @@ class FakeDiscord:
         if inter is None or inter["token"] != token:
             raise unknown("interaction", 10062)
         try:
-            return 200, self._respond(inter, req.body, req.files)
+            answer = self._respond(inter, req.body, req.files)
         except DiscordError as exc:
             if iid not in self.interaction_responses:
                 self.rejected_callbacks[iid] = exc
             raise
+        record = self.interaction_responses[iid]
+        if record["message_id"] is not None and record["type"] in (4, 5, 7):
+            event = "MESSAGE_UPDATE" if record["type"] == 7 else "MESSAGE_CREATE"
+            await self._announce(event, self.messages[record["message_id"]])
+        return 200, answer
 
     def _respond(self, inter: dict, body: dict, files: list[dict]) -> dict:
         iid = inter["id"]
@@ -2028,8 +2195,7 @@ class FakeDiscord:
         resource: dict[str, Any] = {"type": rtype}
         if rtype in (4, 5):  # (deferred) channel message with source
             flags = (data.get("flags") or 0) | (LOADING if rtype == 5 else 0)
-            meta = {"id": iid, "type": inter["type"], "user": user,
-                    "authorizing_integration_owners": inter["authorizing_integration_owners"]}
+            meta = self._interaction_metadata(inter)
             body_for_message = {**data, "flags": flags}
             if rtype == 5:
                 channel = self._channel(inter["channel_id"])
@@ -2042,7 +2208,8 @@ class FakeDiscord:
             if flags & EPHEMERAL:
                 msg["_visible_to"] = user["id"]
             record["message_id"] = msg["id"]
-            resource["message"] = public(msg)
+            if rtype == 4:
+                resource["message"] = public(msg)
         elif rtype == 6 and not on_message:
             pass  # a modal opened by a slash command: plain acknowledgement, nothing to update
         elif rtype in (6, 7):  # (deferred) update of the message the component is on
@@ -2056,10 +2223,25 @@ class FakeDiscord:
         elif rtype == 9:
             _validate_modal(data)
         self.interaction_responses[iid] = record
-        return {"interaction": {"id": iid, "type": inter["type"], "response_message_id": record["message_id"],
-                                "response_message_loading": rtype == 5,
-                                "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)},
-                "resource": resource}
+        answer: dict[str, Any] = {"interaction": {"id": iid, "type": inter["type"]}}
+        if rtype in (4, 5):
+            answer["interaction"].update(response_message_id=record["message_id"], response_message_loading=rtype == 5,
+                                         response_message_ephemeral=bool((data.get("flags") or 0) & EPHEMERAL))
+        if "message" in resource:  # only a message sent (4) or updated (7) is a resource
+            answer["resource"] = resource
+        return answer
+
+    def _interaction_metadata(self, inter: dict) -> dict:
+        """A response message's ``interaction_metadata``: who did what, and on which message
+        (components) or after which interaction (modal submissions)."""
+        meta = {"id": inter["id"], "type": inter["type"], "user": self._user_of(inter),
+                "authorizing_integration_owners": inter["authorizing_integration_owners"]}
+        if inter["type"] == MESSAGE_COMPONENT:
+            meta["interacted_message_id"] = inter["message"]["id"]
+        elif inter["type"] == MODAL_SUBMIT:
+            opener = self.interactions[self._modal_openers[inter["id"]]]
+            meta["triggering_interaction_metadata"] = self._interaction_metadata(opener)
+        return meta
 
     def _new_loading_message(self, channel: dict, flags: int) -> dict:
         # "Bot is thinking...": an empty message Discord fills in with the first edit or followup.
@@ -2097,12 +2279,14 @@ class FakeDiscord:
             # The first followup after a "thinking" defer replaces the loading message and keeps
             # the defer's ephemeral flag; later followups are independent messages.
             msg = self._edit_message(loading, {k: v for k, v in req.body.items() if k != "flags"}, req.files)
+            await self._announce("MESSAGE_UPDATE", msg)
         else:
             user = self._user_of(inter)
             msg = self._create_message(inter["channel_id"], req.body, req.files, webhook_id=self.app_id,
                                        _followup_of=inter["id"])
             if msg["flags"] & EPHEMERAL:
                 msg["_visible_to"] = user["id"]
+            await self._announce("MESSAGE_CREATE", msg)
         if req.query.get("wait", "").lower() not in ("true", "1"):
             return 204, None
         return 200, public(msg)
@@ -2114,7 +2298,9 @@ class FakeDiscord:
     async def _patch_webhook_message(self, req: _Request) -> tuple[int, Any]:
         inter = self._interaction_for(req.params[0], req.params[1])
         msg = self._webhook_target(inter, req.params[2])
-        return 200, public(self._edit_message(msg, req.body, req.files))
+        self._edit_message(msg, req.body, req.files)
+        await self._announce("MESSAGE_UPDATE", msg)
+        return 200, public(msg)
 
     async def _delete_webhook_message(self, req: _Request) -> tuple[int, Any]:
         inter = self._interaction_for(req.params[0], req.params[1])

@@ -27,7 +27,9 @@ async def two_player_game(t: Table, **options) -> int:
     buttons = t.lobby_buttons(lobby)
     await t.click(lobby, buttons["join"], bob)
     await t.click(lobby, buttons["start"], alice)
-    await t.fake.wait_until(lambda: t.board(gid) is not None and t.fake.components(t.board(gid)))
+    # the board in play (the lobby has components too, but not the game's "My hand" button)
+    await t.fake.wait_until(lambda: t.board(gid) is not None and t.fake.find_component(
+        t.board(gid), lambda c: c.get("custom_id") == f"tablero:hand:{gid}"))
     return gid
 
 

@@ -1,0 +1,183 @@
+"""Message events from the fake Discord: MESSAGE_CREATE, MESSAGE_UPDATE and MESSAGE_DELETE as a
+bot without the message content intent gets them, and Tablero's board re-posted once chatter
+buries it."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+from discord.ext import commands
+
+from cogs.common.board import BURY_LIMIT
+
+from .fake_discord import VIEW_CHANNEL, FakeDiscord
+from .harness import FakeWorld
+from .table import Table
+
+
+class Listener(commands.Bot):
+    """A bot that keeps every message event discord.py hands it, and can post and edit."""
+
+    def __init__(self, intents: discord.Intents | None = None) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents or discord.Intents.default())
+        self.created: list[discord.Message] = []
+        self.edited: list[discord.RawMessageUpdateEvent] = []
+        self.deleted: list[int] = []
+
+        @self.tree.command(name="say", description="Say something")
+        async def say(interaction: discord.Interaction, text: str, hidden: bool = False) -> None:
+            await interaction.response.send_message(text, ephemeral=hidden)
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        self.created.append(message)
+
+    async def on_raw_message_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        self.edited.append(payload)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.deleted.append(payload.message_id)
+
+
+def events(fake: FakeDiscord, name: str) -> list[dict]:
+    """The payloads of every ``name`` event the fake sent."""
+    return [data for event, data in fake.dispatched if event == name]
+
+
+async def test_users_messages_reach_the_bot_without_their_content(world: FakeWorld) -> None:
+    fake, alice = world.fake, world["alice"]
+    bot = Listener()
+    await world.start(bot)
+    plain = await fake.post_as(alice, world.channel, "a secret plan", embeds=[{"title": "and an embed"}])
+    await fake.wait_until(lambda: len(bot.created) == 1)
+    seen = bot.created[0]
+    # no message content intent: Discord empties another user's content, embeds and components
+    assert seen.id == int(plain["id"]) and seen.author.id == int(alice["id"])
+    assert isinstance(seen.author, discord.Member)  # the event carries the author's member
+    assert seen.content == "" and seen.embeds == [] and seen.attachments == []
+    # ... also over REST, while the fake itself keeps what was written
+    fetched = await bot.get_partial_messageable(int(world.channel["id"])).fetch_message(seen.id)
+    assert fetched.content == "" and fake.messages[plain["id"]]["content"] == "a secret plan"
+    # a message mentioning the bot keeps its content
+    await fake.post_as(alice, world.channel, f"<@{fake.bot_user['id']}> hello")
+    await fake.wait_until(lambda: len(bot.created) == 2)
+    assert bot.created[1].content.endswith("hello")
+    # edits and deletions are events too
+    await fake.edit_as(alice, plain, "a new plan")
+    await fake.wait_until(lambda: bot.edited)
+    assert bot.edited[0].message_id == seen.id and bot.edited[0].data["content"] == ""
+    await fake.delete_message(world.channel, plain)
+    await fake.wait_until(lambda: bot.deleted == [seen.id])
+
+
+async def test_the_bots_own_messages_and_replies_are_events(world: FakeWorld) -> None:
+    fake, alice = world.fake, world["alice"]
+    bot = Listener()
+    await world.start(bot)
+    sent = await bot.get_partial_messageable(int(world.channel["id"])).send("from the bot")
+    await fake.wait_until(lambda: len(bot.created) == 1)
+    assert bot.created[0].id == sent.id and bot.created[0].content == "from the bot"
+    inter = await fake.slash("say", alice, world.channel, text="visible")
+    await fake.wait_response(inter)
+    await fake.wait_until(lambda: len(bot.created) == 2)
+    reply = events(fake, "MESSAGE_CREATE")[-1]
+    assert reply["content"] == "visible" and reply["webhook_id"] == fake.app_id and "member" not in reply
+    # an ephemeral reply is nobody's channel message: no event
+    inter = await fake.slash("say", alice, world.channel, text="hidden", hidden=True)
+    await fake.wait_response(inter)
+    await sent.edit(content="edited")
+    await fake.wait_until(lambda: bot.edited)
+    assert len(bot.created) == 2 and bot.edited[0].data["tts"] is False
+
+
+async def test_dms_need_their_intent_and_keep_their_content(world: FakeWorld) -> None:
+    fake, alice = world.fake, world["alice"]
+    bot = Listener(discord.Intents.default() & ~discord.Intents(dm_messages=True))
+    await world.start(bot)
+    dm = fake.open_dm(alice)
+    await fake.post_as(alice, dm, "no intent, no event")
+    await fake.post_as(alice, world.channel, "but guild messages come")
+    await fake.wait_until(lambda: bot.created)
+    assert [m.channel.id for m in bot.created] == [int(world.channel["id"])]
+    await world.restart(Listener())
+    await fake.post_as(alice, dm, "in a DM the content stays")
+    await fake.wait_until(lambda: world.bot.created)  # type: ignore[union-attr]
+    assert world.bot.created[0].content == "in a DM the content stays"  # type: ignore[union-attr]
+
+
+async def test_no_guild_message_events_without_the_intent_or_the_channel(world: FakeWorld) -> None:
+    fake, alice = world.fake, world["alice"]
+    bot = Listener(discord.Intents.default() & ~discord.Intents(guild_messages=True))
+    await world.start(bot)
+    await fake.post_as(alice, world.channel, "unseen")
+    await bot.get_partial_messageable(int(world.channel["id"])).send("the bot's own, unseen too")
+    await world.restart(Listener())
+    await fake.deny_bot(world.channels["general"], VIEW_CHANNEL)
+    await fake.post_as(alice, world.channels["general"], "where the bot cannot look")
+    await fake.post_as(alice, world.channel, "seen")
+    await fake.wait_until(lambda: world.bot.created)  # type: ignore[union-attr]
+    assert [m.id for m in world.bot.created] == [int(fake.last_message(world.channel)["id"])]  # type: ignore[union-attr]
+    assert not [e for e in events(fake, "MESSAGE_CREATE") if e["content"] in ("unseen", "the bot's own, unseen too")]
+
+
+async def test_a_board_buried_under_chatter_is_posted_again_and_the_old_one_deleted(world: FakeWorld, db) -> None:
+    fake, alice, bob = world.fake, world["alice"], world["bob"]
+    t = Table(world, db, random.Random(3))
+    await t.start()
+    gid, lobby = await t.new_game(alice)
+    buttons = t.lobby_buttons(lobby)
+    await t.click(lobby, buttons["join"], bob)
+    await t.click(lobby, buttons["start"], alice)
+    board = await fake.wait_until(lambda: t._current_board(gid, 0))
+    await t.move_by_menu(gid)
+    board = await fake.wait_until(lambda: t._current_board(gid, 1))
+    # one move with nothing said in between: the board is edited where it is
+    assert t.board(gid)["id"] == board["id"]
+    for i in range(BURY_LIMIT):
+        await fake.post_as(alice if i % 2 else bob, world.channel, f"chatter {i}")
+    await t.move_by_menu(gid)
+    new = await fake.wait_until(lambda: t._current_board(gid, 2))
+    assert new["id"] != board["id"] and board["id"] in fake.deleted_messages
+    # the new board is below the chatter
+    chatter = [m for m in fake.channel_messages(world.channel) if m["content"].startswith("chatter")]
+    assert int(new["id"]) > int(chatter[-1]["id"])
+
+
+
+async def _started(t: Table, alice: dict, bob: dict) -> int:
+    """A Rey y Hierofante game between alice and bob, started; returns its id."""
+    gid, lobby = await t.new_game(alice)
+    buttons = t.lobby_buttons(lobby)
+    await t.click(lobby, buttons["join"], bob)
+    await t.click(lobby, buttons["start"], alice)
+    await t.fake.wait_until(lambda: t._current_board(gid, 0))
+    return gid
+
+
+async def _chatter(world: FakeWorld, count: int) -> None:
+    for i in range(count):
+        await world.fake.post_as(world["alice"] if i % 2 else world["bob"], world.channel, f"chatter {i}")
+
+
+async def test_a_board_from_before_a_restart_is_buried_too(world: FakeWorld, db) -> None:
+    fake = world.fake
+    t = Table(world, db, random.Random(4))
+    await t.start()
+    gid = await _started(t, world["alice"], world["bob"])
+    before = len(fake.requests)
+    await t.restart()
+    board = await fake.wait_until(lambda: t.board(gid))
+    # the new bot (from its login on, GET /users/@me) looks at the game's board once it is up
+    # and edits it in place ...
+    login = next(i for i in range(before, len(fake.requests)) if fake.requests[i].path == "/users/@me")
+    await fake.wait_until(lambda: any(r.method == "PATCH" and r.path.endswith(f"/messages/{board['id']}")
+                                      for r in fake.requests[login:]))
+    # ... and from then on chatter buries it as it buried the old process's boards
+    await _chatter(world, BURY_LIMIT)
+    await t.move_by_menu(gid)
+    new = await fake.wait_until(lambda: t._current_board(gid, 1))
+    assert new["id"] != board["id"] and board["id"] in fake.deleted_messages
+
