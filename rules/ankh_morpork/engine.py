@@ -216,9 +216,3 @@ class AmEngine(Engine[AmState]):
         if isinstance(a, Skip):
             return msg("No")
         return super().describe(state, seat, a)
-
-    def ai_action(self, state: AmState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/ankh_morpork/ai.py)."""
-        from rules.ankh_morpork.ai import choose
-
-        return choose(self, state, seat)

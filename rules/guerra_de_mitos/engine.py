@@ -707,11 +707,6 @@ class GdmEngine(Engine[GdmState]):
             return msg("Pass")
         return super().describe(state, seat, a)
 
-    def ai_action(self, state: GdmState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/guerra_de_mitos/ai.py)."""
-        from rules.guerra_de_mitos.ai import choose
-
-        return choose(self, state, seat)
 
 
 __all__ = ["GdmEngine", "ORACLE"]

@@ -427,11 +427,6 @@ class RgEngine(Engine[RgState]):
             return msg("Go on")
         return super().describe(state, seat, a)
 
-    def ai_action(self, state: RgState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/ragami/ai.py)."""
-        from rules.ragami.ai import choose
-
-        return choose(self, state, seat)
 
 
 def piece_label(piece: str) -> Text:

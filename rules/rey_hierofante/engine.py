@@ -626,9 +626,3 @@ class RhEngine(Engine[RhState]):
         if isinstance(a, Recover):
             return msg("Take back {tile}", tile=name(a.tile))
         return super().describe(state, seat, a)
-
-    def ai_action(self, state: RhState, seat: Seat) -> Action:
-        """The built-in opponent's move (see rules/rey_hierofante/ai.py)."""
-        from rules.rey_hierofante.ai import choose
-
-        return choose(self, state, seat)
