@@ -16,7 +16,7 @@ PACKAGES = ("rules", "services")
 # Texts read from a game's data files rather than written in the code (card names and
 # texts): for each domain, a function giving its (context, English wording) pairs.
 DATA_SOURCES: dict[str, str] = {
-    "guerra_de_mitos": "rules.guerra_de_mitos.cards:catalogue_entries",
+    "guerra_de_mitos": "rules.guerra_de_mitos.decks:catalogue_entries",
 }
 _METHODS = {"n": (1, 2), "c": (1, None), "nc": (2, 3), "data": (1, None)}
 

@@ -495,9 +495,9 @@ def token_name(token: Token) -> Text:
     return msg.data("card name", token.name_en)
 
 
-def catalogue_entries() -> list[tuple[str, str]]:
-    """Every (context, English wording) of the cards' names and texts (and the ready decks'
-    names), for the catalogues."""
+def card_entries() -> list[tuple[str, str]]:
+    """Every (context, English wording) of the cards' names and texts, for the catalogues
+    (rules.guerra_de_mitos.decks.catalogue_entries adds the ready decks' names)."""
     out: list[tuple[str, str]] = []
     for name, text in _WORDING.values():
         out.append(("card name", name))
@@ -505,9 +505,6 @@ def catalogue_entries() -> list[tuple[str, str]]:
             out.append(("card text", text))
     for tok in sorted({t.name_en for c in _CARDS.values() for t in c.tokens}):
         out.append(("card name", tok))
-    from rules.guerra_de_mitos.decks import ready_decks  # decks reads this module
-
-    out.extend(("ready deck", rd.name_en) for rd in ready_decks().values())
     return out
 
 

@@ -25,6 +25,7 @@ from rules.guerra_de_mitos.cards import (
     MYTHOLOGY_NAME,
     Card,
     by_name,
+    card_entries,
     card_name,
     cards,
     fold,
@@ -578,3 +579,9 @@ def deck_cards(deck: Deck) -> Iterable[Card]:
     for cid, n in deck.counts().items():
         for _ in range(n):
             yield catalogue[cid]
+
+
+def catalogue_entries() -> list[tuple[str, str]]:
+    """Every (context, English wording) of the game's data: the cards' names and texts and
+    the ready decks' names, for the catalogues (rules.catalogue_scan.DATA_SOURCES)."""
+    return [*card_entries(), *(("ready deck", rd.name_en) for rd in ready_decks().values())]

@@ -23,7 +23,6 @@ from rules.guerra_de_mitos.cards import (
     card_name,
     card_text,
     cards,
-    catalogue_entries,
     fold,
     joined,
     key_id,
@@ -31,7 +30,7 @@ from rules.guerra_de_mitos.cards import (
     suggest,
     verbatim,
 )
-from rules.guerra_de_mitos.decks import ready_decks
+from rules.guerra_de_mitos.decks import catalogue_entries, ready_decks
 from tests.rules.test_rules_catalogue import _pairs_in
 
 
