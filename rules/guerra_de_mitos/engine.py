@@ -6,8 +6,10 @@ from typing import Any, ClassVar
 
 from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, seat_name
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import lines as L
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos import telling as T
 from rules.guerra_de_mitos.abilities import abilities
 from rules.guerra_de_mitos.cards import joined, verbatim
@@ -305,12 +307,12 @@ class GdmEngine(Engine[GdmState]):
 
     def _legal(self, st: GdmState, seat: Seat, only: Action | None) -> list[Action]:
         if st.stack:
-            ck = E.choice_kind(st)
+            ck = R.choice_kind(st)
             if ck is None:
                 return []
             kind, opts, upto = ck
             acts: list[Action] = [
-                _made(Target, u) if kind == E.CARD else Choose(value=u) for u in opts
+                _made(Target, u) if kind == M.CARD else Choose(value=u) for u in opts
             ]
             if upto or not acts:
                 acts.append(_PASS)
@@ -461,9 +463,9 @@ class GdmEngine(Engine[GdmState]):
     def _carry_out(self, st: GdmState, seat: Seat, a: Action) -> None:
         if st.stack:
             if isinstance(a, Pass):
-                E.stop(st)
+                R.stop(st)
             else:
-                E.choose(st, a.uid if isinstance(a, Target) else a.value)  # type: ignore[union-attr]
+                R.choose(st, a.uid if isinstance(a, Target) else a.value)  # type: ignore[union-attr]
         elif isinstance(a, Bid):
             F.bid(st, seat, a.amount)
         elif isinstance(a, Starter):
@@ -672,7 +674,7 @@ class GdmEngine(Engine[GdmState]):
         st, a = state, action
 
         def nm(u: int) -> Text:
-            return T.name_of(B.peek(st, u).card) if u in st.cards else verbatim(str(u))
+            return L.name_of(B.peek(st, u).card) if u in st.cards else verbatim(str(u))
 
         if isinstance(a, Bid):
             return msg("Bid {amount}", amount=a.amount)

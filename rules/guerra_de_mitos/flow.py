@@ -6,47 +6,42 @@ import zlib
 
 from rules.core import IllegalAction, Rng, Text
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as E
+from rules.guerra_de_mitos import candidates as C
+from rules.guerra_de_mitos import running as R
+from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.abilities import abilities
 from rules.guerra_de_mitos.facts import (
     ACTION,
     CHAR,
     DESIGN_DECK_TYPES,
     EQUIP,
-    EVENT,
     GOD_DECK_TYPES,
     INVOC,
     PANTHEON,
     RESOURCE,
     facts,
 )
+from rules.guerra_de_mitos.lines import name_of, say, tag
 from rules.guerra_de_mitos.model import (
     BATTLE,
     DECK,
     GEAR,
-    HAND,
     ORACLE,
     DeckSpec,
     Fight,
     GdmState,
     Inst,
-    LogLine,
     Options,
     Oracle,
     Player,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
-from rules.guerra_de_mitos.telling import name_of, tag
+from rules.guerra_de_mitos.verbs import draw, enter_from_oracle, reveal
 from rules.phrases import Phrases
 
 msg = Phrases("guerra_de_mitos")
 
 WIN_2P, WIN_MULTI = 30, 35
-
-
-def say(st: GdmState, seats: list[int] | None, text: Text) -> None:
-    """Log a line (public when ``seats`` is None); events are built from the log by the engine."""
-    st.log.append(LogLine(aud=None if seats is None else list(seats), text=text))
 
 
 # ----------------------------------------------------------------------------- setup
@@ -95,17 +90,6 @@ def check_deck(d: DeckSpec) -> None:
             raise IllegalAction(
                 msg("{card} does not belong in the design deck.", card=name_of(c)),
             )
-
-
-def draw(st: GdmState, seat: int, n: int) -> None:
-    """Draw up to ``n`` cards from the design deck (an empty deck gives nothing)."""
-    p = st.players[seat]
-    for _ in range(max(0, n)):
-        if not p.deck:
-            return
-        u = p.deck.pop(0)
-        st.cards[u].zone = HAND
-        p.hand.append(u)
 
 
 def bid(st: GdmState, seat: int, amount: int) -> None:
@@ -209,31 +193,7 @@ def begin_transfer(st: GdmState, seat: int) -> None:
     for o in reversed(list(p.oracles)):
         if o.cards and not o.up:
             reveal(st, seat, o)
-    E.run(st)
-
-
-def reveal(st: GdmState, owner: int, o: Oracle) -> None:
-    """Turn the top card face up; an event resolves (or is cancelled) and is discarded."""
-    if not o.cards:
-        return
-    o.up = True
-    u = o.cards[0]
-    f = B.fx(st, u)
-    say(st, None, msg("{who} reveals {card}", who=tag(owner), card=name_of(f.id)))
-    if f.type != EVENT:
-        return
-    if st.lasting.get("next_event_void") is not None:
-        del st.lasting["next_event_void"]
-        B.to_discard(st, u)
-        return
-    if st.lasting.get("festivals_void") is not None and "festival" in f.keys:
-        B.to_discard(st, u)
-        return
-    idx = st.players[owner].oracles.index(o)
-    if abilities(f.id):
-        E.begin(st, owner, u, f.id, 0, "event", {"_from": E.oracle_code(owner, idx)})
-    else:
-        B.to_discard(st, u)
+    R.run(st)
 
 
 def can_move(st: GdmState, seat: int, src: int, dst: int) -> bool:
@@ -289,28 +249,6 @@ def can_enter(st: GdmState, seat: int, idx: int) -> bool:
     if B.fx(st, u).type not in (CHAR, RESOURCE):
         return False
     return o.power >= B.cost(st, seat, u)
-
-
-def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> None:
-    """Move an oracle's top card into the pantheon with the oracle's power (rules 6.2)."""
-    where = B.oracle_of(st, uid)
-    if where is None:
-        return
-    o = st.players[where[0]].oracles[where[1]]
-    power = o.power - (B.fx(st, uid).cost if pay else 0)
-    o.power = 0
-    B.put_in_pantheon(st, uid, seat)
-    c = st.cards[uid]
-    f = B.fx(st, uid)
-    if f.type == CHAR:
-        power = min(power, B.max_power(st, uid))
-        mine = B.pantheon_myth(st, seat)
-        if f.myth not in (None, "neutral") and f.myth != mine:
-            power -= 1
-        c.power = max(0, power)
-    else:
-        c.power = 0
-    say(st, None, msg("{who} puts {card} into play with {power}P", who=tag(seat), card=name_of(f.id), power=c.power))
 
 
 def enter(st: GdmState, seat: int, idx: int) -> None:
@@ -380,7 +318,7 @@ def influence_acted(st: GdmState, seat: int) -> None:
     """After an influence action: the tax of Eclipse, then the next player."""
     tax = st.flags.get("influence_tax")
     if tax == "on":
-        E.lose_reserve(st, seat, 1)
+        V.lose_reserve(st, seat, 1)
     elif tax:  # Eclipse taxes the actions after it, not itself
         st.flags["influence_tax"] = "on"
     st.passes = 0
@@ -391,7 +329,7 @@ def meditate(st: GdmState, seat: int, uid: int) -> None:
     """Tire a ready character; it gains 2P (3 with La música de Orfeo)."""
     c = st.cards[uid]
     c.tired = True
-    E.gain_card(st, uid, 3 if st.flags.get("meditate_plus") else 2)
+    V.gain_card(st, uid, 3 if st.flags.get("meditate_plus") else 2)
 
 
 def equip(st: GdmState, seat: int, uid: int, target: int) -> None:
@@ -536,10 +474,10 @@ def resolve(st: GdmState) -> None:
         win, lose = (f.a, f.b) if sa > sb else (f.b, f.a)
         diff = abs(sa - sb)
         if mode == "rules":
-            E.lose_reserve(st, lose, diff)
+            V.lose_reserve(st, lose, diff)
         else:
-            E.begin(st, win, None, f"res:{mode}", 0, "confrontation", {"D": diff, "H": diff // 2})
-            E.run(st)
+            V.begin(st, win, None, f"res:{mode}", 0, "confrontation", {"D": diff, "H": diff // 2})
+            R.run(st)
     settle(st)
     if not st.stack:
         close_fight(st)
@@ -610,7 +548,7 @@ def reorganise(st: GdmState) -> None:
     for s in order(st):  # the end of the phase: Atlántida
         pan = st.players[s].pantheon
         for op in B.statics(st, pan, "endloss"):
-            E.lose_reserve(st, s, int(op.n))  # type: ignore[arg-type]
+            V.lose_reserve(st, s, int(op.n))  # type: ignore[arg-type]
     settle(st)
     if st.finished:
         return
@@ -795,7 +733,7 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
     ab = abs_[idx]
     if ab.phase == "any":
         # Huitzilopochtli: the ability copied this turn, with its own phase and conditions
-        got = E.copied_ability(st, uid, ab)
+        got = C.copied_ability(st, uid, ab)
         if got is None:
             return False
         ab = abilities(got[0])[got[1]]
@@ -844,7 +782,7 @@ def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> 
                 return False
         elif not any(B.is_char(st, u) for u in B.controlled(st, seat, (BATTLE,))):
             return False
-    return E.possible(st, seat, uid, c.card, idx, phase)
+    return C.possible(st, seat, uid, c.card, idx, phase)
 
 
 def action_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
@@ -876,7 +814,7 @@ def action_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> b
             return False
         if st.flags.get("fight:jason") and not any(B.peek(st, u).power >= 1 for u in mine):
             return False
-    return E.possible(st, seat, uid, c.card, idx, phase)
+    return C.possible(st, seat, uid, c.card, idx, phase)
 
 
 def payers(st: GdmState, seat: int, uid: int) -> list[int]:
@@ -895,7 +833,7 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
     p = st.players[seat]
     p.hand.remove(uid)
     if phase == "influence":
-        E.lose_reserve(st, seat, n)
+        V.lose_reserve(st, seat, n)
     rest = 0
     if phase != "influence":
         lend(st, seat)
@@ -909,12 +847,12 @@ def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: 
             st.cards[payer].power -= n
     B.to_discard(st, uid)
     say(st, None, _played(st, seat, name_of(f.id), n, payer, phase))
-    E.begin(st, seat, uid, f.id, idx, phase)
+    V.begin(st, seat, uid, f.id, idx, phase)
     if phase != "influence":
         _fight_taxes(st, seat, uid)
         if rest > 0:
-            E.begin(st, seat, uid, "sub:entorno", 0, phase, {"N": rest})
-    E.run(st)
+            V.begin(st, seat, uid, "sub:entorno", 0, phase, {"N": rest})
+    R.run(st)
 
 
 def _played(st: GdmState, seat: int, card: Text, n: int, payer: int | None, phase: str) -> Text:
@@ -939,9 +877,9 @@ def _fight_taxes(st: GdmState, seat: int, src: int) -> None:
     if st.flags.get("fight:jason"):
         mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
         if any(st.cards[u].power > 0 for u in mine):
-            E.begin(st, seat, src, "sub:jason", 0, "confrontation")
+            V.begin(st, seat, src, "sub:jason", 0, "confrontation")
     if st.flags.get(f"fight:actiontax:{seat}"):
-        E.lose_reserve(st, seat, 1)
+        V.lose_reserve(st, seat, 1)
 
 
 def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None:
@@ -949,8 +887,8 @@ def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None
     c = st.cards[uid]
     c.used.append(idx)
     say(st, None, msg("{who} uses {card}", who=tag(seat), card=name_of(c.card)))
-    E.begin(st, seat, uid, c.card, idx, phase)
+    V.begin(st, seat, uid, c.card, idx, phase)
     if phase == "confrontation":
         lend(st, seat)
         _fight_taxes(st, seat, uid)
-    E.run(st)
+    R.run(st)

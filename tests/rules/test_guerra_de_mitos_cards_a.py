@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as EF
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos.model import GdmState, Use
 from tests.rules import gdm_helpers as H
 from tests.rules.gdm_cardtest import Case, E, Now, offered, run_case, use
@@ -1069,8 +1070,8 @@ def test_upuat_moves_a_character_and_its_controller_picks_the_army() -> None:
     # seat 1 controls it and chooses: 0 the army of seat 0 (who opened), 1 its own
     assert st.stack[-1].seat == 1
     assert {a.value for a in E.legal_actions(st, 1) if isinstance(a, Choose)} == {0, 1}
-    assert EF.choice_text(st, 0).es == "El ejército de Jugador 1"  # type: ignore[union-attr]
-    assert EF.choice_text(st, 1).en == "Player 2's army"  # type: ignore[union-attr]
+    assert R.choice_text(st, 0).es == "El ejército de Jugador 1"  # type: ignore[union-attr]
+    assert R.choice_text(st, 1).en == "Player 2's army"  # type: ignore[union-attr]
     st, _ = E.apply(st, 1, Choose(value=1))
     assert st.cards[theirs].ctrl == 1 and B.army(st, 1) == 1
 
@@ -1118,7 +1119,7 @@ def test_drobbit_only_looks_at_a_card_that_is_no_event() -> None:
 
 
 def _key_index(k: str) -> int:
-    return EF.key_list().index(k)
+    return M.key_list().index(k)
 
 
 @covers("0191")
@@ -1129,7 +1130,7 @@ def test_sacrificio_gladiatorio_gives_a_key_for_good() -> None:
     zeus = H.put(st, "0044", 1, power=3)
     sac = next(u for u, c in st.cards.items() if c.card == "0191")
     st = pick(use(st, sac), zeus)
-    assert EF.choice_text(st, _key_index("trueno")).en == "Thunder"  # type: ignore[union-attr]
+    assert R.choice_text(st, _key_index("trueno")).en == "Thunder"  # type: ignore[union-attr]
     st = pick(st, _key_index("trueno"))  # Midori, the only one of yours, takes it
     assert "trueno" in B.keys(st, summoner) and st.cards[summoner].keys_add == ["trueno"]
     F.reorganise(st)
@@ -1145,7 +1146,7 @@ def test_jak_copies_or_removes_a_key() -> None:
     mine = H.put(st, "0015", 0, power=2)
     zeus = H.put(st, "0044", 1, power=3)
     st = use(st, jak)
-    assert EF.choice_text(st, 1).es == "Quitar una clave"  # type: ignore[union-attr]
+    assert R.choice_text(st, 1).es == "Quitar una clave"  # type: ignore[union-attr]
     st, _ = E.apply(st, 0, Choose(value=1))  # remove a key
     st = pick(st, zeus, _key_index("dios"))
     assert "dios" not in B.keys(st, zeus) and B.is_mortal(st, zeus)
@@ -1396,7 +1397,7 @@ def test_yogg_sothoth_removes_one_ability_chosen_among_several() -> None:
     assert offered_uids(st) == {yogg, thor}  # any character with an ability, himself too
     st = pick(st, thor)
     assert {a.value for a in E.legal_actions(st, 0) if isinstance(a, Choose)} == {0, 1}
-    assert EF.choice_text(st, 1).en == "Thor: ability 2 (CONFRONTATION)"  # type: ignore[union-attr]
+    assert R.choice_text(st, 1).en == "Thor: ability 2 (CONFRONTATION)"  # type: ignore[union-attr]
     st, _ = E.apply(st, 0, Choose(value=1))
     assert st.cards[thor].muted == [1]
     F.reorganise(st)
