@@ -13,6 +13,7 @@ import pytest
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import plays as PL
 from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos.model import GdmState, Use
 from tests.rules import gdm_helpers as H
@@ -64,7 +65,7 @@ def _pan_muted(seat: int):  # type: ignore[no-untyped-def]
         assert st.cards[pan].silenced or st.cards[pan].muted
         st2 = st.model_copy(deep=True)
         st2.phase, st2.actor, st2.stack = "influence", seat, []
-        assert not F.ability_allowed(st2, seat, pan, 0, "influence")
+        assert not PL.ability_allowed(st2, seat, pan, 0, "influence")
 
     return chk
 
@@ -543,7 +544,7 @@ CASES: list[Case] = [
         cast={"god": W("0048", 1, "pantheon", 3)},
         check=lambda st, n: (
             st.flags.get("no_god_abilities")
-            and not F.ability_allowed(st, 1, n["god"], 0, "influence")
+            and not PL.ability_allowed(st, 1, n["god"], 0, "influence")
         ),
     ),
     Case(
@@ -562,7 +563,7 @@ CASES: list[Case] = [
         "event",
         {},
         cast={"m": W("0036", 1, "pantheon", 3)},
-        check=lambda st, n: not F.ability_allowed(st, 1, n["m"], 0, "influence"),
+        check=lambda st, n: not PL.ability_allowed(st, 1, n["m"], 0, "influence"),
     ),
     Case(
         "0123",
@@ -571,7 +572,7 @@ CASES: list[Case] = [
         cast={"yoroi": W("0236", 1, "gear:foe")},
         check=lambda st, n: (
             st.flags.get("no_equip_abilities")
-            and not F.ability_allowed(st, 1, n["yoroi"], 0, "influence")
+            and not PL.ability_allowed(st, 1, n["yoroi"], 0, "influence")
         ),
     ),
     Case("0124", "event", {"o0.0": 2}, cast={"orc": W("0015", 0, "oracle", 0)}),
@@ -997,7 +998,7 @@ def test_puk_borrows_an_enemy_until_his_next_action() -> None:
     assert st.cards[puk].power == 2
     assert st.cards[surtur].ctrl == 0 and B.army(st, 0) == 0 + 2 + 1 and B.army(st, 1) == 0
     # seat 1 cannot use its own character meanwhile
-    assert not F.ability_allowed(st, 1, surtur, 1, "confrontation")
+    assert not PL.ability_allowed(st, 1, surtur, 1, "confrontation")
     st, _ = E.apply(st, 1, Pass())
     # the borrowed character's ability is seat 0's next action; then it goes back
     st = use(st, surtur, 1)  # "an enemy character" is now one of seat 1's: Milo

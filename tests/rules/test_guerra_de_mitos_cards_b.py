@@ -15,6 +15,7 @@ import pytest
 
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import seats as ST
 from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.abilities import UNENCODED, abilities
 from rules.guerra_de_mitos.facts import all_facts
@@ -873,7 +874,7 @@ def transfer_gear(cid: str) -> None:
     H.gear(st, cid, H.put(st, NOBU, 0))
     st.round = 2
     mine, theirs = (6, 5) if cid == "0238" else (4, 4)
-    assert (F.moves_for(st, 0), F.moves_for(st, 1)) == (mine, theirs)
+    assert (ST.moves_for(st, 0), ST.moves_for(st, 1)) == (mine, theirs)
 
 
 @card("0239")

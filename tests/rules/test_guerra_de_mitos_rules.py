@@ -9,6 +9,7 @@ from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import candidates as C
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import seats as ST
 from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.model import (
     Assign,
@@ -80,7 +81,7 @@ def test_first_transfer_moves_grow_one_by_one() -> None:
     assert st.actor == 1 and st.players[1].moves == 2
     st.round = 2
     st.order_pos = 0
-    assert F.moves_for(st, 1) == 5
+    assert ST.moves_for(st, 1) == 5
 
 
 def test_put_into_play_loses_excess_and_pays_the_affiliation_penalty() -> None:
@@ -358,10 +359,10 @@ def test_amset_and_hapy_change_transfers() -> None:
     st.round = 2
     u = H.put(st, "0017", 0, power=3)
     H.gear(st, "0238", u)
-    assert F.moves_for(st, 0) == 6 and F.moves_for(st, 1) == 5
+    assert ST.moves_for(st, 0) == 6 and ST.moves_for(st, 1) == 5
     v = H.put(st, "0017", 1, power=3)
     H.gear(st, "0242", v)
-    assert F.moves_for(st, 0) == 5 and F.moves_for(st, 1) == 4
+    assert ST.moves_for(st, 0) == 5 and ST.moves_for(st, 1) == 4
 
 
 # ----------------------------------------------------------------------------- Batalla and the like
