@@ -93,6 +93,7 @@ def _drop(i: int) -> DropOracle:
 
 
 def legal(st: GdmState, seat: Seat, only: Action | None) -> list[Action]:
+    """Every legal action of ``seat``; with ``only``, just those that could equal it."""
     if st.stack:
         ck = R.choice_kind(st)
         if ck is None:
@@ -123,6 +124,7 @@ def legal(st: GdmState, seat: Seat, only: Action | None) -> list[Action]:
 
 
 def transfer_actions(st: GdmState, seat: int, only: Action | None) -> list[Action]:
+    """The transfer's actions: counters moved, an oracle's card discarded or put into play, the pass."""
     p = st.players[seat]
     out: list[Action] = []
     n = len(p.oracles)
@@ -145,6 +147,7 @@ def transfer_actions(st: GdmState, seat: int, only: Action | None) -> list[Actio
 
 
 def influence_actions(st: GdmState, seat: int, only: Action | None) -> list[Action]:
+    """The influence phase's actions: cards played, abilities used, equipping, meditating, the pass."""
     out: list[Action] = []
     p = st.players[seat]
     k = only.kind if only is not None else None
@@ -194,6 +197,7 @@ def influence_actions(st: GdmState, seat: int, only: Action | None) -> list[Acti
 
 
 def fight_actions(st: GdmState, seat: int, only: Action | None) -> list[Action]:
+    """A confrontation's actions: actions and abilities of the fight, the pass."""
     out: list[Action] = []
     p = st.players[seat]
     k = only.kind if only is not None else None
@@ -227,6 +231,7 @@ def fight_actions(st: GdmState, seat: int, only: Action | None) -> list[Action]:
 
 
 def my_cards(st: GdmState, seat: int, one: int | None = None) -> list[int]:
+    """The cards ``seat`` controls in play that have abilities (only ``one``, when given)."""
     return [
         u
         for u in B.controlled(st, seat, (ZP, BATTLE, GEAR))
