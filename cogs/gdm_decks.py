@@ -26,6 +26,7 @@ from cogs.common.present import COLOUR, clip
 from cogs.pictures.gdm_deck import render_deck
 from cogs.pictures.pool import render
 from rules.catalogue import SOURCE, catalogues
+from rules.guerra_de_mitos.card_search import search, search_names, stats_line
 from rules.guerra_de_mitos.cards import (
     KEYS,
     MYTHOLOGY_NAME,
@@ -35,10 +36,7 @@ from rules.guerra_de_mitos.cards import (
     cards,
     fold,
     key_id,
-    search,
-    search_names,
     spellings,
-    stats_line,
 )
 from rules.guerra_de_mitos.decks import (
     DESIGN_DECK_MIN,

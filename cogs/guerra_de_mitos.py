@@ -50,16 +50,8 @@ from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos import matching as M
 from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos.abilities import SUBS
-from rules.guerra_de_mitos.cards import (
-    MYTHOLOGY_NAME,
-    Card,
-    by_name,
-    cards,
-    search_names,
-    stats_line,
-    suggest,
-    token_name,
-)
+from rules.guerra_de_mitos.card_search import by_name, search_names, stats_line, suggest
+from rules.guerra_de_mitos.cards import MYTHOLOGY_NAME, Card, cards, token_name
 from rules.guerra_de_mitos.decks import ready_decks
 from rules.guerra_de_mitos.facts import facts
 from rules.guerra_de_mitos.model import (

@@ -18,19 +18,18 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rules.core import IllegalAction, InvalidAction, Text
+from rules.guerra_de_mitos.card_search import by_name, suggest
 from rules.guerra_de_mitos.cards import (
     DESIGN_DECK_TYPES,
     GOD_DECK_TYPES,
     MYTHOLOGIES,
     MYTHOLOGY_NAME,
     Card,
-    by_name,
     card_entries,
     card_name,
     cards,
     fold,
     joined,
-    suggest,
 )
 from rules.phrases import Phrases
 
