@@ -17,7 +17,7 @@ from rules.core import Action, Text
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import matching as M
 from rules.guerra_de_mitos import running as R
-from rules.guerra_de_mitos.cards import verbatim
+from rules.guerra_de_mitos.cards import KEYS, key_id, verbatim
 from rules.guerra_de_mitos.lines import name_of, tag
 from rules.guerra_de_mitos.model import (
     DECK,
@@ -243,8 +243,6 @@ def _option_words(st: GdmState, step: Step, value: int) -> Text:
     if op.verb == "look":
         return msg("discard it") if value else msg("leave it")
     if op.verb == "key" and "|" in op.params.get("key", ""):
-        from rules.guerra_de_mitos.cards import KEYS, key_id
-
         word = op.params["key"].split("|")[value]
         k = key_id(word)
         return KEYS[k] if k else verbatim(word)
