@@ -30,9 +30,6 @@ from rules.guerra_de_mitos.model import (
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 from rules.guerra_de_mitos.primitives import Ability, Op
-from rules.phrases import Phrases
-
-msg = Phrases("guerra_de_mitos")
 
 
 def sub_options(st: GdmState, step: Step) -> list[int]:

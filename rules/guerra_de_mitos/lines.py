@@ -7,13 +7,7 @@ from functools import lru_cache
 from rules.core import Text
 from rules.guerra_de_mitos.cards import Token, card_name, cards, token_name, verbatim
 from rules.guerra_de_mitos.facts import facts
-from rules.guerra_de_mitos.model import (
-    GdmState,
-    LogLine,
-)
-from rules.phrases import Phrases
-
-msg = Phrases("guerra_de_mitos")
+from rules.guerra_de_mitos.model import GdmState, LogLine
 
 
 def name_of(card: str) -> Text:

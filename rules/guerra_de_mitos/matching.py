@@ -28,10 +28,6 @@ from rules.guerra_de_mitos.model import (
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 from rules.guerra_de_mitos.primitives import Ability, Op, Per, Selector
-from rules.phrases import Phrases
-
-msg = Phrases("guerra_de_mitos")
-
 
 CARD, PLAYER, ORACLE_T, NUMBER = "card", "player", "oracle", "number"
 

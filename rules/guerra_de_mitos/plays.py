@@ -1,4 +1,5 @@
-"""Playing an action card or using a card's ability: whether it is allowed now, who may pay, and starting it."""
+"""Playing an action card or using a card's ability: whether it is allowed now, who may pay,
+and starting it."""
 
 from __future__ import annotations
 

@@ -1,19 +1,13 @@
-"""Who is still at the table and in what order, how many counters a seat moves, and when the table is blocked."""
+"""Who is still at the table and in what order, how many counters a seat moves, and when
+the table is blocked."""
 
 from __future__ import annotations
 
 import zlib
 
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos.model import (
-    BATTLE,
-    GEAR,
-    GdmState,
-)
+from rules.guerra_de_mitos.model import BATTLE, GEAR, GdmState
 from rules.guerra_de_mitos.model import PANTHEON as ZP
-from rules.phrases import Phrases
-
-msg = Phrases("guerra_de_mitos")
 
 
 def alive(st: GdmState) -> list[int]:

@@ -1,4 +1,5 @@
-"""What each operation of an ability does to the table, and the table's moves the operations share with the phases (drawing, revealing an oracle, putting a card into play)."""
+"""What each operation of an ability does to the table, and the table's moves the operations
+share with the phases (drawing, revealing an oracle, putting a card into play)."""
 
 from __future__ import annotations
 

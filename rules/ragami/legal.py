@@ -1,4 +1,5 @@
-"""What the turn player may do now: the legal actions of the main menu and of each step of a many-step action."""
+"""What the turn player may do now: the legal actions of the main menu and of each step of a
+many-step action."""
 
 from __future__ import annotations
 

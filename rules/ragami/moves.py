@@ -1,4 +1,5 @@
-"""The steps of the turn's many-step actions that move things: a saint or a demon moved, a building's card swapped, the piece picked for a move, the draw finished."""
+"""The steps of the turn's many-step actions that move things: a saint or a demon moved, a
+building's card swapped, the piece picked for a move, the draw finished."""
 
 from __future__ import annotations
 
