@@ -18,8 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.guerra_de_mitos.engine import GdmEngine, ready_decks  # noqa: E402
+from rules.guerra_de_mitos.engine import ready_decks  # noqa: E402
 from rules.guerra_de_mitos.model import Options  # noqa: E402
+from rules.registry import engine  # noqa: E402
 
 try:
     from tests.rules import gdm_helpers as H  # noqa: E402
@@ -28,7 +29,7 @@ try:
 except Exception:  # noqa: BLE001 - the bench also runs without the tests package
     PROVISIONAL = []
 
-E = GdmEngine()
+E = engine("guerra_de_mitos")  # with its built-in player
 
 
 def decks(rng: random.Random, n: int) -> Options:

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.ragami.engine import RgEngine  # noqa: E402
 from rules.ragami.model import EndTurn  # noqa: E402
+from rules.registry import engine  # noqa: E402
 
-E = RgEngine()
+E = engine("ragami")  # with its built-in player
 
 
 def ai_against_random(games: int) -> None:

@@ -15,9 +15,11 @@ from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
 from rules.catalogue import catalogues as rules_catalogues
 from rules.catalogue import language as rules_language
 from rules.core import Action
-from rules.guerra_de_mitos import effects as E
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos.abilities import SUBS
-from rules.guerra_de_mitos.cards import cards, stats_line, token_name
+from rules.guerra_de_mitos.card_search import stats_line
+from rules.guerra_de_mitos.cards import cards, token_name
 from rules.guerra_de_mitos.facts import facts
 from rules.guerra_de_mitos.model import (
     Assign,
@@ -149,13 +151,13 @@ def choice_label(st: GdmState, seat: int, action: Action, locale: str, names: Se
         return f"{name} ({where})" if where else name
     assert isinstance(action, Choose)
     value = action.value
-    ck = E.choice_kind(st)
-    kind = ck[0] if ck else E.NUMBER
-    if kind == E.PLAYER:
+    ck = R.choice_kind(st)
+    kind = ck[0] if ck else M.NUMBER
+    if kind == M.PLAYER:
         return _seat_name(names, value)
-    if kind == E.ORACLE_T:
+    if kind == M.ORACLE_T:
         owner, idx = divmod(value, 16)
-        o = E.oracle_at(st, value)
+        o = M.oracle_at(st, value)
         text = w("oracle_of", locale, n=idx + 1, name=_seat_name(names, owner))
         if o is not None:
             top = _uid_name(st, o.cards[0], locale) if o.up and o.cards else w("down", locale)
@@ -165,7 +167,7 @@ def choice_label(st: GdmState, seat: int, action: Action, locale: str, names: Se
         sub = SUBS[step.card[4:]][value]
         what = ", ".join(verb_words(op.verb, locale) for op in sub.steps)
         return w("option", locale, n=value + 1, what=what)
-    op = E.ability_of(step).steps[step.pos]
+    op = M.ability_of(step).steps[step.pos]
     if op.verb == "bottomdeck":
         return w("to_bottom" if value else "leave_top", locale)
     if op.verb == "look":
@@ -257,7 +259,7 @@ def step_lines(st: GdmState, locale: str, names: Sequence[str]) -> list[str]:
     if step.ability == -1:
         lines.append(w("pick_option", locale))
         return lines
-    ab = E.ability_of(step)
+    ab = M.ability_of(step)
     ops = ab.steps
     if step.pos < len(ops):
         op = ops[step.pos]

@@ -49,15 +49,8 @@ from cogs.pictures import draw_or_none
 from cogs.pictures.guerra_de_mitos import render_board
 from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
-from rules.guerra_de_mitos.cards import (
-    MYTHOLOGY_NAME,
-    Card,
-    by_name,
-    cards,
-    search_names,
-    stats_line,
-    suggest,
-)
+from rules.guerra_de_mitos.card_search import by_name, search_names, stats_line, suggest
+from rules.guerra_de_mitos.cards import MYTHOLOGY_NAME, Card, cards
 from rules.guerra_de_mitos.decks import ready_decks
 from rules.guerra_de_mitos.model import (
     Assign,

@@ -15,6 +15,7 @@ import argparse
 import gettext
 import io
 import re
+from collections.abc import Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+
+from rules.catalogue_scan import Found, fields, scan
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 # The language of the message ids: it needs no catalogue, and every other one falls back
@@ -205,8 +208,6 @@ def save(root: Path, language_: str, domain: str, catalog: Catalog) -> None:
 def update(root: Path = LOCALE_DIR) -> dict[str, list[str]]:
     """Bring every language's catalogues in line with the texts in the code: a new text is
     added untranslated, a text no longer used is removed; returns what changed, by file."""
-    from rules.catalogue_scan import scan
-
     found = scan()
     if found.errors:
         raise SystemExit("texts the scan cannot read:\n" + "\n".join(found.errors))
@@ -239,6 +240,58 @@ def update(root: Path = LOCALE_DIR) -> dict[str, list[str]]:
     return changes
 
 
+def problems(found: Found, languages: Iterable[str] | None = None) -> Iterator[str]:
+    """What each language's catalogues lack or get wrong for the texts in ``found``: a
+    missing or empty translation, a plural without all its forms, another set of values
+    than the English fills in, and entries the code no longer writes."""
+    cats = catalogues()
+    for language in languages if languages is not None else cats.languages:
+        if language == SOURCE:
+            continue
+        for domain in sorted(found.domains()):
+            cat = cats.po(language, domain)
+            wanted = found.entries(domain)
+            if cat is None:
+                yield f"{language}: no catalogue for {domain}"
+                continue
+            for (context, wording), entry in sorted(wanted.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+                message = cat.get(wording, context)
+                label = f"{language}/{domain}: {wording!r}" + (f" [{context}]" if context else "")
+                if message is None or not message.string:
+                    yield f"{label} is not translated ({entry.where})"
+                    continue
+                english = fields(wording) | (fields(entry.plural) | {"n"} if entry.plural else set())
+                if entry.plural:
+                    forms = list(message.string) if isinstance(message.string, tuple | list) else [message.string]
+                    if not isinstance(message.string, tuple | list) or not all(forms):
+                        yield f"{label} lacks a plural form"
+                        continue
+                    if len(forms) != cat.num_plurals:
+                        yield f"{label} has {len(forms)} forms, the language has {cat.num_plurals}"
+                    used = set().union(*(fields(f) for f in forms))
+                    if not used <= english or used | {"n"} != english | {"n"}:
+                        yield f"{label} fills in {sorted(used)}, the English {sorted(english)}"
+                elif isinstance(message.string, tuple | list):
+                    yield f"{label} is a plural entry, the code writes it as singular"
+                elif fields(message.string) != english:
+                    yield f"{label} fills in {sorted(fields(message.string))}, the English {sorted(english)}"
+            for message in cat:
+                if not message.id:
+                    continue
+                wording = message.id[0] if isinstance(message.id, tuple) else message.id
+                if (message.context, wording) not in wanted:
+                    yield f"{language}/{domain}: {wording!r} is in the catalogue but no longer in the code"
+        for path in sorted((cats.root / language / "LC_MESSAGES").glob("*.po")):
+            if path.stem not in found.domains():
+                yield f"{language}: catalogue {path.stem} has no text in the code"
+
+
+def missing() -> list[str]:
+    """Every problem of every catalogue, and every text the scan could not read."""
+    found = scan()
+    return found.errors + list(problems(found))
+
+
 def main(argv: list[str] | None = None) -> int:
     """``update``: add the code's new texts to every catalogue and drop unused ones;
     ``check``: list texts a catalogue lacks."""
@@ -253,8 +306,6 @@ def main(argv: list[str] | None = None) -> int:
             for line in log:
                 print("   ", line)
         return 0
-    from rules.catalogue_scan import missing
-
     lacking = missing()
     for line in lacking:
         print(line)

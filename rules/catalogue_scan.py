@@ -7,11 +7,8 @@ from __future__ import annotations
 import ast
 import importlib
 import string
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from rules.catalogue import SOURCE, catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where the code that writes rules texts lives.
@@ -19,7 +16,7 @@ PACKAGES = ("rules", "services")
 # Texts read from a game's data files rather than written in the code (card names and
 # texts): for each domain, a function giving its (context, English wording) pairs.
 DATA_SOURCES: dict[str, str] = {
-    "guerra_de_mitos": "rules.guerra_de_mitos.cards:catalogue_entries",
+    "guerra_de_mitos": "rules.guerra_de_mitos.decks:catalogue_entries",
 }
 _METHODS = {"n": (1, 2), "c": (1, None), "nc": (2, 3), "data": (1, None)}
 
@@ -166,55 +163,3 @@ def fields(template: str) -> set[str]:
         if name is not None:
             out.add(name.split(".")[0].split("[")[0])
     return out
-
-
-def problems(found: Found, languages: Iterable[str] | None = None) -> Iterator[str]:
-    """What each language's catalogues lack or get wrong for the texts in ``found``: a
-    missing or empty translation, a plural without all its forms, another set of values
-    than the English fills in, and entries the code no longer writes."""
-    cats = catalogues()
-    for language in languages if languages is not None else cats.languages:
-        if language == SOURCE:
-            continue
-        for domain in sorted(found.domains()):
-            cat = cats.po(language, domain)
-            wanted = found.entries(domain)
-            if cat is None:
-                yield f"{language}: no catalogue for {domain}"
-                continue
-            for (context, wording), entry in sorted(wanted.items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
-                message = cat.get(wording, context)
-                label = f"{language}/{domain}: {wording!r}" + (f" [{context}]" if context else "")
-                if message is None or not message.string:
-                    yield f"{label} is not translated ({entry.where})"
-                    continue
-                english = fields(wording) | (fields(entry.plural) | {"n"} if entry.plural else set())
-                if entry.plural:
-                    forms = list(message.string) if isinstance(message.string, tuple | list) else [message.string]
-                    if not isinstance(message.string, tuple | list) or not all(forms):
-                        yield f"{label} lacks a plural form"
-                        continue
-                    if len(forms) != cat.num_plurals:
-                        yield f"{label} has {len(forms)} forms, the language has {cat.num_plurals}"
-                    used = set().union(*(fields(f) for f in forms))
-                    if not used <= english or used | {"n"} != english | {"n"}:
-                        yield f"{label} fills in {sorted(used)}, the English {sorted(english)}"
-                elif isinstance(message.string, tuple | list):
-                    yield f"{label} is a plural entry, the code writes it as singular"
-                elif fields(message.string) != english:
-                    yield f"{label} fills in {sorted(fields(message.string))}, the English {sorted(english)}"
-            for message in cat:
-                if not message.id:
-                    continue
-                wording = message.id[0] if isinstance(message.id, tuple) else message.id
-                if (message.context, wording) not in wanted:
-                    yield f"{language}/{domain}: {wording!r} is in the catalogue but no longer in the code"
-        for path in sorted((cats.root / language / "LC_MESSAGES").glob("*.po")):
-            if path.stem not in found.domains():
-                yield f"{language}: catalogue {path.stem} has no text in the code"
-
-
-def missing() -> list[str]:
-    """Every problem of every catalogue, and every text the scan could not read."""
-    found = scan()
-    return found.errors + list(problems(found))

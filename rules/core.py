@@ -7,7 +7,7 @@ user sits where is the platform's business.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -276,6 +276,11 @@ class Engine(Generic[S]):
     state_model: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter[Any]]
 
+    def __init__(self, ai: Callable[[Any, Any, Seat], Action] | None = None) -> None:
+        # The built-in player, ``ai(engine, state, seat)``: paired with the engine by
+        # rules.registry, so that a game's engine never imports its AI (which uses the engine).
+        self._ai = ai
+
     # -- contract -----------------------------------------------------------------
 
     def setup(self, num_seats: int, options: BaseModel | dict[str, Any] | None, seed: int) -> S:
@@ -366,8 +371,11 @@ class Engine(Generic[S]):
         return self._outcome(state) if state.finished else None
 
     def ai_action(self, state: S, seat: Seat) -> Action:
-        """The move a computer-controlled seat makes now (default: the first legal one)."""
-        return self.legal_actions(state, seat)[0]
+        """The move a computer-controlled seat makes now: the built-in player's the registry
+        paired with this engine, else the first legal one."""
+        if self._ai is None:
+            return self.legal_actions(state, seat)[0]
+        return self._ai(self, state, seat)
 
     def describe(self, state: S, seat: Seat, action: Action) -> Text:
         """A short label for a legal action, for menus and autocomplete."""

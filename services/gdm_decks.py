@@ -15,17 +15,15 @@ from dataclasses import dataclass
 
 from rules.catalogue import catalogues
 from rules.core import RuleError, Text
+from rules.guerra_de_mitos.card_search import by_name, search_names, suggest
 from rules.guerra_de_mitos.cards import (
     GOD_DECK_TYPES,
     MYTHOLOGY_NAME,
     Card,
-    by_name,
     card_name,
     cards,
     fold,
     joined,
-    search_names,
-    suggest,
     verbatim,
 )
 from rules.guerra_de_mitos.decks import (

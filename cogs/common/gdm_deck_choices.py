@@ -13,6 +13,7 @@ from cogs.common.gdm_deck_views import card_label
 from cogs.common.i18n import locale_of
 from cogs.common.present import clip
 from rules.catalogue import SOURCE, catalogues
+from rules.guerra_de_mitos.card_search import search_names
 from rules.guerra_de_mitos.cards import (
     KEYS,
     MYTHOLOGY_NAME,
@@ -20,7 +21,6 @@ from rules.guerra_de_mitos.cards import (
     card_name,
     cards,
     fold,
-    search_names,
     spellings,
 )
 from services.gdm_decks import DeckBook, can_add_count, row_deck

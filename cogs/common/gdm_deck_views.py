@@ -15,14 +15,8 @@ from cogs.common.i18n import said
 from cogs.common.present import COLOUR, clip
 from cogs.pictures.gdm_deck import render_deck
 from cogs.pictures.pool import render
-from rules.guerra_de_mitos.cards import (
-    Card,
-    cards,
-    fold,
-    key_id,
-    search,
-    stats_line,
-)
+from rules.guerra_de_mitos.card_search import search, stats_line
+from rules.guerra_de_mitos.cards import Card, cards, fold, key_id
 from rules.guerra_de_mitos.decks import (
     DESIGN_DECK_MIN,
     GOD_DECK_MIN,

@@ -22,8 +22,8 @@ from cogs.pictures.fonts import fit, text_image
 from cogs.pictures.fonts import font as shared_font
 from rules.guerra_de_mitos.cards import cards as catalogue
 from rules.guerra_de_mitos.facts import all_facts
+from rules.guerra_de_mitos.lines import name_of
 from rules.guerra_de_mitos.model import BATTLE, PANTHEON, CardView, GdmView, SeatView
-from rules.guerra_de_mitos.telling import name_of
 
 WIDTH = 520
 PAD = 6

@@ -9,7 +9,7 @@ from rules.ankh_morpork import city, flow, happenings, powers, reactions, scorin
 from rules.ankh_morpork.board import AREAS, START_AREAS
 from rules.ankh_morpork.cards import BROWN, GREEN, TWO_PLAYER_REMOVED
 from rules.ankh_morpork.events import EVENTS
-from rules.ankh_morpork.frames import HANDLERS, settle
+from rules.ankh_morpork.frames import HANDLERS, mossy_label, settle
 from rules.ankh_morpork.model import (
     ACTION_ADAPTER,
     AmState,
@@ -183,8 +183,6 @@ class AmEngine(Engine[AmState]):
         f = state.stack[-1] if state.stack else None
         if f is not None:
             if flow.is_mossy(a) and f.kind != "react":
-                from rules.ankh_morpork.frames import mossy_label
-
                 return mossy_label(state, f)
             lab = HANDLERS[f.kind].label(state, f, a)
             if lab is not None:
@@ -216,9 +214,3 @@ class AmEngine(Engine[AmState]):
         if isinstance(a, Skip):
             return msg("No")
         return super().describe(state, seat, a)
-
-    def ai_action(self, state: AmState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/ankh_morpork/ai.py)."""
-        from rules.ankh_morpork.ai import choose
-
-        return choose(self, state, seat)

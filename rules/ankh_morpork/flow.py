@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.ankh_morpork import city, scoring
 from rules.ankh_morpork.cards import CARDS, INTERRUPTS
 from rules.ankh_morpork.frames import Handler, card_frame, pop, push, register
+from rules.ankh_morpork.happenings import start_event
 from rules.ankh_morpork.model import AmState, Frame, Interrupt, Play, Power, Skip
 from rules.ankh_morpork.powers import usable_powers, use_power
 from rules.ankh_morpork.text import act, card_name, cards_count, cards_names, seat_name
@@ -123,8 +124,6 @@ class CardHandler(Handler):
         sym = c.symbols[f.sym]
         f.sym += 1
         if sym == "event":
-            from rules.ankh_morpork.happenings import start_event
-
             return start_event(st, f.seat)
         if sym == "another":
             # "Play another card" is always a card's last symbol: the card is done first.

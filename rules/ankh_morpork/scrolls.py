@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from rules.ankh_morpork import city
 from rules.ankh_morpork.board import ISLE
+from rules.ankh_morpork.cards import SCROLLS
+from rules.ankh_morpork.flow import playable
 from rules.ankh_morpork.frames import Handler, pop, push, register
 from rules.ankh_morpork.model import AmState, Card, Do, Frame, Skip
 from rules.ankh_morpork.scroll_base import (
@@ -135,8 +137,6 @@ class Peek(Scroll):
 @scroll("two_cards_play")
 class TwoCards(Scroll):
     def possible(self, st: AmState, f: Frame) -> bool:
-        from rules.ankh_morpork.flow import playable
-
         return bool(playable(st, f.seat))
 
     def effect(self, st: AmState, f: Frame) -> list[Event]:
@@ -260,8 +260,6 @@ class ScrollHandler(Handler):
         p = SCROLL_IMPL[f.mode].prompt(st, f)
         if p is not None:
             return p
-        from rules.ankh_morpork.cards import SCROLLS
-
         return msg("{card}: {scroll}", card=card_name(f.card), scroll=SCROLLS[f.mode])
 
     def label(self, st: AmState, f: Frame, a: Action) -> Text | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.ankh_morpork import city
 from rules.ankh_morpork.board import ADJ, UNREAL
 from rules.ankh_morpork.frames import pop
+from rules.ankh_morpork.happenings import roll
 from rules.ankh_morpork.model import AmState, Area, Do, Frame, Pay, Piece, Player
 from rules.ankh_morpork.reactions import remove_hit, window
 from rules.ankh_morpork.scroll_base import (
@@ -292,8 +293,6 @@ class Removal(Scroll):
         return []
 
     def _roll(self, st: AmState, f: Frame) -> list[Event]:
-        from rules.ankh_morpork.happenings import roll
-
         m = f.mode
         if m == "carcer":
             rolled: list[Event] = []

@@ -18,18 +18,18 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from rules.core import IllegalAction, InvalidAction, Text
+from rules.guerra_de_mitos.card_search import by_name, suggest
 from rules.guerra_de_mitos.cards import (
     DESIGN_DECK_TYPES,
     GOD_DECK_TYPES,
     MYTHOLOGIES,
     MYTHOLOGY_NAME,
     Card,
-    by_name,
+    card_entries,
     card_name,
     cards,
     fold,
     joined,
-    suggest,
 )
 from rules.phrases import Phrases
 
@@ -578,3 +578,9 @@ def deck_cards(deck: Deck) -> Iterable[Card]:
     for cid, n in deck.counts().items():
         for _ in range(n):
             yield catalogue[cid]
+
+
+def catalogue_entries() -> list[tuple[str, str]]:
+    """Every (context, English wording) of the game's data: the cards' names and texts and
+    the ready decks' names, for the catalogues (rules.catalogue_scan.DATA_SOURCES)."""
+    return [*card_entries(), *(("ready deck", rd.name_en) for rd in ready_decks().values())]

@@ -6,12 +6,14 @@ from typing import Any, ClassVar
 
 from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text, seat_name
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as E
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import lines as L
+from rules.guerra_de_mitos import plays as PL
+from rules.guerra_de_mitos import running as R
+from rules.guerra_de_mitos import setup as SU
 from rules.guerra_de_mitos import telling as T
-from rules.guerra_de_mitos.abilities import abilities
 from rules.guerra_de_mitos.cards import joined, verbatim
-from rules.guerra_de_mitos.facts import ACTION, EQUIP, INVOC
+from rules.guerra_de_mitos.legal import legal
 from rules.guerra_de_mitos.model import (
     ACTION_ADAPTER,
     BATTLE,
@@ -63,51 +65,6 @@ def ready_decks() -> dict[str, DeckSpec]:
     return out
 
 
-# Actions are frozen models: the common ones are built once and shared.
-_PASS = Pass()
-_BIDS = tuple(Bid(amount=k) for k in range(1, 5))
-_MOVES: dict[tuple[int, int], Move] = {}
-_ENTERS: dict[int, Enter] = {}
-_DROPS: dict[int, DropOracle] = {}
-
-
-def _move(src: int, dst: int) -> Move:
-    m = _MOVES.get((src, dst))
-    if m is None:
-        m = _MOVES[(src, dst)] = Move(src=src, dst=dst)
-    return m
-
-
-def _enter(i: int) -> Enter:
-    e = _ENTERS.get(i)
-    if e is None:
-        e = _ENTERS[i] = Enter(oracle=i)
-    return e
-
-
-_MADE: dict[tuple[Any, ...], Action] = {}
-
-
-def _made(cls: type[Action], *args: int | None) -> Action:
-    """A shared action of the kinds that name cards (uids repeat from game to game)."""
-    key = (cls, *args)
-    a = _MADE.get(key)
-    if a is None:
-        names = _FIELDS[cls]
-        a = _MADE[key] = cls(**{k: v for k, v in zip(names, args, strict=True) if v is not None})
-    return a
-
-
-_FIELDS: dict[type[Action], tuple[str, ...]] = {
-    Play: ("uid", "ability", "payer"),
-    Use: ("uid", "ability"),
-    Equip: ("uid", "target"),
-    Meditate: ("uid",),
-    Assign: ("uid",),
-    Target: ("uid",),
-}
-
-
 _new, _set = object.__new__, object.__setattr__
 
 
@@ -135,19 +92,6 @@ _STATE_DICTS = tuple(
     for k, f in GdmState.model_fields.items()
     if getattr(f.annotation, "__origin__", None) is dict and k not in _REBUILT
 )
-
-
-def _hand_key(st: GdmState, u: int) -> tuple[Any, ...]:
-    """What a card in hand may be played for depends on these only: two copies share it."""
-    c = B.peek(st, u)
-    return (c.card, tuple(c.muted), c.silenced, tuple(c.marks))
-
-
-def _drop(i: int) -> DropOracle:
-    d = _DROPS.get(i)
-    if d is None:
-        d = _DROPS[i] = DropOracle(oracle=i)
-    return d
 
 
 # The prompts that say nothing about the position are built once (``_pending`` is asked
@@ -199,7 +143,7 @@ class GdmEngine(Engine[GdmState]):
     def _setup(self, num_seats: int, options: Any, seed: int) -> GdmState:
         opts: Options = options
         decks = self._decks(num_seats, opts, seed)
-        st = F.build(num_seats, opts, decks, seed)
+        st = SU.build(num_seats, opts, decks, seed)
         self._flush(st)
         return st
 
@@ -240,7 +184,7 @@ class GdmEngine(Engine[GdmState]):
                         msg("There is no ready deck named {deck}.", deck=d)
                     )
                 d = ready[d]
-            F.check_deck(d)
+            SU.check_deck(d)
             chosen.append(d)
         return chosen
 
@@ -301,144 +245,7 @@ class GdmEngine(Engine[GdmState]):
     def _legal_actions(self, st: GdmState, seat: Seat, only: Action | None = None) -> list[Action]:
         """Every legal action; with ``only``, just those of its kind (and card) that could equal it."""
         with B.reading(st):
-            return self._legal(st, seat, only)
-
-    def _legal(self, st: GdmState, seat: Seat, only: Action | None) -> list[Action]:
-        if st.stack:
-            ck = E.choice_kind(st)
-            if ck is None:
-                return []
-            kind, opts, upto = ck
-            acts: list[Action] = [
-                _made(Target, u) if kind == E.CARD else Choose(value=u) for u in opts
-            ]
-            if upto or not acts:
-                acts.append(_PASS)
-            return acts
-        ph = st.phase
-        if ph == "bid":
-            return list(_BIDS)
-        if ph == "starter":
-            return [Starter(seat=s) for s in range(st.num_seats)]
-        if ph == "transfer":
-            return self._transfer_actions(st, seat, only)
-        if ph == "influence":
-            return self._influence_actions(st, seat, only)
-        if ph == "challenge":
-            return [Challenge(seat=s) for s in F.challengeable(st, seat)]
-        if ph == "fight" and st.fight is not None:
-            if st.fight.stage == "assign":
-                return [_made(Assign, u) for u in F.assignable(st, seat)] + [_PASS]
-            return self._fight_actions(st, seat, only)
-        return []
-
-    def _transfer_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
-        p = st.players[seat]
-        out: list[Action] = []
-        n = len(p.oracles)
-        k = only.kind if only is not None else None
-        if k in (None, "enter"):
-            for i in range(n):
-                if F.can_enter(st, seat, i):
-                    out.append(_enter(i))
-        if k in (None, "drop"):
-            for i in range(n):
-                if F.can_drop(st, seat, i):
-                    out.append(_drop(i))
-        if k in (None, "move"):
-            for src in range(-1, n):
-                for dst in range(-1, n):
-                    if F.can_move(st, seat, src, dst):
-                        out.append(_move(src, dst))
-        out.append(_PASS)
-        return out
-
-    def _influence_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
-        out: list[Action] = []
-        p = st.players[seat]
-        k = only.kind if only is not None else None
-        one = getattr(only, "uid", None)
-        if k in (None, "play"):
-            allowed: dict[tuple[Any, ...], list[int]] = {}  # two copies in hand play alike
-            for u in p.hand:
-                if one is not None and u != one:
-                    continue
-                f = B.fx(st, u)
-                if f.type != ACTION:  # action_allowed refuses the rest at once
-                    continue
-                hk = _hand_key(st, u)
-                ok = allowed.get(hk)
-                if ok is None:
-                    ok = allowed[hk] = [
-                        i
-                        for i in range(len(abilities(f.id)))
-                        if F.action_allowed(st, seat, u, i, "influence")
-                    ]
-                out += [_made(Play, u, i, None) for i in ok]
-        if k in (None, "use"):
-            for u in self._my_cards(st, seat, one):
-                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
-                    if F.ability_allowed(st, seat, u, i, "influence"):
-                        out.append(_made(Use, u, i))
-        if k in (None, "equip", "meditate"):
-            chars = [u for u in B.controlled(st, seat, (ZP,)) if B.is_char(st, u)]
-        if k in (None, "equip"):
-            fits: dict[tuple[Any, ...], list[int]] = {}
-            for u in p.hand:
-                if (one is not None and u != one) or B.fx(st, u).type not in (EQUIP, INVOC):
-                    continue
-                hk = _hand_key(st, u)
-                ok = fits.get(hk)
-                if ok is None:
-                    ok = fits[hk] = [
-                        t
-                        for t in chars
-                        if B.peek(st, t).power >= B.cost(st, seat, u, t) and B.can_carry(st, u, t)
-                    ]
-                out += [_made(Equip, u, t) for t in ok]
-        if k in (None, "meditate") and not st.flags.get("no_meditate"):
-            out += [_made(Meditate, u) for u in chars if not B.peek(st, u).tired]
-        out.append(_PASS)
-        return out
-
-    def _fight_actions(self, st: GdmState, seat: int, only: Action | None) -> list[Action]:
-        out: list[Action] = []
-        p = st.players[seat]
-        k = only.kind if only is not None else None
-        one = getattr(only, "uid", None)
-        if k in (None, "play"):
-            allowed: dict[tuple[Any, ...], list[int]] = {}  # two copies in hand play alike
-            for u in p.hand:
-                if one is not None and u != one:
-                    continue
-                card = B.peek(st, u).card
-                hk = _hand_key(st, u)
-                ok = allowed.get(hk)
-                if ok is None:
-                    ok = allowed[hk] = [
-                        i
-                        for i in range(len(abilities(card)))
-                        if F.action_allowed(st, seat, u, i, "confrontation")
-                    ]
-                for i in ok:
-                    if B.cost(st, seat, u) == 0:
-                        out.append(_made(Play, u, i, None))
-                    else:
-                        out += [_made(Play, u, i, w) for w in F.payers(st, seat, u)]
-        if k in (None, "use"):
-            for u in self._my_cards(st, seat, one):
-                for i, _ab in enumerate(abilities(B.peek(st, u).card)):
-                    if F.ability_allowed(st, seat, u, i, "confrontation"):
-                        out.append(_made(Use, u, i))
-        out.append(_PASS)
-        return out
-
-    def _my_cards(self, st: GdmState, seat: int, one: int | None = None) -> list[int]:
-        return [
-            u
-            for u in B.controlled(st, seat, (ZP, BATTLE, GEAR))
-            if (one is None or u == one) and abilities(B.peek(st, u).card)
-        ]
+            return legal(st, seat, only)
 
     def _apply(self, st: GdmState, seat: Seat, action: Action) -> list[Event]:
         # Only the legal actions that could equal this one are generated (same code, fewer cards).
@@ -461,13 +268,13 @@ class GdmEngine(Engine[GdmState]):
     def _carry_out(self, st: GdmState, seat: Seat, a: Action) -> None:
         if st.stack:
             if isinstance(a, Pass):
-                E.stop(st)
+                R.stop(st)
             else:
-                E.choose(st, a.uid if isinstance(a, Target) else a.value)  # type: ignore[union-attr]
+                R.choose(st, a.uid if isinstance(a, Target) else a.value)  # type: ignore[union-attr]
         elif isinstance(a, Bid):
-            F.bid(st, seat, a.amount)
+            SU.bid(st, seat, a.amount)
         elif isinstance(a, Starter):
-            F.name_starter(st, a.seat)
+            SU.name_starter(st, a.seat)
         elif st.phase == "transfer":
             if isinstance(a, Move):
                 F.move(st, seat, a.src, a.dst)
@@ -489,9 +296,9 @@ class GdmEngine(Engine[GdmState]):
             F.influence_pass(st, seat)
             return
         if isinstance(a, Play):
-            F.play_action(st, seat, a.uid, a.ability, "influence", None)
+            PL.play_action(st, seat, a.uid, a.ability, "influence", None)
         elif isinstance(a, Use):
-            F.use_ability(st, seat, a.uid, a.ability, "influence")
+            PL.use_ability(st, seat, a.uid, a.ability, "influence")
         elif isinstance(a, Equip):
             F.equip(st, seat, a.uid, a.target)
         elif isinstance(a, Meditate):
@@ -511,9 +318,9 @@ class GdmEngine(Engine[GdmState]):
             F.fight_pass(st, seat)
             return
         if isinstance(a, Play):
-            F.play_action(st, seat, a.uid, a.ability, "confrontation", a.payer)
+            PL.play_action(st, seat, a.uid, a.ability, "confrontation", a.payer)
         elif isinstance(a, Use):
-            F.use_ability(st, seat, a.uid, a.ability, "confrontation")
+            PL.use_ability(st, seat, a.uid, a.ability, "confrontation")
         st.flags["_after"] = f"fight:{seat}"
 
     def _continue(self, st: GdmState) -> None:
@@ -672,7 +479,7 @@ class GdmEngine(Engine[GdmState]):
         st, a = state, action
 
         def nm(u: int) -> Text:
-            return T.name_of(B.peek(st, u).card) if u in st.cards else verbatim(str(u))
+            return L.name_of(B.peek(st, u).card) if u in st.cards else verbatim(str(u))
 
         if isinstance(a, Bid):
             return msg("Bid {amount}", amount=a.amount)
@@ -706,12 +513,6 @@ class GdmEngine(Engine[GdmState]):
         if isinstance(a, Pass):
             return msg("Pass")
         return super().describe(state, seat, a)
-
-    def ai_action(self, state: GdmState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/guerra_de_mitos/ai.py)."""
-        from rules.guerra_de_mitos.ai import choose
-
-        return choose(self, state, seat)
 
 
 __all__ = ["GdmEngine", "ORACLE"]

@@ -1,42 +1,28 @@
-"""The turn: setup, the bid, transfer, influence, confrontation, reorganisation, the end."""
+"""The turn: transfer, influence, confrontation, reorganisation, and the end of the game
+(setup.py deals the table and runs the bid; plays.py plays cards and abilities)."""
 
 from __future__ import annotations
 
-import zlib
-
-from rules.core import IllegalAction, Rng, Text
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as E
-from rules.guerra_de_mitos.abilities import abilities
+from rules.guerra_de_mitos import running as R
+from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.facts import (
-    ACTION,
     CHAR,
-    DESIGN_DECK_TYPES,
-    EQUIP,
-    EVENT,
-    GOD_DECK_TYPES,
-    INVOC,
     PANTHEON,
     RESOURCE,
     facts,
 )
+from rules.guerra_de_mitos.lines import say
 from rules.guerra_de_mitos.model import (
     BATTLE,
-    DECK,
     GEAR,
-    HAND,
-    ORACLE,
-    DeckSpec,
     Fight,
     GdmState,
     Inst,
-    LogLine,
-    Options,
-    Oracle,
-    Player,
 )
 from rules.guerra_de_mitos.model import PANTHEON as ZP
-from rules.guerra_de_mitos.telling import name_of, tag
+from rules.guerra_de_mitos.seats import alive, blocked_check, moves_for, order
+from rules.guerra_de_mitos.verbs import draw, enter_from_oracle, reveal
 from rules.phrases import Phrases
 
 msg = Phrases("guerra_de_mitos")
@@ -44,107 +30,7 @@ msg = Phrases("guerra_de_mitos")
 WIN_2P, WIN_MULTI = 30, 35
 
 
-def say(st: GdmState, seats: list[int] | None, text: Text) -> None:
-    """Log a line (public when ``seats`` is None); events are built from the log by the engine."""
-    st.log.append(LogLine(aud=None if seats is None else list(seats), text=text))
-
-
-# ----------------------------------------------------------------------------- setup
-
-
-def build(num_seats: int, options: Options, decks: list[DeckSpec], seed: int) -> GdmState:
-    """A new game: reserves, oracles dealt, hands drawn, then the bid (2) or the seating (3+)."""
-    rng = Rng(seed=seed)
-    st = GdmState(
-        num_seats=num_seats, rng=rng, options=options, players=[Player() for _ in range(num_seats)]
-    )
-    for s, d in enumerate(decks):
-        p = st.players[s]
-        p.pantheon = B.new_inst(st, d.pantheon, s, ZP)
-        p.reserve = facts(d.pantheon).power
-        gods = [B.new_inst(st, c, s, ORACLE) for c in d.gods]
-        rng.shuffle(gods)
-        p.oracles = [Oracle(cards=gods[i::4]) for i in range(4)]
-        p.oracles = [o for o in p.oracles if o.cards]
-        p.deck = [B.new_inst(st, c, s, DECK) for c in d.designs]
-        rng.shuffle(p.deck)
-        draw(st, s, 5)
-    if num_seats == 2:
-        st.phase = "bid"
-    else:
-        st.first = rng.randint(0, num_seats - 1)
-        for k in range(num_seats):
-            st.players[(st.first + k) % num_seats].reserve += num_seats - k
-        start_round(st)
-    return st
-
-
-def check_deck(d: DeckSpec) -> None:
-    """The minimum shape the engine needs (the full construction rules live in decks.py)."""
-    if facts(d.pantheon).type != PANTHEON:
-        raise IllegalAction(
-            msg("The deck needs a pantheon card.")
-        )
-    for c in d.gods:
-        if facts(c).type not in GOD_DECK_TYPES:
-            raise IllegalAction(
-                msg("{card} does not belong in the god deck.", card=name_of(c)),
-            )
-    for c in d.designs:
-        if facts(c).type not in DESIGN_DECK_TYPES:
-            raise IllegalAction(
-                msg("{card} does not belong in the design deck.", card=name_of(c)),
-            )
-
-
-def draw(st: GdmState, seat: int, n: int) -> None:
-    """Draw up to ``n`` cards from the design deck (an empty deck gives nothing)."""
-    p = st.players[seat]
-    for _ in range(max(0, n)):
-        if not p.deck:
-            return
-        u = p.deck.pop(0)
-        st.cards[u].zone = HAND
-        p.hand.append(u)
-
-
-def bid(st: GdmState, seat: int, amount: int) -> None:
-    """Record a secret bid; once both are in, reveal and give, and find who names the starter."""
-    st.players[seat].bid = amount
-    if any(p.bid is None for p in st.players):
-        return
-    a, b = st.players[0].bid or 0, st.players[1].bid or 0
-    st.players[1].reserve += a
-    st.players[0].reserve += b
-    say(st, None, msg("Bids revealed: {a} and {b}.", a=a, b=b))
-    if a != b:
-        st.chooser = 0 if a > b else 1
-    else:
-        pa = facts(B.pantheon_card(st, 0)).power
-        pb = facts(B.pantheon_card(st, 1)).power
-        st.chooser = (0 if pa > pb else 1) if pa != pb else st.rng.randint(0, 1)
-    st.phase = "starter"
-    settle(st)
-
-
-def name_starter(st: GdmState, seat: int) -> None:
-    """The bid's winner names the start player; the first turn begins."""
-    st.first = seat
-    start_round(st)
-
-
 # ----------------------------------------------------------------------------- transfer
-
-
-def alive(st: GdmState) -> list[int]:
-    """Seats still in the game."""
-    return [s for s in range(st.num_seats) if st.players[s].alive]
-
-
-def order(st: GdmState) -> list[int]:
-    """Alive seats in turn order from the start player."""
-    n = st.num_seats
-    return [(st.first + k) % n for k in range(n) if st.players[(st.first + k) % n].alive]
 
 
 def start_round(st: GdmState) -> None:
@@ -156,50 +42,6 @@ def start_round(st: GdmState) -> None:
     begin_transfer(st, order(st)[0])
 
 
-STILL_TURNS = 5  # turns in a row without any change that make a blocked table
-
-
-def nothing_left(st: GdmState) -> bool:
-    """No seated player has an oracle or a design card left, and no effect waits to expire."""
-    return not st.lasting and all(not p.oracles and not p.deck for p in st.players if p.alive)
-
-
-def table_digest(st: GdmState) -> int:
-    """A digest of what a turn can change for good: reserves, points, seats, where cards are."""
-    parts = [f"{p.reserve},{p.vp},{p.alive}" for p in st.players]
-    parts += [f"{u}:{c.zone}:{c.ctrl}" for u, c in B.raw_items(st)]
-    return zlib.crc32(";".join(parts).encode())
-
-
-def blocked_check(st: GdmState) -> bool:
-    """After reorganisation: whether the table has been blocked for ``STILL_TURNS`` turns.
-
-    With nothing left to reveal, draw or expire, a table that ends turn after turn as it was
-    (the same reserves and points, every card where it was) can only go on so for ever.
-    """
-    if not nothing_left(st):
-        st.still_turns, st.still_table = 0, 0
-        return False
-    digest = table_digest(st)
-    if digest == st.still_table:
-        st.still_turns += 1
-    else:
-        st.still_turns, st.still_table = 0, digest
-    return st.still_turns >= STILL_TURNS
-
-
-def moves_for(st: GdmState, seat: int) -> int:
-    """Counter moves this transfer: 1, 2, 3... up to 5 in the first turn, then 5."""
-    base = min(st.order_pos + 1, 5) if st.round == 1 else 5
-    for u, c in B.raw_items(st):
-        if c.zone not in (ZP, BATTLE, GEAR):
-            continue
-        for op in B.statics(st, u, "transfers"):
-            if op.params.get("mode") == "all" or c.ctrl == seat:
-                base += int(op.n)  # type: ignore[arg-type]
-    return max(0, base)
-
-
 def begin_transfer(st: GdmState, seat: int) -> None:
     """Step A: reveal the top of each oracle (events resolve at once); then B and C are open."""
     st.actor = seat
@@ -209,31 +51,7 @@ def begin_transfer(st: GdmState, seat: int) -> None:
     for o in reversed(list(p.oracles)):
         if o.cards and not o.up:
             reveal(st, seat, o)
-    E.run(st)
-
-
-def reveal(st: GdmState, owner: int, o: Oracle) -> None:
-    """Turn the top card face up; an event resolves (or is cancelled) and is discarded."""
-    if not o.cards:
-        return
-    o.up = True
-    u = o.cards[0]
-    f = B.fx(st, u)
-    say(st, None, msg("{who} reveals {card}", who=tag(owner), card=name_of(f.id)))
-    if f.type != EVENT:
-        return
-    if st.lasting.get("next_event_void") is not None:
-        del st.lasting["next_event_void"]
-        B.to_discard(st, u)
-        return
-    if st.lasting.get("festivals_void") is not None and "festival" in f.keys:
-        B.to_discard(st, u)
-        return
-    idx = st.players[owner].oracles.index(o)
-    if abilities(f.id):
-        E.begin(st, owner, u, f.id, 0, "event", {"_from": E.oracle_code(owner, idx)})
-    else:
-        B.to_discard(st, u)
+    R.run(st)
 
 
 def can_move(st: GdmState, seat: int, src: int, dst: int) -> bool:
@@ -289,28 +107,6 @@ def can_enter(st: GdmState, seat: int, idx: int) -> bool:
     if B.fx(st, u).type not in (CHAR, RESOURCE):
         return False
     return o.power >= B.cost(st, seat, u)
-
-
-def enter_from_oracle(st: GdmState, uid: int, seat: int, pay: bool = False) -> None:
-    """Move an oracle's top card into the pantheon with the oracle's power (rules 6.2)."""
-    where = B.oracle_of(st, uid)
-    if where is None:
-        return
-    o = st.players[where[0]].oracles[where[1]]
-    power = o.power - (B.fx(st, uid).cost if pay else 0)
-    o.power = 0
-    B.put_in_pantheon(st, uid, seat)
-    c = st.cards[uid]
-    f = B.fx(st, uid)
-    if f.type == CHAR:
-        power = min(power, B.max_power(st, uid))
-        mine = B.pantheon_myth(st, seat)
-        if f.myth not in (None, "neutral") and f.myth != mine:
-            power -= 1
-        c.power = max(0, power)
-    else:
-        c.power = 0
-    say(st, None, msg("{who} puts {card} into play with {power}P", who=tag(seat), card=name_of(f.id), power=c.power))
 
 
 def enter(st: GdmState, seat: int, idx: int) -> None:
@@ -369,18 +165,11 @@ def give_back(st: GdmState, seat: int | None = None, lent_only: bool = False) ->
             st.cards[g].ctrl = c.owner
 
 
-def lend(st: GdmState, seat: int) -> None:
-    """An action begins: what ``seat`` borrowed before it goes back once it has resolved."""
-    for u, c in list(B.raw_items(st)):  # read shared records; copy only those that change
-        if "borrow" in c.marks and c.ctrl == seat and "lent" not in c.marks:
-            st.cards[u].marks.append("lent")
-
-
 def influence_acted(st: GdmState, seat: int) -> None:
     """After an influence action: the tax of Eclipse, then the next player."""
     tax = st.flags.get("influence_tax")
     if tax == "on":
-        E.lose_reserve(st, seat, 1)
+        V.lose_reserve(st, seat, 1)
     elif tax:  # Eclipse taxes the actions after it, not itself
         st.flags["influence_tax"] = "on"
     st.passes = 0
@@ -391,7 +180,7 @@ def meditate(st: GdmState, seat: int, uid: int) -> None:
     """Tire a ready character; it gains 2P (3 with La música de Orfeo)."""
     c = st.cards[uid]
     c.tired = True
-    E.gain_card(st, uid, 3 if st.flags.get("meditate_plus") else 2)
+    V.gain_card(st, uid, 3 if st.flags.get("meditate_plus") else 2)
 
 
 def equip(st: GdmState, seat: int, uid: int, target: int) -> None:
@@ -536,10 +325,10 @@ def resolve(st: GdmState) -> None:
         win, lose = (f.a, f.b) if sa > sb else (f.b, f.a)
         diff = abs(sa - sb)
         if mode == "rules":
-            E.lose_reserve(st, lose, diff)
+            V.lose_reserve(st, lose, diff)
         else:
-            E.begin(st, win, None, f"res:{mode}", 0, "confrontation", {"D": diff, "H": diff // 2})
-            E.run(st)
+            V.begin(st, win, None, f"res:{mode}", 0, "confrontation", {"D": diff, "H": diff // 2})
+            R.run(st)
     settle(st)
     if not st.stack:
         close_fight(st)
@@ -610,7 +399,7 @@ def reorganise(st: GdmState) -> None:
     for s in order(st):  # the end of the phase: Atlántida
         pan = st.players[s].pantheon
         for op in B.statics(st, pan, "endloss"):
-            E.lose_reserve(st, s, int(op.n))  # type: ignore[arg-type]
+            V.lose_reserve(st, s, int(op.n))  # type: ignore[arg-type]
     settle(st)
     if st.finished:
         return
@@ -782,175 +571,3 @@ def end(st: GdmState, winners: list[int], reason: str) -> None:
     st.end_reason = reason
     st.stack = []
 
-
-# ----------------------------------------------------------------------------- abilities
-
-
-def ability_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
-    """A card in play may use this ability now (phase, ready, once a turn, not forbidden)."""
-    c = B.peek(st, uid)
-    abs_ = abilities(c.card)
-    if idx >= len(abs_) or c.ctrl != seat:
-        return False
-    ab = abs_[idx]
-    if ab.phase == "any":
-        # Huitzilopochtli: the ability copied this turn, with its own phase and conditions
-        got = E.copied_ability(st, uid, ab)
-        if got is None:
-            return False
-        ab = abilities(got[0])[got[1]]
-    own_phase = ab.phase
-    if own_phase == "influence" and "konibori" in c.marks:
-        own_phase = "confrontation"  # Konibori: this turn the ability belongs to the confrontation
-    if own_phase != phase or idx in c.used or idx in c.muted or c.silenced:
-        return False
-    f = B.fx(st, uid)
-    if c.tired and not ab.when_tired:
-        return False
-    if f.type == CHAR:
-        if st.flags.get("no_god_abilities") and B.is_god(st, uid):
-            return False
-        if st.flags.get("no_mortal_abilities") and B.is_mortal(st, uid):
-            return False
-    if f.type in (EQUIP, INVOC) and st.flags.get("no_equip_abilities"):
-        return False
-    if f.type == PANTHEON and st.flags.get("no_pantheon_abilities"):
-        return False
-    where = c.zone
-    if f.type in (EQUIP, INVOC):
-        if c.on is None:
-            return False
-        where = B.peek(st, c.on).zone
-        if B.peek(st, c.on).tired and f.type == INVOC and False:
-            return False
-    moves_self = any(op.verb == "battle" and op.t.special in ("self", "bearer") for op in ab.effect)
-    if phase == "influence":
-        if where != ZP:
-            return False
-    else:
-        fighting = (
-            st.fight is not None and seat in (st.fight.a, st.fight.b) and st.fight.stage == "act"
-        )
-        if not fighting:
-            return False
-        if ab.cond == "in_pantheon" and where != ZP:
-            return False
-        if ab.cond == "fought":
-            holder = c.on if c.on is not None else uid
-            if not B.peek(st, holder).fought or where != ZP:
-                return False
-        if f.type in (CHAR, EQUIP, INVOC):
-            if where != BATTLE and not (moves_self and where == ZP):
-                return False
-        elif not any(B.is_char(st, u) for u in B.controlled(st, seat, (BATTLE,))):
-            return False
-    return E.possible(st, seat, uid, c.card, idx, phase)
-
-
-def action_allowed(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> bool:
-    """An action card in hand may be played now: its phase, its cost, a possible effect."""
-    c = B.peek(st, uid)
-    f = B.fx(st, uid)
-    if f.type != ACTION:
-        return False
-    abs_ = abilities(c.card)
-    if idx >= len(abs_) or abs_[idx].phase != phase:
-        return False
-    n = B.cost(st, seat, uid)
-    if phase == "influence":
-        if st.players[seat].reserve < n:
-            return False
-    else:
-        fighting = (
-            st.fight is not None and seat in (st.fight.a, st.fight.b) and st.fight.stage == "act"
-        )
-        if not fighting:
-            return False
-        mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
-        if not mine:
-            return False
-        if "entorno" in f.keys:
-            if sum(B.peek(st, u).power for u in mine) < n:
-                return False
-        elif n > 0 and not any(B.peek(st, u).power >= n for u in mine):
-            return False
-        if st.flags.get("fight:jason") and not any(B.peek(st, u).power >= 1 for u in mine):
-            return False
-    return E.possible(st, seat, uid, c.card, idx, phase)
-
-
-def payers(st: GdmState, seat: int, uid: int) -> list[int]:
-    """Characters that may pay an action's cost in a confrontation."""
-    n = B.cost(st, seat, uid)
-    mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
-    if "entorno" in B.fx(st, uid).keys:
-        return [u for u in mine if B.peek(st, u).power >= 1] if n else mine[:1]
-    return [u for u in mine if B.peek(st, u).power >= n]
-
-
-def play_action(st: GdmState, seat: int, uid: int, idx: int, phase: str, payer: int | None) -> None:
-    """Pay an action card's cost, discard it, and resolve it."""
-    n = B.cost(st, seat, uid)
-    f = B.fx(st, uid)
-    p = st.players[seat]
-    p.hand.remove(uid)
-    if phase == "influence":
-        E.lose_reserve(st, seat, n)
-    rest = 0
-    if phase != "influence":
-        lend(st, seat)
-        if "entorno" in f.keys:
-            # Entorno: the named character pays 1P, the player takes the rest 1P at a time
-            # from the characters of their army.
-            if n > 0 and payer is not None:
-                st.cards[payer].power -= 1
-                rest = n - 1
-        elif payer is not None:
-            st.cards[payer].power -= n
-    B.to_discard(st, uid)
-    say(st, None, _played(st, seat, name_of(f.id), n, payer, phase))
-    E.begin(st, seat, uid, f.id, idx, phase)
-    if phase != "influence":
-        _fight_taxes(st, seat, uid)
-        if rest > 0:
-            E.begin(st, seat, uid, "sub:entorno", 0, phase, {"N": rest})
-    E.run(st)
-
-
-def _played(st: GdmState, seat: int, card: Text, n: int, payer: int | None, phase: str) -> Text:
-    """The line that tells an action card played, with how its cost was paid."""
-    who = tag(seat)
-    if n <= 0:
-        return msg("{who} plays {card}", who=who, card=card)
-    if phase == "influence":
-        return msg("{who} plays {card} (pays {cost}P from their reserve)", who=who, card=card, cost=n)
-    if payer is None:
-        return msg("{who} plays {card} (cost {cost}P)", who=who, card=card, cost=n)
-    return msg("{who} plays {card} (cost {cost}P, paid by {payer})", who=who, card=card, cost=n,
-               payer=name_of(B.peek(st, payer).card))
-
-
-def _fight_taxes(st: GdmState, seat: int, src: int) -> None:
-    """Navíos de Jason and Chicomecoatl: extra costs on confrontation actions.
-
-    Called once the action's own step is on the stack, so that Jason's 1P (the player
-    chooses which of their characters on the battlefield pays it) is paid before it resolves.
-    """
-    if st.flags.get("fight:jason"):
-        mine = [u for u in B.controlled(st, seat, (BATTLE,)) if B.is_char(st, u)]
-        if any(st.cards[u].power > 0 for u in mine):
-            E.begin(st, seat, src, "sub:jason", 0, "confrontation")
-    if st.flags.get(f"fight:actiontax:{seat}"):
-        E.lose_reserve(st, seat, 1)
-
-
-def use_ability(st: GdmState, seat: int, uid: int, idx: int, phase: str) -> None:
-    """Mark the ability used and resolve it."""
-    c = st.cards[uid]
-    c.used.append(idx)
-    say(st, None, msg("{who} uses {card}", who=tag(seat), card=name_of(c.card)))
-    E.begin(st, seat, uid, c.card, idx, phase)
-    if phase == "confrontation":
-        lend(st, seat)
-        _fight_taxes(st, seat, uid)
-    E.run(st)

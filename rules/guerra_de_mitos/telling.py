@@ -13,13 +13,12 @@ may see (the top of its deck, for Frigg).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rules.core import Action, Text
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as E
-from rules.guerra_de_mitos.cards import Token, card_name, cards, token_name, verbatim
-from rules.guerra_de_mitos.facts import facts
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import running as R
+from rules.guerra_de_mitos.cards import KEYS, key_id, verbatim
+from rules.guerra_de_mitos.lines import name_of, tag
 from rules.guerra_de_mitos.model import (
     DECK,
     DISCARD,
@@ -108,27 +107,6 @@ def verb_text(verb: str) -> Text:
     return VERB_WORDS.get(verb, _SOME_STEP)
 
 
-def name_of(card: str) -> Text:
-    """A card's (or a created character's or weapon's) name."""
-    if card in cards():
-        return card_name(card)
-    name = facts(card).name
-    token = _tokens().get(name)
-    return token_name(token) if token is not None else verbatim(name)
-
-
-@lru_cache(maxsize=1)
-def _tokens() -> dict[str, Token]:
-    """The characters and weapons abilities create, by their Spanish name (the rules' facts
-    name them so)."""
-    return {t.name: t for c in cards().values() for t in c.tokens}
-
-
-def tag(seat: int) -> str:
-    """A seat as the lines name it, "[2]": the table shows the player's name in its place."""
-    return f"[{seat}]"
-
-
 def _line(seat: int | None, text: Text) -> LogLine:
     """A line for everyone (``seat`` None) or for one seat only."""
     return LogLine(aud=None if seat is None else [seat], text=text)
@@ -153,7 +131,7 @@ def step_prompt(st: GdmState, owner: bool) -> Text:
     title = step_title(st, step)
     if step.ability == -1:
         return msg("{title}: choose one of the options.", title=title)
-    ops = E.ability_of(step).steps
+    ops = M.ability_of(step).steps
     if step.pos >= len(ops):
         return msg("{title}: choose.", title=title)
     op = ops[step.pos]
@@ -238,11 +216,11 @@ class Before:
 def _choice_words(st: GdmState, value: int) -> Text:
     """A number, player or oracle chosen for the step being resolved, in words."""
     step = st.stack[-1]
-    ck = E.choice_kind(st)
-    kind = ck[0] if ck else E.NUMBER
-    if kind == E.PLAYER:
+    ck = R.choice_kind(st)
+    kind = ck[0] if ck else M.NUMBER
+    if kind == M.PLAYER:
         return verbatim(tag(value))
-    if kind == E.ORACLE_T:
+    if kind == M.ORACLE_T:
         owner, idx = divmod(value, 16)
         return msg("{owner}'s oracle {number}", owner=tag(owner), number=idx + 1)
     return _quoted(_option_words(st, step, value))
@@ -254,19 +232,17 @@ def _quoted(t: Text) -> Text:
 
 def _option_words(st: GdmState, step: Step, value: int) -> Text:
     """A number chosen for the step being resolved: what it means, where the card says."""
-    special = E.choice_text(st, value)
+    special = R.choice_text(st, value)
     if special is not None:
         return special
     if step.ability == -1:
         return msg("option {number}", number=value + 1)
-    op = E.ability_of(step).steps[step.pos]
+    op = M.ability_of(step).steps[step.pos]
     if op.verb == "bottomdeck" or (op.verb == "look" and op.params.get("mode") == "bottom"):
         return msg("put it at the bottom") if value else msg("leave it where it is")
     if op.verb == "look":
         return msg("discard it") if value else msg("leave it")
     if op.verb == "key" and "|" in op.params.get("key", ""):
-        from rules.guerra_de_mitos.cards import KEYS, key_id
-
         word = op.params["key"].split("|")[value]
         k = key_id(word)
         return KEYS[k] if k else verbatim(word)

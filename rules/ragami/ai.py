@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rules.core import Action
 from rules.ragami.cards import CARDS
 from rules.ragami.city import AROUND, BUILDINGS, BUILDINGS_AT, distance
+from rules.ragami.legal import unknown_power, virtue_left
 from rules.ragami.model import (
     Adjust,
     Cancel,
@@ -30,7 +31,6 @@ from rules.ragami.model import (
     UseDie,
 )
 from rules.ragami.table import ragami_square
-from rules.ragami.turn import unknown_power, virtue_left
 
 if TYPE_CHECKING:
     from rules.ragami.engine import RgEngine

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rules.core import Action, Engine, Event, IllegalAction, Outcome, Prompt, Seat, Text
+from rules.ragami import legal as LG
 from rules.ragami import turn as T
 from rules.ragami.cards import card_name
 from rules.ragami.city import BUILDINGS, SQUARES, node_name
@@ -147,7 +148,7 @@ class RgEngine(Engine[RgState]):
             return [act(Keep, card=c) for c in state.drawn[seat]]
         if state.tasks:
             return self._task_actions(state, state.tasks[0])
-        return T.legal(state, seat)
+        return LG.legal(state, seat)
 
     def _task_actions(self, state: RgState, t: Task) -> list[Action]:
         k = t.kind
@@ -427,11 +428,6 @@ class RgEngine(Engine[RgState]):
             return msg("Go on")
         return super().describe(state, seat, a)
 
-    def ai_action(self, state: RgState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/ragami/ai.py)."""
-        from rules.ragami.ai import choose
-
-        return choose(self, state, seat)
 
 
 def piece_label(piece: str) -> Text:

@@ -385,9 +385,3 @@ class RcEngine(Engine[RcState]):
         if isinstance(a, Peek):
             return msg("Look at nun card #{number}", number=a.position + 1)
         return super().describe(state, seat, a)
-
-    def ai_action(self, state: RcState, seat: Seat) -> Action:
-        """The built-in player's move (see rules/rattus_cartus/ai.py)."""
-        from rules.rattus_cartus.ai import choose
-
-        return choose(self, state, seat)

@@ -23,6 +23,7 @@ from rules.rattus_cartus.cards import (
     supply_of,
 )
 from rules.rattus_cartus.model import Options, RcState
+from rules.rattus_cartus.scoring import finish
 from rules.rattus_cartus.table import (
     consolidate,
     draw_population,
@@ -251,8 +252,6 @@ def end_round(state: RcState) -> list[Event]:
         consolidate(state, s)
     state.start = (state.start + 1) % state.num_seats
     if state.round >= state.rounds:
-        from rules.rattus_cartus.scoring import finish
-
         return finish(state)
     state.round += 1
     return [ev("round_end", msg("End of the round. {start} is the new start player.", start=who(state.start)),

@@ -19,6 +19,7 @@ from rules.core import (
 )
 from rules.phrases import Phrases
 from rules.rey_hierofante import board as B
+from rules.rey_hierofante.legal import available, effect_options, placements, tower_squares
 from rules.rey_hierofante.model import (
     ACTION_ADAPTER,
     Activate,
@@ -182,84 +183,8 @@ class RhEngine(Engine[RhState]):
             assert state.draft is not None
             return [DraftPick(tile=t) for t in dict.fromkeys(state.draft.offer)]
         if state.phase == "effect":
-            return [*self._effect_options(state), Decline()]
-        return self._placements(state, seat)
-
-    def _available(self, state: RhState, seat: int) -> list[str]:
-        """Tiles ``seat`` may place: their area, then the neutral area."""
-        if state.first_move:
-            return ["ciudadano"]
-        out = [z.tile for z in state.zones[seat]] + list(state.neutral_zone)
-        return list(dict.fromkeys(out))
-
-    def _placements(self, state: RhState, seat: int) -> list[Action]:
-        empty = [i for i, c in enumerate(state.board) if c is None]
-        out: list[Action] = []
-        for tile in self._available(state, seat):
-            out.extend(Place(tile=tile, square=sq) for sq in empty)
-            if tile == "torre":
-                out.extend(Place(tile=tile, square=sq) for sq in self._tower_squares(state, seat))
-        return out
-
-    def _tower_squares(self, state: RhState, seat: int) -> list[int]:
-        """Allies the Torre may cover: face up, yours, no shield, and not where it is cancelled."""
-        return [
-            i for i, c in enumerate(state.board)
-            if c is not None and c.owner == seat and B.targetable(state, i)
-            and not B.cancelled_at(state, i)
-        ]
-
-    def _effect_options(self, state: RhState, eff: PendingEffect | None = None) -> list[Action]:
-        """Every complete way to use the pending effect (declining is added by the caller)."""
-        eff = eff or state.effect
-        assert eff is not None
-        t = TILES[eff.tile]
-        o, seat = eff.origin, eff.seat
-        tg = B.targetable
-        if t.effect == "destroy":
-            if eff.fills_board:
-                return []  # the rulebook: no destruction when the placement fills the board
-            reach = B.neighbours(o, t.reach)
-            if eff.tile == "pirata":
-                return [Target(square=s) for s in reach if B.shielded(state, s)]
-            return [Target(square=s) for s in reach if tg(state, s)]
-        if t.effect == "banish" or (t.effect == "flip" and not t.many):
-            return [Target(square=s) for s in B.neighbours(o, t.reach) if tg(state, s)]
-        if t.effect == "flip":
-            if t.reach == "group":
-                return [Group(group=g) for g in ("orth", "diag")
-                        if any(tg(state, s) for s in B.neighbours(o, g))]
-            if t.reach == "line":
-                return [Line(direction=d) for d in B.DIRS  # type: ignore[arg-type]
-                        if any(tg(state, s) for s in B.line(o, d))]
-            squares = B.front3(o, seat) if t.reach == "front3" else B.neighbours(o, "adj8")
-            return [Activate()] if any(tg(state, s) for s in squares) else []
-        if t.effect == "move":
-            empty = [i for i, c in enumerate(state.board) if c is None]
-            return [Move(source=s, dest=d) for s in range(9)
-                    if s != eff.source and tg(state, s) for d in empty]
-        if t.effect == "copy":
-            out: list[Action] = []
-            for s in B.neighbours(o, t.reach):
-                if s in eff.chain or s == eff.source or not tg(state, s):
-                    continue
-                copied = state.board[s]
-                assert copied is not None
-                ct = TILES[copied.tile]
-                if ct.kind != "active" or ct.effect == "cover":
-                    continue
-                nxt = eff.model_copy(update={"tile": copied.tile, "chain": [*eff.chain, s]})
-                if self._effect_options(state, nxt):
-                    out.append(Target(square=s))
-            return out
-        if t.effect == "banish_zone":
-            return [BanishZone(slot=i) for i in range(len(state.zones[1 - seat]))]
-        if t.effect == "recover":
-            return [Recover(tile=x) for x in dict.fromkeys(state.discard)]
-        if t.effect == "return":
-            return [Target(square=s) for s in range(9)
-                    if s != eff.source and tg(state, s) and state.board[s].owner == seat]  # type: ignore[union-attr]
-        return []
+            return [*effect_options(state), Decline()]
+        return placements(state, seat)
 
     # ------------------------------------------------------------------ apply
 
@@ -283,7 +208,7 @@ class RhEngine(Engine[RhState]):
         if state.phase != "place" or not isinstance(action, Place):
             prompt = self._pending(state)[seat].text
             return IllegalAction(msg("That is not what comes now. {prompt}", prompt=prompt))
-        avail = self._available(state, seat)
+        avail = available(state, seat)
         if action.tile not in avail:
             if state.first_move:
                 return IllegalAction(msg("Your first move must be placing the Citizen."))
@@ -291,7 +216,7 @@ class RhEngine(Engine[RhState]):
             return IllegalAction(msg("That tile is not available to you. You may place: {n}.", n=n))
         empty = [square_name(i) for i, c in enumerate(state.board) if c is None]
         if action.tile == "torre":
-            allies = [square_name(i) for i in self._tower_squares(state, seat)]
+            allies = [square_name(i) for i in tower_squares(state, seat)]
             return IllegalAction(
                 msg("The Tower goes on an empty square ({empty}) or on an ally of yours without a shield ({x}).", empty=', '.join(empty), x=', '.join(allies) or '-'))
         return IllegalAction(msg("That square is taken. Empty squares: {empty}.", empty=', '.join(empty)))
@@ -369,7 +294,7 @@ class RhEngine(Engine[RhState]):
             else:
                 full = all(c is not None for c in state.board)
                 state.effect = PendingEffect(seat=seat, source=sq, origin=sq, tile=tile, fills_board=full)
-                if self._effect_options(state):
+                if effect_options(state):
                     state.phase = "effect"
                     return events
                 state.effect = None
@@ -399,7 +324,7 @@ class RhEngine(Engine[RhState]):
             eff.tile = copied.tile
             eff.chain.append(action.square)
             events.append(Event(kind="copy", text=msg("{who} repeats {tile}'s effect ({square}).", who=who, tile=name(copied.tile), square=square_name(action.square))))
-            if self._effect_options(state):
+            if effect_options(state):
                 return events
             state.effect = None
             return events + self._end_turn(state, seat)
@@ -486,7 +411,7 @@ class RhEngine(Engine[RhState]):
             if c is not None and not c.face_up and c.destroyed_by == s:
                 self._to_discard(state, i)
                 events.append(Event(kind="removed", text=msg("The destroyed tile leaves {i}.", i=square_name(i))))
-        if not self._placements(state, s):
+        if not placements(state, s):
             return events + self._end_game(state, "no_tile", loser=s)
         return events
 
@@ -574,7 +499,7 @@ class RhEngine(Engine[RhState]):
         return Outcome(ranking=[[w], [1 - w]], scores={0: p[0], 1: p[1]},
                        reason=msg("{w} wins with {p} points to {p2}.", w=_seat(w), p=p[w], p2=p[1 - w]))
 
-    # ------------------------------------------------------------------ labels and AI
+    # ------------------------------------------------------------------ labels
 
     def describe(self, state: RhState, seat: Seat, action: Action) -> Text:
         """A short label for a legal action, in both languages."""
@@ -626,9 +551,3 @@ class RhEngine(Engine[RhState]):
         if isinstance(a, Recover):
             return msg("Take back {tile}", tile=name(a.tile))
         return super().describe(state, seat, a)
-
-    def ai_action(self, state: RhState, seat: Seat) -> Action:
-        """The built-in opponent's move (see rules/rey_hierofante/ai.py)."""
-        from rules.rey_hierofante.ai import choose
-
-        return choose(self, state, seat)

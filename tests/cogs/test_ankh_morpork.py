@@ -22,14 +22,14 @@ from cogs.common.i18n import Translator
 from cogs.common.present import ping_line, turn_lines, ui_for
 from cogs.pictures.ankh_morpork import MAP_H, W, render_board
 from rules.ankh_morpork.cards import CARDS
-from rules.ankh_morpork.engine import AmEngine
 from rules.ankh_morpork.model import AmState, Interrupt, Skip
 from rules.ankh_morpork.personalities import PERSONALITIES
+from rules.registry import engine
 from services.session import Game, MoveResult, SessionService, Step
 from storage import GameRow, SeatRow, Store
 from tests.cogs.test_board_delivery import World
 
-E = AmEngine()
+E = engine("ankh_morpork")  # with its built-in player
 USERS = (101, 202, 303, 404)
 NAMES = ("alice", "bob", "carol", "dave")
 SEED = 13  # with the AI's choices: Carol answers Alice's assassination with Gaspode

@@ -36,13 +36,13 @@ from cogs.pictures.guerra_de_mitos import WIDTH, render_board
 from rules import catalogue
 from rules.core import Text
 from rules.guerra_de_mitos.cards import cards
-from rules.guerra_de_mitos.engine import GdmEngine
 from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Target, Use
+from rules.registry import engine
 from services.session import Game
 from storage import GameRow, SeatRow
 from tests.rules import gdm_helpers as H
 
-E = GdmEngine()
+E = engine("guerra_de_mitos")  # with its built-in player
 USERS = (101, 202, 303, 404)
 NAMES = ("alice", "bob", "carol", "dave")
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -21,13 +21,13 @@ from cogs.ragami import UI
 from rules import catalogue as rules_catalogue
 from rules.core import Text
 from rules.ragami.cards import card_name
-from rules.ragami.engine import RgEngine
 from rules.ragami.model import RgState
+from rules.registry import engine
 from services.session import Game
 from storage import GameRow, SeatRow
 from tests.rules.test_ragami_playouts import perturbed, policy
 
-E = RgEngine()
+E = engine("ragami")  # with its built-in player
 USERS = (101, 202, 303, 404)
 NAMES = ("alice", "bob", "carol", "dave")
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -9,7 +9,8 @@ import json
 import random
 import re
 
-from rules.guerra_de_mitos.cards import cards, search
+from rules.guerra_de_mitos.card_search import search
+from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.decks import export_list, import_code
 from services.gdm_decks import row_deck
 from tests.rules.test_guerra_de_mitos_decks import cid, legal_greek

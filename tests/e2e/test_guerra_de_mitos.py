@@ -18,7 +18,7 @@ from typing import Any
 from cogs.guerra_de_mitos import UI
 from cogs.pictures.guerra_de_mitos import WIDTH
 from rules.core import Action
-from rules.guerra_de_mitos import effects
+from rules.guerra_de_mitos import matching as M
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.model import GdmState
 from rules.registry import engine
@@ -179,7 +179,7 @@ class Players:
         state = await self.state()
         if state.stack and state.stack[-1].seat == seat:
             # a step of an ability: the panel names the card, the step and its targets
-            step = effects.ability_of(state.stack[-1]) if state.stack[-1].ability >= 0 else None
+            step = M.ability_of(state.stack[-1]) if state.stack[-1].ability >= 0 else None
             content = panel["content"]
             assert content.count("🃏") == 1, content
             if step is not None and state.stack[-1].pos < len(step.steps):

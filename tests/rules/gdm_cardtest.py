@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as EF
-from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import running as R
+from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.model import Choose, GdmState, Play, Target, Use
 from tests.rules import gdm_helpers as H
 
@@ -151,7 +152,7 @@ def snap(st: GdmState, names: dict[str, int]) -> dict[str, Any]:
         out[f"{n}.zone"] = c.zone
         if c.zone not in ("pantheon", "battle", "gear"):
             continue  # out of play: only where it is (an oracle's power is o<seat>.<i>)
-        out[f"{n}.p"] = EF.card_power(st, u)
+        out[f"{n}.p"] = M.card_power(st, u)
         out[f"{n}.tired"] = c.tired
         out[f"{n}.ctrl"] = c.ctrl
         if B.is_char(st, u):
@@ -167,7 +168,7 @@ def value(st: GdmState, names: dict[str, int], pick: Any) -> int:
         return pick
     if pick.startswith("o") and "." in pick:
         s, i = pick[1:].split(".")
-        return EF.oracle_code(int(s), int(i))
+        return M.oracle_code(int(s), int(i))
     return names[pick]
 
 
@@ -225,8 +226,8 @@ def event_oracle(st: GdmState, card: str, seat: int = 0) -> int:
 
 def reveal(st: GdmState, seat: int, i: int) -> GdmState:
     """Reveal the top of oracle ``i`` of ``seat`` (step A) and resolve what needs no choice."""
-    F.reveal(st, seat, st.players[seat].oracles[i])
-    EF.run(st)
+    V.reveal(st, seat, st.players[seat].oracles[i])
+    R.run(st)
     return st
 
 

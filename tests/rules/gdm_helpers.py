@@ -95,10 +95,10 @@ def key(word: str) -> str:
 
 from rules.core import Rng  # noqa: E402
 from rules.guerra_de_mitos import board as B  # noqa: E402
-from rules.guerra_de_mitos.engine import GdmEngine  # noqa: E402
 from rules.guerra_de_mitos.model import Fight, GdmState, Oracle, Player  # noqa: E402
+from rules.registry import engine  # noqa: E402
 
-E = GdmEngine()
+E = engine("guerra_de_mitos")  # with its built-in player
 
 
 def blank(

@@ -7,11 +7,11 @@ from typing import Any
 
 from rules.core import Action, Event
 from rules.rattus_cartus.cards import BUILDING_CARDS, KIND, NUNS, PILES
-from rules.rattus_cartus.engine import RcEngine
 from rules.rattus_cartus.model import RcState
 from rules.rattus_cartus.phases import begin_round
+from rules.registry import engine
 
-E = RcEngine()
+E = engine("rattus_cartus")  # with its built-in player
 SPECIAL_KINDS = ("joker", "espada", "flauta", "salvo", "oro")
 
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from rules.core import Action, Event
 from rules.ragami.cards import CARDS, KIND
-from rules.ragami.engine import RgEngine
 from rules.ragami.model import RgState
+from rules.registry import engine
 
-E = RgEngine()
+E = engine("ragami")  # with its built-in player
 
 
 def skip_setup(state: RgState) -> RgState:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 from rules.ankh_morpork.ai import card_value, evaluate
-from rules.ankh_morpork.engine import AmEngine
+from rules.registry import engine
 from tests.rules.am_helpers import position
 
-E = AmEngine()
+E = engine("ankh_morpork")  # with its built-in player
 
 
 def play_game(seed: int, n: int = 3) -> tuple[bool, int]:

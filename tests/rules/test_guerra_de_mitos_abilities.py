@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as E
-from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import running as R
+from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.abilities import ABILITIES, UNENCODED, VANILLA
 from rules.guerra_de_mitos.facts import all_facts
 from rules.guerra_de_mitos.model import GdmState, Play, Use
@@ -181,22 +182,22 @@ def play_case(cid: str, idx: int) -> tuple[str, str]:
             if c.zone == "battle":
                 c.f_turn = 1
     snap: dict[str, str] = {}
-    orig = E.perform
+    orig = V.perform
 
     def spy(st_: GdmState, step, op, target):  # type: ignore[no-untyped-def]
-        if step.card == cid and "before" not in snap and step.pos >= len(E.ability_of(step).cost):
+        if step.card == cid and "before" not in snap and step.pos >= len(M.ability_of(step).cost):
             snap["before"] = signature(st_)
         return orig(st_, step, op, target)
 
-    E.perform = spy  # type: ignore[assignment]
+    V.perform = spy  # type: ignore[assignment]
     try:
         if ab.phase == "event":
             o = st.players[0].oracles[2]
             u = B.new_inst(st, cid, 0, "oracle")
             o.cards.insert(0, u)
             o.up = False
-            F.reveal(st, 0, o)
-            E.run(st)
+            V.reveal(st, 0, o)
+            R.run(st)
             st = H.settle_choices(st)
         else:
             st, u = place(st, cid, idx)
@@ -210,7 +211,7 @@ def play_case(cid: str, idx: int) -> tuple[str, str]:
             st, _ = H.E.apply(st, 0, want[0])
             st = H.settle_choices(st)
     finally:
-        E.perform = orig  # type: ignore[assignment]
+        V.perform = orig  # type: ignore[assignment]
     assert "before" in snap, f"{cid}: no effect operation ran"
     return snap["before"], signature(st)
 

@@ -14,24 +14,21 @@ from pydantic import ValidationError
 from rules import catalogue
 from rules.catalogue_scan import ROOT
 from rules.guerra_de_mitos import cards as cards_module
+from rules.guerra_de_mitos.card_search import by_name, search_names, suggest
 from rules.guerra_de_mitos.cards import (
     KEYS,
     MYTHOLOGY_KEYS,
     Card,
-    by_name,
     card,
     card_name,
     card_text,
     cards,
-    catalogue_entries,
     fold,
     joined,
     key_id,
-    search_names,
-    suggest,
     verbatim,
 )
-from rules.guerra_de_mitos.decks import ready_decks
+from rules.guerra_de_mitos.decks import catalogue_entries, ready_decks
 from tests.rules.test_rules_catalogue import _pairs_in
 
 
@@ -303,7 +300,7 @@ def test_english_texts_name_cards_in_english() -> None:
 
 
 def test_search_the_pool_by_every_field() -> None:
-    from rules.guerra_de_mitos.cards import mythology_id, search, type_id
+    from rules.guerra_de_mitos.card_search import mythology_id, search, type_id
 
     assert type_id("Acción") == type_id("action") == "action"
     assert mythology_id("Norse") == mythology_id("nordico") == "Nórdica"
@@ -336,7 +333,7 @@ def test_search_the_pool_by_every_field() -> None:
 
 
 def test_describe_a_card_in_the_readers_language() -> None:
-    from rules.guerra_de_mitos.cards import describe, stats_line
+    from rules.guerra_de_mitos.card_search import describe, stats_line
 
     thor_es = describe(card("0025"), "es")
     assert thor_es.splitlines()[0] == "Thor — Personaje · Nórdica · Coste 7 · 4F · 9PM"

@@ -11,8 +11,10 @@ from __future__ import annotations
 import pytest
 
 from rules.guerra_de_mitos import board as B
-from rules.guerra_de_mitos import effects as EF
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import plays as PL
+from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos.model import GdmState, Use
 from tests.rules import gdm_helpers as H
 from tests.rules.gdm_cardtest import Case, E, Now, offered, run_case, use
@@ -63,7 +65,7 @@ def _pan_muted(seat: int):  # type: ignore[no-untyped-def]
         assert st.cards[pan].silenced or st.cards[pan].muted
         st2 = st.model_copy(deep=True)
         st2.phase, st2.actor, st2.stack = "influence", seat, []
-        assert not F.ability_allowed(st2, seat, pan, 0, "influence")
+        assert not PL.ability_allowed(st2, seat, pan, 0, "influence")
 
     return chk
 
@@ -542,7 +544,7 @@ CASES: list[Case] = [
         cast={"god": W("0048", 1, "pantheon", 3)},
         check=lambda st, n: (
             st.flags.get("no_god_abilities")
-            and not F.ability_allowed(st, 1, n["god"], 0, "influence")
+            and not PL.ability_allowed(st, 1, n["god"], 0, "influence")
         ),
     ),
     Case(
@@ -561,7 +563,7 @@ CASES: list[Case] = [
         "event",
         {},
         cast={"m": W("0036", 1, "pantheon", 3)},
-        check=lambda st, n: not F.ability_allowed(st, 1, n["m"], 0, "influence"),
+        check=lambda st, n: not PL.ability_allowed(st, 1, n["m"], 0, "influence"),
     ),
     Case(
         "0123",
@@ -570,7 +572,7 @@ CASES: list[Case] = [
         cast={"yoroi": W("0236", 1, "gear:foe")},
         check=lambda st, n: (
             st.flags.get("no_equip_abilities")
-            and not F.ability_allowed(st, 1, n["yoroi"], 0, "influence")
+            and not PL.ability_allowed(st, 1, n["yoroi"], 0, "influence")
         ),
     ),
     Case("0124", "event", {"o0.0": 2}, cast={"orc": W("0015", 0, "oracle", 0)}),
@@ -996,7 +998,7 @@ def test_puk_borrows_an_enemy_until_his_next_action() -> None:
     assert st.cards[puk].power == 2
     assert st.cards[surtur].ctrl == 0 and B.army(st, 0) == 0 + 2 + 1 and B.army(st, 1) == 0
     # seat 1 cannot use its own character meanwhile
-    assert not F.ability_allowed(st, 1, surtur, 1, "confrontation")
+    assert not PL.ability_allowed(st, 1, surtur, 1, "confrontation")
     st, _ = E.apply(st, 1, Pass())
     # the borrowed character's ability is seat 0's next action; then it goes back
     st = use(st, surtur, 1)  # "an enemy character" is now one of seat 1's: Milo
@@ -1069,8 +1071,8 @@ def test_upuat_moves_a_character_and_its_controller_picks_the_army() -> None:
     # seat 1 controls it and chooses: 0 the army of seat 0 (who opened), 1 its own
     assert st.stack[-1].seat == 1
     assert {a.value for a in E.legal_actions(st, 1) if isinstance(a, Choose)} == {0, 1}
-    assert EF.choice_text(st, 0).es == "El ejército de Jugador 1"  # type: ignore[union-attr]
-    assert EF.choice_text(st, 1).en == "Player 2's army"  # type: ignore[union-attr]
+    assert R.choice_text(st, 0).es == "El ejército de Jugador 1"  # type: ignore[union-attr]
+    assert R.choice_text(st, 1).en == "Player 2's army"  # type: ignore[union-attr]
     st, _ = E.apply(st, 1, Choose(value=1))
     assert st.cards[theirs].ctrl == 1 and B.army(st, 1) == 1
 
@@ -1118,7 +1120,7 @@ def test_drobbit_only_looks_at_a_card_that_is_no_event() -> None:
 
 
 def _key_index(k: str) -> int:
-    return EF.key_list().index(k)
+    return M.key_list().index(k)
 
 
 @covers("0191")
@@ -1129,7 +1131,7 @@ def test_sacrificio_gladiatorio_gives_a_key_for_good() -> None:
     zeus = H.put(st, "0044", 1, power=3)
     sac = next(u for u, c in st.cards.items() if c.card == "0191")
     st = pick(use(st, sac), zeus)
-    assert EF.choice_text(st, _key_index("trueno")).en == "Thunder"  # type: ignore[union-attr]
+    assert R.choice_text(st, _key_index("trueno")).en == "Thunder"  # type: ignore[union-attr]
     st = pick(st, _key_index("trueno"))  # Midori, the only one of yours, takes it
     assert "trueno" in B.keys(st, summoner) and st.cards[summoner].keys_add == ["trueno"]
     F.reorganise(st)
@@ -1145,7 +1147,7 @@ def test_jak_copies_or_removes_a_key() -> None:
     mine = H.put(st, "0015", 0, power=2)
     zeus = H.put(st, "0044", 1, power=3)
     st = use(st, jak)
-    assert EF.choice_text(st, 1).es == "Quitar una clave"  # type: ignore[union-attr]
+    assert R.choice_text(st, 1).es == "Quitar una clave"  # type: ignore[union-attr]
     st, _ = E.apply(st, 0, Choose(value=1))  # remove a key
     st = pick(st, zeus, _key_index("dios"))
     assert "dios" not in B.keys(st, zeus) and B.is_mortal(st, zeus)
@@ -1396,7 +1398,7 @@ def test_yogg_sothoth_removes_one_ability_chosen_among_several() -> None:
     assert offered_uids(st) == {yogg, thor}  # any character with an ability, himself too
     st = pick(st, thor)
     assert {a.value for a in E.legal_actions(st, 0) if isinstance(a, Choose)} == {0, 1}
-    assert EF.choice_text(st, 1).en == "Thor: ability 2 (CONFRONTATION)"  # type: ignore[union-attr]
+    assert R.choice_text(st, 1).en == "Thor: ability 2 (CONFRONTATION)"  # type: ignore[union-attr]
     st, _ = E.apply(st, 0, Choose(value=1))
     assert st.cards[thor].muted == [1]
     F.reorganise(st)

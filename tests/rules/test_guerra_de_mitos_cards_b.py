@@ -15,6 +15,8 @@ import pytest
 
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import seats as ST
+from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.abilities import UNENCODED, abilities
 from rules.guerra_de_mitos.facts import all_facts
 from rules.guerra_de_mitos.model import (
@@ -872,7 +874,7 @@ def transfer_gear(cid: str) -> None:
     H.gear(st, cid, H.put(st, NOBU, 0))
     st.round = 2
     mine, theirs = (6, 5) if cid == "0238" else (4, 4)
-    assert (F.moves_for(st, 0), F.moves_for(st, 1)) == (mine, theirs)
+    assert (ST.moves_for(st, 0), ST.moves_for(st, 1)) == (mine, theirs)
 
 
 @card("0239")
@@ -1137,7 +1139,7 @@ def sandalia_de_nitocris(cid: str) -> None:
     # In your next transfer it is revealed and, with enough power, put into your pantheon.
     st.phase, st.actor = "transfer", 0
     st.players[0].moves = 5
-    F.reveal(st, 0, st.players[0].oracles[0])
+    V.reveal(st, 0, st.players[0].oracles[0])
     st.players[0].oracles[0].power = 2
     assert F.can_enter(st, 0, 0)
     F.enter(st, 0, 0)
@@ -1786,7 +1788,7 @@ def maldicion_de_la_momia(cid: str) -> None:
     plain = H.oracle(st, ["0141", NOBU], 1, up=False)  # Shemu is a Festival too
     other = H.oracle(st, ["0139", NOBU], 1, up=False)  # Ragnarok: no Festival
     for i in (fest, plain, other):
-        F.reveal(st, 1, st.players[1].oracles[i])
+        V.reveal(st, 1, st.players[1].oracles[i])
     st = H.settle_choices(st)
     assert res(st, 0) == 20 and res(st, 1) == 20
     assert [st.cards[u].card for u in st.players[1].discard] == ["0127", "0141", "0139"]

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from rules import catalogue
 from rules.core import RuleError
-from rules.guerra_de_mitos.cards import MYTHOLOGIES, by_name, cards
+from rules.guerra_de_mitos.card_search import by_name
+from rules.guerra_de_mitos.cards import MYTHOLOGIES, cards
 from rules.guerra_de_mitos.decks import (
     DESIGN_DECK_MIN,
     GOD_DECK_MIN,

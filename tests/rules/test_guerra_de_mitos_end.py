@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import seats as ST
 from rules.guerra_de_mitos.model import GdmState, Pass, Use
 from tests.rules import gdm_helpers as H
 
@@ -38,8 +39,8 @@ def turns(st: GdmState, k: int, use: bool = False) -> GdmState:
 
 def test_a_blocked_table_ends_the_game_with_the_larger_reserve_winning() -> None:
     """Nothing to reveal or draw and no change for five turns in a row: the game ends."""
-    st = turns(bare_table(), F.STILL_TURNS)
-    assert not st.finished and st.still_turns == F.STILL_TURNS - 1
+    st = turns(bare_table(), ST.STILL_TURNS)
+    assert not st.finished and st.still_turns == ST.STILL_TURNS - 1
     st = turns(st, 1)
     assert st.finished and st.end_reason == "bloqueo"
     assert st.winners == [1]
@@ -50,7 +51,7 @@ def test_a_blocked_table_ends_the_game_with_the_larger_reserve_winning() -> None
 
 def test_an_ability_that_changes_nothing_for_good_does_not_unblock_the_table() -> None:
     """Mictlan silences the other pantheon each turn; the table stays the same: it ends."""
-    st = turns(bare_table(pantheons=("0061", "0177")), F.STILL_TURNS + 1, use=True)
+    st = turns(bare_table(pantheons=("0061", "0177")), ST.STILL_TURNS + 1, use=True)
     assert st.finished and st.end_reason == "bloqueo"
 
 
@@ -58,7 +59,7 @@ def test_a_card_left_to_draw_keeps_the_game_going() -> None:
     """While a design card is left to draw the table is not blocked: the count starts after."""
     st = bare_table()
     H.on_deck(st, ["0015", "0039"], seat=0)  # drawn in the first and second reorganisation
-    st = turns(st, F.STILL_TURNS + 1)
+    st = turns(st, ST.STILL_TURNS + 1)
     assert not st.finished and not st.players[0].deck
     st = turns(st, 1)
     assert st.finished and st.end_reason == "bloqueo"
@@ -69,7 +70,7 @@ def test_a_changing_reserve_keeps_the_game_going() -> None:
     st = bare_table((30, 12))
     H.put(st, "0015", seat=0, power=3)  # Nobunaga, strength 1, fights alone each turn
     start = st.round
-    while not st.finished and st.round < start + F.STILL_TURNS + 2:
+    while not st.finished and st.round < start + ST.STILL_TURNS + 2:
         seat = min(E.pending(st))
         legal = E.legal_actions(st, seat)
         a = next((x for x in legal if x.kind == "assign"), Pass())

@@ -46,6 +46,7 @@ import pytest
 
 from rules.core import Action, GameOver, IllegalAction, NotYourTurn, RuleError
 from rules.guerra_de_mitos.engine import ready_decks
+from rules.guerra_de_mitos.legal import legal as legal_actions
 from rules.guerra_de_mitos.model import GdmState, Move, Options, Target
 from tests.rules import gdm_helpers as H
 
@@ -150,7 +151,7 @@ def check_views(st: GdmState, viewers: list[int | None] | None = None) -> None:
 def check_step(rng: random.Random, st: GdmState, seat: int, legal: list[Action]) -> None:
     """The costly checks on one position (the views: the public one and one seat's)."""
     check_views(st, [None, rng.randrange(st.num_seats)])
-    assert E._legal(st, seat, None) == legal  # without the index of cards in play: the same
+    assert legal_actions(st, seat, None) == legal  # without the index of cards in play: the same
     assert all(a in E._legal_actions(st, seat, only=a) for a in legal)  # the check of apply
     before = E.dump_state(st)
     assert E.dump_state(E.load_state(before)) == before

@@ -6,7 +6,11 @@ import pytest
 
 from rules.core import IllegalAction, NotYourTurn
 from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos import candidates as C
 from rules.guerra_de_mitos import flow as F
+from rules.guerra_de_mitos import matching as M
+from rules.guerra_de_mitos import seats as ST
+from rules.guerra_de_mitos import verbs as V
 from rules.guerra_de_mitos.model import (
     Assign,
     Bid,
@@ -77,7 +81,7 @@ def test_first_transfer_moves_grow_one_by_one() -> None:
     assert st.actor == 1 and st.players[1].moves == 2
     st.round = 2
     st.order_pos = 0
-    assert F.moves_for(st, 1) == 5
+    assert ST.moves_for(st, 1) == 5
 
 
 def test_put_into_play_loses_excess_and_pays_the_affiliation_penalty() -> None:
@@ -333,19 +337,18 @@ def test_static_powers_of_characters() -> None:
     dv = H.put(st, "0029", 1, "battle", power=2)
     H.fight(st)
     exp = H.in_hand(st, "0269", 0)  # Expulsión: move an enemy home
-    from rules.guerra_de_mitos import effects as EF
+    from rules.guerra_de_mitos.model import Step
 
-    step = EF.Step(seat=0, src=exp, card="0269", ability=0, phase="confrontation")
-    opts = EF.candidates(st, step, EF.ability_of(step).effect[0])
+    step = Step(seat=0, src=exp, card="0269", ability=0, phase="confrontation")
+    opts = C.candidates(st, step, M.ability_of(step).effect[0])
     assert opts is not None and dv not in opts[1]
 
 
 def test_la_orden_forbids_reserve_gain_and_atlantida_loses_at_the_end() -> None:
     """La Orden: no power into the reserve. Atlántida: -1P at the end of reorganisation."""
     st = H.blank(2, pantheons=("0178", "0043"))
-    from rules.guerra_de_mitos import effects as EF
 
-    assert EF.gain_reserve(st, 0, 3) == 0 and st.players[0].reserve == 20
+    assert V.gain_reserve(st, 0, 3) == 0 and st.players[0].reserve == 20
     F.reorganise(st)
     assert st.players[1].reserve == 19
 
@@ -356,10 +359,10 @@ def test_amset_and_hapy_change_transfers() -> None:
     st.round = 2
     u = H.put(st, "0017", 0, power=3)
     H.gear(st, "0238", u)
-    assert F.moves_for(st, 0) == 6 and F.moves_for(st, 1) == 5
+    assert ST.moves_for(st, 0) == 6 and ST.moves_for(st, 1) == 5
     v = H.put(st, "0017", 1, power=3)
     H.gear(st, "0242", v)
-    assert F.moves_for(st, 0) == 5 and F.moves_for(st, 1) == 4
+    assert ST.moves_for(st, 0) == 5 and ST.moves_for(st, 1) == 4
 
 
 # ----------------------------------------------------------------------------- Batalla and the like
@@ -459,12 +462,12 @@ def test_multiplayer_confrontations_pair_up_in_turn_order() -> None:
 
 def test_couger_keeps_control_and_the_cats_shield_from_actions() -> None:
     """Couger: no control taken this turn. Los gatos de Ulthar: no action may target that character."""
-    from rules.guerra_de_mitos import effects as EF
+    from rules.guerra_de_mitos.model import Step
 
     st = H.blank(2)
     victim = H.put(st, "0015", 1, "battle", power=2)
     st.flags["no_control:1"] = True
-    step = EF.Step(
+    step = Step(
         seat=0,
         src=None,
         card="res:osiris",
@@ -473,13 +476,13 @@ def test_couger_keeps_control_and_the_cats_shield_from_actions() -> None:
         vars={"D": 10, "H": 5},
     )
     H.fight(st)
-    assert EF.candidates(st, step, EF.ability_of(step).effect[0])[1] == []
+    assert C.candidates(st, step, M.ability_of(step).effect[0])[1] == []
     del st.flags["no_control:1"]
-    assert EF.candidates(st, step, EF.ability_of(step).effect[0])[1] == [victim]
+    assert C.candidates(st, step, M.ability_of(step).effect[0])[1] == [victim]
     st.cards[victim].shielded = True
     act = H.in_hand(st, "0269", 0)  # Expulsión
-    step2 = EF.Step(seat=0, src=act, card="0269", ability=0, phase="confrontation")
-    assert victim not in EF.candidates(st, step2, EF.ability_of(step2).effect[0])[1]
+    step2 = Step(seat=0, src=act, card="0269", ability=0, phase="confrontation")
+    assert victim not in C.candidates(st, step2, M.ability_of(step2).effect[0])[1]
 
 
 def test_puertas_abiertas_lets_the_opponent_choose() -> None:

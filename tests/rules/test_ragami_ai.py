@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rules.ragami.engine import RgEngine
+from rules.registry import engine
 from tests.rules.test_ragami_playouts import perturbed
 
-E = RgEngine()
+E = engine("ragami")  # with its built-in player
 
 
 def test_ai_beats_random_players_in_three_player_games() -> None:

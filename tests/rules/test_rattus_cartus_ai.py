@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from rules.rattus_cartus.engine import RcEngine
+from rules.registry import engine
 from tests.rules.test_rattus_cartus_playouts import perturbed
 
-E = RcEngine()
+E = engine("rattus_cartus")  # with its built-in player
 BUILDINGS = ["first_game", "random_cards", "random_buildings"]
 
 

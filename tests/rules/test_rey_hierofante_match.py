@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from rules.rey_hierofante.engine import RhEngine
+from rules.registry import engine
 from rules.rey_hierofante.model import ChooseStarter, DraftPick, Place, RhState
 from rules.rey_hierofante.tiles import STOCK
 
-E = RhEngine()
+E = engine("rey_hierofante")  # with its built-in player
 
 
 def finish_game(s: RhState, seed: int) -> RhState:

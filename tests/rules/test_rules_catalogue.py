@@ -12,8 +12,8 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from rules import catalogue
-from rules.catalogue import seat_words
-from rules.catalogue_scan import ROOT, problems, scan
+from rules.catalogue import problems, seat_words
+from rules.catalogue_scan import ROOT, scan
 from rules.core import IllegalAction, RuleError, Text, seat_name, tr
 from rules.phrases import Phrases
 from rules.registry import engine as get_engine
