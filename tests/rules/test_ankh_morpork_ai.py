@@ -23,9 +23,8 @@ def test_ai_plays_every_seat_count() -> None:
             play(RULES, n, seed, players="mixed", every=None)
 
 
-def test_ai_plays_whole_games_against_itself_without_looking_at_hidden_things() -> None:
-    """The AI in every seat, every player count; on one step in five its move is the same
-    with what its seat must not see redrawn (hands, personalities, the deck)."""
+def test_ai_plays_whole_games_against_itself() -> None:
+    """The AI in every seat, every player count, with the costly checks on one step in five."""
     for n in (2, 3, 4):
         play(RULES, n, 100 + n, players="ai", every=5)
 
