@@ -3,31 +3,21 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from rules.guerra_de_mitos.engine import ready_decks
-from rules.guerra_de_mitos.model import Enter, Options
+from rules.guerra_de_mitos.model import Enter
+from tests.playout import ai_wins
 from tests.rules import gdm_helpers as H
+from tests.rules.test_guerra_de_mitos_playouts import RULES, options
 
 E = H.E
 
 
 def test_ai_beats_a_random_player_in_seeded_games() -> None:
-    """AI against random moves with the ready decks: the AI wins each of four whole games."""
-    names = sorted(ready_decks())
-    wins = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        pair = rng.sample(names, 2)
-        st = E.setup(2, Options(decks=pair), seed)
-        ai = seed % 2
-        while not st.finished:
-            seat = rng.choice(sorted(E.pending(st)))
-            legal = E.legal_actions(st, seat)
-            a = E.ai_action(st, seat) if seat == ai else rng.choice(legal)
-            assert a in legal
-            st, _ = E.apply(st, seat, a)
-        wins += ai in st.winners
-    assert wins == 4
+    """AI against random moves with ready decks, checked play-outs (tests/playout.py): the AI
+    wins each of four whole games."""
+    rules = replace(RULES, options=lambda n, seed: options(random.Random(seed), n))
+    assert ai_wins(rules, 2, range(4)) == 4
 
 
 def test_ai_puts_cards_into_play_when_it_can() -> None:

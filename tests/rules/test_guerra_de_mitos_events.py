@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -26,8 +27,9 @@ from rules.guerra_de_mitos.model import (
     Use,
 )
 from rules.guerra_de_mitos.telling import VERB_WORDS
+from tests import playout
 from tests.rules import gdm_helpers as H
-from tests.rules.test_guerra_de_mitos_playouts import move, options, pick
+from tests.rules.test_guerra_de_mitos_playouts import RULES, move, options, pick
 
 E = H.E
 GAMES = {2: 4, 3: 2, 4: 1}  # seeded games per player count
@@ -74,23 +76,21 @@ def check_step(before: GdmView, after: GdmView, events: list[Event], action: obj
 
 
 def play_one(n: int, seed: int, told: set[str]) -> None:
-    """One seeded game, checking every step; ``told`` gathers the kinds of moves met (by phase).
-    Half the moves are the built-in player's (it plays cards and fights with purpose), half
-    the eager random player's of the play-outs."""
+    """One seeded game (a checked play-out, tests/playout.py), checking every step; ``told``
+    gathers the kinds of moves met (by phase). Half the moves are the built-in player's (it
+    plays cards and fights with purpose), half the eager random player's of the play-outs."""
     r = random.Random(seed * 7 + n)
-    st = E.setup(n, options(r, n), seed)
-    steps = 0
-    while not st.finished:
-        seat = r.choice(sorted(E.pending(st)))
-        legal = E.legal_actions(st, seat)
-        action = E.ai_action(st, seat) if r.random() < 0.5 else move(r, st, seat, legal, True)
-        phase = "stack" if st.stack else st.phase
-        before = E.view(st, None)
-        st, events = E.apply(st, seat, action)
-        check_step(before, E.view(st, None), events, action)
-        told.add(f"{phase}:{action.kind}")
-        steps += 1
-        assert steps < 20000, "the game did not end"
+    opts = options(r, n)
+
+    def mover(rng: random.Random, st: object, seat: int, legal: list) -> object:
+        return E.ai_action(st, seat) if rng.random() < 0.5 else move(rng, st, seat, legal, True)
+
+    def hook(before: object, after: object, seat: int, action: object, events: list) -> None:
+        check_step(E.view(before, None), E.view(after, None), events, action)
+        told.add(f"{'stack' if before.stack else before.phase}:{action.kind}")
+
+    playout.play(replace(RULES, options=lambda k, s: opts), n, seed, rng=r, mover=mover,
+                 every=None, step_hook=hook)
 
 
 @pytest.mark.parametrize("n", sorted(GAMES))

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from rules.core import Event
 from rules.ragami.cards import CARDS, card_name
 from rules.ragami.model import (
@@ -22,10 +20,11 @@ from rules.ragami.model import (
     RgView,
     UseDie,
 )
+from tests import playout
 from tests.rules.rg_helpers import E, card, play, table
-from tests.rules.test_ragami_playouts import options_for, policy
+from tests.rules.test_ragami_playouts import RULES, policy
 
-GAMES = 16  # seeded three-player games
+GAMES = 8  # seeded three-player games
 CARD_KEYS = ("card", "cards", "discarded")  # event data that holds card ids
 
 
@@ -72,36 +71,27 @@ def check_step(before: RgView, after: RgView, events: list[Event], action: objec
         assert ids_in(e) <= public_cards(after), (action, e)
 
 
-def play_one(seed: int, told: set[str]) -> None:
-    """One seeded three-player game, checking every step; ``told`` gathers the kinds of the
-    events. Cards are played half the times they may be, the other moves are half the
-    built-in player's (it resolves conflicts far more often than chance) and half random."""
-    state = E.setup(3, options_for(seed), seed)
-    r = random.Random(seed)
-    steps = 0
-    while not state.finished:
-        seat = r.choice(sorted(E.pending(state)))
-        legal = E.legal_actions(state, seat)
-        cards = [a for a in legal if isinstance(a, PlayCard)]
-        if cards and r.random() < 0.5:
-            action = r.choice(cards)
-        elif r.random() < 0.5:
-            action = E.ai_action(state, seat)
-        else:
-            action = policy(r, legal)
-        before = E.view(state, None)
-        state, events = E.apply(state, seat, action)
-        check_step(before, E.view(state, None), events, action)
-        told |= {e.kind for e in events}
-        steps += 1
-        assert steps < 6000, "the game did not end"
+def mover(r: random.Random, state: object, seat: int, legal: list) -> object:
+    """Cards are played half the times they may be, the other moves are half the built-in
+    player's (it resolves conflicts far more often than chance) and half random."""
+    cards = [a for a in legal if isinstance(a, PlayCard)]
+    if cards and r.random() < 0.5:
+        return r.choice(cards)
+    if r.random() < 0.5:
+        return E.ai_action(state, seat)
+    return policy(r, legal)
 
 
-@pytest.mark.parametrize("chunk", range(2))
-def test_every_move_of_random_games_is_told_without_hidden_cards(chunk: int) -> None:
+def told_publicly(before: object, after: object, seat: int, action: object, events: list) -> None:
+    """The check of every step, on the public views before and after it."""
+    check_step(E.view(before, None), E.view(after, None), events, action)
+
+
+def test_every_move_of_random_games_is_told_without_hidden_cards() -> None:
+    """Seeded three-player games, checked play-outs (tests/playout.py), every step told."""
     told: set[str] = set()
-    for seed in range(chunk * GAMES // 2, (chunk + 1) * GAMES // 2):
-        play_one(seed, told)
+    for seed in range(GAMES):
+        told |= playout.play(RULES, 3, seed, mover=mover, every=None, step_hook=told_publicly).kinds
     # the steps this change is about were met, so the checks above were not idle
     steps = {"pick", "power", "power_card", "resolve_start", "cancel", "virtue_stay", "keep"}
     assert steps <= told, steps - told

@@ -1,46 +1,23 @@
-"""The built-in player: always legal, never peeks at hidden things, and beats random players."""
+"""The built-in player: always legal, never peeks at hidden things, and beats random players
+(checked play-outs on the shared harness, tests/playout.py)."""
 
 from __future__ import annotations
 
-import random
+from tests.playout import ai_wins, play
+from tests.rules.test_rattus_cartus_playouts import RULES
 
-from rules.registry import engine
-from tests.rules.test_rattus_cartus_playouts import perturbed
-
-E = engine("rattus_cartus")  # with its built-in player
-BUILDINGS = ["first_game", "random_cards", "random_buildings"]
+AI_GAMES = 100  # the AI wins 190 of the first 192 seeds (~99%)
+AI_WINS = 80  # 80%: passes at the measured rate with certainty to six places; a fall to 70%
+# would pass 1.7% of the time (200 games at 160 said 0.1%)
 
 
 def test_ai_beats_random_players_in_three_player_games() -> None:
-    wins = 0
-    for seed in range(200):
-        s = E.setup(3, {"buildings": BUILDINGS[seed % 3]}, seed)
-        ai = seed % 3
-        r = random.Random(seed)
-        while not s.finished:
-            seat = min(E.pending(s))
-            legal = E.legal_actions(s, seat)
-            if seat == ai:
-                a = E.ai_action(s, seat)
-                assert a in legal, a
-            else:
-                a = r.choice(legal)
-            s, _ = E.apply(s, seat, a)
-        wins += E.outcome(s).winners == [ai]
-    assert wins >= 160, wins
+    wins = ai_wins(RULES, 3, range(AI_GAMES))
+    assert wins >= AI_WINS, wins
 
 
 def test_ai_plays_whole_games_against_itself_without_looking_at_hidden_things() -> None:
-    r = random.Random(5)
+    """The AI in every seat, every player count; on one step in five its move is the same
+    with what its seat must not see redrawn."""
     for n in (2, 3, 4, 5):
-        s = E.setup(n, {"buildings": BUILDINGS[n % 3]}, 100 + n)
-        steps = 0
-        while not s.finished:
-            pend = sorted(E.pending(s))
-            seat = pend[steps % len(pend)]
-            a = E.ai_action(s, seat)
-            if steps % 7 == 0:
-                assert E.ai_action(perturbed(s, seat, r), seat) == a
-            s, _ = E.apply(s, seat, a)
-            steps += 1
-        assert E.outcome(s) is not None
+        play(RULES, n, 100 + n, players="ai", every=5)

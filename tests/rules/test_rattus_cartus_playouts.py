@@ -1,4 +1,6 @@
-"""Seeded random play-outs of whole Rattus Cartus games for 2 to 5 players, checking the contract."""
+"""Seeded play-outs of whole Rattus Cartus games for 2 to 5 players on the shared harness
+(tests/playout.py), random players in every seat (the built-in AI's play-outs are in
+test_rattus_cartus_ai.py)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,16 @@ import re
 
 import pytest
 
-from rules.core import Event, IllegalAction, InvalidAction, NotYourTurn, RuleError, StaleAction
+from rules.core import Event
 from rules.rattus_cartus.cards import NUNS
-from rules.rattus_cartus.model import Done, Play, RcState
+from rules.rattus_cartus.model import Choose, Done, Enter, Play, RcState
+from tests.playout import Rules, chunk, play_seeds
 from tests.rules.rc_helpers import E, check_conservation
 
-GAMES = 500  # per player count
-CHUNKS = 5
+GAMES = 100  # per player count
+CHUNKS = 2
+DEEP = 50  # one game in DEEP has every check on every step, for every viewer
 BUILDINGS = ["first_game", "random_cards", "random_buildings"]
-CARD_ID = re.compile(r'"([pjefso]\d\d)"')
 CARD_WORD = re.compile(r"\b([pjefso]\d\d)\b")
 
 
@@ -34,18 +37,6 @@ def policy(r: random.Random, legal: list) -> object:
 
 
 # ----------------------------------------------------------------------------- secrecy
-
-
-def secret_ids(state: RcState, viewer: int | None) -> set[str]:
-    """Card ids the viewer may not know the place of: other hands, others' face-down or
-    picked cards, the deck, the discard pile and (until the end) the nun row."""
-    out = set(state.deck) | set(state.discard)
-    if not state.finished:
-        out |= set(state.nuns)
-    for s in range(state.num_seats):
-        if s != viewer:
-            out |= set(state.hands[s]) | set(state.played[s])
-    return out
 
 
 def perturbed(state: RcState, viewer: int | None, r: random.Random) -> RcState:
@@ -90,25 +81,6 @@ def _revealed(s: RcState, seat: int) -> bool:
     return s.where[seat] >= 0 and s.revealed[s.where[seat]] if s.where else False
 
 
-def check_views(state: RcState, r: random.Random, every_viewer: bool) -> None:
-    """Views round-trip, name no hidden card, and do not change when hidden things change
-    (for every viewer, or one drawn at random)."""
-    viewers = [None, *range(state.num_seats)]
-    for viewer in viewers if every_viewer else [r.choice(viewers)]:
-        v = E.view(state, viewer)
-        text = v.model_dump_json()
-        assert type(v).model_validate_json(text) == v
-        leaked = set(CARD_ID.findall(text)) & secret_ids(state, viewer)
-        assert not leaked, (viewer, leaked)
-        other = E.view(perturbed(state, viewer, r), viewer)
-        assert other == v, (viewer, state.phase)
-        if viewer is not None:
-            for a in E.legal_actions(state, viewer):
-                label = E.describe(state, viewer, a)
-                assert not set(CARD_WORD.findall(label.es + a.model_dump_json())) & secret_ids(
-                    state, viewer)
-
-
 def holds(state: RcState, seat: int) -> set[str]:
     """Cards a seat holds or has on the table."""
     return set(state.hands[seat]) | set(state.played[seat])
@@ -140,79 +112,42 @@ def check_events(before: RcState, after: RcState, events: list[Event]) -> None:
 # ----------------------------------------------------------------------------- play-outs
 
 
-def play_out(n: int, seed: int, deep: bool) -> None:
-    """One whole game by random players; `deep` checks views and refusals at every step."""
-    opts = options_for(seed)
-    state = E.setup(n, opts, seed)
-    r = random.Random(seed)
-    log: list[tuple[int, str]] = []
-    steps = 0
-    every = 1 if deep else 40
-    while not state.finished:
-        pend = E.pending(state)
-        assert pend
-        for seat in pend:
-            assert E.legal_actions(state, seat), (seed, state.phase, state.tasks[:1])
-        seat = r.choice(sorted(pend))
-        legal = E.legal_actions(state, seat)
-        action = policy(r, legal)
-        check = steps % every == 0
-        if check:
-            before = E.dump_state(state)
-            assert E.load_state(before) == state
-            check_views(state, r, deep)
-            check_conservation(state)
-            for a in r.sample(legal, min(3, len(legal))):
-                E.apply(state, seat, a)
-            idle = [s for s in range(n) if s not in pend]
-            if idle:
-                with pytest.raises(NotYourTurn):
-                    E.apply(state, idle[0], action)
-            with pytest.raises(StaleAction):
-                E.apply(state, seat, action, version=state.version - 1)
-            with pytest.raises(IllegalAction):
-                E.apply(state, seat, _illegal(state))
-            with pytest.raises(InvalidAction):
-                E.apply(state, seat, {"kind": "give"})
-            assert E.dump_state(state) == before, "a refused or trial move changed the state"
-        new, events = E.apply(state, seat, action, version=state.version)
-        check_events(state, new, events)
-        wire = E.dump_action(action)
-        assert E.parse_action(wire) == action
-        log.append((seat, wire))
-        state = new
-        steps += 1
-        assert steps < 5000, "the game did not end"
-    assert state.round == state.rounds and not state.building_deck
-    check_conservation(state)
-    check_views(state, r, deep)
-    assert E.load_state(E.dump_state(state)) == state
-    out = E.outcome(state)
-    assert out is not None
-    survivors = [f.seat for f in state.final if not f.eliminated]
-    if survivors:
-        assert set(out.winners) <= set(survivors) and out.ranking
-    with pytest.raises(RuleError):
-        E.apply(state, 0, Done())
-    if deep or seed % 2 == 0:
-        replay = E.setup(n, opts, seed)
-        for seat, wire in log:
-            replay, _ = E.apply(replay, seat, E.parse_action(wire))
-        assert E.dump_state(replay) == E.dump_state(state)
-
-
-def _illegal(state: RcState) -> object:
+def _illegal(state: RcState, seat: int, legal: list) -> object:
     """A well-formed action of the wrong kind for the moment."""
-    from rules.rattus_cartus.model import Choose, Enter
-
     if state.phase == "enter":
         return Done() if state.entering < 0 else Choose(seat=0)
     return Enter(building=0)
 
 
+def _end(state: RcState) -> None:
+    """Every round was played; the winners are among the seats not eliminated."""
+    assert state.round == state.rounds and not state.building_deck
+    out = E.outcome(state)
+    assert out is not None
+    survivors = [f.seat for f in state.final if not f.eliminated]
+    if survivors:
+        assert set(out.winners) <= set(survivors) and out.ranking
+
+
+RULES = Rules(
+    "rattus_cartus",
+    options=lambda n, seed: options_for(seed),
+    random_move=lambda r, st, seat, legal: policy(r, legal),
+    scramble=perturbed,
+    invariants=check_conservation,
+    events=lambda before, after, seat, evs: check_events(before, after, evs),
+    illegal=_illegal,
+    malformed={"kind": "give"},
+    end=_end,
+    blind_ai=True,
+    ranks_all=False,  # seats eliminated by the plague are not ranked
+    max_steps=5000,
+)
+
+
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_playouts(n: int, chunk: int) -> None:
-    per = GAMES // CHUNKS
-    for seed in range(chunk * per, (chunk + 1) * per):
-        play_out(n, seed, deep=seed % 100 == 0)
+@pytest.mark.parametrize("i", range(CHUNKS))
+def test_random_playouts(n: int, i: int) -> None:
+    """Random players keep the contract for every player count, and every game ends."""
+    play_seeds(RULES, n, chunk(GAMES, CHUNKS, i), deep=DEEP)
+

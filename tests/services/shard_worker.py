@@ -4,13 +4,18 @@
 and runs the turn clock's scheduler while it holds it, applying timeouts through the session
 service (the AI plays the seat). Prints one line per event, flushed: ``owner NAME``,
 ``taken clock``, ``lost clock``, ``timeout GAME SEAT VERSION``, ``remind GAME SEAT N``.
+
+It also holds the functions that ``test_shards.py`` runs in processes of its own (spawned:
+each imports this module, which imports only what the race on one game needs).
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from typing import Any
 
+from rules.core import NotYourTurn, StaleAction
 from services.clock import Scheduler, SystemClock
 from services.leases import Leases
 from services.session import SessionService
@@ -60,6 +65,77 @@ async def clock(db: str, ttl: float) -> None:
     finally:
         await leases.stop()
         await store.close()
+
+
+# --------------------------------------------------- targets of tests/services/test_shards.py
+
+
+ROUNDS = 10  # moves each process of ``race`` tries
+
+
+def race(db: str, game: int, who: int, barrier: Any, out: Any) -> None:
+    """Each round, both processes move for whoever is pending, at the same version."""
+
+    async def run() -> list[tuple[int, str]]:
+        store = await Store.open(db)
+        svc = SessionService(store)
+        svc.shared = True
+        got: list[tuple[int, str]] = []
+        try:
+            for _ in range(ROUNDS):
+                g = await svc.require(game)
+                if g.status != "active":
+                    break
+                seat = sorted(g.pending())[0]
+                user = g.seats[seat].user_id
+                legal = g.legal_actions(seat)
+                # Different choices, so a doubled move would show in the log.
+                action = legal[0] if who == 0 else legal[-1]
+                version = g.version
+                barrier.wait()
+                try:
+                    await svc.move(game, user, action.model_dump(mode="json"), version)
+                    got.append((version, "landed"))
+                except (StaleAction, NotYourTurn):
+                    # Refused either way: as stale when this process still read the old
+                    # version, as not its turn when it read the winner's move first.
+                    got.append((version, "stale"))
+                barrier.wait()
+            return got
+        finally:
+            await store.close()
+
+    try:
+        out.put((who, asyncio.run(run())))
+    except BaseException as exc:
+        # Said at once, so the test fails now rather than waiting for the queue's timeout.
+        out.put((who, repr(exc)))
+        raise
+
+
+def finish_table(db: str, game: int, barrier: Any, out: Any) -> None:
+    """Report the result of one table of the round at the same moment as the other process."""
+    import itertools
+
+    from rules.core import Outcome, tr
+    from services.tournament import TournamentService
+    from tests.services import test_tournament_service as tts
+
+    async def run() -> tuple[int | None, int]:
+        # The tables of the next round open in channels no game of this database uses.
+        tts.CHANNELS = itertools.count(1_000_000 + 1000 * game)
+        store = await Store.open(db)
+        try:
+            svc = TournamentService(store, tts.FakeHost(store))
+            barrier.wait()
+            progress = await svc.game_finished(
+                game, Outcome(ranking=[[0], [1]], reason=tr("fin", "end")))
+            assert progress is not None
+            return progress.round_opened, len(progress.opened)
+        finally:
+            await store.close()
+
+    out.put((game, asyncio.run(run())))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ lease (fired once, taken over when its owner is killed), a tournament round open
 from __future__ import annotations
 
 import asyncio
-import itertools
 import multiprocessing as mp
 import os
 import signal
@@ -13,17 +12,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rules.core import NotYourTurn, Outcome, StaleAction, tr
 from services.session import SessionService
 from services.tournament import TournamentService
 from storage import Store
 
-from . import test_tournament_service as tts
+from .shard_worker import finish_table, race
 from .test_tournament_service import FakeHost, new_tournament
 
 ROOT = Path(__file__).resolve().parents[2]
 ALICE, BOB = 101, 202
-ROUNDS = 10
 
 
 async def _started(db: str, *, clock: int | None = None) -> int:
@@ -39,47 +36,11 @@ async def _started(db: str, *, clock: int | None = None) -> int:
         await store.close()
 
 
-def _race(db: str, game: int, who: int, barrier: Any, out: Any) -> None:
-    """Each round, both processes move for whoever is pending, at the same version."""
-
-    async def run() -> list[tuple[int, str]]:
-        store = await Store.open(db)
-        svc = SessionService(store)
-        svc.shared = True
-        got: list[tuple[int, str]] = []
-        try:
-            for _ in range(ROUNDS):
-                g = await svc.require(game)
-                if g.status != "active":
-                    break
-                seat = sorted(g.pending())[0]
-                user = g.seats[seat].user_id
-                legal = g.legal_actions(seat)
-                # Different choices, so a doubled move would show in the log.
-                action = legal[0] if who == 0 else legal[-1]
-                version = g.version
-                barrier.wait()
-                try:
-                    await svc.move(game, user, action.model_dump(mode="json"), version)
-                    got.append((version, "landed"))
-                except (StaleAction, NotYourTurn):
-                    # Refused either way: as stale when this process still read the old
-                    # version, as not its turn when it read the winner's move first.
-                    got.append((version, "stale"))
-                barrier.wait()
-            return got
-        finally:
-            await store.close()
-
-    try:
-        out.put((who, asyncio.run(run())))
-    except BaseException as exc:
-        # Said at once, so the test fails now rather than waiting for the queue's timeout.
-        out.put((who, repr(exc)))
-        raise
-
-
 def _processes(target: Any, args_of: Any, n: int = 2) -> list:
+    """Run ``target`` in ``n`` spawned processes; their results, in the order they came.
+
+    The targets live in ``shard_worker``, which imports only what a process needs (not the
+    tournament service's tests, nor this module's imports): each process pays its imports."""
     ctx = mp.get_context("spawn")
     barrier, out = ctx.Barrier(n), ctx.Queue()
     procs = [ctx.Process(target=target, args=(*args_of(i), barrier, out)) for i in range(n)]
@@ -95,7 +56,7 @@ def _processes(target: Any, args_of: Any, n: int = 2) -> list:
 def test_moves_from_two_processes_on_one_game_one_lands_the_other_is_stale(tmp_path: Path) -> None:
     db = str(tmp_path / "t.db")
     game = asyncio.run(_started(db))
-    results = dict(_processes(_race, lambda i: (db, game, i)))
+    results = dict(_processes(race, lambda i: (db, game, i)))
     assert len(results[0]) == len(results[1]) > 0
     landed = 0
     for (v0, r0), (v1, r1) in zip(results[0], results[1], strict=True):
@@ -250,26 +211,6 @@ async def test_a_deadline_fires_once_and_is_taken_over_when_its_owner_is_killed(
 
 # ----------------------------------------------------------------------------- tournaments
 
-def _finish_table(db: str, game: int, barrier: Any, out: Any) -> None:
-    """Report the result of one table of the round at the same moment as the other process."""
-
-    async def run() -> tuple[int | None, int]:
-        # The tables of the next round open in channels no game of this database uses.
-        tts.CHANNELS = itertools.count(1_000_000 + 1000 * game)
-        store = await Store.open(db)
-        try:
-            svc = TournamentService(store, FakeHost(store))
-            barrier.wait()
-            progress = await svc.game_finished(
-                game, Outcome(ranking=[[0], [1]], reason=tr("fin", "end")))
-            assert progress is not None
-            return progress.round_opened, len(progress.opened)
-        finally:
-            await store.close()
-
-    out.put((game, asyncio.run(run())))
-
-
 def test_the_last_two_tables_ending_at_once_in_two_processes_open_the_next_round_once(
     tmp_path: Path,
 ) -> None:
@@ -288,7 +229,7 @@ def test_the_last_two_tables_ending_at_once_in_two_processes_open_the_next_round
     for _ in range(2):  # twice: who wins the race varies
         t, games = asyncio.run(setup())
         assert len(games) == 2
-        results = dict(_processes(_finish_table, lambda i, g=games: (db, g[i])))
+        results = dict(_processes(finish_table, lambda i, g=games: (db, g[i])))
         opened = [r for r in results.values() if r[0] is not None]
         assert [r[0] for r in opened] == [2] and opened[0][1] == 2, results
 
