@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -197,6 +197,15 @@ class SeatView(BaseModel):
 
 class AmView(View):
     """The game as ``seat`` may see it (None: the public board)."""
+
+    # Cards come from a deck shuffled at setup, wherever they are now (hand, discard pile,
+    # on the table, in front of a seat); events from the shuffled event deck; personalities
+    # dealt face down (one's own, those shown by Mrs Cake, everyone's at the end).
+    shown: ClassVar[dict[str, str] | None] = {
+        "hand": "card", "discard": "card", "in_play": "card", "seats.*.loans": "card",
+        "seats.*.stuck": "card", "events_done": "event", "personality": "personality",
+        "peeked": "peeked", "seats.*.personality": "personality",
+    }
 
     turn: int
     turn_no: int
