@@ -200,11 +200,13 @@ class AmView(View):
 
     # Cards come from a deck shuffled at setup, wherever they are now (hand, discard pile,
     # on the table, in front of a seat); events from the shuffled event deck; personalities
-    # dealt face down (one's own, those shown by Mrs Cake, everyone's at the end).
+    # dealt face down (one's own, those shown by Mrs Cake, everyone's at the end). And what
+    # the game waits for: being asked whether one reacts shows one holds a card to react
+    # with (every other change of it comes with a draw or a played card anyway).
     shown: ClassVar[dict[str, str] | None] = {
         "hand": "card", "discard": "card", "in_play": "card", "seats.*.loans": "card",
         "seats.*.stuck": "card", "events_done": "event", "personality": "personality",
-        "peeked": "peeked", "seats.*.personality": "personality",
+        "peeked": "peeked", "seats.*.personality": "personality", "waiting": "waiting",
     }
 
     turn: int
