@@ -11,12 +11,13 @@ back and making it again (or another) would have shown the mover part of the hid
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from rules.core import Engine, GameState, RuleError, Seat
+from rules.core import Engine, GameState, RuleError, Seat, View
 from rules.guerra_de_mitos.model import DECK, HAND
 from rules.registry import games
 from services.history import reveals
@@ -164,3 +165,32 @@ def test_an_undoable_move_shows_the_mover_nothing_hidden(
                     "shows the mover something hidden")
         state = after
     assert compared > 0  # the property was put to the test at least once
+
+
+class _Plain(View):
+    """A view that declares nothing."""
+
+    board: list[int]
+    hand: list[str] | None
+
+
+class _Declared(_Plain):
+    """The same view, declaring its hand and a pile fed from a deck."""
+
+    shown: ClassVar[dict[str, str] | None] = {"hand": "card", "piles.*": "card"}
+    piles: dict[str, list[str]]
+
+
+def test_known_counts_what_comes_from_hidden_information() -> None:
+    mine = _Declared(seat=0, version=1, board=[3], hand=["a", "b"], piles={"x": ["c"]})
+    assert mine.known() == Counter({'card:"a"': 1, 'card:"b"': 1, 'card:"c"': 1})
+    # a card moving from the hand to a pile is the same card; a second copy is new
+    moved = mine.model_copy(update={"hand": ["b"], "piles": {"x": ["c", "a"]}})
+    assert not moved.known() - mine.known()
+    twice = mine.model_copy(update={"piles": {"x": ["c", "a"]}})
+    assert twice.known() - mine.known() == Counter({'card:"a"': 1})
+    # undeclared: every leaf beyond the public view (beyond nothing: every leaf)
+    plain = _Plain(seat=0, version=1, board=[3], hand=["a"])
+    public = _Plain(seat=None, version=1, board=[3], hand=None)
+    assert plain.known(public) == Counter({'hand="a"': 1})
+    assert plain.known() == Counter({"board=3": 1, 'hand="a"': 1, "version=1": 1})
