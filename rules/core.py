@@ -314,7 +314,7 @@ def private_facts(mine: dict[str, Any], public: dict[str, Any]) -> list[str]:
     merely moves up a slot is the same fact."""
     facts: list[str] = []
     for key, value in mine.items():
-        if key != "seat":
+        if key not in ("seat", "version"):  # whose view and when: no fact of the game
             _diff(key, value, public.get(key), facts)
     return facts
 
