@@ -6,8 +6,10 @@ user sits where is the platform's business.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -251,8 +253,89 @@ class GameState(BaseModel):
 class View(BaseModel):
     """What one seat (or the public, seat None) may see."""
 
+    # What of this view comes from hidden information (hands, drawn cards, peeks, and public
+    # piles fed from a shuffled deck), for the undo check: dotted paths into the view's JSON
+    # ("*" walks every item of a list or value of a dict) mapped to the kind of thing they
+    # show, so one card moving from the hand to the discard pile stays the same card. A path
+    # ending on a list counts each item; on a dict, each key and value. None: the game
+    # declares nothing, and every leaf of the seat's private part counts.
+    shown: ClassVar[dict[str, str] | None] = None
+
     seat: Seat | None
     version: int
+
+    def known(self, public: View | None = None) -> Counter[str]:
+        """The multiset of things this view shows that come from hidden information (a second
+        copy of the same card counts again). Without a declaration, the leaves of what this
+        view shows beyond ``public`` (beyond nothing when not given: every leaf)."""
+        data = self.model_dump(mode="json")
+        if self.shown is None:
+            base = public.model_dump(mode="json") if public is not None else {}
+            return Counter(private_facts(data, base))
+        out: Counter[str] = Counter()
+        for path, kind in self.shown.items():
+            for node in _walk(data, path.split(".")):
+                out.update(f"{kind}:{thing}" for thing in _things(node))
+        return out
+
+
+def _walk(node: Any, path: list[str]) -> Iterator[Any]:
+    """The nodes a dotted path of ``View.shown`` reaches (absent parts reach nothing)."""
+    if not path:
+        yield node
+        return
+    head, rest = path[0], path[1:]
+    if head == "*":
+        items = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        for item in items:
+            yield from _walk(item, rest)
+    elif isinstance(node, dict) and head in node:
+        yield from _walk(node[head], rest)
+
+
+def _things(node: Any) -> Iterator[str]:
+    """The things one node shows: each item of a list, each entry of a dict, else itself."""
+    if node is None:
+        return
+    if isinstance(node, list):
+        for item in node:
+            if item is not None:
+                yield json.dumps(item, sort_keys=True)
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield f"{k}={json.dumps(v, sort_keys=True)}"
+    else:
+        yield json.dumps(node, sort_keys=True)
+
+
+def private_facts(mine: dict[str, Any], public: dict[str, Any]) -> list[str]:
+    """The leaves of a seat's view (JSON) that the public view lacks or shows otherwise, as
+    "field=value" facts named by their field but not their position: a hidden tile that
+    merely moves up a slot is the same fact."""
+    facts: list[str] = []
+    for key, value in mine.items():
+        if key not in ("seat", "version"):  # whose view and when: no fact of the game
+            _diff(key, value, public.get(key), facts)
+    return facts
+
+
+def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
+    if mine == public:
+        return
+    if isinstance(mine, dict) and isinstance(public, dict):
+        for k, v in mine.items():
+            _diff(k, v, public.get(k), out)
+    elif isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        for a, b in zip(mine, public, strict=True):
+            _diff(name, a, b, out)
+    elif isinstance(mine, dict):
+        for k, v in mine.items():
+            _diff(k, v, None, out)
+    elif isinstance(mine, list):
+        for v in mine:
+            _diff(name, v, None, out)
+    elif mine is not None:
+        out.append(f"{name}={json.dumps(mine, sort_keys=True)}")
 
 
 S = TypeVar("S", bound=GameState)

@@ -3,11 +3,10 @@ platform's refusals (not seated, no game...)."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat
+from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat, private_facts
 from rules.phrases import Phrases
 from storage import GameRow, SeatRow
 
@@ -128,28 +127,4 @@ def secrets_of(engine: Engine, state: GameState | None, seat: Seat) -> list[str]
         return []
     mine = engine.view(state, seat).model_dump(mode="json")
     public = engine.view(state, None).model_dump(mode="json")
-    facts: list[str] = []
-    for key, value in mine.items():
-        if key != "seat":
-            _diff(key, value, public.get(key), facts)
-    return sorted(facts)
-
-
-def _diff(name: str, mine: Any, public: Any, out: list[str]) -> None:
-    if mine == public:
-        return
-    if isinstance(mine, dict) and isinstance(public, dict):
-        for k, v in mine.items():
-            _diff(k, v, public.get(k), out)
-    elif isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        for a, b in zip(mine, public, strict=True):
-            _diff(name, a, b, out)
-    elif isinstance(mine, dict):
-        for k, v in mine.items():
-            _diff(k, v, None, out)
-    elif isinstance(mine, list):
-        for v in mine:
-            _diff(name, v, None, out)
-    elif mine is not None:
-        out.append(f"{name}={json.dumps(mine, sort_keys=True)}")
-
+    return sorted(private_facts(mine, public))

@@ -91,33 +91,50 @@ def _strings(node: Any, out: set[str]) -> set[str]:
 
 def reveals(engine: Engine, before: GameState, after: GameState, events: Sequence[Event],
             mover: Seat) -> bool:
-    """Whether a move drew anything random or showed anyone something hidden.
+    """Whether a move drew anything random or showed anyone something hidden (see
+    ``what_it_reveals``): such a move cannot be taken back."""
+    return what_it_reveals(engine, before, after, events, mover) is not None
 
-    Conservative by design (a refused undo costs less than a leak): any random draw, any
-    event told to some seats only but the mover, or any value hidden in some seat's private
-    view before the move that a viewer other than that seat sees after it for the first time.
+
+def what_it_reveals(engine: Engine, before: GameState, after: GameState,
+                    events: Sequence[Event], mover: Seat) -> str | None:
+    """Why taking a move back would leak something, or None when nothing would.
+
+    Conservative by design (a refused undo costs less than a leak): any random draw; any
+    event told to some seats only but the mover; any value hidden in some seat's private
+    view before the move that a viewer other than that seat sees after it for the first
+    time; and anything a seat's view knows after the move that it did not know before
+    (``View.known``: a card drawn, peeked, dealt or turned up from a deck shuffled at setup),
+    since taking the move back and making it again would show that seat the same thing
+    for free.
     """
     if after.rng.draws != before.rng.draws:
-        return True
+        return "random draw"
     if any(e.audience is not None and set(e.audience) != {mover} for e in events):
-        return True
+        return "private event"
     seats = range(before.num_seats)
-    public_before = engine.view(before, None).model_dump(mode="json")
+    views_before = {w: engine.view(before, w) for w in [None, *seats]}
+    views_after = {w: engine.view(after, w) for w in [None, *seats]}
+    for w in seats:
+        new = views_after[w].known(views_after[None]) - views_before[w].known(views_before[None])
+        if new:
+            return f"new to seat {w}: {min(new)}"
+    dumped_before = {w: v.model_dump(mode="json") for w, v in views_before.items()}
+    public_before = dumped_before[None]
     known = _strings(public_before, set())
     hidden: dict[Seat, set[str]] = {}
     for w in seats:
-        mine = engine.view(before, w).model_dump(mode="json")
         hidden[w] = {
-            s for k, v in mine.items() if k != "seat" and public_before.get(k) != v
+            s for k, v in dumped_before[w].items() if k != "seat" and public_before.get(k) != v
             for s in _strings(v, set())
         } - known
     for viewer in [None, *seats]:
-        was = _strings(engine.view(before, viewer).model_dump(mode="json"), set())
-        now = _strings(engine.view(after, viewer).model_dump(mode="json"), set())
-        new = now - was
-        if not new:
+        was = _strings(dumped_before[viewer], set())
+        now = _strings(views_after[viewer].model_dump(mode="json"), set())
+        new_strings = now - was
+        if not new_strings:
             continue
         for w in seats:
-            if w != viewer and new & hidden[w]:
-                return True
-    return False
+            if w != viewer and new_strings & hidden[w]:
+                return f"hidden from seat {w} shown to {viewer}"
+    return None

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections import Counter
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -198,6 +199,15 @@ class SeatView(BaseModel):
 class AmView(View):
     """The game as ``seat`` may see it (None: the public board)."""
 
+    # Cards come from a deck shuffled at setup, wherever they are now (hand, discard pile,
+    # on the table, in front of a seat); events from the shuffled event deck; personalities
+    # dealt face down (one's own, those shown by Mrs Cake, everyone's at the end).
+    shown: ClassVar[dict[str, str] | None] = {
+        "hand": "card", "discard": "card", "in_play": "card", "seats.*.loans": "card",
+        "seats.*.stuck": "card", "events_done": "event", "personality": "personality",
+        "peeked": "peeked", "seats.*.personality": "personality",
+    }
+
     turn: int
     turn_no: int
     areas: list[AreaView]
@@ -219,3 +229,16 @@ class AmView(View):
     end_reason: str
     winners: list[int]
     scores: list[int]
+
+    def known(self, public: View | None = None) -> Counter[str]:
+        """What the view shows from hidden information (``shown``), and whom the game asks
+        whether they react: a seat is asked only when it holds a card to react with."""
+        out = super().known(public)
+        if self.waiting.m == REACT_WAIT:
+            out[f"react:{self.waiting.model_dump_json()}"] += 1
+        return out
+
+
+# The engine's wording of the wait for a reaction (``_waiting``); tests/services/
+# test_undo_hidden.py fails if the two part.
+REACT_WAIT = "Waiting to see whether {who} reacts."

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
@@ -486,6 +486,14 @@ class SeatView(BaseModel):
 
 class GdmView(View):
     """What one seat (or the public) may see."""
+
+    # Cards come from shuffled decks and oracles: in the hand, in play, in a discard pile,
+    # face up on an oracle; the cards the seat was shown; and the top of the deck that a
+    # step's prompt names for the deciding seat.
+    shown: ClassVar[dict[str, str] | None] = {
+        "hand": "card", "in_play.*.card": "card", "seats.*.discard": "card",
+        "seats.*.oracles.*.top": "card", "peeks": "peek", "prompt.a.top": "top",
+    }
 
     phase: str
     round: int

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -338,6 +338,10 @@ class PrivateView(BaseModel):
 
 class RgView(View):
     """The game as ``seat`` (None: the public board) may see it."""
+
+    # Cards come from a deck shuffled at setup: the hand, the cards drawn to keep some of,
+    # and the face-up discard pile (``fresh`` is part of the hand, counted there).
+    shown: ClassVar[dict[str, str] | None] = {"me.hand": "card", "me.drawn": "card", "discard": "card"}
 
     options: Options
     phase: str

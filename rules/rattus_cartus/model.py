@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
@@ -256,6 +256,15 @@ class PrivateView(BaseModel):
 
 class RcView(View):
     """The game as `seat` (None: the public board) may see it."""
+
+    # From hidden information: the hand and the cards played face down (``picking`` is
+    # part of the hand), the rat tokens' values, the nun cards looked at, the building cards
+    # turned up from their deck, played cards once revealed, and the nun row at the end.
+    shown: ClassVar[dict[str, str] | None] = {
+        "me.hand": "card", "me.played": "card", "me.rats": "rat", "me.peeks": "nun",
+        "row.*.card": "building", "row.*.slots.*.revealed": "kind", "nuns": "nuns",
+        "final.*.rats": "rats",
+    }
 
     options: Options
     phase: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -213,6 +213,14 @@ class ZoneTileView(BaseModel):
 
 class RhView(View):
     """The board as `seat` may see it."""
+
+    # Neutral tiles come from a stock shuffled at setup: wherever a tile shows (the neutral
+    # zone, a play area, the board, the discard pile, a draft offer) it counts; and what the
+    # seat has seen of hidden drafts.
+    shown: ClassVar[dict[str, str] | None] = {
+        "neutral_zone": "tile", "zones.*.*.tile": "tile", "board.*.tile": "tile",
+        "board.*.covered": "tile", "discard": "tile", "draft_offer": "tile", "draft_seen": "seen",
+    }
 
     options: Options
     phase: str

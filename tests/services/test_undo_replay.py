@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -207,3 +208,79 @@ async def test_the_host_frees_seats_and_hands_hosting_over(store: Store) -> None
     with pytest.raises(Refusal):
         await service.start(g.id, by=ALICE)  # alice is no longer the host
     await service.start(g.id, by=BOB)
+
+
+# -- undo never shows hidden information for free -----------------------------------------
+
+
+async def test_ragami_draw_cannot_be_taken_back_against_the_bot(store: Store) -> None:
+    # Undo with only bots opposite is granted at once: taking back "draw cards" and drawing
+    # again would show the same three cards, the deck's future.
+    service = SessionService(store, seed_source=lambda: 4, clock=ManualClock())
+    game = await started(service, "ragami", players=1, ai=1)
+    g = service.cached(game)
+    assert g is not None and g.state is not None
+    draw = g.engine.parse_action({"kind": "use_die", "slot": 1})
+    for _ in range(300):
+        seat = next(s for s in sorted(g.pending()) if not g.seat_row(s).ai)
+        if draw in g.legal_actions(seat):
+            break
+        await service.move(game, ALICE, g.engine.ai_action(g.state, seat))
+    else:
+        pytest.fail("the human never had the Draw cards die")
+    await service.move(game, ALICE, draw)
+    assert g.state.drawn[seat]  # three cards to keep one of, seen by their drawer
+    with pytest.raises(Refusal):
+        await service.request_undo(game, ALICE)
+    assert len(await store.actions(game)) == g.state.version  # nothing was taken back
+
+
+def _first_move(engine_id: str, seats: int, options: dict[str, Any], wanted: Any) -> tuple[Any, ...]:
+    """Play the bot on every seat until a move ``wanted(before, seat, action, after)`` holds;
+    (engine, before, seat, after, events)."""
+    engine = games()[engine_id]
+    for seed in range(1, 20):
+        state = engine.setup(seats, options, seed)
+        while not state.finished:
+            seat = sorted(engine.pending(state))[0]
+            action = engine.ai_action(state, seat)
+            after, events = engine.apply(state, seat, action)
+            if wanted(state, seat, action, after):
+                return engine, state, seat, after, events
+            state = after
+    raise AssertionError("no such move in the games played")
+
+
+def test_ankh_morpork_end_of_turn_draw_cannot_be_taken_back() -> None:
+    # A move that ends the turn without playing a card: the mover draws back up, unseen.
+    def draws(before: Any, seat: int, action: Any, after: Any) -> bool:
+        return action.kind != "play" and after.turn != seat and bool(set(after.hands[seat]) - set(before.hands[seat]))
+
+    engine, before, seat, after, events = _first_move("ankh_morpork", 3, {}, draws)
+    assert all(e.audience in (None, [seat]) for e in events)  # told to the mover alone
+    assert reveals(engine, before, after, events, seat)
+
+
+def test_rattus_cartus_nun_peek_cannot_be_taken_back() -> None:
+    def peeks(before: Any, seat: int, action: Any, after: Any) -> bool:
+        return action.kind == "peek"
+
+    engine, before, seat, after, events = _first_move("rattus_cartus", 3, {}, peeks)
+    assert any(e.kind == "peek" and e.audience == [seat] for e in events)  # the mover alone sees it
+    assert reveals(engine, before, after, events, seat)
+
+
+def test_rey_hierofante_hidden_draft_cannot_be_taken_back() -> None:
+    # In the hidden draft the second picker keeps a tile, then draws four to pick from.
+    def second_offer(before: Any, seat: int, action: Any, after: Any) -> bool:
+        return action.kind == "draft_pick" and before.draft.step == 1 and after.draft is not None
+
+    engine, before, seat, after, events = _first_move("rey_hierofante", 2, {"variant": "draft_oculto"},
+                                                      second_offer)
+    assert after.draft.picker == seat and set(after.draft.offer) - set(before.draft_seen[seat])
+    assert reveals(engine, before, after, events, seat)
+    # the first pick shows the rest of the offer to the other player: refused too
+    first = engine.setup(2, {"variant": "draft_oculto"}, 1)
+    (p,) = engine.pending(first)
+    nxt, ev = engine.apply(first, p, engine.legal_actions(first, p)[0])
+    assert reveals(engine, first, nxt, ev, p)
