@@ -1,4 +1,6 @@
-"""The game's board message: edit it in place, or post it again when it is gone or buried."""
+"""The game's card, its one living message: edit it in place (as the answer to a move
+made on it, when it can), or post it again when it is gone or buried; after a crash, find
+every copy and keep exactly one."""
 
 from __future__ import annotations
 
@@ -6,16 +8,16 @@ import asyncio
 import datetime as dt
 import logging
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 import discord
 
+from cogs.common.card import Story, card
 from cogs.common.choices import board_view
 from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
-from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
-from rules.core import Event
+from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
 from services.faults import crash_point
 from services.session import Game, SessionService
 
@@ -26,6 +28,9 @@ BURY_LIMIT = 10
 # Old boards are re-posted rather than edited so the game comes back to the bottom of
 # the channel and its components stay fresh.
 MAX_AGE = dt.timedelta(days=14)
+# A move made on the card is answered by the card's edit unless this many seconds of
+# Discord's 3 have gone (the picture takes time to draw): then acknowledged first.
+ANSWER_BY = 1.5
 
 
 class _Bot(Protocol):
@@ -45,6 +50,12 @@ def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.dat
         return False
     now = now or discord.utils.utcnow()
     return now - discord.utils.snowflake_time(message_id) > max_age
+
+
+def answer_late(interaction: discord.Interaction, after: float = ANSWER_BY) -> bool:
+    """Whether ``interaction`` is older than ``after`` seconds (Discord wants an answer
+    within 3 s of it)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds() > after
 
 
 def is_board_of(message: discord.Message, game: int, rendered: Rendered) -> bool:
@@ -69,7 +80,7 @@ class BoardKeeper:
         self.max_age: dt.timedelta | None = MAX_AGE  # None: never re-post for age
         self.bury_limit: int | None = BURY_LIMIT  # None: never re-post for being buried
         self._locks: dict[int, asyncio.Lock] = {}
-        self._events: dict[int, list[Event]] = {}
+        self._story: dict[int, Story] = {}  # game -> what its card tells (see announce.py)
         self._after: dict[int, int] = {}  # board message id -> messages seen after it
         self._board_of_channel: dict[int, int] = {}  # channel id -> board message id
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
@@ -88,15 +99,22 @@ class BoardKeeper:
             return Rendered(content=None, embed=embed)
         ui = ui_for(g.row.game_id)
         png = await draw(ui, g, None, g.locale)
-        rendered = ui.board(g, self._events.get(g.id, []), g.locale, png)
+        store = self.bot.session.store
+        story = self._story.get(g.id)
+        if story is None:
+            # After a restart: the story the newest change wrote for the card.
+            told = await store.recent_messages(g.id, ("board",), limit=1)
+            p = told[0].payload if told else {}
+            story = self._story[g.id] = Story(list(p.get("last") or []), list(p.get("now") or []))
+        due = {d.seat: d.due_at for d in await store.deadlines(g.id) if not d.paused}
+        rendered = card(ui, g, story, g.locale, png, due=due, extra=await self._vacations(g))
         rendered.view = board_view(g, g.locale)
-        await self._vacations(g, rendered)
         return rendered
 
-    async def _vacations(self, g: Game, rendered: Rendered) -> None:
+    async def _vacations(self, g: Game) -> list[tuple[str, str, bool]]:
         """Tell the table who is on vacation (their clocks are stopped) while the game is on."""
         if g.status != "active":
-            return
+            return []
         users = [s.user_id for s in g.seats if s.user_id is not None and not s.ai]
         settings = await self.bot.session.store.users_settings(users)
         now = self.bot.session.clock.now()
@@ -106,9 +124,7 @@ class BoardKeeper:
             for s in g.seats
             if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now
         ]
-        if away:
-            rendered.embed.add_field(name="🏖️", value=clip(t("clock.vacation_board", g.locale, who=names(away, g.locale)), 1024),
-                                     inline=False)
+        return [("🏖️", t("clock.vacation_board", g.locale, who=names(away, g.locale)), False)] if away else []
 
     # -- posting -----------------------------------------------------------------------
 
@@ -135,22 +151,25 @@ class BoardKeeper:
         self,
         game: int,
         *,
-        events: Sequence[Event] | None = None,
+        story: Story | None = None,
         repost: bool = False,
         keep_old: bool = False,
         rendered: Rendered | None = None,
         nonce: str | None = None,
         since: float | None = None,
+        interaction: discord.Interaction | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
         ``rendered`` replaces the usual rendering (e.g. the lobby marked as started).
         ``nonce`` goes with a new post (Discord then never creates it twice); ``since`` (a
         change whose delivery a crash cut) first adopts a board posted after it, if any.
+        ``story``: what the card tells of the last turn and the turn in play (kept for the
+        refreshes after). ``interaction``: a move made on the card, answered by its edit.
 
         Never raises for Discord errors: the move behind it is already committed."""
-        mid, shown = await self._refresh(game, events=events, repost=repost, keep_old=keep_old,
-                                         rendered=rendered, nonce=nonce, since=since)
+        mid, shown = await self._refresh(game, story=story, repost=repost, keep_old=keep_old,
+                                         rendered=rendered, nonce=nonce, since=since, interaction=interaction)
         # Several processes (shards) on one game: a newer move committed by another process
         # while this edit was on its way may have had its own edit land first; this older
         # picture would then stay. Look again, and show the newest (a few rounds at most).
@@ -167,18 +186,21 @@ class BoardKeeper:
         self,
         game: int,
         *,
-        events: Sequence[Event] | None = None,
+        story: Story | None = None,
         repost: bool = False,
         keep_old: bool = False,
         rendered: Rendered | None = None,
         nonce: str | None = None,
         since: float | None = None,
+        interaction: discord.Interaction | None = None,
     ) -> tuple[int | None, tuple[int, str] | None]:
         """One showing of the game (see refresh): the message id, and the version and status
         it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
-        if events is not None:
-            self._events[game] = list(events)
-        plain = rendered is None and not repost
+        if story is not None:
+            self._story[game] = story
+        if interaction is not None and interaction.response.is_done():
+            interaction = None
+        plain = rendered is None and not repost and interaction is None
         self._waiting[game] = self._waiting.get(game, 0) + 1
         async with self._lock(game):
             self._waiting[game] -= 1
@@ -191,6 +213,10 @@ class BoardKeeper:
                 return g.row.board_message_id, None
             shown = (g.version, g.status)
             try:
+                if interaction is not None and answer_late(interaction):
+                    # Discord's 3 s are running out: acknowledge now, edit by the API below.
+                    await interaction.response.defer()
+                    interaction = None
                 rendered = rendered or await self.render(g)
                 if since is not None and await self._adopt_posted(g, rendered, since):
                     repost = False  # the board this change posted is there: bring it up to date
@@ -199,7 +225,11 @@ class BoardKeeper:
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
                     message = self._channel(g).get_partial_message(mid)
                     try:
-                        await patiently(lambda: message.edit(**rendered.edit_kwargs()))
+                        if interaction is not None and not interaction.response.is_done():
+                            # The move was made on the card: its edit is the answer.
+                            await interaction.response.edit_message(**rendered.edit_kwargs())
+                        else:
+                            await patiently(lambda: message.edit(**rendered.edit_kwargs()))
                         return mid, shown
                     except discord.NotFound:
                         log.info("game %s: board message %s is gone; posting it again", g.id, mid)
