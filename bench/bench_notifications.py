@@ -7,7 +7,7 @@ created (never in an edit). A DM is a new message in a player's DM channel (an e
 not counted). A seat's turn begins each time it goes from not having to act to having to
 act; a turn change is a move after which some seat's turn begins. A channel message is any
 message the bot created in the game's channel after the game began (the card included),
-whether or not it was deleted later. One spectator follows every game (``/game watch``).
+whether or not it was deleted later; answers only their asker sees are not. One spectator follows every game (``/game watch``).
 
     PYTHONPATH=. python bench/bench_notifications.py [--moves 80] [--all-counts] [--whole]
 
@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bot import Settings, create_bot
 from rules.registry import engine
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import EPHEMERAL, FakeDiscord
 from tests.e2e.harness import FakeWorld
 
 GAMES = {"rey_hierofante": 2, "rattus_cartus": 3, "ankh_morpork": 3, "ragami": 3, "guerra_de_mitos": 2}
@@ -58,7 +58,8 @@ def _count_created(fake: FakeDiscord, pings: Counter[str], created: Counter[str]
 
     def counting(channel_id, body, files, **kw):  # type: ignore[no-untyped-def]
         msg = create(channel_id, body, files, **kw)
-        created[str(channel_id)] += 1
+        if not msg["flags"] & EPHEMERAL:  # an answer only its asker sees is no channel message
+            created[str(channel_id)] += 1
         allowed = body.get("allowed_mentions")
         ids = list(dict.fromkeys(re.findall(MENTION_RE, body.get("content") or "")))
         if allowed is not None and "users" not in allowed.get("parse", []):

@@ -31,6 +31,8 @@ MAX_AGE = dt.timedelta(days=14)
 # A move made on the card is answered by the card's edit unless this many seconds of
 # Discord's 3 have gone (the picture takes time to draw): then acknowledged first.
 ANSWER_BY = 1.5
+# How many of a channel's newest messages are looked through for copies of a card.
+COPIES_LOOKED_AT = 50
 
 
 class _Bot(Protocol):
@@ -247,37 +249,40 @@ class BoardKeeper:
                 return None, None
 
     async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
-        """After a crash: the game's boards posted since ``since`` (known by their title);
-        keep the newest as the game's one board and delete the others. True if one was found."""
+        """After a crash: keep exactly one card. A card of the game posted since ``since``
+        (the change a crash cut posted it, and may not have stored it) is kept, the newest
+        if several; else the stored one. Every other card of the game among the channel's
+        recent messages goes (a crash between posting a card anew and deleting the old one
+        left both live, menus and all). True if a card posted since ``since`` was found."""
         from cogs.common.delivery import SINCE_MARGIN
 
         me = getattr(getattr(self.bot, "user", None), "id", None)
         channel = self._channel(g)
         if not hasattr(channel, "history"):
             return False
-        after = discord.Object(id=discord.utils.time_snowflake(
-            dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC)))
+        after = discord.utils.time_snowflake(dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC))
         found: list[discord.Message] = []
         try:
-            async for message in channel.history(limit=50, after=after):
+            async for message in channel.history(limit=COPIES_LOOKED_AT):
                 if (me is None or message.author.id == me) and is_board_of(message, g.id, rendered):
                     found.append(message)
         except discord.HTTPException:
             return False
-        if not found:
-            return False
-        newest = max(found, key=lambda m: m.id)
-        if newest.id != g.row.board_message_id:
-            log.info("game %s: adopting board %s posted before a restart", g.id, newest.id)
-            await self.bot.session.set_board_message(g.id, channel.id, newest.id)
-            self._track(channel.id, newest.id)
+        fresh = [m for m in found if m.id >= after]
+        keep = max(fresh, key=lambda m: m.id).id if fresh else g.row.board_message_id
+        if fresh and keep != g.row.board_message_id:
+            assert keep is not None
+            log.info("game %s: adopting card %s posted before a restart", g.id, keep)
+            await self.bot.session.set_board_message(g.id, channel.id, keep)
+            self._track(channel.id, keep)
         for message in found:
-            if message.id != newest.id:
+            if message.id != keep:
+                log.info("game %s: deleting card %s, a copy a crash left live", g.id, message.id)
                 try:
                     await channel.get_partial_message(message.id).delete()
                 except discord.HTTPException:
                     pass
-        return True
+        return bool(fresh)
 
     async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None) -> int:
         channel = self._channel(g)
