@@ -92,13 +92,13 @@ def change_lines(g: Game, result: MoveResult, locale: str) -> list[str]:
     return [line for line in [*lines, said] if line]
 
 
-def record(story: Sequence[str], g: Game, locale: str) -> str:
+def record(story: Sequence[str], g: Game, locale: str, limit: int = CONTENT) -> str:
     """The message of a turn that passes: the turn that ended, step by step (its oldest
     steps go first when it is long), then who acts now (whole: it holds the pings)."""
     turn = "\n".join(turn_lines(g, locale))
-    room = CONTENT - len(turn) - 1 if turn else CONTENT
+    room = limit - len(turn) - 1 if turn else limit
     body = keep_newest(story, room) if room > 2 else ""
-    return clip("\n".join(part for part in (body, turn) if part), CONTENT)
+    return clip("\n".join(part for part in (body, turn) if part), limit)
 
 
 async def told_so_far(store: Any, game: int) -> tuple[list[str], list[str]]:
@@ -204,7 +204,10 @@ class Announcer:
         mine = change_lines(g, result, g.locale)
         last, now = await told_so_far(self.bot.session.store, g.id)
         story = (now + mine)[-STORY_LINES:]
-        passes = bool(fresh) or result.finished or result.before is None
+        # Back to the one who just moved (the bots answered, or their turn goes on): the
+        # card they are looking at says so; the channel hears nothing new.
+        movers = {step.seat for step in result.steps if not step.ai}
+        passes = any(s not in movers for s in fresh) or result.finished or result.before is None
         interaction = context.interaction if isinstance(context, Context) else None
         if passes:
             said = record(story, g, g.locale)
@@ -228,7 +231,8 @@ class Announcer:
         watchers = [u for u in await self.bot.session.store.watchers(g.id) if u not in seated]
         if passes:
             # A spectator's one DM about the game, edited at each turn that passes.
-            text = clip(self._watch_header(g) + "\n" + said, CONTENT)
+            header = self._watch_header(g)
+            text = header + "\n" + record(story, g, g.locale, CONTENT - len(header) - 1)
             owed.extend(Owed("watch", f"watch:{uid}", {"uid": uid, "text": text}) for uid in watchers)
         if result.finished:
             owed.extend(Owed("final", f"final:{uid}", {"uid": uid}) for uid in watchers)
