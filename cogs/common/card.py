@@ -94,15 +94,16 @@ def card(ui: GameUI, g: Game, story: Story, locale: str, png: bytes | None = Non
         parts.append((t("card.last_turn", locale), story.last))
     if story.now:
         parts.append((t("card.this_turn", locale), story.now))
-    left = room - len(turn) - 2
+    left = room - len(turn)
     told: list[str] = []
-    # The turn in play is newer than the last turn: it keeps its room first.
+    # The turn in play is newer than the last turn: it keeps its room first. Each part
+    # costs its bold title, a line break and the blank line before what follows.
     for title, lines in reversed(parts):
-        share = left - len(title) - 4
-        if share < 40:
+        fixed = len(title) + 5 + 2
+        if left - fixed < 40:
             break
-        body = keep_newest(lines, share)
+        body = keep_newest(lines, left - fixed)
         told.insert(0, f"**{title}**\n{body}")
-        left -= len(body) + len(title) + 6
+        left -= fixed + len(body)
     embed.description = clip("\n\n".join([*told, turn] if turn else told), room) or None
     return rendered
