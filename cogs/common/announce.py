@@ -121,6 +121,10 @@ class Context:
     interaction: discord.Interaction | None = None
     board_repost: bool = False
     told: bool = False
+    # The turn's message: posted, or carried by the card posted anew below it (a card about
+    # to sink under it comes down instead, so a turn that passes adds one message, not two).
+    said: bool = False
+    carried: bool = False
 
 
 class Announcer:
@@ -212,7 +216,8 @@ class Announcer:
         if passes:
             said = record(story, g, g.locale)
             told = Owed("record", "record", {"text": said, "ping": ping, "story": story})
-            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": []})
+            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
+                                            "text": said, "ping": ping})
             # A move made on the card: the card's edit answers it, the message follows.
             owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
@@ -262,6 +267,10 @@ class Announcer:
         since = d.change.created_at if d.again else None
         nonce = f"tb{row.id}"
         if row.kind == "record":
+            if context.carried or (not d.again and self.bot.boards.due_repost(g)):
+                context.carried = True
+                return
+            context.said = True
             shown = d.result.game if d.result is not None else g
             posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
                                       nonce=nonce, since=since)
@@ -274,8 +283,14 @@ class Announcer:
             if interaction is not None and on_card is None:
                 # A step folded into the card, made away from it: answered at once, privately.
                 await self._answer_left(interaction)
-            await self.bot.boards.refresh(g.id, story=story, repost=p["repost"], keep_old=p["repost"],
-                                          nonce=nonce, since=since, interaction=on_card)
+            carry = (p["text"], allowed_users(p["ping"])) \
+                if p.get("text") is not None and not d.again and not context.said else None
+            keeper = self.bot.boards
+            await keeper.refresh(g.id, story=story, repost=p["repost"] or context.carried, keep_old=p["repost"],
+                                 nonce=nonce, since=since, interaction=on_card, carry=carry)
+            if carry is not None and g.id in keeper.carried:
+                keeper.carried.discard(g.id)
+                context.carried = True
             refused = self.bot.boards.refused.get(g.id)
             if refused is not None and not context.told:
                 context.told = True

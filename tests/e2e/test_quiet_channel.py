@@ -72,3 +72,56 @@ async def test_a_whole_game_against_bots_posts_its_start_its_card_and_its_end(
         assert f"#{gid}" in dms[0]["content"] and ("Game over" in dms[0]["content"]
                                                    or "Fin de la partida" in dms[0]["content"])
         assert dms[1]["embeds"] and f"#{gid}" in dms[1]["embeds"][0]["title"]
+
+
+@pytest.mark.asyncio
+async def test_a_card_about_to_sink_comes_down_carrying_the_turns_message(fake: FakeDiscord, db: str) -> None:
+    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+        t = Table(world, db, random.Random(5))
+        await t.start()
+        t.bot.boards.bury_limit = 1  # one message below the card buries it
+        ana = world["ana"]
+        _, _, lobby = await t.slash("game new", ana, game="rey_hierofante")
+        assert lobby is not None
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        await t.slash("game join", world["bo"])
+        await t.slash("game start", ana)
+        session = t.bot.session
+
+        def created() -> list[dict]:
+            gone = [m for m in fake.deleted_messages.values() if m["channel_id"] == world.channel["id"]]
+            return [m for m in fake.channel_messages(world.channel) + gone if not m["flags"] & EPHEMERAL]
+
+        # the start's message rides on the card too: the lobby, then the card
+        await fake.wait_until(lambda: t._current_board(gid, 0) is not None and len(created()) == 2)
+        assert "Game #1 begins!" in t.board(gid)["content"]
+        users = {int(u["id"]): u for u in (ana, world["bo"])}
+        rng = random.Random(3)
+
+        passed = 0
+        for _ in range(8):
+            g = await session.get(gid)
+            (seat,) = g.pending()
+            user = users[g.seat_row(seat).user_id]
+            count, version = len(created()), g.version
+            choices = await fake.autocomplete("game move", user, world.channel, focused="choice", choice="")
+            await t.slash("game move", user, choice=rng.choice(choices)["value"])
+            await fake.wait_until(lambda v=version: t._current_board(gid, v + 1) is not None, timeout=10)
+            g = await session.get(gid)
+            if g.status != "active":
+                break
+            (nxt,) = g.pending()
+            card = t.board(gid)
+            if nxt == seat:  # the turn goes on: its step folds into the card, nothing is posted
+                assert len(created()) == count
+                continue
+            # the turn passed: one new message, the card itself, last in the channel, pinging
+            # the player to act; the old card is gone
+            assert len(created()) == count + 1, (count, version, [m["content"][:60] for m in created()])
+            assert fake.last_message(world.channel)["id"] == card["id"]
+            assert str(g.seat_row(nxt).user_id) in fake.pinged(card)
+            passed += 1
+            await fake.wait_until(lambda: sum(  # the old card goes just after the new one is kept
+                1 for m in fake.channel_messages(world.channel)
+                if any(c.get("custom_id") == f"tablero:hand:{gid}" for c in fake.components(m))) == 1)
+        assert passed >= 3
