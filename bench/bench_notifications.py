@@ -44,7 +44,8 @@ class Figures:
     moves: int
     turns: int  # seats' turns begun
     changes: int  # moves after which some seat's turn began
-    channel: int  # channel messages created after the start
+    channel: int  # channel messages created after the lobby
+    start: int  # of them, created by the game's start (before the first move)
     pings: int
     dms: int
     watcher_dms: int
@@ -64,8 +65,11 @@ def _count_created(fake: FakeDiscord, pings: Counter[str], created: Counter[str]
         ids = list(dict.fromkeys(re.findall(MENTION_RE, body.get("content") or "")))
         if allowed is not None and "users" not in allowed.get("parse", []):
             ids = [u for u in ids if u in {str(x) for x in allowed.get("users", [])}]
-        if fake._channel(channel_id)["type"] != 1:  # DMs notify anyway; count channel pings
+        if fake._channel(channel_id)["type"] != 1:
             pings.update(ids)
+        else:  # every DM notifies; one that names its reader asks them to act (a reaction)
+            reader = [u["id"] for u in fake._channel(channel_id)["recipients"]]
+            pings.update(u for u in ids if u in reader)
         return msg
 
     fake._create_message = counting  # type: ignore[method-assign]
@@ -94,6 +98,8 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
             await fake.wait_response(await fake.slash("game start", users[0], world.channel))
             await fake.wait_until(lambda: bot.session.cached(gid) is not None
                                   and bot.session.cached(gid).state is not None)
+            await asyncio.sleep(0.3)  # the start's messages
+            start_msgs = created[world.channel["id"]] - start_count
             dms_start = {u["id"]: len(fake.dms_to(u)) for u in users}
             watch_start = len(fake.dms_to(watcher))
             turns: Counter[int] = Counter()
@@ -126,7 +132,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
             g = bot.session.cached(gid) or await bot.session.get(gid)
             figures = Figures(
                 moves=made, turns=sum(turns.values()), changes=changes,
-                channel=created[world.channel["id"]] - start_count,
+                channel=created[world.channel["id"]] - start_count, start=start_msgs,
                 pings=sum(pings[u["id"]] for u in users),
                 dms=sum(len(fake.dms_to(u)) - dms_start[u["id"]] for u in users),
                 watcher_dms=len(fake.dms_to(watcher)) - watch_start,
@@ -138,15 +144,18 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
 
 async def main_async(moves: int, all_counts: bool, whole: bool) -> None:
     """Print the figures for every game (and player count)."""
-    print(f"{'game':16} {'n':>2} {'moves':>5} {'turns':>5} {'chg':>4} {'chan':>5} "
+    print("chan: channel messages after the lobby, of them start: the start's; chan/chg: the others\n"
+          "(the end's included) per turn change; pings/turn: per seat's turn begun; watch: DMs\n"
+          "a spectator received")
+    print(f"{'game':16} {'n':>2} {'moves':>5} {'turns':>5} {'chg':>4} {'chan':>5} {'start':>5} "
           f"{'chan/chg':>8} {'pings/turn':>10} {'dms/turn':>8} {'watch':>5} end")
     for game_id, seats in GAMES.items():
         e = engine(game_id)
         counts = range(e.min_players, min(e.max_players, len(NAMES)) + 1) if all_counts else [seats]
         for n in counts:
             r = await play(game_id, n, moves, 1)
-            print(f"{game_id:16} {n:2} {r.moves:5} {r.turns:5} {r.changes:4} {r.channel:5} "
-                  f"{r.channel / max(1, r.changes):8.2f} {r.pings / max(1, r.turns):10.2f} "
+            print(f"{game_id:16} {n:2} {r.moves:5} {r.turns:5} {r.changes:4} {r.channel:5} {r.start:5} "
+                  f"{(r.channel - r.start) / max(1, r.changes):8.2f} {r.pings / max(1, r.turns):10.2f} "
                   f"{r.dms / max(1, r.turns):8.2f} {r.watcher_dms:5} {'yes' if r.finished else 'no'}",
                   flush=True)
 

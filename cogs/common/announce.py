@@ -326,8 +326,11 @@ class Announcer:
         try:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
-                await interaction.response.send_message(said, allowed_mentions=allowed)
-                return True
+                try:
+                    await interaction.response.send_message(said, allowed_mentions=allowed)
+                    return True
+                except discord.NotFound:
+                    interaction = None  # Discord forgot it (answered too late): post it below
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
                 await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)

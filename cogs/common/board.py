@@ -8,8 +8,8 @@ import asyncio
 import datetime as dt
 import logging
 import re
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -22,6 +22,8 @@ from services.faults import crash_point
 from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.board")
+
+T = TypeVar("T")
 
 # A board further back than this many messages is hard to find: post it again below.
 BURY_LIMIT = 10
@@ -56,10 +58,30 @@ def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.dat
     return now - discord.utils.snowflake_time(message_id) > max_age
 
 
-def answer_late(interaction: discord.Interaction, after: float = ANSWER_BY) -> bool:
-    """Whether ``interaction`` is older than ``after`` seconds (Discord wants an answer
-    within 3 s of it)."""
-    return (discord.utils.utcnow() - interaction.created_at).total_seconds() > after
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since ``interaction`` was made (Discord wants an answer within 3)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+async def acknowledge(interaction: discord.Interaction | None) -> None:
+    """Acknowledge a component's interaction (its message is edited by the API after)."""
+    if interaction is None or interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException:
+        log.info("interaction %s expired before it was answered", interaction.id)
+
+
+async def in_time(interaction: discord.Interaction | None, work: Awaitable[T]) -> T:
+    """Await ``work``; should it outlast what is left of ``ANSWER_BY`` for ``interaction``,
+    acknowledge the interaction meanwhile (its answer then comes by the API)."""
+    task = asyncio.ensure_future(work)
+    if interaction is not None and not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_BY - age(interaction)))
+        if not done:
+            await acknowledge(interaction)
+    return await task
 
 
 def is_board_of(message: discord.Message, game: int, rendered: Rendered) -> bool:
@@ -217,6 +239,10 @@ class BoardKeeper:
         it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
         if story is not None:
             self._story[game] = story
+        if interaction is not None and (self._lock(game).locked() or age(interaction) > ANSWER_BY):
+            # Another showing of the game is under way, or Discord's 3 s are running out:
+            # acknowledge now rather than after it; the card is edited by the API below.
+            await acknowledge(interaction)
         if interaction is not None and interaction.response.is_done():
             interaction = None
         plain = rendered is None and not repost and interaction is None
@@ -232,11 +258,7 @@ class BoardKeeper:
                 return g.row.board_message_id, None
             shown = (g.version, g.status)
             try:
-                if interaction is not None and answer_late(interaction):
-                    # Discord's 3 s are running out: acknowledge now, edit by the API below.
-                    await interaction.response.defer()
-                    interaction = None
-                rendered = rendered or await self.render(g)
+                rendered = rendered or await in_time(interaction, self.render(g))
                 if since is not None and await self._adopt_posted(g, rendered, since):
                     repost = False  # the board this change posted is there: bring it up to date
                 mid = g.row.board_message_id
@@ -244,10 +266,7 @@ class BoardKeeper:
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
                     message = self._channel(g).get_partial_message(mid)
                     try:
-                        if interaction is not None and not interaction.response.is_done():
-                            # The move was made on the card: its edit is the answer.
-                            await interaction.response.edit_message(**rendered.edit_kwargs())
-                        else:
+                        if not await self._answer_with(interaction, rendered):
                             await patiently(lambda: message.edit(**rendered.edit_kwargs()))
                         return mid, shown
                     except discord.NotFound:
@@ -268,6 +287,19 @@ class BoardKeeper:
                 else:
                     log.warning("game %s: could not show the board", game, exc_info=True)
                 return None, None
+
+    @staticmethod
+    async def _answer_with(interaction: discord.Interaction | None, rendered: Rendered) -> bool:
+        """Answer a move made on the card with the card's edit; False when it cannot be (no
+        such move, already acknowledged, or Discord forgot it): the API edits the card then."""
+        if interaction is None or interaction.response.is_done():
+            return False
+        try:
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+            return True
+        except discord.HTTPException:
+            log.info("interaction %s could not be answered with the card", interaction.id)
+            return False
 
     async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
         """After a crash: keep exactly one card. A card of the game posted since ``since``
