@@ -570,9 +570,9 @@ class Announcer:
         ui = ui_for(g.row.game_id)
         out: list[str] = []
         for row in g.seats:
-            lines = ui.private_lines(g, row.seat, locale)
+            lines = ui.revealed_lines(g, row.seat, locale)
             if lines:
-                out.append(f"**{discord.utils.escape_markdown(row.name)}**")
+                out.append(t("final.held", locale, name=discord.utils.escape_markdown(row.name)))
                 out.extend(lines)
         return out
 
