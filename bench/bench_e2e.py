@@ -1,7 +1,7 @@
 """What a move costs in Discord's terms: the real bot against the strict fake Discord server.
 
     python bench/bench_e2e.py [--games 1000] [--hot 48] [--players 16] [--moves 400]
-                              [--scale 1.0] [--no-coalesce]
+                              [--scale 1.0] [--no-coalesce] [--titles rey_hierofante ...]
 
 Opens ``--games`` games of Rey y Hierofante, Rattus Cartus and Ankh-Morpork (in turn) in
 their own channels of two servers, all of them loaded by the bot; ``--hot`` of them get a
@@ -96,7 +96,8 @@ class Bench:
         self.task = await start_bot(self.fake, self.bot, timeout=60)
         session = self.bot.session
         for k in range(a.games):
-            game_id, seats = GAMES[k % len(GAMES)]
+            titles = [g for g in GAMES if not a.titles or g[0] in a.titles]
+            game_id, seats = titles[k % len(titles)]
             channel = self.channels[k]
             players = [self.users[(k + j) % len(self.users)] for j in range(seats)]
             g = await session.create(guild_id=int(channel["guild_id"]), channel_id=int(channel["id"]),
@@ -267,6 +268,7 @@ def main() -> None:
     p.add_argument("--moves", type=int, default=400)
     p.add_argument("--scale", type=float, default=1.0, help="Discord's rate-limit windows times this")
     p.add_argument("--no-coalesce", action="store_true")
+    p.add_argument("--titles", nargs="*", default=[], help="only these games (default: all three)")
     asyncio.run(Bench(p.parse_args()).run())
 
 

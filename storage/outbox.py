@@ -159,6 +159,34 @@ class OutboxQueries:
                     (now, change, change),
                 )
 
+    async def recent_messages(self, game: int, kinds: Sequence[str], limit: int = 200) -> list[OutboxRow]:
+        """The game's newest owed messages of ``kinds``, newest first (what the last changes
+        told, to fold a turn's steps into one message)."""
+        marks = ", ".join("?" for _ in kinds)
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE game = ? AND parent IS NOT NULL"
+            f" AND kind IN ({marks}) ORDER BY id DESC LIMIT ?",
+            (game, *kinds, limit),
+        )
+        return [outbox_from_sql(r) for r in rows]
+
+    async def watch_message(self, game: int, user_id: int) -> tuple[int, int] | None:
+        """Where the spectator ``user_id``'s one DM about ``game`` is (channel, message)."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT channel_id, message_id FROM watchers WHERE game = ? AND user_id = ?"
+            " AND message_id IS NOT NULL",
+            (game, user_id),
+        )
+        return (int(rows[0][0]), int(rows[0][1])) if rows else None
+
+    async def set_watch_message(self, game: int, user_id: int, channel_id: int, message_id: int) -> None:
+        """Remember the spectator's one DM about ``game`` (edited as the game goes)."""
+        async with self._write() as db:  # type: ignore[attr-defined]
+            await db.execute(
+                "UPDATE watchers SET channel_id = ?, message_id = ? WHERE game = ? AND user_id = ?",
+                (channel_id, message_id, game, user_id),
+            )
+
     async def open_changes(self, game: int | None = None) -> list[OutboxRow]:
         """Changes not yet fully delivered, oldest first (of one game, or of all)."""
         where = "parent IS NULL AND done_at IS NULL" + (" AND game = ?" if game is not None else "")

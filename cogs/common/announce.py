@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.common.card import Story, keep_newest
 from cogs.common.delivery import send_once
 from cogs.common.i18n import lang, locale_of, t, tn
 from cogs.common.patience import (
     forbidden,
     missing_permissions,
+    patiently,
     permission_names,
     permissions_in,
     token_alive,
@@ -29,10 +31,11 @@ from cogs.common.present import (
     NO_MENTIONS,
     asked_by_dm,
     clip,
-    clip_before,
     event_lines,
     jump_url,
+    outcome_line,
     said_by,
+    turn_lines,
     ui_for,
 )
 from rules.core import Seat
@@ -48,6 +51,10 @@ log = logging.getLogger("tablero.announce")
 
 # How many lines of catch-up a player is shown at most (the newest ones).
 CATCH_UP_LINES = 12
+# How many of a game's newest owed messages are read to find the turn in play; and how
+# many lines of a turn are kept (the card and the turn message show the newest).
+STORY_ROWS = 200
+STORY_LINES = 60
 
 
 def allowed_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
@@ -63,9 +70,10 @@ def timestamp(ts: float, style: str = "R") -> str:
     return f"<t:{int(ts)}:{style}>"
 
 
-def record(g: Game, result: MoveResult, locale: str) -> str:
-    """The public record of a change: what caused it (clock, undo), the moves, who acts now."""
-    from cogs.common.choices import announcement, turn_lines
+def change_lines(g: Game, result: MoveResult, locale: str) -> list[str]:
+    """What a change did, as lines that read on their own: what caused it (clock, undo),
+    then each player's moves (the steps of one choice on one line)."""
+    from cogs.common.choices import announcement
 
     lines: list[str] = []
     if result.timed_out is not None:
@@ -75,17 +83,33 @@ def record(g: Game, result: MoveResult, locale: str) -> str:
     if result.undone is not None:
         name = g.seat_row(result.steps[0].seat).name if result.steps else "?"
         lines.append(t("undo.done", locale, name=name, seq=result.undone))
-    # The clock's or the undo's line goes first; what must survive a cut is the end of the
-    # announcement, the lines that ping who acts now.
     said = announcement(g, result, locale)
     turn = "\n".join(turn_lines(g, locale))
     if turn and said.endswith("\n" + turn):
         said = said[: -len(turn) - 1]
     elif turn and said == turn:
         said = ""
-    else:
-        turn = ""
-    return clip_before("\n".join(line for line in [*lines, said] if line), turn, CONTENT)
+    return [line for line in [*lines, said] if line]
+
+
+def record(story: Sequence[str], g: Game, locale: str, limit: int = CONTENT) -> str:
+    """The message of a turn that passes: the turn that ended, step by step (its oldest
+    steps go first when it is long), then who acts now (whole: it holds the pings)."""
+    turn = "\n".join(turn_lines(g, locale))
+    room = limit - len(turn) - 1 if turn else limit
+    body = keep_newest(story, room) if room > 2 else ""
+    return clip("\n".join(part for part in (body, turn) if part), limit)
+
+
+async def told_so_far(store: Any, game: int) -> tuple[list[str], list[str]]:
+    """What the game's last turn message told (its story), and the steps folded since then
+    into the card (the turn in play so far), from the outbox's newest rows."""
+    now: list[str] = []
+    for row in await store.recent_messages(game, ("board", "record"), limit=STORY_ROWS):
+        if row.kind == "record":
+            return list(row.payload.get("story") or []), now
+        now[:0] = row.payload.get("turn") or []
+    return [], now
 
 
 @dataclass
@@ -97,6 +121,10 @@ class Context:
     interaction: discord.Interaction | None = None
     board_repost: bool = False
     told: bool = False
+    # The turn's message: posted, or carried by the card posted anew below it (a card about
+    # to sink under it comes down instead, so a turn that passes adds one message, not two).
+    said: bool = False
+    carried: bool = False
 
 
 class Announcer:
@@ -132,6 +160,22 @@ class Announcer:
                             "seat": step.seat, "version": step.version, "action": kind, "ai": step.ai})
         context = Context(interaction=interaction, board_repost=board_repost)
         await self.bot.outbox.deliver(note.id, result, context)
+        if interaction is not None:
+            await self._answer_left(interaction)
+
+    @staticmethod
+    async def _answer_left(interaction: discord.Interaction) -> None:
+        """A move whose steps folded into the card, made away from it (a command): the
+        player still needs an answer, privately; a public "thinking…" placeholder goes."""
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.send_message(t("board.done", locale_of(interaction)), ephemeral=True)
+            elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
+                    and token_alive(interaction):
+                await interaction.delete_original_response()
+                await interaction.followup.send(t("board.done", locale_of(interaction)), ephemeral=True)
+        except discord.HTTPException:
+            log.info("could not answer interaction %s", interaction.id)
 
     # -- what a change owes, and sending it --------------------------------------------------
 
@@ -158,10 +202,27 @@ class Announcer:
                 ping.append(uid)
             if notify in ("dm", "both") and dm_ok:
                 by_dm.append(seat)
-        said = record(g, result, g.locale)
-        owed = [Owed("record", "record", {"text": said, "ping": ping}),
-                Owed("board", "board", {"repost": repost})]
+        # Every step of one player's turn, the bots' replies and answered questions fold
+        # into the card; a message of its own only when the turn passes to others (it pings
+        # them once and tells the turn that ended), at the start and at the end.
+        mine = change_lines(g, result, g.locale)
+        last, now = await told_so_far(self.bot.session.store, g.id)
+        story = (now + mine)[-STORY_LINES:]
+        # Back to the one who just moved (the bots answered, or their turn goes on): the
+        # card they are looking at says so; the channel hears nothing new.
+        movers = {step.seat for step in result.steps if not step.ai}
+        passes = any(s not in movers for s in fresh) or result.finished or result.before is None
         interaction = context.interaction if isinstance(context, Context) else None
+        if passes:
+            said = record(story, g, g.locale)
+            told = Owed("record", "record", {"text": said, "ping": ping, "story": story})
+            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
+                                            "text": said, "ping": ping})
+            # A move made on the card: the card's edit answers it, the message follows.
+            owed = [board, told] if self._on_card(g, interaction) else [told, board]
+        else:
+            said = ""
+            owed = [Owed("board", "board", {"repost": repost, "last": last, "now": story, "turn": mine})]
         for seat, news in self.bot.delivery.hands_owed(g, result.before, result.events):
             owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": news}))
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
@@ -173,13 +234,26 @@ class Announcer:
                 owed.append(Owed("turn", f"turn:{seat}", {"seat": seat, "text": text}))
         seated = {s.user_id for s in g.seats}
         watchers = [u for u in await self.bot.session.store.watchers(g.id) if u not in seated]
-        for uid in watchers:
-            text = clip(t("watch.update", g.locale, title=g.engine.title.get(g.locale), id=g.id,
-                          channel=f"<#{g.row.channel_id}>") + "\n" + said, CONTENT)
-            owed.append(Owed("watch", f"watch:{uid}", {"uid": uid, "text": text}))
+        if passes:
+            # A spectator's one DM about the game, edited at each turn that passes.
+            header = self._watch_header(g)
+            text = header + "\n" + record(story, g, g.locale, CONTENT - len(header) - 1)
+            owed.extend(Owed("watch", f"watch:{uid}", {"uid": uid, "text": text}) for uid in watchers)
         if result.finished:
             owed.extend(Owed("final", f"final:{uid}", {"uid": uid}) for uid in watchers)
         return owed
+
+    @staticmethod
+    def _on_card(g: Game, interaction: discord.Interaction | None) -> bool:
+        """Whether ``interaction`` came from a component of the game's card (its answer can
+        then be the card's edit: no second call)."""
+        message = interaction.message if interaction is not None else None
+        return message is not None and message.id == g.row.board_message_id
+
+    @staticmethod
+    def _watch_header(g: Game) -> str:
+        return t("watch.update", g.locale, title=g.engine.title.get(g.locale), id=g.id,
+                 channel=f"<#{g.row.channel_id}>")
 
     async def send(self, d: OutboxDelivery) -> None:
         """Send one message a change owes. ``d.again``: a crash may have cut its delivery
@@ -193,6 +267,10 @@ class Announcer:
         since = d.change.created_at if d.again else None
         nonce = f"tb{row.id}"
         if row.kind == "record":
+            if context.carried or (not d.again and self.bot.boards.due_repost(g)):
+                context.carried = True
+                return
+            context.said = True
             shown = d.result.game if d.result is not None else g
             posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
                                       nonce=nonce, since=since)
@@ -200,9 +278,19 @@ class Announcer:
                 context.told = True
                 await self.tell_missing(g, g.row.channel_id, interaction)
         elif row.kind == "board":
-            events = d.result.events if d.result is not None else None
-            await self.bot.boards.refresh(g.id, events=events, repost=p["repost"], keep_old=p["repost"],
-                                          nonce=nonce, since=since)
+            story = Story(list(p["last"]), list(p["now"])) if "last" in p else None
+            on_card = interaction if self._on_card(g, interaction) else None
+            if interaction is not None and on_card is None:
+                # A step folded into the card, made away from it: answered at once, privately.
+                await self._answer_left(interaction)
+            carry = (p["text"], allowed_users(p["ping"])) \
+                if p.get("text") is not None and not d.again and not context.said else None
+            keeper = self.bot.boards
+            await keeper.refresh(g.id, story=story, repost=p["repost"] or context.carried, keep_old=p["repost"],
+                                 nonce=nonce, since=since, interaction=on_card, carry=carry)
+            if carry is not None and g.id in keeper.carried:
+                keeper.carried.discard(g.id)
+                context.carried = True
             refused = self.bot.boards.refused.get(g.id)
             if refused is not None and not context.told:
                 context.told = True
@@ -218,7 +306,7 @@ class Announcer:
             if p["seat"] in g.pending():
                 await self._dm(g, p["seat"], p["text"], nonce=nonce, since=since)
         elif row.kind == "watch":
-            await self._dm_user(g, p["uid"], content=p["text"], nonce=nonce, since=since)
+            await self._watch(g, p["uid"], p["text"], nonce=nonce, since=since)
         elif row.kind == "final":
             await self._final(g, p["uid"], nonce=nonce, since=since)
         elif row.kind == "remind":
@@ -238,8 +326,11 @@ class Announcer:
         try:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
-                await interaction.response.send_message(said, allowed_mentions=allowed)
-                return True
+                try:
+                    await interaction.response.send_message(said, allowed_mentions=allowed)
+                    return True
+                except discord.NotFound:
+                    interaction = None  # Discord forgot it (answered too late): post it below
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
                 await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
@@ -433,12 +524,6 @@ class Announcer:
     def _me(self) -> int | None:
         return self.bot.user.id if self.bot.user is not None else None
 
-    async def _dm_user(self, g: Game, uid: int, **kwargs: Any) -> None:
-        try:
-            await self.bot.delivery.dm(uid, allowed_mentions=NO_MENTIONS, **kwargs)
-        except discord.HTTPException:
-            log.info("game %s: could not update spectator %s", g.id, uid)
-
     async def _dm(self, g: Game, seat: Seat, content: str, **kwargs: Any) -> bool:
         row = g.seat_row(seat)
         if row.user_id is None:
@@ -455,14 +540,39 @@ class Announcer:
 
     # -- spectators ------------------------------------------------------------------------
 
+    async def _watch(self, g: Game, uid: int, text: str, *, nonce: str | None = None,
+                     since: float | None = None) -> None:
+        """Bring the spectator's one DM about ``g`` up to date: edited in place, or sent
+        (and remembered) when there is none yet or it is gone."""
+        store = self.bot.session.store
+        where = await store.watch_message(g.id, uid)
+        if where is not None:
+            channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
+            message = channel.get_partial_message(where[1])
+            try:
+                await patiently(lambda: message.edit(content=text, allowed_mentions=NO_MENTIONS))
+                return
+            except discord.HTTPException:
+                log.info("game %s: spectator %s's DM could not be edited; sending it anew", g.id, uid)
+        header = self._watch_header(g)
+        try:
+            sent = await self.bot.delivery.dm_message(
+                uid, content=text, allowed_mentions=NO_MENTIONS, nonce=nonce, since=since,
+                match=lambda m: m.content.startswith(header))
+        except discord.HTTPException:
+            log.info("game %s: could not update spectator %s", g.id, uid)
+            return
+        if sent is not None:
+            await store.set_watch_message(g.id, uid, sent.channel.id, sent.id)
+
     def summary_lines(self, g: Game, locale: str) -> list[str]:
         """Every seat's hidden information, for the end of the game (nothing is secret then)."""
         ui = ui_for(g.row.game_id)
         out: list[str] = []
         for row in g.seats:
-            lines = ui.private_lines(g, row.seat, locale)
+            lines = ui.revealed_lines(g, row.seat, locale)
             if lines:
-                out.append(f"**{discord.utils.escape_markdown(row.name)}**")
+                out.append(t("final.held", locale, name=discord.utils.escape_markdown(row.name)))
                 out.extend(lines)
         return out
 
@@ -477,7 +587,8 @@ class Announcer:
             await self._final(g, uid)
 
     async def _final(self, g: Game, uid: int, **kwargs: Any) -> None:
-        lines = self.summary_lines(g, g.locale)
+        lines = [outcome_line(g, g.locale)] if g.state is not None else []
+        lines += self.summary_lines(g, g.locale)
         if not lines:
             return
         embed = discord.Embed(title=t("final.title", g.locale, id=g.id),

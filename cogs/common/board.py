@@ -1,4 +1,6 @@
-"""The game's board message: edit it in place, or post it again when it is gone or buried."""
+"""The game's card, its one living message: edit it in place (as the answer to a move
+made on it, when it can), or post it again when it is gone or buried; after a crash, find
+every copy and keep exactly one."""
 
 from __future__ import annotations
 
@@ -6,26 +8,33 @@ import asyncio
 import datetime as dt
 import logging
 import re
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 import discord
 
+from cogs.common.card import Story, card
 from cogs.common.choices import board_view
 from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
-from cogs.common.present import COLOUR, Rendered, clip, draw, snapshot, ui_for
-from rules.core import Event
+from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
 from services.faults import crash_point
 from services.session import Game, SessionService
 
 log = logging.getLogger("tablero.board")
+
+T = TypeVar("T")
 
 # A board further back than this many messages is hard to find: post it again below.
 BURY_LIMIT = 10
 # Old boards are re-posted rather than edited so the game comes back to the bottom of
 # the channel and its components stay fresh.
 MAX_AGE = dt.timedelta(days=14)
+# A move made on the card is answered by the card's edit unless this many seconds of
+# Discord's 3 have gone (the picture takes time to draw): then acknowledged first.
+ANSWER_BY = 1.5
+# How many of a channel's newest messages are looked through for copies of a card.
+COPIES_LOOKED_AT = 50
 
 
 class _Bot(Protocol):
@@ -37,6 +46,8 @@ class _Bot(Protocol):
 
 
 LobbyRenderer = Callable[[Game, str], Rendered]
+# The message of a turn that passes, carried by a card posted anew: its text and mentions.
+Carried = tuple[str, discord.AllowedMentions]
 
 
 def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.datetime | None = None) -> bool:
@@ -45,6 +56,32 @@ def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.dat
         return False
     now = now or discord.utils.utcnow()
     return now - discord.utils.snowflake_time(message_id) > max_age
+
+
+def age(interaction: discord.Interaction) -> float:
+    """Seconds since ``interaction`` was made (Discord wants an answer within 3)."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
+async def acknowledge(interaction: discord.Interaction | None) -> None:
+    """Acknowledge a component's interaction (its message is edited by the API after)."""
+    if interaction is None or interaction.response.is_done():
+        return
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException:
+        log.info("interaction %s expired before it was answered", interaction.id)
+
+
+async def in_time(interaction: discord.Interaction | None, work: Awaitable[T]) -> T:
+    """Await ``work``; should it outlast what is left of ``ANSWER_BY`` for ``interaction``,
+    acknowledge the interaction meanwhile (its answer then comes by the API)."""
+    task = asyncio.ensure_future(work)
+    if interaction is not None and not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_BY - age(interaction)))
+        if not done:
+            await acknowledge(interaction)
+    return await task
 
 
 def is_board_of(message: discord.Message, game: int, rendered: Rendered) -> bool:
@@ -69,12 +106,14 @@ class BoardKeeper:
         self.max_age: dt.timedelta | None = MAX_AGE  # None: never re-post for age
         self.bury_limit: int | None = BURY_LIMIT  # None: never re-post for being buried
         self._locks: dict[int, asyncio.Lock] = {}
-        self._events: dict[int, list[Event]] = {}
+        self._story: dict[int, Story] = {}  # game -> what its card tells (see announce.py)
         self._after: dict[int, int] = {}  # board message id -> messages seen after it
         self._board_of_channel: dict[int, int] = {}  # channel id -> board message id
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
         # game -> channel where the last refresh was refused for a missing permission
         self.refused: dict[int, int] = {}
+        # games whose card, posted anew, carried the message of a turn that passed
+        self.carried: set[int] = set()
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -88,15 +127,22 @@ class BoardKeeper:
             return Rendered(content=None, embed=embed)
         ui = ui_for(g.row.game_id)
         png = await draw(ui, g, None, g.locale)
-        rendered = ui.board(g, self._events.get(g.id, []), g.locale, png)
+        store = self.bot.session.store
+        story = self._story.get(g.id)
+        if story is None:
+            # After a restart: the story the newest change wrote for the card.
+            told = await store.recent_messages(g.id, ("board",), limit=1)
+            p = told[0].payload if told else {}
+            story = self._story[g.id] = Story(list(p.get("last") or []), list(p.get("now") or []))
+        due = {d.seat: d.due_at for d in await store.deadlines(g.id) if not d.paused}
+        rendered = card(ui, g, story, g.locale, png, due=due, extra=await self._vacations(g))
         rendered.view = board_view(g, g.locale)
-        await self._vacations(g, rendered)
         return rendered
 
-    async def _vacations(self, g: Game, rendered: Rendered) -> None:
+    async def _vacations(self, g: Game) -> list[tuple[str, str, bool]]:
         """Tell the table who is on vacation (their clocks are stopped) while the game is on."""
         if g.status != "active":
-            return
+            return []
         users = [s.user_id for s in g.seats if s.user_id is not None and not s.ai]
         settings = await self.bot.session.store.users_settings(users)
         now = self.bot.session.clock.now()
@@ -106,9 +152,7 @@ class BoardKeeper:
             for s in g.seats
             if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now
         ]
-        if away:
-            rendered.embed.add_field(name="🏖️", value=clip(t("clock.vacation_board", g.locale, who=names(away, g.locale)), 1024),
-                                     inline=False)
+        return [("🏖️", t("clock.vacation_board", g.locale, who=names(away, g.locale)), False)] if away else []
 
     # -- posting -----------------------------------------------------------------------
 
@@ -124,6 +168,14 @@ class BoardKeeper:
         # has not seen since a restart, and sends and edits by id alone.
         return self.bot.get_partial_messageable(channel_id, guild_id=g.row.guild_id)
 
+    def due_repost(self, g: Game) -> bool:
+        """Whether the card would be posted anew after one more message below it (too old,
+        or about to be buried): that message is better carried by the new card."""
+        mid = g.row.board_message_id
+        if mid is None or too_old(mid, self.max_age):
+            return mid is not None
+        return self.bury_limit is not None and self._after.get(mid, 0) + 1 >= self.bury_limit
+
     def buried(self, g: Game) -> bool:
         """Whether the board has sunk too far below newer messages. A board this process has
         not posted (one from before a restart) is counted from its first look on."""
@@ -138,22 +190,29 @@ class BoardKeeper:
         self,
         game: int,
         *,
-        events: Sequence[Event] | None = None,
+        story: Story | None = None,
         repost: bool = False,
         keep_old: bool = False,
         rendered: Rendered | None = None,
         nonce: str | None = None,
         since: float | None = None,
+        interaction: discord.Interaction | None = None,
+        carry: Carried | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
         ``rendered`` replaces the usual rendering (e.g. the lobby marked as started).
         ``nonce`` goes with a new post (Discord then never creates it twice); ``since`` (a
         change whose delivery a crash cut) first adopts a board posted after it, if any.
+        ``story``: what the card tells of the last turn and the turn in play (kept for the
+        refreshes after). ``interaction``: a move made on the card, answered by its edit.
+        ``carry``: the message of a turn that passes (text, mentions), carried by the card
+        if it is posted anew (the game is then in ``carried``).
 
         Never raises for Discord errors: the move behind it is already committed."""
-        mid, shown = await self._refresh(game, events=events, repost=repost, keep_old=keep_old,
-                                         rendered=rendered, nonce=nonce, since=since)
+        mid, shown = await self._refresh(game, story=story, repost=repost, keep_old=keep_old,
+                                         rendered=rendered, nonce=nonce, since=since, interaction=interaction,
+                                         carry=carry)
         # Several processes (shards) on one game: a newer move committed by another process
         # while this edit was on its way may have had its own edit land first; this older
         # picture would then stay. Look again, and show the newest (a few rounds at most).
@@ -170,18 +229,26 @@ class BoardKeeper:
         self,
         game: int,
         *,
-        events: Sequence[Event] | None = None,
+        story: Story | None = None,
         repost: bool = False,
         keep_old: bool = False,
         rendered: Rendered | None = None,
         nonce: str | None = None,
         since: float | None = None,
+        interaction: discord.Interaction | None = None,
+        carry: Carried | None = None,
     ) -> tuple[int | None, tuple[int, str] | None]:
         """One showing of the game (see refresh): the message id, and the version and status
         it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
-        if events is not None:
-            self._events[game] = list(events)
-        plain = rendered is None and not repost
+        if story is not None:
+            self._story[game] = story
+        if interaction is not None and (self._lock(game).locked() or age(interaction) > ANSWER_BY):
+            # Another showing of the game is under way, or Discord's 3 s are running out:
+            # acknowledge now rather than after it; the card is edited by the API below.
+            await acknowledge(interaction)
+        if interaction is not None and interaction.response.is_done():
+            interaction = None
+        plain = rendered is None and not repost and interaction is None
         self._waiting[game] = self._waiting.get(game, 0) + 1
         async with self._lock(game):
             self._waiting[game] -= 1
@@ -194,7 +261,7 @@ class BoardKeeper:
                 return g.row.board_message_id, None
             shown = (g.version, g.status)
             try:
-                rendered = rendered or await self.render(g)
+                rendered = rendered or await in_time(interaction, self.render(g))
                 if since is not None and await self._adopt_posted(g, rendered, since):
                     repost = False  # the board this change posted is there: bring it up to date
                 mid = g.row.board_message_id
@@ -202,7 +269,8 @@ class BoardKeeper:
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
                     message = self._channel(g).get_partial_message(mid)
                     try:
-                        await patiently(lambda: message.edit(**rendered.edit_kwargs()))
+                        if not await self._answer_with(interaction, rendered):
+                            await patiently(lambda: message.edit(**rendered.edit_kwargs()))
                         return mid, shown
                     except discord.NotFound:
                         log.info("game %s: board message %s is gone; posting it again", g.id, mid)
@@ -210,7 +278,11 @@ class BoardKeeper:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce), shown
+                if carry is not None:
+                    rendered.content = carry[0]
+                    self.carried.add(game)
+                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce,
+                                        mentions=carry[1] if carry is not None else None), shown
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
@@ -219,44 +291,64 @@ class BoardKeeper:
                     log.warning("game %s: could not show the board", game, exc_info=True)
                 return None, None
 
+    @staticmethod
+    async def _answer_with(interaction: discord.Interaction | None, rendered: Rendered) -> bool:
+        """Answer a move made on the card with the card's edit; False when it cannot be (no
+        such move, already acknowledged, or Discord forgot it): the API edits the card then."""
+        if interaction is None or interaction.response.is_done():
+            return False
+        try:
+            await interaction.response.edit_message(**rendered.edit_kwargs())
+            return True
+        except discord.HTTPException:
+            log.info("interaction %s could not be answered with the card", interaction.id)
+            return False
+
     async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
-        """After a crash: the game's boards posted since ``since`` (known by their title);
-        keep the newest as the game's one board and delete the others. True if one was found."""
+        """After a crash: keep exactly one card. A card of the game posted since ``since``
+        (the change a crash cut posted it, and may not have stored it) is kept, the newest
+        if several; else the stored one. Every other card of the game among the channel's
+        recent messages goes (a crash between posting a card anew and deleting the old one
+        left both live, menus and all). True if a card posted since ``since`` was found."""
         from cogs.common.delivery import SINCE_MARGIN
 
         me = getattr(getattr(self.bot, "user", None), "id", None)
         channel = self._channel(g)
         if not hasattr(channel, "history"):
             return False
-        after = discord.Object(id=discord.utils.time_snowflake(
-            dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC)))
+        after = discord.utils.time_snowflake(dt.datetime.fromtimestamp(since - SINCE_MARGIN, dt.UTC))
         found: list[discord.Message] = []
         try:
-            async for message in channel.history(limit=50, after=after):
+            async for message in channel.history(limit=COPIES_LOOKED_AT):
                 if (me is None or message.author.id == me) and is_board_of(message, g.id, rendered):
                     found.append(message)
         except discord.HTTPException:
             return False
-        if not found:
-            return False
-        newest = max(found, key=lambda m: m.id)
-        if newest.id != g.row.board_message_id:
-            log.info("game %s: adopting board %s posted before a restart", g.id, newest.id)
-            await self.bot.session.set_board_message(g.id, channel.id, newest.id)
-            self._track(channel.id, newest.id)
+        fresh = [m for m in found if m.id >= after]
+        keep = max(fresh, key=lambda m: m.id).id if fresh else g.row.board_message_id
+        if fresh and keep != g.row.board_message_id:
+            assert keep is not None
+            log.info("game %s: adopting card %s posted before a restart", g.id, keep)
+            await self.bot.session.set_board_message(g.id, channel.id, keep)
+            self._track(channel.id, keep)
         for message in found:
-            if message.id != newest.id:
+            if message.id != keep:
+                log.info("game %s: deleting card %s, a copy a crash left live", g.id, message.id)
                 try:
                     await channel.get_partial_message(message.id).delete()
                 except discord.HTTPException:
                     pass
-        return True
+        return bool(fresh)
 
-    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None) -> int:
+    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None,
+                    mentions: discord.AllowedMentions | None = None) -> int:
         channel = self._channel(g)
         old = g.row.board_message_id
-        extra = {"nonce": nonce} if nonce is not None else {}
-        message = await patiently(lambda: channel.send(**rendered.send_kwargs(), **extra))
+        extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
+        kwargs = rendered.send_kwargs()
+        if mentions is not None:
+            kwargs["allowed_mentions"] = mentions  # the turn's message it carries pings
+        message = await patiently(lambda: channel.send(**kwargs, **extra))
         crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
         self._track(channel.id, message.id)

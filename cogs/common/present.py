@@ -333,6 +333,12 @@ class GameUI:
         part = g.private_part(seat)
         return [f"**{k}**: `{clip(json.dumps(v, ensure_ascii=False), 900)}`" for k, v in part.items()]
 
+    def revealed_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
+        """What ``seat`` held, told to others once the game is over (a spectator's summary,
+        in the third person under the player's name). Default: the seat's private lines; a
+        game whose private lines speak to their owner ("your zone") words them here."""
+        return self.private_lines(g, seat, locale)
+
     def private(self, g: Game, seat: Seat, locale: str, png: bytes | None = None) -> Rendered:
         """``seat``'s private view ("my hand"), for a DM or an ephemeral reply."""
         lines = self.private_lines(g, seat, locale) or [t("hand.nothing", locale)]

@@ -64,3 +64,13 @@ async def replay_matches_store(engine: Any, db: str, game: int, seats: int) -> N
         assert state.version == row.version
     finally:
         await store.close()
+
+
+def move_answered(message: dict | None) -> None:
+    """A move typed as a command is answered: publicly by the message of a turn that passes
+    (it pings who acts now), or privately ("Done.") when its step folds into the card."""
+    assert message is not None
+    if message["flags"] & EPHEMERAL:
+        assert message["content"] in ("Done.", "Hecho."), message["content"]
+    else:
+        assert message["content"], message

@@ -20,7 +20,7 @@ from rules.ankh_morpork.model import AmState, Interrupt, Play, Power, Skip
 from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.registry import engine
 
-from .checks import ChannelWatcher, dm_text, replay_matches_store, text_of
+from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -169,7 +169,7 @@ class Players:
             assert chosen, (label, choices)
             self.used(f"command:{command}")
             _, _, msg = await self.t.slash(command, user, **{option: chosen[0]["value"]})
-        assert msg is not None and not msg["flags"] & EPHEMERAL, msg
+        move_answered(msg)
         # the caller's next step comes privately after the public record
         self.panels.pop(seat, None)
 
@@ -217,7 +217,7 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
                 assert not fake.components(dm)  # nothing to answer yet
 
             restarted = stopped = rescued = False
-            moves = 0
+            moves = last_posted = 0
             while (await t.game(gid)).status == "active":
                 state = await p.state()
                 watcher.check(state)
@@ -225,11 +225,13 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
                 action = E.ai_action(state, seat)
                 index = E.legal_actions(state, seat).index(action)
                 version = state.version
+                # what the last move posted in the channel (a step of one's own turn: nothing)
+                newest = fake.channel_messages(world.channel)[last_posted:]
+                last_posted = len(fake.channel_messages(world.channel))
                 if UI.reaction(await t.game(gid), seat) and p.mover != seat:
                     # Asked privately: the channel says the game waits, pings nobody, names no card.
                     board = await p.settled(version)
                     assert f"Waiting to see whether **{NAMES[seat]}** answers" in board["embeds"][0]["description"]
-                    newest = fake.channel_messages(world.channel)[-2:]
                     assert all(p.user(seat)["id"] not in fake.pinged(m) for m in newest), [(m["content"], fake.pinged(m)) for m in newest]
                     for other in {0, 1, 2} - {seat}:
                         assert not any(p.control(m, version, other, 0) for m in fake.dms_to(p.user(other)))

@@ -23,7 +23,7 @@ from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.model import GdmState
 from rules.registry import engine
 
-from .checks import ChannelWatcher, dm_text, replay_matches_store, text_of
+from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -212,7 +212,7 @@ class Players:
             self.used("autocomplete")
             _, _, msg = await self.t.slash(command, user, **{option: chosen[0]["value"]})
         self.used(f"command:{command}")
-        assert msg is not None and not msg["flags"] & EPHEMERAL, msg  # the public record
+        move_answered(msg)
         self.panels.pop(seat, None)
 
     async def play(self, seat: int, commands_share: float = 0.15) -> None:

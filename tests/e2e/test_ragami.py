@@ -15,7 +15,7 @@ from rules.ragami.cards import KIND, card_name
 from rules.ragami.model import Keep, Pick, Place, PlayCard, RgState, UseDie
 from rules.registry import engine
 
-from .checks import ChannelWatcher, dm_text, replay_matches_store, text_of
+from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -294,7 +294,7 @@ class Players:
         self.used(f"command:{command}")
         version = state.version
         inter, _, msg = await self.t.slash(command, self.user(seat), **options)
-        assert msg is not None and not msg["flags"] & EPHEMERAL, msg
+        move_answered(msg)
         await self.moved_past(version)
         self.panels.pop(seat, None)
         # the caller's next step comes privately after the public record

@@ -12,7 +12,7 @@ from rules.rattus_cartus.cards import NUNS, TYPE, card_name, type_name
 from rules.rattus_cartus.model import Pass, RcState, SupplyChoice
 from rules.registry import engine
 
-from .checks import ChannelWatcher, dm_text, replay_matches_store, text_of
+from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
@@ -144,7 +144,7 @@ class Players:
         choices = await self.fake.autocomplete(command, user, self.channel, focused=option, **{option: ""})
         assert choices and all(c["value"] != "-" for c in choices), choices
         _, _, msg = await self.t.slash(command, user, **{option: self.rng.choice(choices)["value"]})
-        assert msg is not None and not msg["flags"] & EPHEMERAL, msg
+        move_answered(msg)
 
     # -- the phases ----------------------------------------------------------------------
 
@@ -168,7 +168,7 @@ class Players:
             if roll < 0.15:
                 self.used("pass:command")
                 _, _, msg = await self.t.slash("rc pass", user)
-                assert not msg["flags"] & EPHEMERAL
+                move_answered(msg)
             else:
                 self.used("pass:button")
                 panel = await self.open_menu(user)
@@ -295,15 +295,19 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
                         for s in range(3):
                             shown = f"<@{p.user(s)['id']}>" in field.split("still to choose")[1]
                             assert shown == (s in waiting)
-                        last = fake.last_message(world.channel)
-                        assert all(f"<@{p.user(s)['id']}> to play" in last["content"] for s in waiting)
+                        # a step of a simultaneous choice folds into the card, which says who is left
+                        told = board["embeds"][0]["description"]
+                        assert all(f"<@{p.user(s)['id']}> to play" in told for s in waiting), told
             elif state.phase == "enter":
                 seat = pending[0]
                 before = state.version
                 k = await p.enter(seat)
                 await p.moved_on(before)
-                # the count is announced, never the cards
+                # the count is told (by the turn's message, or on the card while the turn
+                # goes on), never the cards
+                card = t.board(gid)
                 said = [m["content"] for m in fake.channel_messages(world.channel)][-3:]
+                said.append(card["embeds"][0]["description"] if card else "")
                 if k >= 0:
                     count = f"with {k} card{'s' if k != 1 else ''} face down"
                     assert any(count in s for s in said), said

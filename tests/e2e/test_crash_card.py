@@ -1,0 +1,70 @@
+"""Exactly one live card per game after a crash: the real bot, killed with SIGKILL after it
+posted a game's card anew (the old one could no longer be edited) and before it stored it,
+then started again."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from cogs.common.delivery import SINCE_MARGIN
+
+from .fake_discord import FakeDiscord
+from .fake_limits import OLD_MESSAGE
+from .harness import FakeWorld
+from .test_crash import WAIT, BotProcess, boards, open_lobby, query, undelivered
+
+
+@pytest.mark.asyncio
+async def test_a_card_posted_anew_and_not_stored_is_kept_and_the_old_one_goes(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with FakeWorld(fake=fake, users=["alice", "bob"], channels=["card"]) as world:
+        db = str(tmp_path / "tablero.db")
+        channel = world.channels["card"]
+        # the start posts the card (board.posted 1); the move below posts it anew (2)
+        first = BotProcess(fake, db, tmp_path / "bot0.log", "board.posted:2")
+        second = BotProcess(fake, db, tmp_path / "bot1.log")
+        try:
+            await first.start()
+            gid = await open_lobby(fake, world, channel, "rey_hierofante")
+            inter = await fake.slash("game start", world["alice"], channel)
+            await fake.wait_response(inter, timeout=WAIT)
+            await fake.wait_until(lambda: undelivered(db) == 0 and boards(fake, channel, gid), timeout=WAIT)
+            (old,) = boards(fake, channel, gid)
+            # A card posted more than a moment before the change (ids carry real time) is
+            # not among the messages a restart looks through for that change's own posts.
+            await asyncio.sleep(SINCE_MARGIN + 1)
+            # An hour on, Discord refuses to edit the card: the move's card is posted anew,
+            # and the bot dies before it stores it or deletes the old one.
+            fake.clock.advance(OLD_MESSAGE + 60)
+            menu = next(c["custom_id"] for c in fake.components(old)
+                        if c.get("custom_id", "").startswith(f"tablero:pick:{gid}:"))
+            uid = query(db, "SELECT user_id FROM seats WHERE game = ? AND seat = ?", gid,
+                        int(menu.split(":")[4]))[0][0]
+            user = next(u for u in world.users.values() if int(u["id"]) == uid)
+            choices = await fake.autocomplete("game move", user, channel, focused="choice", choice="")
+            assert choices
+            await fake.slash("game move", user, channel, choice=choices[0]["value"])
+            await first.killed()
+            live = boards(fake, channel, gid)
+            assert len(live) == 2 and old["id"] in [m["id"] for m in live]  # two live cards
+            stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
+            assert str(stored) == old["id"]
+
+            await second.start()
+            await fake.wait_until(lambda: undelivered(db) == 0, timeout=WAIT)
+            live = boards(fake, channel, gid)
+            assert len(live) == 1, [m["id"] for m in live]
+            assert live[0]["id"] != old["id"]  # the card posted before the crash is the one kept
+            stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
+            assert str(stored) == live[0]["id"]
+            assert live[0]["embeds"][0]["footer"]["text"].endswith(" 1")
+            await second.stop()
+            for proc in (first, second):
+                assert not proc.errors(), proc.text()[-3000:]
+        finally:
+            await first.stop()
+            await second.stop()

@@ -1,0 +1,127 @@
+"""A whole game of each title, through the real bot and the fake Discord, leaves a quiet
+channel: the game's one card, edited as it goes, a message when it starts and one when it
+ends; the bot seats' moves and every step of the player's own turn fold into the card. A
+spectator gets one DM about the game, edited as it goes, and the summary at the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.registry import engine
+
+from .fake_discord import EPHEMERAL, FakeDiscord
+from .harness import FakeWorld
+from .table import Table
+
+# A whole game of each title: one player against the bots (their moves cost no interaction).
+MAX_MOVES = 1500
+TITLES = ["rey_hierofante", "rattus_cartus", "ankh_morpork", "ragami", "guerra_de_mitos"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game_id", TITLES)
+async def test_a_whole_game_against_bots_posts_its_start_its_card_and_its_end(
+    fake: FakeDiscord, db: str, game_id: str
+) -> None:
+    async with FakeWorld(users=["ana", "vera"], fake=fake) as world:
+        t = Table(world, db, random.Random(5))
+        await t.start()
+        ana, vera = world["ana"], world["vera"]
+        _, _, lobby = await t.slash("game new", ana, game=game_id)
+        assert lobby is not None
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        session = t.bot.session
+        for _ in range(engine(game_id).min_players - 1):
+            await session.add_ai(gid, by=int(ana["id"]))
+        _, _, answer = await t.slash("game watch", vera)
+        assert answer is not None
+        lobby_count = len(fake.channel_messages(world.channel))
+        await t.slash("game start", ana)
+        await fake.wait_until(lambda: (g := session.cached(gid)) is not None and g.state is not None)
+        watched = len(fake.dms_to(vera))
+        rng = random.Random(11)
+        moves = 0
+        while (g := await session.get(gid)) is not None and g.status == "active":
+            seat = g.seat_of(int(ana["id"]))
+            if seat not in g.pending():
+                await fake.wait_until(lambda s=seat: session.cached(gid).status != "active"
+                                      or s in session.cached(gid).pending(), timeout=10)
+                continue
+            version = g.version
+            choices = await fake.autocomplete("game move", ana, world.channel, focused="choice", choice="")
+            assert choices and choices[0]["value"] != "-", choices
+            await t.slash("game move", ana, choice=rng.choice(choices)["value"])
+            await fake.wait_until(lambda v=version: session.cached(gid).version != v, timeout=10)
+            moves += 1
+            assert moves < MAX_MOVES
+        await fake.wait_until(lambda: len(fake.dms_to(vera)) >= watched + 2, timeout=10)
+        await fake.wait_until(lambda: not t.bot.boards._lock(gid).locked(), timeout=10)
+        posted = [m for m in fake.channel_messages(world.channel)[lobby_count:] if not m["flags"] & EPHEMERAL]
+        gone = [m for m in fake.deleted_messages.values()
+                if m["channel_id"] == world.channel["id"] and not m["flags"] & EPHEMERAL]
+        # the start, the card, the end (a player's move answered on the card or privately)
+        assert len(posted) + len(gone) <= 3, (moves, [m["content"][:80] for m in posted])
+        assert moves > 3  # a game long enough for a message per move to break the bound
+        end = posted[-1]["content"]
+        assert "Game over" in end or "Fin de la partida" in end, end
+        # the spectator: one DM about the game, edited to its end, and the summary
+        dms = fake.dms_to(vera)[watched:]
+        assert len(dms) == 2, [m["content"][:80] for m in dms]
+        assert f"#{gid}" in dms[0]["content"] and ("Game over" in dms[0]["content"]
+                                                   or "Fin de la partida" in dms[0]["content"])
+        assert dms[1]["embeds"] and f"#{gid}" in dms[1]["embeds"][0]["title"]
+
+
+@pytest.mark.asyncio
+async def test_a_card_about_to_sink_comes_down_carrying_the_turns_message(fake: FakeDiscord, db: str) -> None:
+    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+        t = Table(world, db, random.Random(5))
+        await t.start()
+        t.bot.boards.bury_limit = 1  # one message below the card buries it
+        ana = world["ana"]
+        _, _, lobby = await t.slash("game new", ana, game="rey_hierofante")
+        assert lobby is not None
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        await t.slash("game join", world["bo"])
+        await t.slash("game start", ana)
+        session = t.bot.session
+
+        def created() -> list[dict]:
+            gone = [m for m in fake.deleted_messages.values() if m["channel_id"] == world.channel["id"]]
+            return [m for m in fake.channel_messages(world.channel) + gone if not m["flags"] & EPHEMERAL]
+
+        # the start's message rides on the card too: the lobby, then the card
+        await fake.wait_until(lambda: t._current_board(gid, 0) is not None and len(created()) == 2)
+        assert "Game #1 begins!" in t.board(gid)["content"]
+        users = {int(u["id"]): u for u in (ana, world["bo"])}
+        rng = random.Random(3)
+
+        passed = 0
+        for _ in range(8):
+            g = await session.get(gid)
+            (seat,) = g.pending()
+            user = users[g.seat_row(seat).user_id]
+            count, version = len(created()), g.version
+            choices = await fake.autocomplete("game move", user, world.channel, focused="choice", choice="")
+            await t.slash("game move", user, choice=rng.choice(choices)["value"])
+            await fake.wait_until(lambda v=version: t._current_board(gid, v + 1) is not None, timeout=10)
+            g = await session.get(gid)
+            if g.status != "active":
+                break
+            (nxt,) = g.pending()
+            card = t.board(gid)
+            if nxt == seat:  # the turn goes on: its step folds into the card, nothing is posted
+                assert len(created()) == count
+                continue
+            # the turn passed: one new message, the card itself, last in the channel, pinging
+            # the player to act; the old card is gone
+            assert len(created()) == count + 1, (count, version, [m["content"][:60] for m in created()])
+            assert fake.last_message(world.channel)["id"] == card["id"]
+            assert str(g.seat_row(nxt).user_id) in fake.pinged(card)
+            passed += 1
+            await fake.wait_until(lambda: sum(  # the old card goes just after the new one is kept
+                1 for m in fake.channel_messages(world.channel)
+                if any(c.get("custom_id") == f"tablero:hand:{gid}" for c in fake.components(m))) == 1)
+        assert passed >= 3
