@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import discord
-
 from cogs.common import i18n
+from cogs.common.usertext import plain
 from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
 from rules.catalogue import catalogues as rules_catalogues
@@ -104,7 +103,7 @@ def table_text(v: GdmView, locale: str, names: Sequence[str]) -> str:
             cards_in.append(bits)
         name = names[sv.seat] if sv.seat < len(names) else f"#{sv.seat + 1}"
         lines.append(
-            f"{disc(sv.seat)} **{discord.utils.escape_markdown(name)}** · {w('oracles', locale)} "
+            f"{disc(sv.seat)} **{plain(name)}** · {w('oracles', locale)} "
             + " · ".join(ors)
         )
         if cards_in:

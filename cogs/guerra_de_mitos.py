@@ -34,6 +34,7 @@ from cogs.common.present import (
     register,
     seat_of,
 )
+from cogs.common.usertext import plain
 from cogs.gdm_words import (
     SEAT_TAG,
     SEAT_WORD,
@@ -148,7 +149,7 @@ class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
             if not 0 <= seat < len(g.seats):
                 return raw
             n = self.name(g, seat)
-            return f"**{discord.utils.escape_markdown(n)}**" if bold else n
+            return f"**{plain(n)}**" if bold else n
 
         text = SEAT_TAG.sub(lambda m: name(int(m[1]), m[0]), text)
         text = seat_words().sub(lambda m: name(seat_of(m), m[0]), text)

@@ -40,6 +40,7 @@ from cogs.common.i18n import locale_of
 from cogs.common.moves import play_steps
 from cogs.common.panel import Menu, Panel
 from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
+from cogs.common.usertext import plain
 from cogs.pictures import draw_or_none
 from cogs.pictures.ragami import render_board
 from rules.catalogue import seat_words
@@ -182,7 +183,7 @@ class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
             seat = seat_of(m)
             if seat >= len(g.seats):
                 return m[0]
-            return f"**{discord.utils.escape_markdown(self.name(g, seat))}**"
+            return f"**{plain(self.name(g, seat))}**"
 
         return seat_words().sub(named, text.get(locale))
 

@@ -38,6 +38,7 @@ from cogs.common.present import (
     turn_lines,
     ui_for,
 )
+from cogs.common.usertext import plain
 from rules.core import Seat
 from services.outbox import Delivery as OutboxDelivery
 from services.session import Game, MoveResult
@@ -572,7 +573,7 @@ class Announcer:
         for row in g.seats:
             lines = ui.revealed_lines(g, row.seat, locale)
             if lines:
-                out.append(t("final.held", locale, name=discord.utils.escape_markdown(row.name)))
+                out.append(t("final.held", locale, name=plain(row.name)))
                 out.extend(lines)
         return out
 

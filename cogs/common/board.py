@@ -18,6 +18,7 @@ from cogs.common.choices import board_view
 from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
 from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
+from cogs.common.usertext import plain
 from services.faults import crash_point
 from services.session import Game, SessionService
 
@@ -147,7 +148,7 @@ class BoardKeeper:
         settings = await self.bot.session.store.users_settings(users)
         now = self.bot.session.clock.now()
         away = [
-            t("vacation.until", g.locale, name=discord.utils.escape_markdown(s.name),
+            t("vacation.until", g.locale, name=plain(s.name),
               when=f"<t:{int(settings[s.user_id].vacation_until or 0)}:f>")
             for s in g.seats
             if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now

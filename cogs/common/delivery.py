@@ -25,6 +25,7 @@ from cogs.common.present import (
     snapshot,
     ui_for,
 )
+from cogs.common.usertext import plain
 from rules.core import Event, GameState, Seat
 from services.session import Game, SessionService
 
@@ -252,7 +253,7 @@ class Delivery:
         name = g.seat_row(seat).name
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
-            await patiently(lambda: channel.send(t("hand.dm_closed", g.locale, name=name),
+            await patiently(lambda: channel.send(t("hand.dm_closed", g.locale, name=plain(name)),
                                                  allowed_mentions=NO_MENTIONS))
         except discord.HTTPException:
             log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)

@@ -11,6 +11,7 @@ from cogs.common import services
 from cogs.common.errors import guard
 from cogs.common.i18n import locale_of, t
 from cogs.common.present import COLOUR, EMBED_DESCRIPTION, clip, event_lines, said_by
+from cogs.common.usertext import plain
 from rules.core import Seat
 from services.session import Game, LogLine
 
@@ -20,7 +21,7 @@ PAGE_LINES = 15
 
 def log_line(g: Game, line: LogLine, viewer: Seat | None, locale: str) -> str:
     """One move as ``viewer`` may read it: number, time, who, what (never a bare seat number)."""
-    name = discord.utils.escape_markdown(g.seat_row(line.seat).name)
+    name = plain(g.seat_row(line.seat).name)
     when = f"<t:{int(line.at)}:f>" if line.at else ""
     if line.undoes is not None:
         what = t("undo.done", locale, name=name, seq=line.undoes)

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common.i18n import names, t, tn
+from cogs.common.usertext import plain
 from rules.catalogue import seat_words
 from rules.core import Action, Event, GameState, Seat, Text
 from services.session import Game, secrets_of
@@ -123,7 +124,7 @@ def event_lines(
 def said_by(g: Game, seat: Seat, texts: Sequence[str], locale: str) -> str:
     """One player's move as a line that reads on its own: the game's words when they already
     name the player, else "**name**: what", else that they chose in secret."""
-    name = discord.utils.escape_markdown(g.seat_row(seat).name)
+    name = plain(g.seat_row(seat).name)
     what = ui_for(g.row.game_id).event_separator.join(texts)
     if texts and what.startswith(f"**{name}**"):
         return what
@@ -169,7 +170,7 @@ def turn_lines(g: Game, locale: str) -> list[str]:
         if ui.reaction(g, seat):
             # The question itself could hint at what the seat holds: the channel only
             # learns that the game waits for their answer.
-            who = f"**{discord.utils.escape_markdown(g.seat_row(seat).name)}**" if asked_by_dm(g, seat) \
+            who = f"**{plain(g.seat_row(seat).name)}**" if asked_by_dm(g, seat) \
                 else mention(g, seat)
             lines.append(t("board.reaction", locale, who=who))
         else:
@@ -239,7 +240,7 @@ class GameUI:
             if seat >= len(g.seats):
                 return m[0]
             name = self.name(g, seat)
-            return f"**{discord.utils.escape_markdown(name)}**" if bold else name
+            return f"**{plain(name)}**" if bold else name
 
         return seat_words().sub(one, text)
 

@@ -293,6 +293,8 @@ async def test_a_vacation_shows_on_the_board_and_stops_the_clock(fake, db) -> No
         await fake.wait_until(lambda: "🏖️" in embed_text(t.board(gid)))
         board = embed_text(t.board(gid))
         assert "On vacation (clocks stopped)" in board and (await t.game(gid)).seat_row(seat).name in board
+        field = next(f for f in t.board(gid)["embeds"][0]["fields"] if "🏖️" in f["name"] + f["value"])
+        assert (field["name"] + field["value"]).count("🏖️") == 1  # one label, not "🏖️: 🏖️ On vacation"
         _, _, mine = await t.slash("game mine", away)
         assert "clock stopped" in embed_text(mine)
         clock.advance(47 * HOUR)
@@ -302,3 +304,19 @@ async def test_a_vacation_shows_on_the_board_and_stops_the_clock(fake, db) -> No
         assert (await t.bot.scheduler.tick()).resumed == 1
         clock.advance(6 * HOUR)
         assert (await t.bot.scheduler.tick()).reminders == 1  # half of the 12 h, after the vacation
+
+
+async def test_the_closed_dms_notice_shows_a_players_name_as_text(fake, db) -> None:
+    sly = "[Free Nitro](https://evil.example/claim)"
+    async with FakeWorld(users=["alice", sly], fake=fake,
+                         user_options={sly: {"dms_open": False}}) as world:
+        t = Table(world, db, random.Random(6))
+        await t.start()
+        _, _, lobby = await t.slash("game new", world["alice"], game="rattus_cartus")
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        b = t.lobby_buttons(lobby)
+        await t.click(lobby, b["join"], world[sly])
+        await t.click(lobby, b["start"], world["alice"])
+        notice = await fake.wait_for_message(world.channel, lambda m: "Free Nitro" in (m["content"] or ""))
+        assert "](https://" not in notice["content"] and "https://" not in notice["content"]
+        assert gid > 0
