@@ -122,10 +122,10 @@ class Context:
     interaction: discord.Interaction | None = None
     board_repost: bool = False
     told: bool = False
-    # The turn's message: posted, or carried by the card posted anew below it (a card about
-    # to sink under it comes down instead, so a turn that passes adds one message, not two).
+    # The turn's message was posted (a card posted anew later in this delivery comes below
+    # it: the turn's message stays in the channel's history, never inside the living card,
+    # whose next edit would erase it).
     said: bool = False
-    carried: bool = False
 
 
 class Announcer:
@@ -268,9 +268,6 @@ class Announcer:
         since = d.change.created_at if d.again else None
         nonce = f"tb{row.id}"
         if row.kind == "record":
-            if context.carried or (not d.again and self.bot.boards.due_repost(g)):
-                context.carried = True
-                return
             context.said = True
             shown = d.result.game if d.result is not None else g
             posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
@@ -284,14 +281,8 @@ class Announcer:
             if interaction is not None and on_card is None:
                 # A step folded into the card, made away from it: answered at once, privately.
                 await self._answer_left(interaction)
-            carry = (p["text"], allowed_users(p["ping"])) \
-                if p.get("text") is not None and not d.again and not context.said else None
-            keeper = self.bot.boards
-            await keeper.refresh(g.id, story=story, repost=p["repost"] or context.carried, keep_old=p["repost"],
-                                 nonce=nonce, since=since, interaction=on_card, carry=carry)
-            if carry is not None and g.id in keeper.carried:
-                keeper.carried.discard(g.id)
-                context.carried = True
+            await self.bot.boards.refresh(g.id, story=story, repost=p["repost"], keep_old=p["repost"],
+                                          nonce=nonce, since=since, interaction=on_card)
             refused = self.bot.boards.refused.get(g.id)
             if refused is not None and not context.told:
                 context.told = True

@@ -47,8 +47,6 @@ class _Bot(Protocol):
 
 
 LobbyRenderer = Callable[[Game, str], Rendered]
-# The message of a turn that passes, carried by a card posted anew: its text and mentions.
-Carried = tuple[str, discord.AllowedMentions]
 
 
 def too_old(message_id: int, max_age: dt.timedelta | None = MAX_AGE, now: dt.datetime | None = None) -> bool:
@@ -113,8 +111,6 @@ class BoardKeeper:
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
         # game -> channel where the last refresh was refused for a missing permission
         self.refused: dict[int, int] = {}
-        # games whose card, posted anew, carried the message of a turn that passed
-        self.carried: set[int] = set()
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -169,14 +165,6 @@ class BoardKeeper:
         # has not seen since a restart, and sends and edits by id alone.
         return self.bot.get_partial_messageable(channel_id, guild_id=g.row.guild_id)
 
-    def due_repost(self, g: Game) -> bool:
-        """Whether the card would be posted anew after one more message below it (too old,
-        or about to be buried): that message is better carried by the new card."""
-        mid = g.row.board_message_id
-        if mid is None or too_old(mid, self.max_age):
-            return mid is not None
-        return self.bury_limit is not None and self._after.get(mid, 0) + 1 >= self.bury_limit
-
     def buried(self, g: Game) -> bool:
         """Whether the board has sunk too far below newer messages. A board this process has
         not posted (one from before a restart) is counted from its first look on."""
@@ -198,7 +186,6 @@ class BoardKeeper:
         nonce: str | None = None,
         since: float | None = None,
         interaction: discord.Interaction | None = None,
-        carry: Carried | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
@@ -207,13 +194,10 @@ class BoardKeeper:
         change whose delivery a crash cut) first adopts a board posted after it, if any.
         ``story``: what the card tells of the last turn and the turn in play (kept for the
         refreshes after). ``interaction``: a move made on the card, answered by its edit.
-        ``carry``: the message of a turn that passes (text, mentions), carried by the card
-        if it is posted anew (the game is then in ``carried``).
 
         Never raises for Discord errors: the move behind it is already committed."""
         mid, shown = await self._refresh(game, story=story, repost=repost, keep_old=keep_old,
-                                         rendered=rendered, nonce=nonce, since=since, interaction=interaction,
-                                         carry=carry)
+                                         rendered=rendered, nonce=nonce, since=since, interaction=interaction)
         # Several processes (shards) on one game: a newer move committed by another process
         # while this edit was on its way may have had its own edit land first; this older
         # picture would then stay. Look again, and show the newest (a few rounds at most).
@@ -237,7 +221,6 @@ class BoardKeeper:
         nonce: str | None = None,
         since: float | None = None,
         interaction: discord.Interaction | None = None,
-        carry: Carried | None = None,
     ) -> tuple[int | None, tuple[int, str] | None]:
         """One showing of the game (see refresh): the message id, and the version and status
         it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
@@ -279,11 +262,7 @@ class BoardKeeper:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                if carry is not None:
-                    rendered.content = carry[0]
-                    self.carried.add(game)
-                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce,
-                                        mentions=carry[1] if carry is not None else None), shown
+                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce), shown
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
@@ -341,14 +320,11 @@ class BoardKeeper:
                     pass
         return bool(fresh)
 
-    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None,
-                    mentions: discord.AllowedMentions | None = None) -> int:
+    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None) -> int:
         channel = self._channel(g)
         old = g.row.board_message_id
         extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
         kwargs = rendered.send_kwargs()
-        if mentions is not None:
-            kwargs["allowed_mentions"] = mentions  # the turn's message it carries pings
         message = await patiently(lambda: channel.send(**kwargs, **extra))
         crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
