@@ -11,9 +11,19 @@ from typing import Any
 
 from .checks import text_of
 from .fake_discord import EPHEMERAL
+from .harness import FakeWorld
 from .table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def seeded_table(world: FakeWorld, db: str, seed: int) -> Table:
+    """A table with its bot started, whose games are dealt from ``seed``: the seed is the
+    platform's choice, and fixing it keeps a test the same game every run."""
+    t = Table(world, db)
+    await t.start()
+    t.bot.session._seed = lambda: seed
+    return t
 
 
 def board_picture(t: Table, board: dict) -> bytes:

@@ -20,7 +20,7 @@ from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
-from .driver import Driver, board_picture, start_game
+from .driver import Driver, board_picture, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -113,10 +113,7 @@ class Players(Driver):
 async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fake, db) -> None:
     with DiscordLogCollector(("tablero",)) as errors:
         async with FakeWorld(users=list(NAMES), user_options={"bob": {"locale": "es-ES"}}, fake=fake) as world:
-            t = Table(world, db)
-            await t.start()
-            # The seed is the platform's choice; fixing it keeps this test the same game every run.
-            t.bot.session._seed = lambda: SEED
+            t = await seeded_table(world, db, SEED)
             alice, bob, carol = (world[n] for n in NAMES)
             gid, _ = await start_game(t, alice, "ankh_morpork", click=(bob,), command=(carol,))
             p = Players(t, gid)
@@ -233,9 +230,7 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:
     async with FakeWorld(users=["alice", "bob", "dave"], user_options={"bob": {"locale": "es-ES"}},
                          fake=fake) as world:
-        t = Table(world, db)
-        await t.start()
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         alice, bob, dave = world["alice"], world["bob"], world["dave"]
         gid, _ = await start_game(t, alice, "ankh_morpork", click=(bob,), ai=True)
         p = Players(t, gid)
@@ -317,9 +312,7 @@ async def test_random_input_to_every_am_command_changes_nothing(fake, db) -> Non
     rng = random.Random(4)
     async with FakeWorld(users=list(NAMES), fake=fake) as world:
         with DiscordLogCollector(("tablero",)) as errors:
-            t = Table(world, db)
-            await t.start()
-            t.bot.session._seed = lambda: SEED
+            t = await seeded_table(world, db, SEED)
             alice, bob = world["alice"], world["bob"]
             gid, _ = await start_game(t, alice, "ankh_morpork", click=(bob,))
             p = Players(t, gid)

@@ -23,7 +23,7 @@ from rules.guerra_de_mitos.model import GdmState
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
-from .driver import Driver, board_picture, hand_notice, start_game
+from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -177,10 +177,7 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
         async with FakeWorld(
             users=["alice", "bob", "dave"], user_options={"bob": {"locale": "es-ES"}}, fake=fake
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            # The seed is the platform's choice; fixing it keeps this test the same game every run.
-            t.bot.session._seed = lambda: SEED_2P
+            t = await seeded_table(world, db, SEED_2P)
             alice, bob, dave = world["alice"], world["bob"], world["dave"]
             gid = await start(t, alice, [bob])
             g = await t.game(gid)
@@ -296,9 +293,7 @@ async def test_three_players_with_a_bot_seat_closed_dms_and_a_restart(fake, db) 
         async with FakeWorld(
             users=["alice", "bob"], user_options={"bob": {"dms_open": False}}, fake=fake
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            t.bot.session._seed = lambda: SEED_3P
+            t = await seeded_table(world, db, SEED_3P)
             alice, bob = world["alice"], world["bob"]
             gid = await start(t, alice, [bob], ai=True)
             g = await t.game(gid)

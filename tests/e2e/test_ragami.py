@@ -15,7 +15,7 @@ from rules.ragami.model import Keep, Pick, Place, PlayCard, RgState, UseDie
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
-from .driver import Driver, board_picture, hand_notice, start_game
+from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -256,10 +256,7 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             user_options={"carol": {"locale": "es-ES", "dms_open": False}},
             fake=fake,
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            # The seed is the platform's choice; fixing it keeps this test the same game every run.
-            t.bot.session._seed = lambda: SEED
+            t = await seeded_table(world, db, SEED)
             gid = await start(t, world)
             p = Players(t, gid)
             watcher = Watcher(t, world.channel)
@@ -381,9 +378,7 @@ async def test_card_help_autocomplete_and_wrong_input_refused_privately(fake, db
         user_options={"carol": {"locale": "es-ES", "dms_open": False}},
         fake=fake,
     ) as world:
-        t = Table(world, db)
-        await t.start()
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         gid = await start(t, world)
         p = Players(t, gid)
         await p.settled((await p.state()).version)
@@ -477,9 +472,7 @@ async def test_random_input_to_every_rg_command_changes_nothing(fake, db) -> Non
         async with FakeWorld(
             users=[*NAMES, "dave"], user_options={"carol": {"locale": "es-ES"}}, fake=fake
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            t.bot.session._seed = lambda: SEED
+            t = await seeded_table(world, db, SEED)
             gid = await start(t, world)
             p = Players(t, gid)
             users = [world[n] for n in (*NAMES, "dave")]

@@ -11,7 +11,7 @@ from rules.rattus_cartus.model import Pass, RcState, SupplyChoice
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
-from .driver import Driver, board_picture, hand_notice, start_game
+from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
@@ -175,10 +175,7 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
     async with FakeWorld(users=["alice", "bob", "carol"],
                          user_options={"bob": {"locale": "es-ES"}, "carol": {"dms_open": False}},
                          fake=fake) as world:
-        t = Table(world, db, random.Random(5))
-        await t.start()
-        # The seed is the platform's choice; fixing it keeps this test the same game every run.
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         alice, bob, carol = world["alice"], world["bob"], world["carol"]
         hints = await fake.autocomplete("game new", alice, world.channel, focused="options",
                                         game="rattus_cartus", options="all")
@@ -303,9 +300,7 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:
     async with FakeWorld(users=["alice", "bob", "dave"], user_options={"bob": {"locale": "es-ES"}},
                          fake=fake) as world:
-        t = Table(world, db, random.Random(2))
-        await t.start()
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         alice, bob, dave = world["alice"], world["bob"], world["dave"]
         gid, _ = await start_game(t, alice, "rattus_cartus", click=(bob,))
         p = Players(t, gid, random.Random(3))
