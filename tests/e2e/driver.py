@@ -54,11 +54,11 @@ async def start_game(t: Table, host: dict, game: str, *, click: tuple[dict, ...]
     return gid, lobby
 
 
-async def hand_notice(t: Table, name: str) -> dict:
-    """The channel's notice that a player with closed DMs reads their hand with /game hand
-    (it names the player); returns it."""
+async def hand_notice(t: Table, name: str, commands: tuple[str, ...] = ("/game hand",)) -> dict:
+    """The channel's notice that a player with closed DMs reads their hand with one of
+    ``commands`` (it names the player); returns it."""
     notice = await t.fake.wait_until(lambda: [m for m in t.fake.channel_messages(t.world.channel)
-                                              if "/game hand" in m["content"] or "/partida mano" in m["content"]])
+                                              if any(c in m["content"] for c in commands)])
     assert name in notice[0]["content"], notice[0]["content"]
     return notice[0]
 

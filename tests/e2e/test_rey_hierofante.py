@@ -139,7 +139,7 @@ async def test_closed_dms_get_the_hand_through_the_channel_without_revealing_it(
             names |= {TILES[tile].name.es, TILES[tile].name.en}
         # alice got her hidden tiles by DM; bob's DMs are closed, and the channel says so
         assert await fake.wait_until(lambda: fake.dms_to(alice))
-        await hand_notice(t, "bob")
+        await hand_notice(t, "bob", ("/game hand", "/partida mano"))
         public = json.dumps([m["content"] for m in fake.channel_messages(world.channel)]
                             + [m["embeds"] for m in fake.channel_messages(world.channel)], ensure_ascii=False)
         assert not any(n in public for n in names), "a hidden tile reached the channel"
