@@ -110,35 +110,9 @@ class Table:
         raise KeyError(user_id)
 
     async def move_by_menu(self, game: int) -> None:
-        """The player to act picks a random option from the board's menu (two steps if grouped)."""
-        g = await self.game(game)
-        version = g.version
-        who = await self.user_to_act(game)
-        assert who is not None
-        seat, user = who
-        # the board is edited after the commit: wait until it shows this version's choices
-        board = await self.fake.wait_until(lambda: self._current_board(game, version))
-        menu = self._menu(board)
-        if menu is None:  # hidden information: the menu opens privately from the Play button
-            play = next(c["custom_id"] for c in self.fake.components(board)
-                        if c.get("custom_id", "").startswith("tablero:play:"))
-            inter, _ = await self.click(board, play, user)
-            board = self.fake.response_message(inter)
-            menu = self._menu(board)
-        assert menu is not None, "no move menu for the player to act"
-        assert menu["custom_id"].split(":")[4] == str(seat)
-        value = self.rng.choice(menu["options"])["value"]
-        inter = await self.fake.select(board, menu["custom_id"], user, [value])
-        await self.fake.wait_response(inter)
-        if value.startswith("g"):
-            step = self.fake.response_message(inter)
-            menu2 = self._menu(step)
-            assert menu2 is not None
-            value2 = self.rng.choice(menu2["options"])["value"]
-            inter = await self.fake.select(step, menu2["custom_id"], user, [value2])
-            await self.fake.wait_response(inter)
-        await self.fake.wait_until(lambda: (self.bot.session.cached(game) is not None
-                                            and self.bot.session.cached(game).version > version))
+        """The player to act picks a random option from the board's menu (see Driver.move_by_menu)."""
+        from .driver import Driver  # the driver is built on the table
+        await Driver(self, game, rng=self.rng).move_by_menu()
 
     def _current_board(self, game: int, version: int) -> dict | None:
         board = self.board(game)
@@ -151,14 +125,6 @@ class Table:
             footer = json.dumps(board["embeds"], ensure_ascii=False)
             if cid.startswith("tablero:play:") and re.search(rf"(move|jugada) {version}\b", footer):
                 return board
-        return None
-
-    def _menu(self, message: dict | None) -> dict | None:
-        if message is None:
-            return None
-        for c in self.fake.components(message):
-            if c["type"] == 3 and c.get("custom_id", "").startswith("tablero:pick:"):
-                return c
         return None
 
     async def new_game(self, host: dict, **options: Any) -> tuple[int, dict]:

@@ -9,7 +9,6 @@ the panel or of a DM, or a slash command.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
@@ -21,6 +20,7 @@ from rules.ankh_morpork.personalities import PERSONALITIES
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
+from .driver import Driver, board_picture, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -70,91 +70,18 @@ class Watcher(ChannelWatcher):
             assert not shown, f"hidden information in the channel: {shown}\n{text}"
 
 
-class Players:
+class Players(Driver):
     """The three players at the controls."""
 
     def __init__(self, t: Table, gid: int) -> None:
-        self.t, self.gid = t, gid
-        self.fake = t.fake
-        self.channel = t.world.channel
-        self.rng = random.Random(SEED)
-        self.panels: dict[int, str] = {}  # seat -> id of its open private panel
-        self.ways: dict[str, int] = {}
+        super().__init__(t, gid, rng=random.Random(SEED), names=dict(enumerate(NAMES)))
         self.mover: int | None = None
 
     async def state(self) -> AmState:
-        g = await self.t.game(self.gid)
-        assert isinstance(g.state, AmState)
-        return g.state
-
-    def user(self, seat: int) -> dict:
-        return self.t.world.users[NAMES[seat]]
-
-    def used(self, way: str) -> None:
-        self.ways[way] = self.ways.get(way, 0) + 1
-
-    async def moved_past(self, version: int) -> None:
-        """Wait until the game is past ``version``."""
-        await self.fake.wait_until(lambda: self.t.bot.session.cached(self.gid).version > version)
-
-    async def settled(self, version: int) -> dict:
-        """Wait until the board shows ``version``."""
-        def shown() -> dict | None:
-            board = self.t.board(self.gid)
-            if board is None:
-                return None
-            footer = json.dumps(board["embeds"], ensure_ascii=False)
-            return board if re.search(rf"(move|jugada) {version}\b", footer) else None
-        return await self.fake.wait_until(shown)
-
-    # -- finding the control for an action ------------------------------------------------
-
-    def control(self, message: dict, version: int, seat: int, index: int) -> tuple[str, dict] | None:
-        """("click", button) or ("select", menu) making legal action ``index`` on ``message``."""
-        for c in self.fake.components(message):
-            cid = c.get("custom_id", "")
-            if cid == f"tablero:act:{self.gid}:{version}:{seat}:{index}":
-                return "click", c
-            if cid.startswith(f"tablero:acts:{self.gid}:{version}:{seat}:") and any(
-                    o["value"] == str(index) for o in c["options"]):
-                return "select", c
-        return None
-
-    async def use(self, message: dict, version: int, seat: int, index: int) -> dict:
-        """Use the control for action ``index`` on ``message``; returns the interaction."""
-        found = self.control(message, version, seat, index)
-        assert found is not None, text_of(message)
-        how, c = found
-        user = self.user(seat)
-        if how == "click":
-            inter = await self.fake.click(message, c["custom_id"], user)
-        else:
-            inter = await self.fake.select(message, c["custom_id"], user, [str(index)])
-        await self.fake.wait_response(inter)
-        return inter
-
-    async def open_panel(self, seat: int) -> dict:
-        """Press the board's Play button; returns the private panel."""
-        board = self.t.board(self.gid)
-        assert board is not None
-        play = next(c["custom_id"] for c in self.fake.components(board)
-                    if c.get("custom_id", "").startswith("tablero:play:"))
-        inter, _ = await self.t.click(board, play, self.user(seat))
-        panel = self.fake.response_message(inter)
-        assert panel is not None and panel["flags"] & EPHEMERAL and panel["_visible_to"] == self.user(seat)["id"]
-        return panel
-
-    # -- the ways to move -----------------------------------------------------------------
-
-    async def by_panel(self, seat: int, version: int, index: int) -> None:
-        panel = self.fake.messages.get(self.panels.get(seat, ""))
-        if panel is None or self.control(panel, version, seat, index) is None:
-            panel = await self.open_panel(seat)
-            self.used("panel:open")
-        else:
-            self.used("panel:next step")
-        await self.use(panel, version, seat, index)
-        self.panels[seat] = panel["id"]  # edited in place: the next step shows there
+        """The game's state now."""
+        state = await super().state()
+        assert isinstance(state, AmState)
+        return state
 
     async def by_command(self, seat: int, action: Any, label: str) -> None:
         user = self.user(seat)
@@ -186,24 +113,13 @@ class Players:
 async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fake, db) -> None:
     with DiscordLogCollector(("tablero",)) as errors:
         async with FakeWorld(users=list(NAMES), user_options={"bob": {"locale": "es-ES"}}, fake=fake) as world:
-            t = Table(world, db)
-            await t.start()
-            # The seed is the platform's choice; fixing it keeps this test the same game every run.
-            t.bot.session._seed = lambda: SEED
+            t = await seeded_table(world, db, SEED)
             alice, bob, carol = (world[n] for n in NAMES)
-            _, _, lobby = await t.slash("game new", alice, game="ankh_morpork")
-            assert lobby is not None and lobby["embeds"], lobby
-            gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-            buttons = t.lobby_buttons(lobby)
-            await t.click(lobby, buttons["join"], bob)
-            _, _, msg = await t.slash("game join", carol)
-            assert msg["flags"] & EPHEMERAL
-            await t.click(fake.messages[lobby["id"]], buttons["start"], alice)
+            gid, _ = await start_game(t, alice, "ankh_morpork", click=(bob,), command=(carol,))
             p = Players(t, gid)
             watcher = Watcher(t, world.channel)
             board = await p.settled(0)
-            assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
-            assert fake.files(board)[0]["data"][:8] == b"\x89PNG\r\n\x1a\n"
+            board_picture(t, board)
             assert [(await t.game(gid)).seat_of(int(world[n]["id"])) for n in NAMES] == [0, 1, 2]
 
             # Each player's personality and hand by DM, in their language.
@@ -314,16 +230,9 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:
     async with FakeWorld(users=["alice", "bob", "dave"], user_options={"bob": {"locale": "es-ES"}},
                          fake=fake) as world:
-        t = Table(world, db)
-        await t.start()
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         alice, bob, dave = world["alice"], world["bob"], world["dave"]
-        _, _, lobby = await t.slash("game new", alice, game="ankh_morpork")
-        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-        buttons = t.lobby_buttons(lobby)
-        await t.click(lobby, buttons["join"], bob)
-        await t.click(fake.messages[lobby["id"]], buttons["ai"], alice)
-        await t.click(fake.messages[lobby["id"]], buttons["start"], alice)
+        gid, _ = await start_game(t, alice, "ankh_morpork", click=(bob,), ai=True)
         p = Players(t, gid)
         await fake.wait_until(lambda: t.board(gid) is not None)
         # the bot plays its seat by itself: wait for a human's turn
@@ -333,13 +242,7 @@ async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) ->
         (seat,) = E.pending(state)
         user, other = (alice, bob) if seat == 0 else (bob, alice)
 
-        async def refused(command: str, who: dict, **options: Any) -> str:
-            version = (await p.state()).version
-            _, _, msg = await t.slash(command, who, **options)
-            assert msg is not None and msg["flags"] & EPHEMERAL, msg
-            assert (await p.state()).version == version
-            return msg["content"]
-
+        refused = p.refused
         # someone not seated, a move out of turn, nonsense, nothing to skip: each told why,
         # privately, in their own language
         assert "not playing" in await refused("am play", dave, card="Gaspode")
@@ -409,15 +312,9 @@ async def test_random_input_to_every_am_command_changes_nothing(fake, db) -> Non
     rng = random.Random(4)
     async with FakeWorld(users=list(NAMES), fake=fake) as world:
         with DiscordLogCollector(("tablero",)) as errors:
-            t = Table(world, db)
-            await t.start()
-            t.bot.session._seed = lambda: SEED
+            t = await seeded_table(world, db, SEED)
             alice, bob = world["alice"], world["bob"]
-            _, _, lobby = await t.slash("game new", alice, game="ankh_morpork")
-            gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-            buttons = t.lobby_buttons(lobby)
-            await t.click(lobby, buttons["join"], bob)
-            await t.click(fake.messages[lobby["id"]], buttons["start"], alice)
+            gid, _ = await start_game(t, alice, "ankh_morpork", click=(bob,))
             p = Players(t, gid)
             for _ in range(3):
                 state = await p.state()

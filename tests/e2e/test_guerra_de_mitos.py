@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
 
 from cogs.guerra_de_mitos import UI
 from cogs.pictures.guerra_de_mitos import WIDTH
@@ -24,6 +23,7 @@ from rules.guerra_de_mitos.model import GdmState
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
+from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -90,95 +90,27 @@ class Watcher(ChannelWatcher):
                 assert not re.search(rf"(Bid|Pujar|bid|puja) {b}P", text), text
 
 
-class Players:
+class Players(Driver):
     """The humans at the controls, moving as the AI would, by panel or by command."""
 
     def __init__(
         self, t: Table, gid: int, names: dict[int, str], locales: dict[int, str], seed: int
     ) -> None:
-        self.t, self.gid = t, gid
-        self.fake = t.fake
-        self.names, self.locales = names, locales
-        self.rng = random.Random(seed)
-        self.panels: dict[int, str] = {}  # seat -> its open private panel
-        self.ways: dict[str, int] = {}
+        super().__init__(t, gid, rng=random.Random(seed), names=names)
+        self.locales = locales
 
     async def state(self) -> GdmState:
-        g = await self.t.game(self.gid)
-        assert isinstance(g.state, GdmState)
-        return g.state
+        """The game's state now."""
+        state = await super().state()
+        assert isinstance(state, GdmState)
+        return state
 
-    def user(self, seat: int) -> dict:
-        return self.t.world.users[self.names[seat]]
-
-    def used(self, way: str) -> None:
-        self.ways[way] = self.ways.get(way, 0) + 1
-
-    async def moved_past(self, version: int) -> None:
-        await self.fake.wait_until(lambda: self.t.bot.session.cached(self.gid).version > version)
-
-    async def settled(self, version: int) -> dict:
-        """Wait until the board shows ``version``."""
-
-        def shown() -> dict | None:
-            board = self.t.board(self.gid)
-            if board is None:
-                return None
-            footer = json.dumps(board["embeds"], ensure_ascii=False)
-            return board if re.search(rf"(move|jugada) {version}\b", footer) else None
-
-        return await self.fake.wait_until(shown)
-
-    # -- the panel -----------------------------------------------------------------------
-
-    def control(
-        self, message: dict, version: int, seat: int, index: int
-    ) -> tuple[str, dict] | None:
-        for c in self.fake.components(message):
-            cid = c.get("custom_id", "")
-            if cid == f"tablero:act:{self.gid}:{version}:{seat}:{index}":
-                return "click", c
-            if cid.startswith(f"tablero:acts:{self.gid}:{version}:{seat}:") and any(
-                o["value"] == str(index) for o in c["options"]
-            ):
-                return "select", c
-        return None
-
-    async def use(self, message: dict, version: int, seat: int, index: int) -> dict:
-        found = self.control(message, version, seat, index)
-        assert found is not None, text_of(message)
-        how, c = found
-        if how == "click":
-            inter = await self.fake.click(message, c["custom_id"], self.user(seat))
-        else:
-            inter = await self.fake.select(message, c["custom_id"], self.user(seat), [str(index)])
-        await self.fake.wait_response(inter)
-        return inter
-
-    async def open_panel(self, seat: int, version: int) -> dict:
-        """Press the Play button of the board showing ``version``; returns the private panel."""
-        board = await self.settled(version)
-        play = next(
-            c["custom_id"]
-            for c in self.fake.components(board)
-            if c.get("custom_id", "").startswith("tablero:play:")
-        )
-        inter, _ = await self.t.click(board, play, self.user(seat))
-        panel = self.fake.response_message(inter)
-        assert panel is not None and panel["flags"] & EPHEMERAL
-        assert panel["_visible_to"] == self.user(seat)["id"]
-        return panel
-
-    async def by_panel(self, seat: int, version: int, index: int) -> None:
-        panel = self.fake.messages.get(self.panels.get(seat, ""))
-        if panel is None or self.control(panel, version, seat, index) is None:
-            panel = await self.open_panel(seat, version)
-            self.used("panel:open")
-        else:
-            self.used("panel:next step")
+    async def by_panel(self, seat: int, version: int, index: int) -> dict:
+        """Make legal action ``index`` from the private panel; a step of an ability names
+        the card, the step and its targets."""
+        panel = await self.panel_for(seat, version, index)
         state = await self.state()
         if state.stack and state.stack[-1].seat == seat:
-            # a step of an ability: the panel names the card, the step and its targets
             step = M.ability_of(state.stack[-1]) if state.stack[-1].ability >= 0 else None
             content = panel["content"]
             assert content.count("🃏") == 1, content
@@ -187,6 +119,7 @@ class Players:
             self.used("panel:ability step")
         await self.use(panel, version, seat, index)
         self.panels[seat] = panel["id"]
+        return panel
 
     # -- the commands --------------------------------------------------------------------
 
@@ -228,32 +161,15 @@ class Players:
         await self.moved_past(state.version)
 
 
-async def refused(t: Table, p: Players, command: str, who: dict, **options: Any) -> str:
-    """Run a command that must be refused privately and change nothing; returns what it said."""
-    version = (await p.state()).version
-    _, _, msg = await t.slash(command, who, **options)
-    assert msg is not None and msg["flags"] & EPHEMERAL, msg
-    assert (await p.state()).version == version
-    return msg["content"]
-
-
 async def start(t: Table, host: dict, others: list[dict], *, ai: bool = False) -> int:
-    _, _, lobby = await t.slash("game new", host, game="guerra_de_mitos")
-    assert lobby is not None and lobby["embeds"], lobby
-    gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-    buttons = t.lobby_buttons(lobby)
-    for u in others:
-        await t.click(t.fake.messages[lobby["id"]], buttons["join"], u)
-    if ai:
-        await t.click(t.fake.messages[lobby["id"]], buttons["ai"], host)
-    await t.click(t.fake.messages[lobby["id"]], buttons["start"], host)
+    """``host`` opens a Guerra de Mitos lobby, ``others`` join by its button, and it starts."""
+    gid, _ = await start_game(t, host, "guerra_de_mitos", click=tuple(others), ai=ai)
     return gid
 
 
-def picture_width(fake: Any, board: dict) -> int:
-    data = fake.files(board)[0]["data"]
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    return int.from_bytes(data[16:20], "big")
+def picture_width(t: Table, board: dict) -> int:
+    """The width of the board's picture."""
+    return int.from_bytes(board_picture(t, board)[16:20], "big")
 
 
 async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
@@ -261,10 +177,7 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
         async with FakeWorld(
             users=["alice", "bob", "dave"], user_options={"bob": {"locale": "es-ES"}}, fake=fake
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            # The seed is the platform's choice; fixing it keeps this test the same game every run.
-            t.bot.session._seed = lambda: SEED_2P
+            t = await seeded_table(world, db, SEED_2P)
             alice, bob, dave = world["alice"], world["bob"], world["dave"]
             gid = await start(t, alice, [bob])
             g = await t.game(gid)
@@ -272,8 +185,7 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
             p = Players(t, gid, {0: "alice", 1: "bob"}, {0: "en", 1: "es"}, SEED_2P)
             watcher = Watcher(t, world.channel)
             board = await p.settled(0)
-            assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
-            assert picture_width(fake, board) == WIDTH
+            assert picture_width(t, board) == WIDTH
 
             # each hand by DM, in the player's language, with what each card does
             state = await p.state()
@@ -304,20 +216,20 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
             assert msg["flags"] & EPHEMERAL and "Héroes del Olimpo" in text_of(msg)
 
             # bad input: told why, privately, in the player's language; nothing changes
-            assert "I know no card" in await refused(t, p, "gdm card", dave, name="nothing like it")
+            assert "I know no card" in await p.refused("gdm card", dave, name="nothing like it")
             near = next(c for c in cards().values() if len(c.name) >= 9 and c.name != c.name_en)
-            said = await refused(t, p, "gdm card", bob, name=near.name[:-1] + "q")
+            said = await p.refused("gdm card", bob, name=near.name[:-1] + "q")
             assert said.startswith("No conozco ninguna carta") and f"¿Quizá {near.name}" in said
-            assert "not playing" in await refused(t, p, "gdm bid", dave, amount="2")
-            said = await refused(t, p, "gdm play", bob, card="un castillo volador")
+            assert "not playing" in await p.refused("gdm bid", dave, amount="2")
+            said = await p.refused("gdm play", bob, card="un castillo volador")
             assert (
                 "no se puede hacer ahora" in said
                 and "Puja en secreto" in said
                 and "Pujar" not in said
             )
-            said = await refused(t, p, "gdm bid", bob, amount="7")
+            said = await p.refused("gdm bid", bob, amount="7")
             assert "no es una jugada posible" in said and "Pujar 4P" in said
-            assert "no puedes pasar" in await refused(t, p, "gdm pass", bob)
+            assert "no puedes pasar" in await p.refused("gdm pass", bob)
 
             # the secret bid: alice by command, bob from his panel; only the amounts' owners know
             choices = await fake.autocomplete(
@@ -358,7 +270,7 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
             end = await fake.wait_for_message(world.channel, lambda m: "Game over" in m["content"])
             assert f"<@{p.user(winner)['id']}>" in end["content"]
             board = await p.settled(state.version)
-            assert not fake.components(board) and picture_width(fake, board) == WIDTH
+            assert not fake.components(board) and picture_width(t, board) == WIDTH
             assert {
                 "command:gdm bid",
                 "command:gdm transfer",
@@ -381,9 +293,7 @@ async def test_three_players_with_a_bot_seat_closed_dms_and_a_restart(fake, db) 
         async with FakeWorld(
             users=["alice", "bob"], user_options={"bob": {"dms_open": False}}, fake=fake
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            t.bot.session._seed = lambda: SEED_3P
+            t = await seeded_table(world, db, SEED_3P)
             alice, bob = world["alice"], world["bob"]
             gid = await start(t, alice, [bob], ai=True)
             g = await t.game(gid)
@@ -393,18 +303,14 @@ async def test_three_players_with_a_bot_seat_closed_dms_and_a_restart(fake, db) 
             p = Players(t, gid, seats, {s: "en" for s in seats}, SEED_3P)
             watcher = Watcher(t, world.channel)
             board = await p.settled((await p.state()).version)
-            assert picture_width(fake, board) == WIDTH
+            assert picture_width(t, board) == WIDTH
 
             # alice's hand by DM; bob's DMs are closed: the channel says so, naming no card,
             # and he reads his hand privately
             bob_seat = next(s for s, n in seats.items() if n == "bob")
             await fake.wait_until(lambda: fake.dms_to(alice))
-            notice = await fake.wait_until(
-                lambda: [
-                    m for m in fake.channel_messages(world.channel) if "/game hand" in m["content"]
-                ]
-            )
-            assert "bob" in notice[0]["content"] and not fake.dms_to(bob)
+            await hand_notice(t, "bob")
+            assert not fake.dms_to(bob)
             state = await p.state()
             _, _, msg = await t.slash("game hand", bob)
             assert msg["flags"] & EPHEMERAL

@@ -4,7 +4,6 @@ the private step panel (which shows a resolution's running total) and the board.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
@@ -16,6 +15,7 @@ from rules.ragami.model import Keep, Pick, Place, PlayCard, RgState, UseDie
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
+from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import DiscordLogCollector, FakeWorld
 from .table import Table
@@ -92,21 +92,14 @@ def running_total(text: str, locale: str) -> tuple[int, int, int] | None:
     return (int(m[1]), int(m[2]), int(m[3])) if m else None
 
 
-class Players:
+class Players(Driver):
     """The two human players at the controls."""
 
     def __init__(self, t: Table, gid: int) -> None:
-        self.t, self.gid = t, gid
-        self.fake = t.fake
-        self.channel = t.world.channel
-        self.rng = random.Random(SEED)
-        self.panels: dict[int, str] = {}  # seat -> id of its open private panel
-        self.ways: dict[str, int] = {}
+        super().__init__(t, gid, rng=random.Random(SEED))
         self.totals: list[tuple[int, int, int]] = []  # running totals seen in panels
         self.total_locales: set[str] = set()  # the languages they were read in
-        self.kinds: set[str] = (
-            set()
-        )  # "command/<kind>", "panel/<kind>": the ways each kind was made
+        self.kinds: set[str] = set()  # "command/<kind>", "panel/<kind>": the ways each kind was made
 
     def wanted(self, state: RgState, seat: int) -> Any:
         """A move the built-in player seldom makes, made once so that its command is used:
@@ -128,39 +121,20 @@ class Players:
         return None
 
     async def state(self) -> RgState:
-        g = await self.t.game(self.gid)
-        assert isinstance(g.state, RgState)
-        return g.state
+        """The game's state now."""
+        state = await super().state()
+        assert isinstance(state, RgState)
+        return state
 
     def name(self, seat: int) -> str:
+        """The name of the player at ``seat``."""
         g = self.t.bot.session.cached(self.gid)
         assert g is not None
         return g.seat_row(seat).name
 
-    def user(self, seat: int) -> dict:
-        return self.t.world.users[self.name(seat)]
-
     def locale(self, seat: int) -> str:
+        """The language of the player at ``seat``."""
         return LOCALE[self.name(seat)]
-
-    def used(self, way: str) -> None:
-        self.ways[way] = self.ways.get(way, 0) + 1
-
-    async def moved_past(self, version: int) -> None:
-        """Wait until the game is past ``version``."""
-        await self.fake.wait_until(lambda: self.t.bot.session.cached(self.gid).version > version)
-
-    async def settled(self, version: int) -> dict:
-        """Wait until the board shows ``version``."""
-
-        def shown() -> dict | None:
-            board = self.t.board(self.gid)
-            if board is None:
-                return None
-            footer = json.dumps(board["embeds"], ensure_ascii=False)
-            return board if re.search(rf"(move|jugada) {version}\b", footer) else None
-
-        return await self.fake.wait_until(shown)
 
     def check_total(self, text: str, seat: int) -> None:
         """A panel shown while resolving says the power gathered and the cost, as they are."""
@@ -175,60 +149,17 @@ class Players:
 
     # -- the private panel ------------------------------------------------------------------
 
-    def control(
-        self, message: dict, version: int, seat: int, index: int
-    ) -> tuple[str, dict] | None:
-        """("click", button) or ("select", menu) making legal action ``index`` on ``message``."""
-        for c in self.fake.components(message):
-            cid = c.get("custom_id", "")
-            if cid == f"tablero:act:{self.gid}:{version}:{seat}:{index}":
-                return "click", c
-            if cid.startswith(f"tablero:acts:{self.gid}:{version}:{seat}:") and any(
-                o["value"] == str(index) for o in c["options"]
-            ):
-                return "select", c
-        return None
-
-    async def open_panel(self, seat: int) -> dict:
-        """Press the board's Play button (or, when the player holds nothing hidden and the
-        board shows their moves openly, its My hand button); returns the private panel."""
-        board = self.t.board(self.gid)
-        assert board is not None
-        buttons = [c.get("custom_id", "") for c in self.fake.components(board)]
-        play = next((b for b in buttons if b.startswith("tablero:play:")), None)
-        if play is None:
-            play = next(b for b in buttons if b.startswith("tablero:hand:"))
-            self.used("panel:my hand")
-        inter, _ = await self.t.click(board, play, self.user(seat))
-        panel = self.fake.response_message(inter)
-        assert panel is not None and panel["flags"] & EPHEMERAL
-        assert panel["_visible_to"] == self.user(seat)["id"]
-        return panel
-
-    async def by_panel(self, seat: int, version: int, index: int) -> None:
+    async def by_panel(self, seat: int, version: int, index: int) -> dict:
         """Make legal action ``index`` from the private panel (the open one if it shows
-        this step, else a new one from the board's Play button)."""
-        panel = self.fake.messages.get(self.panels.get(seat, ""))
-        if panel is None or self.control(panel, version, seat, index) is None:
-            await self.settled(version)
-            panel = await self.open_panel(seat)
-            self.used("panel:open")
-        else:
-            self.used("panel:next step")
+        this step, else a new one from the board's Play or My hand button), checking the
+        running total it shows before and after."""
+        panel = await self.panel_for(seat, version, index, hand=True)
         self.check_total(dm_text(panel), seat)
-        found = self.control(panel, version, seat, index)
-        assert found is not None, text_of(panel)
-        how, c = found
-        user = self.user(seat)
-        if how == "click":
-            inter = await self.fake.click(panel, c["custom_id"], user)
-        else:
-            inter = await self.fake.select(panel, c["custom_id"], user, [str(index)])
-        await self.fake.wait_response(inter)
+        await self.use(panel, version, seat, index)
         self.panels[seat] = panel["id"]  # edited in place: the next step shows there
         await self.moved_past(version)
-        after = self.fake.messages[panel["id"]]
-        self.check_total(dm_text(after), seat)
+        self.check_total(dm_text(self.fake.messages[panel["id"]]), seat)
+        return panel
 
     # -- the commands -----------------------------------------------------------------------
 
@@ -312,17 +243,9 @@ class Players:
         self.used("session")
 
 
-async def start_game(t: Table, world: FakeWorld) -> int:
+async def start(t: Table, world: FakeWorld) -> int:
     """alice opens a Ragami lobby, carol joins, a bot seat is added, alice starts."""
-    alice, carol = world["alice"], world["carol"]
-    _, _, lobby = await t.slash("game new", alice, game="ragami")
-    assert lobby is not None and lobby["embeds"], lobby
-    gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-    buttons = t.lobby_buttons(lobby)
-    _, _, msg = await t.slash("game join", carol)
-    assert msg["flags"] & EPHEMERAL
-    await t.click(t.fake.messages[lobby["id"]], buttons["ai"], alice)
-    await t.click(t.fake.messages[lobby["id"]], buttons["start"], alice)
+    gid, _ = await start_game(t, world["alice"], "ragami", command=(world["carol"],), ai=True)
     return gid
 
 
@@ -333,16 +256,12 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             user_options={"carol": {"locale": "es-ES", "dms_open": False}},
             fake=fake,
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            # The seed is the platform's choice; fixing it keeps this test the same game every run.
-            t.bot.session._seed = lambda: SEED
-            gid = await start_game(t, world)
+            t = await seeded_table(world, db, SEED)
+            gid = await start(t, world)
             p = Players(t, gid)
             watcher = Watcher(t, world.channel)
             board = await p.settled((await p.state()).version)
-            assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
-            assert fake.files(board)[0]["data"][:8] == b"\x89PNG\r\n\x1a\n"
+            board_picture(t, board)
             g = await t.game(gid)
             seats = {g.seat_row(s).name: s for s in range(3) if not g.seat_row(s).ai}
             ai_seat = next(s for s in range(3) if g.seat_row(s).ai)
@@ -354,12 +273,8 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
             drawn = state.drawn[seats["alice"]]
             dm = await fake.wait_for_dm(world["alice"])
             assert all(card_name(c).en in dm_text(dm) for c in drawn), dm_text(dm)
-            notice = await fake.wait_until(
-                lambda: [
-                    m for m in fake.channel_messages(world.channel) if "/game hand" in m["content"]
-                ]
-            )
-            assert "carol" in notice[0]["content"] and not fake.dms_to(world["carol"])
+            await hand_notice(t, "carol")
+            assert not fake.dms_to(world["carol"])
             _, _, msg = await t.slash("game hand", world["carol"])
             assert msg["flags"] & EPHEMERAL and "Eliges entre" in dm_text(msg)
             assert all(card_name(c).es in dm_text(msg) for c in state.drawn[seats["carol"]])
@@ -393,7 +308,7 @@ async def test_two_players_and_a_bot_play_to_the_final_scoring_across_a_restart(
                     # A panel is open when days pass: the bot stops, a new one takes over
                     # from the database, and the panel's controls still answer.
                     await p.settled(version)
-                    p.panels[seat] = (await p.open_panel(seat))["id"]
+                    p.panels[seat] = (await p.open_panel(seat, hand=True))["id"]
                     await t.restart()
                     restarted = True
                     assert (await p.state()).version == version
@@ -463,10 +378,8 @@ async def test_card_help_autocomplete_and_wrong_input_refused_privately(fake, db
         user_options={"carol": {"locale": "es-ES", "dms_open": False}},
         fake=fake,
     ) as world:
-        t = Table(world, db)
-        await t.start()
-        t.bot.session._seed = lambda: SEED
-        gid = await start_game(t, world)
+        t = await seeded_table(world, db, SEED)
+        gid = await start(t, world)
         p = Players(t, gid)
         await p.settled((await p.state()).version)
         alice, carol, dave = world["alice"], world["carol"], world["dave"]
@@ -480,13 +393,7 @@ async def test_card_help_autocomplete_and_wrong_input_refused_privately(fake, db
         _, _, msg = await t.slash("rg card", alice, card="7")
         assert msg["flags"] & EPHEMERAL and "#7 Resolve" in text_of(msg)
 
-        async def refused(command: str, user: dict, **options: Any) -> str:
-            version = (await p.state()).version
-            _, _, msg = await t.slash(command, user, **options)
-            assert msg is not None and msg["flags"] & EPHEMERAL, msg
-            assert (await p.state()).version == version
-            return msg["content"]
-
+        refused = p.refused
         assert "not a Ragami action card" in await refused("rg card", alice, card="Dragon")
         assert "not playing" in await refused("rg keep", dave, card="1")
         # the game opens with each player keeping one of three cards: the other commands
@@ -565,10 +472,8 @@ async def test_random_input_to_every_rg_command_changes_nothing(fake, db) -> Non
         async with FakeWorld(
             users=[*NAMES, "dave"], user_options={"carol": {"locale": "es-ES"}}, fake=fake
         ) as world:
-            t = Table(world, db)
-            await t.start()
-            t.bot.session._seed = lambda: SEED
-            gid = await start_game(t, world)
+            t = await seeded_table(world, db, SEED)
+            gid = await start(t, world)
             p = Players(t, gid)
             users = [world[n] for n in (*NAMES, "dave")]
             for _ in range(4):

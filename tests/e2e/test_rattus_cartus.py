@@ -3,16 +3,15 @@ the fake Discord server, with the menus, buttons and commands a player would use
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from typing import Any
 
 from rules.rattus_cartus.cards import NUNS, TYPE, card_name, type_name
 from rules.rattus_cartus.model import Pass, RcState, SupplyChoice
 from rules.registry import engine
 
 from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
+from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
@@ -71,73 +70,23 @@ def hand_shown(text: str, hand: list[str], locale: str) -> bool:
     return True
 
 
-class Players:
+class Players(Driver):
     """The three players' hands on the controls."""
 
     def __init__(self, t: Table, gid: int, rng: random.Random) -> None:
-        self.t, self.gid, self.rng = t, gid, rng
-        self.fake = t.fake
-        self.channel = t.world.channel
+        super().__init__(t, gid, rng=rng)
         self.moves = 0
-        self.ways: dict[str, int] = {}
 
     async def state(self) -> RcState:
-        g = await self.t.game(self.gid)
-        assert isinstance(g.state, RcState)
-        return g.state
-
-    def user(self, seat: int) -> dict:
-        g = self.t.bot.session.cached(self.gid)
-        assert g is not None
-        uid = g.seat_row(seat).user_id
-        return next(u for u in self.t.world.users.values() if int(u["id"]) == uid)
-
-    async def settled(self, version: int) -> dict:
-        """Wait until the board shows ``version`` (the move's announcement came before it)."""
-        def shown() -> dict | None:
-            board = self.t.board(self.gid)
-            if board is None:
-                return None
-            footer = json.dumps(board["embeds"], ensure_ascii=False)
-            return board if re.search(rf"(move|jugada) {version}\b", footer) else None
-        return await self.fake.wait_until(shown)
+        """The game's state now."""
+        state = await super().state()
+        assert isinstance(state, RcState)
+        return state
 
     async def moved_on(self, before: int) -> None:
         """Wait until the game is past version ``before`` and the board shows it."""
-        await self.fake.wait_until(lambda: self.t.bot.session.cached(self.gid).version > before)
-        await self.settled(self.t.bot.session.cached(self.gid).version)
-
-    def used(self, way: str) -> None:
-        self.ways[way] = self.ways.get(way, 0) + 1
-
-    async def open_menu(self, user: dict) -> dict:
-        """Press the board's Play button; returns the private answer."""
-        board = self.t.board(self.gid)
-        assert board is not None
-        play = next(c["custom_id"] for c in self.fake.components(board)
-                    if c.get("custom_id", "").startswith("tablero:play:"))
-        inter, _ = await self.t.click(board, play, user)
-        panel = self.fake.response_message(inter)
-        assert panel is not None and panel["flags"] & EPHEMERAL and panel["_visible_to"] == user["id"]
-        return panel
-
-    def component(self, message: dict, prefix: str) -> dict | None:
-        return next((c for c in self.fake.components(message) if c.get("custom_id", "").startswith(prefix)), None)
-
-    async def pick_from_menu(self, panel: dict, user: dict) -> None:
-        """Choose at random in the generic menu of legal moves (two steps when grouped)."""
-        menu = self.component(panel, "tablero:pick:")
-        assert menu is not None, text_of(panel)
-        value = self.rng.choice(menu["options"])["value"]
-        inter = await self.fake.select(panel, menu["custom_id"], user, [value])
-        await self.fake.wait_response(inter)
-        if value.startswith("g"):
-            step = self.fake.response_message(inter)
-            assert step is not None
-            menu = self.component(step, "tablero:pick:")
-            assert menu is not None
-            inter = await self.fake.select(step, menu["custom_id"], user, [self.rng.choice(menu["options"])["value"]])
-            await self.fake.wait_response(inter)
+        await self.moved_past(before)
+        await self.settled(self.version())
 
     async def by_command(self, command: str, user: dict, option: str) -> None:
         """Type the command, taking one of the choices autocomplete offers."""
@@ -155,7 +104,7 @@ class Players:
             await self.by_command("rc supply", user, "choice")
         else:
             self.used("supply:menu")
-            await self.pick_from_menu(await self.open_menu(user), user)
+            await self.pick(await self.open_panel(seat), user)
 
     async def enter(self, seat: int) -> int:
         """Enter a building (or pass); returns how many cards went face down (-1: passed)."""
@@ -171,7 +120,7 @@ class Players:
                 move_answered(msg)
             else:
                 self.used("pass:button")
-                panel = await self.open_menu(user)
+                panel = await self.open_panel(seat)
                 button = self.component(panel, "tablero:rc:pass:")
                 assert button is not None
                 inter, _ = await self.t.click(panel, button["custom_id"], user)
@@ -183,7 +132,7 @@ class Players:
             _, _, panel = await self.t.slash("rc enter", user, building=self.rng.choice(choices)["value"])
         else:
             self.used("enter:menu")
-            panel = await self.open_menu(user)
+            panel = await self.open_panel(seat)
             menu = self.component(panel, "tablero:rc:enter:")
             assert menu is not None, text_of(panel)
             if self.rng.random() < 0.2:  # look at one building, go back, choose again
@@ -219,36 +168,25 @@ class Players:
             await self.by_command("rc decide", user, "choice")
         else:
             self.used("decide:menu")
-            await self.pick_from_menu(await self.open_menu(user), user)
+            await self.pick(await self.open_panel(seat), user)
 
 
 async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake, db) -> None:
     async with FakeWorld(users=["alice", "bob", "carol"],
                          user_options={"bob": {"locale": "es-ES"}, "carol": {"dms_open": False}},
                          fake=fake) as world:
-        t = Table(world, db, random.Random(5))
-        await t.start()
-        # The seed is the platform's choice; fixing it keeps this test the same game every run.
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         alice, bob, carol = world["alice"], world["bob"], world["carol"]
         hints = await fake.autocomplete("game new", alice, world.channel, focused="options",
                                         game="rattus_cartus", options="all")
         assert "all_eliminated=fewest_rats" in [c["value"] for c in hints]
-        _, _, lobby = await t.slash("game new", alice, game="rattus_cartus",
-                                    options="buildings=random_buildings all_eliminated=fewest_rats")
-        assert lobby is not None and lobby["embeds"], lobby
+        gid, lobby = await start_game(t, alice, "rattus_cartus", click=(bob,), command=(carol,),
+                                      options="buildings=random_buildings all_eliminated=fewest_rats")
         assert "fewest rats wins" in text_of(lobby)
-        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-        buttons = t.lobby_buttons(lobby)
-        await t.click(lobby, buttons["join"], bob)
-        _, _, msg = await t.slash("game join", carol)
-        assert msg["flags"] & EPHEMERAL
-        await t.click(fake.messages[lobby["id"]], buttons["start"], alice)
         p = Players(t, gid, random.Random(SEED))
         watcher = Watcher(t, world.channel)
         board = await p.settled(0)
-        assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
-        assert fake.files(board)[0]["data"][:8] == b"\x89PNG\r\n\x1a\n"
+        board_picture(t, board)
         g = await t.game(gid)
         seat_of = {name: g.seat_of(int(world[name]["id"])) for name in ("alice", "bob", "carol")}
 
@@ -259,9 +197,8 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
             hand = state.hands[seat_of[name]]
             dm = await fake.wait_until(lambda n=name: fake.dms_to(world[n]))
             assert hand_shown(dm_text(dm[-1]), hand, locale), dm_text(dm[-1])
-        notice = await fake.wait_until(lambda: [m for m in fake.channel_messages(world.channel)
-                                                if "/game hand" in m["content"]])
-        assert "carol" in notice[0]["content"] and not fake.dms_to(carol)
+        await hand_notice(t, "carol")
+        assert not fake.dms_to(carol)
         _, _, msg = await t.slash("game hand", carol)
         assert msg["flags"] & EPHEMERAL and hand_shown(dm_text(msg), state.hands[seat_of["carol"]], "en")
 
@@ -363,25 +300,13 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
 async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) -> None:
     async with FakeWorld(users=["alice", "bob", "dave"], user_options={"bob": {"locale": "es-ES"}},
                          fake=fake) as world:
-        t = Table(world, db, random.Random(2))
-        await t.start()
-        t.bot.session._seed = lambda: SEED
+        t = await seeded_table(world, db, SEED)
         alice, bob, dave = world["alice"], world["bob"], world["dave"]
-        _, _, lobby = await t.slash("game new", alice, game="rattus_cartus")
-        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-        buttons = t.lobby_buttons(lobby)
-        await t.click(lobby, buttons["join"], bob)
-        await t.click(fake.messages[lobby["id"]], buttons["start"], alice)
+        gid, _ = await start_game(t, alice, "rattus_cartus", click=(bob,))
         p = Players(t, gid, random.Random(3))
         await p.settled(0)
 
-        async def refused(command: str, user: dict, **options: Any) -> str:
-            version = (await p.state()).version
-            _, _, msg = await t.slash(command, user, **options)
-            assert msg is not None and msg["flags"] & EPHEMERAL, msg
-            assert (await p.state()).version == version
-            return msg["content"]
-
+        refused = p.refused
         # someone not seated, nonsense, and a move of another phase: each told why, privately,
         # in their own language
         assert "not playing" in await refused("rc supply", dave, choice="Farm")
@@ -402,16 +327,16 @@ async def test_wrong_moves_are_refused_privately_and_change_nothing(fake, db) ->
         text = await refused("rc enter", other, building="1")
         assert ("no te toca decidir nada" if other is bob else "nothing to decide") in text
         # a panel opened before the game moved on is refused as stale
-        panel = await p.open_menu(user)
+        panel = await p.open_panel(seat)
         menu = p.component(panel, "tablero:rc:enter:")
         assert menu is not None
         before = state.version
         await p.enter(seat)
-        await fake.wait_until(lambda: t.bot.session.cached(gid).version > before)
-        after = t.bot.session.cached(gid).version
+        await p.moved_past(before)
+        after = p.version()
         inter = await fake.select(panel, menu["custom_id"], user, [menu["options"][0]["value"]])
         await fake.wait_response(inter)
         stale = fake.response_message(inter)
         assert stale["flags"] & EPHEMERAL
         assert ("Ahora no te toca" if es else "You have nothing to decide") in stale["content"]
-        assert t.bot.session.cached(gid).version == after
+        assert p.version() == after

@@ -9,6 +9,7 @@ import random
 from rules.registry import engine
 
 from .checks import replay_matches_store
+from .driver import Driver, board_picture, hand_notice
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
 from .table import Table
@@ -30,9 +31,7 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
         board = await fake.wait_until(lambda: t._current_board(gid, 0))
         # the public board: an embed with the picture; the record of the start pings the
         # player to act, once, and the board itself pings nobody
-        assert board["embeds"][0]["image"]["url"] == "attachment://board.png"
-        png = fake.files(board)[0]["data"]
-        assert png[:8] == b"\x89PNG\r\n\x1a\n"
+        board_picture(t, board)
         seat, user = await t.user_to_act(gid)
         assert fake.pinged(board) == []
         pings = [m for m in fake.channel_messages(world.channel) if user["id"] in fake.pinged(m)]
@@ -104,7 +103,7 @@ async def test_outsider_and_out_of_turn_moves_are_refused(fake, db) -> None:
         assert all(c["value"] == "-" for c in hints)
         # a menu click by someone else is refused privately too
         board = await fake.wait_until(lambda: t._current_board(gid, 0))
-        menu = t._menu(board)
+        menu = Driver(t, gid).menu(board)
         inter = await fake.select(board, menu["custom_id"], other, [menu["options"][0]["value"]])
         await fake.wait_response(inter)
         assert fake.response_message(inter)["flags"] & EPHEMERAL
@@ -140,12 +139,10 @@ async def test_closed_dms_get_the_hand_through_the_channel_without_revealing_it(
             names |= {TILES[tile].name.es, TILES[tile].name.en}
         # alice got her hidden tiles by DM; bob's DMs are closed, and the channel says so
         assert await fake.wait_until(lambda: fake.dms_to(alice))
-        notice = await fake.wait_until(lambda: [m for m in fake.channel_messages(world.channel)
-                                                if "/game hand" in m["content"] or "/partida mano" in m["content"]])
+        await hand_notice(t, "bob", ("/game hand", "/partida mano"))
         public = json.dumps([m["content"] for m in fake.channel_messages(world.channel)]
                             + [m["embeds"] for m in fake.channel_messages(world.channel)], ensure_ascii=False)
         assert not any(n in public for n in names), "a hidden tile reached the channel"
-        assert "bob" in notice[0]["content"]
         # bob reads his hand privately
         _, _, msg = await t.slash("game hand", bob)
         assert msg["flags"] & EPHEMERAL
