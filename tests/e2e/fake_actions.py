@@ -40,7 +40,6 @@ def _matches(node: dict, name: str) -> bool:
     return node.get("name") == name or name in (node.get("name_localizations") or {}).values()
 
 
-
 class ActionsMixin:
     """Users' actions: interactions sent to the bot, and messages posted, edited or deleted."""
 

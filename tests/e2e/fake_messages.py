@@ -38,7 +38,6 @@ def _image_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
-
 class MessagesMixin:
     """Message storage and the message events the bot may see."""
 
