@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-# (method, path) as the OpenAPI file spells them: the routes of tests/e2e/fake_discord.py.
+# (method, path) as the OpenAPI file spells them: the routes of the fake Discord (tests/e2e/fake_rest.py).
 ROUTES = [
     ("get", "/users/@me"), ("get", "/users/{user_id}"), ("get", "/oauth2/applications/@me"),
     ("get", "/gateway"), ("get", "/gateway/bot"),
