@@ -88,7 +88,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
             await world.start(bot)
             users = [world[n] for n in NAMES[:seats]]
             watcher = world[WATCHER]
-            inter = await fake.slash("game new", users[0], world.channel, game=game_id)
+            inter = await fake.slash("game new", users[0], world.channel, game=game_id, thread=False)
             await fake.wait_response(inter)
             gid = (await bot.session.in_channel(int(world.channel["id"]))).id
             for u in users[1:]:

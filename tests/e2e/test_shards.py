@@ -197,8 +197,12 @@ async def test_two_shard_processes_play_games_in_guilds_of_both_shards(
         await procs[-1].killed()
         assert version(db, gid) == at + 1 and undelivered(db) == 1
         await fake.wait_until(lambda: undelivered(db) == 0, timeout=WAIT)
-        assert len(said(fake, channel)) == records + 1
-        assert menu_of(fake, board_of(fake, db, gid), gid)["custom_id"].split(":")[3] == str(at + 1)
+        after = menu_of(fake, board_of(fake, db, gid), gid)["custom_id"].split(":")
+        assert after[3] == str(at + 1)
+        # Told once: a message if the turn passed to the other player; a step of the same
+        # player's turn (a tile's effect to decide) folds into the card.
+        passed = after[4] != menu["custom_id"].split(":")[4]
+        assert len(said(fake, channel)) == records + (1 if passed else 0)
         assert "outbox: 1 changes left undelivered" in holder.text()
 
         # The holder stops cleanly: it gives its leases up, and the other process (shard 1's,
