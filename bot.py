@@ -566,6 +566,10 @@ def main() -> int:
     setup_logging(settings.log_level, settings.log_format)
     settings.point_discord_py()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    # SIGTERM is turned into SIGINT (see _stop_on_sigterm), whose Python handler stops the bot.
+    # A process started in the background by a shell without job control inherits SIGINT
+    # ignored, and Python then installs no handler: SIGTERM would do nothing. Install it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
     try:
         bot.run(settings.token, log_handler=None)

@@ -28,13 +28,19 @@ START_TIMEOUT = 60.0
 WAIT = 20.0
 
 
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class BotProcess:
     """``python bot.py`` pointed at the fake through TABLERO_DISCORD_API/GATEWAY."""
 
     def __init__(self, fake: FakeDiscord, db: str, log: Path, crash_at: str | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, sigint_ignored: bool = False) -> None:
         self.fake, self.db, self.log, self.crash_at = fake, db, log, crash_at
         self.env = env or {}  # settings of the test's own (shards, say)
+        # Started as a shell without job control starts a background command: SIGINT ignored.
+        self.sigint_ignored = sigint_ignored
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> BotProcess:
@@ -73,6 +79,7 @@ class BotProcess:
                 env=env,
                 stdout=asyncio.subprocess.DEVNULL,
                 stderr=err,
+                preexec_fn=_ignore_sigint if self.sigint_ignored else None,
             )
 
     def text(self) -> str:

@@ -174,3 +174,14 @@ async def test_a_killed_bot_leaves_no_picture_workers_and_a_stale_health_file(
             assert not check(health, 0.4)[0]  # no longer rewritten: a supervisor sees it age
         finally:
             await bot.stop()
+
+
+async def test_sigterm_stops_a_bot_started_with_sigint_ignored(fake, tmp_path) -> None:
+    """A supervisor or a shell without job control may start the bot with SIGINT ignored (the
+    way a background command inherits it): SIGTERM must still stop it cleanly."""
+    async with FakeWorld(users=["alice"], fake=fake):
+        bot = await BotProcess(fake, str(tmp_path / "tablero.db"), tmp_path / "bot.log",
+                               sigint_ignored=True).start()
+        assert bot.proc is not None
+        bot.proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(bot.proc.wait(), 30) == 0
