@@ -293,7 +293,12 @@ class Lobby(commands.Cog):
         if parent is None:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
             rendered = render_lobby(g, g.locale)
-            response = await interaction.response.send_message(**rendered.send_kwargs())
+            try:
+                response = await interaction.response.send_message(**rendered.send_kwargs())
+            except discord.HTTPException:
+                # The lobby never reached the channel: a game nobody can see must not hold it.
+                await bot.session.withdraw(g.id)
+                raise
             crash_point("lobby.posted")
             if response.message_id is not None:
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
@@ -314,7 +319,11 @@ class Lobby(commands.Cog):
         g = await bot.session.create(channel_id=created.id, pending_thread=pending, **common)
         # Archived some hours after the game ends (see ThreadKeeper).
         await bot.session.store.note_game_thread(created.id, g.id, interaction.guild_id)
-        message = await created.send(**render_lobby(g, g.locale).send_kwargs())
+        try:
+            message = await created.send(**render_lobby(g, g.locale).send_kwargs())
+        except discord.HTTPException:
+            await bot.session.withdraw(g.id)
+            raise
         await bot.boards.adopt(g.id, created.id, message.id)
         await interaction.followup.send(t("lobby.in_thread", locale, id=g.id, thread=created.mention), ephemeral=True)
 

@@ -220,6 +220,16 @@ class LobbyMixin(MovesMixin):
             self._game_over(g, abandoned=True, by=by)
             return g
 
+    async def withdraw(self, game: int) -> None:
+        """Close a lobby that never reached Discord (its message could not be posted): it owes
+        nothing, and its channel is free for the next game."""
+        async with self.lock(game):
+            g = await self.require(game)
+            if g.status != "lobby":
+                return
+            await self.store.set_status(game, "abandoned")
+            await self._reload_row(g)
+
     # -- lobby management --------------------------------------------------------------
 
     async def remove_from_lobby(self, game: int, *, seat: Seat, by: int) -> Game:

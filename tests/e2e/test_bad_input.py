@@ -77,3 +77,36 @@ async def test_a_seat_typed_in_other_digits_or_too_long_is_refused_in_the_lobby(
             assert answer is not None and answer["flags"] & EPHEMERAL, typed
             assert "went wrong" not in answer["content"], typed
         assert len((await t.game(gid)).seats) == seats  # nothing changed
+
+
+async def test_a_lobby_whose_message_fails_leaves_no_game_holding_the_channel(
+    fake, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import discord
+
+    async with FakeWorld(users=["alice"], fake=fake) as world:
+        t = Table(world, str(tmp_path / "t.db"), random.Random(4))
+        await t.start()
+        real = discord.InteractionResponse.send_message
+        failed: list[bool] = []
+
+        async def failing(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            if not failed and kwargs.get("embed") is not None:
+                failed.append(True)  # the lobby's reply: Discord refuses it once
+                raise discord.HTTPException(_Response(500), "Discord was unavailable")
+            return await real(self, *args, **kwargs)
+
+        monkeypatch.setattr(discord.InteractionResponse, "send_message", failing)
+        inter = await fake.slash("game new", world["alice"], world.channel, game="rey_hierofante", thread=False)
+        await fake.wait_until(lambda: failed and t.bot.session.store is not None)
+        await fake.wait_until(lambda: fake.response_message(inter) is not None or None, timeout=5)
+        assert await t.bot.session.in_channel(int(world.channel["id"])) is None  # nothing holds it
+        gid, lobby = await t.new_game(world["alice"])  # the next /game new opens a lobby
+        assert lobby["embeds"] and gid > 1
+
+
+class _Response:
+    """The least of an aiohttp response that discord.HTTPException reads."""
+
+    def __init__(self, status: int) -> None:
+        self.status, self.reason = status, "error"
