@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rules.core import seat_name
 from rules.guerra_de_mitos import board as B
 from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos import verbs as V
@@ -493,6 +494,9 @@ def settle(st: GdmState) -> None:
     low = [s for s in alive(st) if st.players[s].reserve <= 0]
     if not low:
         return
+    for s in low:  # who is out and why, before what it leads to
+        say(st, None, msg("{seat} is out: their reserve is at {n}P.", seat=seat_name(s),
+                          n=st.players[s].reserve))
     if st.num_seats == 2:
         seats = alive(st)
         if len(low) == len(seats):

@@ -695,6 +695,10 @@ def test_multiplayer_olvido_point_to_the_right_and_the_last_player() -> None:
     st.players[1].reserve = 0
     F.settle(st)
     assert not st.players[1].alive and st.players[0].vp == 1 and st.players[2].vp == 0
+    # the table is told who is out and why, in each reader's language
+    said = [line.text for line in st.log]
+    assert any(t.get("en") == "Player 2 is out: their reserve is at 0P." for t in said), said
+    assert any(t.get("es") == "Jugador 2 queda fuera: su reserva está en 0P." for t in said), said
     st.players[0].reserve = -1
     F.settle(st)
     assert st.finished and st.players[2].vp == 2 and st.winners == [2]
