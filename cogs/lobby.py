@@ -18,7 +18,6 @@ from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
 from cogs.common.errors import guard, reply
 from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
-from cogs.common.game_threads import check_bot_permissions as _check_bot_permissions  # noqa: F401 (cogs.tournament's)
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
 from cogs.common.i18n import locale_of, said, t, text_choice, tn

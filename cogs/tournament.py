@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common.errors import reply
+from cogs.common.game_threads import check_bot_permissions
 from cogs.common.i18n import count as _count
 from cogs.common.i18n import locale_of, said, t, text_choice, tn
 from cogs.common.present import COLOUR, NO_MENTIONS, clip
@@ -32,7 +33,7 @@ from cogs.common.tournament_views import (
     standings_embed,
     standings_files,
 )
-from cogs.lobby import _check_bot_permissions, gather_options
+from cogs.lobby import gather_options
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.ratings import shown_rating
@@ -310,7 +311,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         # may open threads and post in them.
         if not isinstance(interaction.channel, discord.TextChannel):
             raise Refusal(said("tourney.text_channel"))
-        _check_bot_permissions(interaction, True, None)
+        check_bot_permissions(interaction, True, None)
         bot = _bot(interaction)
         engine = bot.session.engine(game)
         server = await bot.session.store.guild_settings(interaction.guild_id)

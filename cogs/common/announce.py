@@ -122,10 +122,6 @@ class Context:
     interaction: discord.Interaction | None = None
     board_repost: bool = False
     told: bool = False
-    # The turn's message was posted (a card posted anew later in this delivery comes below
-    # it: the turn's message stays in the channel's history, never inside the living card,
-    # whose next edit would erase it).
-    said: bool = False
 
 
 class Announcer:
@@ -217,8 +213,9 @@ class Announcer:
         if passes:
             said = record(story, g, g.locale)
             told = Owed("record", "record", {"text": said, "ping": ping, "story": story})
-            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
-                                            "text": said, "ping": ping})
+            # The turn's message is always a message of its own, never inside the card (whose
+            # next edit would erase it): a card posted anew when buried comes below it.
+            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": []})
             # A move made on the card: the card's edit answers it, the message follows.
             owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
@@ -268,7 +265,6 @@ class Announcer:
         since = d.change.created_at if d.again else None
         nonce = f"tb{row.id}"
         if row.kind == "record":
-            context.said = True
             shown = d.result.game if d.result is not None else g
             posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
                                       nonce=nonce, since=since)

@@ -494,9 +494,6 @@ def settle(st: GdmState) -> None:
     low = [s for s in alive(st) if st.players[s].reserve <= 0]
     if not low:
         return
-    for s in low:  # who is out and why, before what it leads to
-        say(st, None, msg("{seat} is out: their reserve is at {n}P.", seat=seat_name(s),
-                          n=st.players[s].reserve))
     if st.num_seats == 2:
         seats = alive(st)
         if len(low) == len(seats):
@@ -505,8 +502,10 @@ def settle(st: GdmState) -> None:
             win = st.first if len(top) > 1 else top[0]
         else:
             win = next(s for s in seats if s not in low)
+        _told_out(st, [s for s in low if s != win])  # both below 0: the winner is not out
         end(st, [win], "olvido")
         return
+    _told_out(st, low)
     for s in low:
         right = (s - 1) % st.num_seats
         while not st.players[right].alive or right in low:
@@ -524,6 +523,13 @@ def settle(st: GdmState) -> None:
     _last_standing(st)
     if not st.finished:
         _repair_turn(st)
+
+
+def _told_out(st: GdmState, seats: list[int]) -> None:
+    """Tell the table who leaves it and why, before what that leads to."""
+    for s in seats:
+        say(st, None, msg("{seat} is out: their reserve is at {n}P.", seat=seat_name(s),
+                          n=st.players[s].reserve))
 
 
 def _repair_turn(st: GdmState) -> None:

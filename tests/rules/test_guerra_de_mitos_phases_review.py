@@ -662,6 +662,8 @@ def test_zero_at_any_time_and_both_below_zero() -> None:
         st.players[0].reserve, st.players[1].reserve, st.first = r0, r1, first
         F.settle(st)
         assert st.finished and st.winners == [win], (r0, r1, first)
+        out = [line.text.get("en") for line in st.log if "is out" in line.text.get("en")]
+        assert out == [f"Player {2 - win} is out: their reserve is at {(r0, r1)[1 - win]}P."], out
 
 
 def test_multiplayer_thirty_five_and_thirty_is_not_enough() -> None:
