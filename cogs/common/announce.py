@@ -19,6 +19,7 @@ from cogs.common.card import Story, keep_newest
 from cogs.common.delivery import send_once
 from cogs.common.i18n import lang, locale_of, t, tn
 from cogs.common.patience import (
+    OLD_MESSAGE_EDITS,
     forbidden,
     missing_permissions,
     patiently,
@@ -540,8 +541,14 @@ class Announcer:
             try:
                 await patiently(lambda: message.edit(content=text, allowed_mentions=NO_MENTIONS))
                 return
-            except discord.HTTPException:
-                log.info("game %s: spectator %s's DM could not be edited; sending it anew", g.id, uid)
+            except discord.NotFound:
+                log.info("game %s: spectator %s's DM is gone; sending it anew", g.id, uid)
+            except discord.HTTPException as exc:
+                if exc.code != OLD_MESSAGE_EDITS:
+                    # Any other refusal: sending anew would leave two DMs about one game.
+                    log.info("game %s: could not update spectator %s", g.id, uid)
+                    return
+                log.info("game %s: spectator %s's DM is too old to edit; sending it anew", g.id, uid)
         header = self._watch_header(g)
         try:
             sent = await self.bot.delivery.dm_message(
