@@ -40,7 +40,11 @@ PANEL_PAD = 10
 COLUMN_W = (W - 3 * PANEL_PAD) // 2  # the players' blocks stand in two columns
 LINE = 18  # a line of the players' panel
 SMALL = 13  # the smallest text drawn
-DISC = 22  # a piece: a disc with its count
+# A piece: a disc with its count. The picture is shown at 520 of its 700 px, so a count
+# drawn at 19 px bold reads as a 10 px high digit there (at 22 px and 15 it was 8 px).
+DISC = 26
+COUNT_SIZE = 19
+PILL_EXTRA = 10  # a two-character count ("12", "T2") is a pill this much wider than a disc
 
 # Every colour is one of the 216 web-safe ones (steps of 51): the picture is put together
 # in that fixed palette, so pasting needs no conversion and the PNG encodes fast.
@@ -190,15 +194,16 @@ def frame(locale: str) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def disc(colour: Colour, ink: Colour, label: str, background: Colour = PAPER) -> Image.Image:
-    """A piece: a disc of ``colour`` with ``label`` (its count, or T / D), flattened once."""
-    big = DISC * 3  # the ring is drawn large and shrunk, for smooth edges
-    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    d.ellipse((2, 2, big - 3, big - 3), fill=colour, outline=INK, width=4)
-    im = im.resize((DISC, DISC), Image.Resampling.LANCZOS)
+    """A piece: a disc of ``colour`` with ``label`` (its count, or T / D), flattened once; a
+    two-character label ("12", "T2") gets a pill as wide as it needs, in the same size."""
+    w = DISC if len(label) < 2 else DISC + PILL_EXTRA
+    big = 3  # the ring is drawn large and shrunk, for smooth edges
+    im = Image.new("RGBA", (w * big, DISC * big), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rounded_rectangle((2, 2, w * big - 3, DISC * big - 3), radius=DISC * big // 2,
+                                         fill=colour, outline=INK, width=4)
+    im = im.resize((w, DISC), Image.Resampling.LANCZOS)
     # The count at its final size, so it stays readable when the picture is shown smaller.
-    size = 15 if len(label) < 2 else SMALL
-    ImageDraw.Draw(im).text((DISC / 2, DISC / 2 + 0.5), label, font=font(size, True), fill=ink, anchor="mm")
+    ImageDraw.Draw(im).text((w / 2, DISC / 2 + 0.5), label, font=font(COUNT_SIZE, True), fill=ink, anchor="mm")
     return flatten(im, background)
 
 
@@ -275,12 +280,14 @@ def _draw_area(canvas: Image.Image, d: ImageDraw.ImageDraw, area: AreaView) -> N
         canvas.paste(card_tag(None), (x + BOX_W - 51, row + 2))
     if area.trouble:
         canvas.paste(trouble_marker(), (x + BOX_W - 77, row + 1))
-    px, py = x + 6, y + STRIP_H + 32
+    # Two rows of four discs under the markers' line (four seats, trolls and demons fit).
+    px, py = x + 6, y + STRIP_H + 28
     for colour, ink, label in _pieces(area):
-        if px + DISC > x + BOX_W - 4:
+        piece = disc(colour, ink, label)
+        if px + piece.width > x + BOX_W - 4:
             px, py = x + 6, py + DISC + 2
-        canvas.paste(disc(colour, ink, label), (px, py))
-        px += DISC + 1
+        canvas.paste(piece, (px, py))
+        px += piece.width + 1
 
 
 def _seat_lines(view: AmView, sv: SeatView, locale: str) -> list[str]:
