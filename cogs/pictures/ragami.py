@@ -151,12 +151,67 @@ def _header(
 INSET = 0.4
 
 
+# The legend under the players: each kind of piece the city shows, drawn as it is there,
+# with its name ("pic.rg.legend.<kind>").
+LEGEND = ("saint", "ragami", "neutral", "demon", "conflict", "forbidden", "virtue")
+LEGEND_ROW = 30
+LEGEND_ICON = 30  # the width an icon takes before its word
+
+
+def _legend_rows(locale: str) -> list[list[tuple[str, str, float]]]:
+    """The legend's items as rows that fit the picture's width: (kind, word, x)."""
+    f = shared_font(TEXT_MIN, True)
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    x = 12.0
+    for kind in LEGEND:
+        word = _t("legend." + kind, locale)
+        w = LEGEND_ICON + f.getlength(word) + 18
+        if rows[-1] and x + w > WIDTH - 10:
+            rows.append([])
+            x = 12.0
+        rows[-1].append((kind, word, x))
+        x += w
+    return rows
+
+
+def _legend(d: _Draw, top: float, locale: str) -> None:
+    """Draw the legend with its top at ``top``."""
+    f = shared_font(TEXT_MIN, True)
+    for r, row in enumerate(_legend_rows(locale)):
+        y = top + r * LEGEND_ROW + LEGEND_ROW / 2
+        for kind, word, x in row:
+            cx = x + 12
+            if kind == "saint":
+                d.ellipse((cx - 8, y - 8, cx + 8, y + 8), fill=COLOUR[0], outline=INK, width=2)
+            elif kind in ("ragami", "neutral"):
+                _ragami(d, cx, y, 2, kind == "neutral", f)
+            elif kind == "demon":
+                d.polygon([(cx - 10, y - 8), (cx + 10, y - 8), (cx, y + 9)], fill=DEMON, outline=INK)
+            elif kind == "conflict":
+                d.rounded_rectangle((cx - 11, y - 11, cx + 11, y + 11), 4, fill=INK)
+                d.text((cx, y), "4", fill=WHITE, font=f, anchor="mm")
+            elif kind == "forbidden":
+                d.rectangle((cx - 11, y - 11, cx + 11, y + 11), fill=FORBIDDEN, outline=INK)
+                d.line((cx - 6, y - 6, cx + 6, y + 6), fill=WHITE, width=3)
+                d.line((cx - 6, y + 6, cx + 6, y - 6), fill=WHITE, width=3)
+            else:  # a virtue die in a building
+                d.rounded_rectangle((cx - 11, y - 11, cx + 11, y + 11), 5, fill=COLOUR[1], outline=INK)
+                d.text((cx, y), "2", fill=WHITE, font=f, anchor="mm")
+            d.text((x + LEGEND_ICON, y), word, fill=FAINT, font=f, anchor="lm")
+
+
+def _legend_top(players: int) -> int:
+    """Where the legend starts: under the players and the supply line."""
+    return HEADER + CITY + BOARD_H + PLAYER_LINE * players + 34
+
+
 @lru_cache(maxsize=8)
 def _background(players: int, locale: str) -> Image.Image:
-    """What never changes: the streets and the buildings with their names."""
-    height = HEADER + CITY + BOARD_H + PLAYER_LINE * players + 36
+    """What never changes: the streets, the buildings with their names, the legend."""
+    height = _legend_top(players) + LEGEND_ROW * len(_legend_rows(locale)) + 6
     img = Image.new("RGB", (WIDTH, height), BG)
     d = _Draw(img)
+    _legend(d, _legend_top(players), locale)
     for b in BUILDINGS:
         x0, y0, x1, y1 = RECT[b]
         corners = [_px(x0, y0), _px(x1, y0), _px(x1, y1), _px(x0, y1), _px(x0, y0)]
