@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -42,7 +43,7 @@ from cogs.common.present import (
     register,
 )
 from cogs.pictures import draw_or_none
-from cogs.pictures.ankh_morpork import render_board
+from cogs.pictures.ankh_morpork import changes, render_board
 from rules.ankh_morpork import scoring
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.cards import CARDS, card_text
@@ -230,7 +231,9 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
         """The public board drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        changed = self.last_change(g, None, view, changes)
+        return draw_or_none(partial(render_board, changed=changed), view, g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the turn number."""

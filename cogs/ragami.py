@@ -42,7 +42,7 @@ from cogs.common.panel import Menu, Panel
 from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
 from cogs.common.usertext import plain
 from cogs.pictures import draw_or_none
-from cogs.pictures.ragami import render_board
+from cogs.pictures.ragami import changes, render_board
 from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.ragami.cards import KINDS, Kind, card_name, kind_of
@@ -234,8 +234,10 @@ class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
         if seat is not None:
             return None
         out = g.engine.outcome(g.state) if g.state is not None else None
-        draw = partial(render_board, winners=out.winners if out is not None else None)
-        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        draw = partial(render_board, winners=out.winners if out is not None else None,
+                       changed=self.last_change(g, None, view, changes))
+        return draw_or_none(draw, view, g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round."""

@@ -37,7 +37,7 @@ from cogs.common.i18n import Said, locale_of, names, t, tn
 from cogs.common.moves import play_action, publish, stale_menu, within
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
-from cogs.pictures.rattus_cartus import render_board
+from cogs.pictures.rattus_cartus import changes, render_board
 from rules.core import Action, GameState, Seat
 from rules.rattus_cartus.cards import (
     BUILDINGS,
@@ -146,8 +146,10 @@ class RcUI(Typed[RcState, RcView], GameUI):
         if seat is not None:
             return None
         out = g.engine.outcome(g.state)
-        draw = partial(render_board, winners=out.winners if out is not None else None)
-        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        draw = partial(render_board, winners=out.winners if out is not None else None,
+                       changed=self.last_change(g, None, view, changes))
+        return draw_or_none(draw, view, g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round and the phase."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable, Sequence
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -27,7 +28,7 @@ from cogs.common.i18n import locale_of, t, tn
 from cogs.common.moves import play_action
 from cogs.common.present import GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
-from cogs.pictures.rey_hierofante import render_board
+from cogs.pictures.rey_hierofante import changes, render_board
 from rules.core import Action, Seat
 from rules.rey_hierofante.engine import FACTION_NAME
 from rules.rey_hierofante.model import (
@@ -107,7 +108,9 @@ class RhUI(Typed[RhState, RhView], GameUI):
 
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The board drawn by cogs/pictures (None if it cannot be drawn)."""
-        return draw_or_none(render_board, self.view(g, seat), g.names, locale, g.id)
+        view = self.view(g, seat)
+        changed = self.last_change(g, seat, view, changes)
+        return draw_or_none(partial(render_board, changed=changed), view, g.names, locale, g.id)
 
     def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
         """Placements group by tile, Hada's moves by the tile moved."""

@@ -7,13 +7,14 @@ import dataclasses
 import io
 import json
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import discord
 
 from cogs.common.i18n import names, t, tn
+from cogs.common.last_change import LAST_CHANGE, Marks
 from cogs.common.usertext import plain
 from rules.catalogue import seat_words
 from rules.core import Action, Event, GameState, Seat, Text
@@ -302,6 +303,12 @@ class GameUI:
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """A PNG of what ``seat`` sees (None: this game has no picture)."""
         return None
+
+    def last_change(self, g: Game, seat: Seat | None, view: Any,
+                    diff: Callable[[Any, Any], Marks]) -> Marks:
+        """What the last move that changed the board changed in ``view`` (``seat``'s view
+        of ``g`` now), by the picture's ``diff``: the picture marks it."""
+        return LAST_CHANGE.marks(g.id, seat, g.version, view, diff)
 
     def title(self, g: Game, locale: str) -> str:
         """The board's title."""

@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from cogs.common.catalogue import language as _language
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
+from cogs.pictures.common import LAST_MOVE
 from cogs.pictures.fonts import fit, flatten, font, paste_text
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.model import AmView, AreaView, SeatView
@@ -346,8 +347,31 @@ def _block_height(view: AmView, sv: SeatView) -> int:
     return DISC + 5 + LINE * len(_seat_lines(view, sv, "en")) + 10  # one language: as many lines in each
 
 
-def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
-    """A PNG of the public board (``view`` must be the public view: seat None)."""
+def _area_state(area: AreaView) -> tuple[object, ...]:
+    return (tuple(area.minions), area.trolls, area.demons, area.trouble, area.building,
+            area.card_holder, area.card_out)
+
+
+def changes(before: AmView, after: AmView) -> frozenset[int]:
+    """The areas (their indexes) where a piece, a building, the trouble marker or the area
+    card came, went or changed hands from ``before`` to ``after``."""
+    was = {a.index: _area_state(a) for a in before.areas}
+    return frozenset(a.index for a in after.areas if was.get(a.index) != _area_state(a))
+
+
+def _mark_changes(d: ImageDraw.ImageDraw, changed: frozenset[int]) -> None:
+    """An outline round each area the last move changed, outside its controller's."""
+    for a in sorted(changed):
+        if 0 <= a < len(BOX_AT):
+            x, y = BOX_AT[a]
+            d.rounded_rectangle((x - 5, y - 5, x + BOX_W + 5, y + BOX_H + 5), radius=10,
+                                outline=index(LAST_MOVE), width=3)
+
+
+def render_board(view: AmView, names: Sequence[str], locale: str,
+                 changed: frozenset[int] = frozenset()) -> bytes:
+    """A PNG of the public board (``view`` must be the public view: seat None; ``changed``:
+    the areas the last move changed, outlined)."""
     if view.seat is not None or view.hand is not None or view.personality is not None:
         # A private view holds a hand: refuse rather than risk drawing it for everyone.
         raise ValueError("the board picture is drawn from the public view only")
@@ -367,8 +391,16 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     if not view.finished and view.turn < len(names):
         status += "  ·  " + say("to_play", locale, name=printable(names[view.turn]))
     left = 12 + round(font(17, True).getlength(title)) + 18
-    text, f = fit(status, 15, W - 12 - left, min_size=SMALL)
+    # What the blue outline means, at the title's right end.
+    legend = say("last_move", locale)
+    legend_w = round(font(SMALL).getlength(legend))
+    legend_x = W - 12 - legend_w
+    d.rounded_rectangle((legend_x - 20, TITLE_H / 2 - 7, legend_x - 6, TITLE_H / 2 + 7), radius=3,
+                        outline=index(LAST_MOVE), width=2)
+    paste_text(canvas, (legend_x, TITLE_H / 2), legend, SMALL, INK, BG, middle=True)
+    text, f = fit(status, 15, legend_x - 32 - left, min_size=SMALL)
     paste_text(canvas, (left, TITLE_H / 2), text, f.size, INK, BG, middle=True)
+    _mark_changes(d, changed)
     for area in view.areas:
         _draw_area(canvas, d, area)
     y = MAP_H + PANEL_PAD + 4

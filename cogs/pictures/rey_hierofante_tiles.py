@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from cogs.common.catalogue import t as _tr
 from cogs.pictures.common import (
+    LAST_MOVE,
     RGB,
     Palette,
     fit_lines,
@@ -78,7 +79,7 @@ SHIELD_EDGE: RGB = (34, 42, 56)
 PALETTE = Palette(
     solids=[PAGE, PANEL, TEXT, MUTED, GOLD, *SEAT, NEUTRAL_FRAME, WOOD, SQUARE, CREAM, INK,
             *FACTION_BAND.values(), ACTIVE, PASSIVE, ALT, GRID_EMPTY, GRID_SELF, BACK, BACK_LINE,
-            BACK_FRAME, BACK_MARK, BACK_LABEL, SHIELD, SHIELD_EDGE],
+            BACK_FRAME, BACK_MARK, BACK_LABEL, SHIELD, SHIELD_EDGE, LAST_MOVE],
     # Every text colour with the colour it is written on, for smooth letter edges.
     pairs=[(TEXT, PAGE), (MUTED, PAGE), (TEXT, PANEL), (MUTED, PANEL), (GOLD, PANEL),
            (TEXT, SEAT[0]), (TEXT, SEAT[1]), (INK, GOLD), (WOOD_TEXT, WOOD), (SQUARE_TEXT, SQUARE),
