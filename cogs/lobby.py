@@ -39,6 +39,7 @@ from cogs.common.present import (
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
+from cogs.common.verify import verdict
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.faults import crash_point
@@ -520,6 +521,17 @@ class Lobby(commands.Cog):
             text += "\n" + t("replay.public_only", locale)
         await reply(interaction, text, ephemeral=True, files=files)
 
+    @game.command(name="verify", description="Check the game's dice: its seed's commitment and replay")
+    async def verify(self, interaction: discord.Interaction) -> None:
+        """The commitment to this channel's newest game's seed; once over, the proof."""
+        import asyncio
+
+        locale = locale_of(interaction)
+        g = await self._latest_game(interaction)
+        rows = await services(interaction).session.store.actions(g.id)
+        text = await within(interaction, asyncio.to_thread(verdict, g, rows, locale), ephemeral=True)
+        await reply(interaction, text, ephemeral=True)
+
     async def _replay_files(self, g: Game, locale: str) -> list[discord.File]:
         import asyncio
         import io
@@ -530,7 +542,8 @@ class Lobby(commands.Cog):
         over = g.state is not None and g.state.finished
         names = [s.name for s in g.seats]
         record = build_record(g.engine, game=g.id, options=g.row.options, players=names,
-                              seed=g.row.seed, rows=rows, finished=over, final=g.state)
+                              seed=g.row.seed, rows=rows, finished=over, final=g.state,
+                              salt=g.row.seed_salt)
         files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
                               filename=f"game-{g.id}.json")]
         text = transcript(g.engine, players=names, options=g.row.options, seed=g.row.seed, rows=rows,

@@ -234,11 +234,13 @@ class GameQueries:
         change: ChangeNote | None = None,
         options: dict | None = None,
         seating: dict[int, int] | None = None,
+        salt: str | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
         NotInLobby (a StaleVersion) otherwise. ``options``: the options the game was set up
         with, when the start fixed more of them than the lobby had (the replay needs them).
-        ``seating``: the places drawn for the start (lobby seat -> seat), moved with it."""
+        ``seating``: the places drawn for the start (lobby seat -> seat), moved with it.
+        ``salt``: the secret committed to with the seed (services/fairness.py)."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise ValueError("seed must fit in a signed 64-bit integer")
         fixed = (
@@ -249,10 +251,10 @@ class GameQueries:
         async with self._write() as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?,"
-                " updated_at = ?, options = COALESCE(?, options)"
+                " updated_at = ?, options = COALESCE(?, options), seed_salt = ?"
                 " WHERE id = ? AND status = 'lobby'"
                 f" RETURNING {GAME_COLUMNS}",
-                (seed, state, version, time.time(), fixed, game),
+                (seed, state, version, time.time(), fixed, salt, game),
             )
             rows = list(rows)
             if not rows:

@@ -18,6 +18,7 @@ from cogs.common.last_change import LAST_CHANGE, Marks
 from cogs.common.usertext import plain
 from rules.catalogue import seat_words
 from rules.core import Action, Event, GameState, Seat, Text
+from services.fairness import of_game
 from services.session import Game, secrets_of
 
 FILENAME = "board.png"
@@ -330,7 +331,8 @@ class GameUI:
             embed.add_field(name=t("board.last", locale), value=clip("\n".join(last[-8:]), EMBED_FIELD), inline=False)
         for name, value, inline in self.board_fields(g, locale, png is not None):
             embed.add_field(name=name, value=clip(value, EMBED_FIELD), inline=inline)
-        embed.set_footer(text=t("board.version", locale, id=g.id, version=g.version))
+        embed.set_footer(text="\n".join([t("board.version", locale, id=g.id, version=g.version),
+                                          *dice_lines(g, locale)]))
         if png is not None:
             embed.set_image(url=f"attachment://{FILENAME}")
         content = ping_line(g, locale) if g.status == "active" else None
@@ -360,6 +362,18 @@ class GameUI:
         if png is not None:
             embed.set_image(url=f"attachment://{FILENAME}")
         return Rendered(content=None, embed=embed, png=png)
+
+
+def dice_lines(g: Game, locale: str) -> list[str]:
+    """The card's word on the game's dice: the commitment to the seed while the game runs,
+    the seed and salt that give it once it is over (services/fairness.py)."""
+    over = g.state is not None and g.state.finished
+    dice = of_game(g.row.seed, g.row.seed_salt, over=over)
+    if dice.commitment is None:
+        return []
+    if dice.revealed:
+        return [t("board.dice_revealed", locale, seed=dice.seed, salt=dice.salt, commitment=dice.commitment)]
+    return [t("board.dice", locale, commitment=dice.commitment)]
 
 
 async def draw(ui: GameUI, g: Game, seat: Seat | None, locale: str) -> bytes | None:
