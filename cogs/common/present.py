@@ -303,6 +303,11 @@ class GameUI:
         """A PNG of what ``seat`` sees (None: this game has no picture)."""
         return None
 
+    def seat_side(self, seat: int, locale: str) -> str | None:
+        """What a seat is besides its place in turn order, for a server's statistics (a
+        faction that always sits there); None when seats differ only by their order."""
+        return None
+
     def title(self, g: Game, locale: str) -> str:
         """The board's title."""
         return t("board.title", locale, title=g.engine.title.get(locale), id=g.id)
