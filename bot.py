@@ -39,7 +39,7 @@ log = logging.getLogger("tablero")
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.settings", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork",
-    "cogs.ragami", "cogs.tournament", "cogs.guerra_de_mitos",
+    "cogs.ragami", "cogs.tournament", "cogs.guerra_de_mitos", "cogs.stats",
     "cogs.gdm_decks",  # after cogs.guerra_de_mitos: it attaches /gdm deck and /gdm search to its /gdm
 )
 # Pause between games while checking boards after a start, to stay far below Discord's

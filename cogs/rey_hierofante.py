@@ -141,6 +141,10 @@ class RhUI(Typed[RhState, RhView], GameUI):
             return tile_text(str(key[1]), locale)
         return super().group_description(g, seat, key, actions, locale)
 
+    def seat_side(self, seat: int, locale: str) -> str | None:
+        """The first seat plays Royalty, the second Religion."""
+        return FACTION_NAME[seat].get(locale) if 0 <= seat < len(FACTION_NAME) else None
+
     def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
         """Players with their factions, the score, the board in text when there is no
         picture, the neutral zone and the zones."""

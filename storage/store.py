@@ -28,6 +28,7 @@ from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
 from .outbox import OutboxQueries
 from .settings import SettingsQueries
+from .stats import StatsQueries
 from .tournaments import TournamentQueries
 
 T = TypeVar("T")
@@ -35,7 +36,7 @@ T = TypeVar("T")
 
 class Store(
     GameQueries, DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries,
-    LeaseQueries, TournamentQueries, GameThreadQueries,
+    LeaseQueries, TournamentQueries, GameThreadQueries, StatsQueries,
 ):
     """Async access to the game database; one instance owns one SQLite connection.
 

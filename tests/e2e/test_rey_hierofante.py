@@ -83,6 +83,20 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
         assert msg["flags"] & EPHEMERAL
         assert all(x in msg["content"] for x in (dice, str(g.row.seed), g.row.seed_salt, "`"))
         assert "NO" not in msg["content"]
+        # the server's figures: public, the finished game counted, both players named, a chart
+        async def counted() -> dict | None:
+            _, _, msg = await t.slash("stats", bob)
+            text = json.dumps(msg["embeds"]) if msg else ""
+            return msg if "1 finished" in text or "1 terminada" in text else None
+        stats = None
+        for _ in range(20):  # the result is stored by the game-over listener, just after
+            stats = await counted()
+            if stats is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert stats is not None and not stats["flags"] & EPHEMERAL
+        assert "alice" in json.dumps(stats["embeds"]) and "bob" in json.dumps(stats["embeds"])
+        assert stats["attachments"] and fake.pinged(stats) == []
         # after the end nobody can move
         _, _, msg = await t.slash("game move", alice, choice=f"#0@{g.version}")
         assert msg["flags"] & EPHEMERAL
