@@ -310,6 +310,7 @@ class GameUI:
         """What the last move that changed the board changed in ``view`` (``seat``'s view
         of ``g`` now), by the picture's ``diff``: the picture marks it."""
         return LAST_CHANGE.marks(g.id, seat, g.version, view, diff)
+
     def seat_side(self, seat: int, locale: str) -> str | None:
         """What a seat is besides its place in turn order, for a server's statistics (a
         faction that always sits there); None when seats differ only by their order."""
