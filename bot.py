@@ -22,6 +22,7 @@ from discord.ext import commands
 from cogs.common import errors, i18n
 from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
+from cogs.common.contexts import SERVER, SERVER_INSTALL
 from cogs.common.delivery import Delivery
 from cogs.common.gateway import tolerate_bad_events
 from cogs.common.patience import received
@@ -231,7 +232,10 @@ class TableroBot(commands.Bot):
         intents = discord.Intents.default()
         client_kwargs.setdefault("allowed_mentions", MENTIONS)
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_kwargs
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+            # Every command is for servers with the bot unless it says otherwise
+            # (cogs/common/contexts.py): the user-installable ones declare it themselves.
+            allowed_contexts=SERVER, allowed_installs=SERVER_INSTALL, **client_kwargs
         )
         self.settings = settings
         self.store: Store | None = None

@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE
 from cogs.common.errors import reply, report
 from cogs.common.gdm_deck_choices import (
     MYTHOLOGY_CHOICES,
@@ -389,7 +390,8 @@ class GdmDecks(commands.Cog):
         """Attach ``deck`` and ``search`` to /gdm (made here only if no cog owns one)."""
         parent = self.bot.tree.get_command("gdm")
         if parent is None:
-            parent = app_commands.Group(name="gdm", description=GDM_DESCRIPTION, guild_only=True)
+            parent = app_commands.Group(name="gdm", description=GDM_DESCRIPTION,
+                                        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL)
             self.bot.tree.add_command(parent)
             self._own_parent = True
         if not isinstance(parent, app_commands.Group):

@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs.common import i18n
 from cogs.common.autocomplete import MENU_SIZE, Choices, legal_choices, quiet
 from cogs.common.catalogue import Pairs
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, require_bot_server
 from cogs.common.errors import reply
 from cogs.common.flow import GameCog
 from cogs.common.game_ui import PanelUI, Typed
@@ -356,9 +357,16 @@ class GuerraDeMitos(GameCog):
 
     game_id = GAME_ID
     not_here = "gdm.not_gdm"
+    # Offered everywhere for /gdm card and the deck building (attached by cogs/gdm_decks.py);
+    # the moves need a server with the bot (interaction_check).
     gdm = app_commands.Group(
-        name="gdm", description="Guerra de Mitos (War of Myths) moves", guild_only=True
+        name="gdm", description="Guerra de Mitos (War of Myths) moves",
+        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL,
     )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        """Moves only where a game can be; a card's look-up anywhere."""
+        return require_bot_server(interaction, frozenset({"gdm card"}))
 
     # -- moves -------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, bot_is_here, require_bot_server
 from cogs.common.errors import guard, reply
 from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
@@ -190,12 +191,24 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 
 
+# The /game commands about the user themself, offered in DMs and wherever the user installed
+# Tablero (cogs/common/contexts.py).
+GAME_ANYWHERE = frozenset({"game mine", "game hand", "game vacation"})
+
+
 class Lobby(commands.Cog):
     """Creating, joining, inspecting and closing games of any kind."""
 
+    # Offered everywhere for /game mine, /game hand and /game vacation (about the user
+    # themself); its other commands need a server with the bot (interaction_check).
     game = app_commands.Group(
-        name="game", description="Board and card games, played over days", guild_only=True
+        name="game", description="Board and card games, played over days",
+        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL,
     )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        """Game commands only where a game can be; the user's own ones anywhere."""
+        return require_bot_server(interaction, GAME_ANYWHERE)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -414,10 +427,45 @@ class Lobby(commands.Cog):
         await reply(interaction, ephemeral=True, **kwargs)
 
     @game.command(name="hand", description="See your hand (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        """Your private view of this channel's game."""
-        g = await self._latest_game(interaction)
-        await show_hand(interaction, g.id)
+    @app_commands.describe(game="The game's number (default: this channel's, or your only one)")
+    async def hand(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """Your private view of a game: the one named, this channel's, or your only open one
+        (so it works in a DM with the bot and wherever you installed Tablero)."""
+        await show_hand(interaction, await self._hand_game(interaction, game))
+
+    async def _hand_game(self, interaction: discord.Interaction, game: str | None) -> int:
+        """Which game /game hand shows."""
+        bot = services(interaction)
+        if game is not None and game.strip():
+            number = small_number(game.strip().lstrip("#"), 10**15)
+            if number is None:
+                raise Refusal(said("hand.which"))
+            return number
+        if bot_is_here(interaction):
+            g = await bot.session.latest_in_channel(interaction.channel_id or 0)
+            if g is not None and g.seat_of(interaction.user.id) is not None:
+                return g.id
+        mine = await bot.session.store.user_open_games(interaction.user.id)
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine:
+            raise NoGame()
+        numbers = ", ".join(f"#{row.id}" for row in mine[:20])
+        raise Refusal(said("hand.pick", games=numbers))
+
+    @hand.autocomplete("game")
+    async def _hand_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's open games, by number and title."""
+        rows = await services(interaction).session.store.user_open_games(interaction.user.id)
+        locale = locale_of(interaction)
+        engines = registered_games()
+        out = []
+        for row in rows:
+            engine = engines.get(row.game_id)
+            name = f"#{row.id} · {engine.title.get(locale) if engine is not None else row.game_id}"
+            if current.strip().lstrip("#") in name:
+                out.append(app_commands.Choice(name=name[:100], value=str(row.id)))
+        return out[:25]
 
     @game.command(name="log", description="The public log of moves")
     @app_commands.describe(page="Log page")

@@ -30,6 +30,8 @@ class Settings(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="settings", description="Your own settings")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(notify="How you are told it is your turn")
     @app_commands.choices(notify=NOTIFY_CHOICES)
     async def settings(self, interaction: discord.Interaction, notify: str | None = None) -> None:
