@@ -39,6 +39,7 @@ from cogs.common.gdm_deck_views import (
     shown_card,
 )
 from cogs.common.i18n import locale_of
+from cogs.common.limits import heavy
 from cogs.common.present import COLOUR, clip
 from rules.guerra_de_mitos.cards import Card
 from rules.guerra_de_mitos.decks import is_legal
@@ -90,7 +91,8 @@ class ImportModal(discord.ui.Modal):
 
 async def _do_import(interaction: discord.Interaction, name: str, text: str) -> None:
     locale = locale_of(interaction)
-    change = await deck_book(interaction).import_deck(interaction.user.id, name, text)
+    async with heavy(interaction, "import"):
+        change = await deck_book(interaction).import_deck(interaction.user.id, name, text)
     await reply(
         interaction,
         change_text(word("imported", locale, name=change.row.name), change, locale),

@@ -158,6 +158,11 @@ class PicturePool:
         from the event loop). Drawn inline when there is no pool, when the job cannot be
         sent (not picklable) or when the worker died; raises what ``fn`` raises, and
         TimeoutError if the worker takes longer than ``timeout``."""
+        return self.run_within(self.timeout, fn, *args, **kwargs)
+
+    def run_within(self, timeout: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``run`` for a job known to be long (a replay's animation): stuck only after
+        ``timeout`` seconds."""
         executor = self._executor
         if executor is None:
             return fn(*args, **kwargs)
@@ -175,7 +180,7 @@ class PicturePool:
             self.inline_fallbacks += 1
             return fn(*args, **kwargs)
         try:
-            return future.result(timeout=self.timeout)
+            return future.result(timeout=timeout)
         except BrokenProcessPool:
             log.warning("a picture worker died; drawing inline and starting a new pool")
             self._replace(executor, kill=False)
@@ -187,9 +192,9 @@ class PicturePool:
         except cf.TimeoutError:
             if future.done():
                 raise  # the job's own TimeoutError, not a stuck worker
-            log.error("a picture took over %.0f s; giving it up and starting a new pool", self.timeout)
+            log.error("a picture took over %.0f s; giving it up and starting a new pool", timeout)
             self._replace(executor, kill=True)
-            raise TimeoutError(f"picture not drawn within {self.timeout} s") from None
+            raise TimeoutError(f"picture not drawn within {timeout} s") from None
 
 _active: PicturePool | None = None
 
@@ -219,3 +224,11 @@ def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     if pool is None:
         return fn(*args, **kwargs)
     return pool.run(fn, *args, **kwargs)
+
+
+def render_within(timeout: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``render`` for a long job, given up after ``timeout`` seconds (not ``TIMEOUT``)."""
+    pool = _active
+    if pool is None:
+        return fn(*args, **kwargs)
+    return pool.run_within(timeout, fn, *args, **kwargs)
