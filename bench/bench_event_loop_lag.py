@@ -11,7 +11,8 @@ Then, at once, in the adversary's server:
 - ``--replays`` members each ask ``/game replay`` of the finished game (its animation);
 - one member sends ``--new`` ``/game new`` in new threads, as fast as Discord takes them.
 
-Meanwhile a probe wakes every 10 ms and notes how late it woke (the event loop's lag), and
+Meanwhile a probe wakes every 10 ms and notes how late it woke (the event loop's lag, and
+how much of it the loop's thread spent running code itself), and
 a member of another server runs ``/settings`` again and again, noting how long each waits
 for Discord's acknowledgement (Discord gives up after 3 s). Prints the lag's p50/p99/max,
 that member's acknowledgement p50/p99/max and how many missed the 3 s, and what the
@@ -70,6 +71,7 @@ class Bench:
         self.rng = random.Random(args.seed)
         self.fake = FakeDiscord()
         self.lags: list[float] = []
+        self.busy: list[float] = []
         self.quiet_acks: list[float] = []
         self.outcomes: collections.Counter[str] = collections.Counter()
         self.attack_done = 0.0
@@ -108,9 +110,13 @@ class Bench:
         """Wake every PROBE_EVERY seconds; note how late each wake-up came (ms)."""
         loop = asyncio.get_running_loop()
         while not stop.is_set():
-            t0 = loop.time()
+            t0, cpu0 = loop.time(), time.thread_time()
             await asyncio.sleep(PROBE_EVERY)
-            self.lags.append((loop.time() - t0 - PROBE_EVERY) * 1000)
+            lag = (loop.time() - t0 - PROBE_EVERY) * 1000
+            self.lags.append(lag)
+            # the part of the lag the loop's thread spent running code itself (the rest it
+            # waited for the interpreter's lock, held by the bot's other threads, or for a core)
+            self.busy.append(min(lag, max(0.0, (time.thread_time() - cpu0 - PROBE_EVERY) * 1000)))
 
     async def answered(self, inter: dict, timeout: float = 600) -> float:
         """When the bot first answered ``inter`` (perf_counter seconds), in time or too late
@@ -196,6 +202,7 @@ class Bench:
         """Print the figures."""
         a = self.args
         calm, lags, acks = self.lags[:self.calm[0]], self.lags[self.calm[0]:], self.quiet_acks[self.calm[1]:]
+        busy = self.busy[self.calm[0]:]
         threads = sum(1 for c in self.fake.channels.values() if c.get("type") == PUBLIC_THREAD)
         print(f"adversary: {a.imports} imports of 3,000 junk entries, {a.replays} replays of a finished "
               f"{a.game} game ({self.game_moves} moves), {a.new} /game new in threads; "
@@ -204,6 +211,8 @@ class Bench:
               f"max {max(calm, default=float('nan')):.0f} ms ({len(calm)} wake-ups)")
         print(f"event-loop lag under attack: p50 {pct(lags, 50):.1f} ms, p99 {pct(lags, 99):.1f} ms, "
               f"max {max(lags, default=float('nan')):.0f} ms ({len(lags)} wake-ups)")
+        print(f"  of which the loop's thread ran code: p50 {pct(busy, 50):.1f} ms, p99 {pct(busy, 99):.1f} ms, "
+              f"max {max(busy, default=float('nan')):.0f} ms (the rest: waiting for the interpreter's lock or a core)")
         print(f"other server's /settings acknowledged: p50 {pct(acks, 50):.0f} ms, p99 {pct(acks, 99):.0f} ms, "
               f"max {max(acks, default=float('nan')):.0f} ms; over Discord's 3 s: "
               f"{sum(1 for x in acks if x > DISCORD_ACK)} of {len(acks)}")

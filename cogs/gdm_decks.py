@@ -43,7 +43,7 @@ from cogs.common.limits import heavy
 from cogs.common.present import COLOUR, clip
 from rules.guerra_de_mitos.cards import Card
 from rules.guerra_de_mitos.decks import is_legal
-from services.gdm_decks import find_card, row_deck
+from services.gdm_decks import MAX_IMPORT_CHARS, find_card, row_deck
 
 log = logging.getLogger("tablero.gdm_decks")
 
@@ -76,7 +76,7 @@ class ImportModal(discord.ui.Modal):
             label=word("import_label", locale),
             style=discord.TextStyle.paragraph,
             placeholder=word("import_hint", locale),
-            max_length=4000,
+            max_length=MAX_IMPORT_CHARS,
         )
         self.add_item(self.text)
 

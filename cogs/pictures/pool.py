@@ -35,6 +35,8 @@ WARM_MODULES = (
     "cogs.pictures.rattus_cartus", "cogs.pictures.ankh_morpork", "cogs.pictures.ragami",
     "cogs.pictures.guerra_de_mitos", "cogs.pictures.gdm_deck", "cogs.pictures.tournament",
 )
+# How much lower the workers' scheduling priority is than the bot's (nice(2) steps).
+WORKER_NICENESS = 5
 # A picture normally takes tens of milliseconds; one that takes this long is stuck.
 TIMEOUT = 30.0
 
@@ -62,8 +64,15 @@ def _watch_parent() -> None:
 
 def _init_worker() -> None:
     """A worker's start: ignore Ctrl-C (the terminal sends it to the whole process group;
-    the bot stops its workers itself), watch the parent, import the drawing code."""
+    the bot stops its workers itself), yield the CPU to the bot, watch the parent, import
+    the drawing code."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Drawing is background work: on a busy machine the bot's event loop, which answers
+    # every interaction within Discord's 3 s, comes first.
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     threading.Thread(target=_watch_parent, name="tablero-parent-watch", daemon=True).start()
     import importlib
 
