@@ -284,14 +284,14 @@ class Lobby(commands.Cog):
         opts = engine.parse_options(opts).model_dump(mode="json")
         # Where it opens: a new thread (the server's default, or asked for), else here.
         parent = place_new_game(interaction, thread, server)
-        await check_open_caps(interaction, server, thread=parent is not None)
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
             "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
-        async with heavy(interaction, "new", server):
+        async with heavy(interaction, "new", server):  # the cooldown first: it costs no query
+            await check_open_caps(interaction, server, thread=parent is not None)
             await self._open(interaction, parent, common, clip(f"{engine.title.get(locale)} · {user.display_name}", 100))
 
     async def _open(self, interaction: discord.Interaction, parent: discord.TextChannel | None,

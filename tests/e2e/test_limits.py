@@ -134,3 +134,27 @@ async def test_replays_are_drawn_a_few_at_a_time_and_the_rest_told_the_bot_is_bu
         assert t.bot.limits.replays.inside == 0
         _, _, again = await t.slash("game replay", bob, w.channels["games"])
         assert any(f["filename"].endswith(".json") for f in fake.files(again))
+
+
+async def test_deck_imports_share_the_cooldown_and_a_refused_list_does_not_count(fake, db) -> None:
+    from rules.guerra_de_mitos.decks import export_code, ready_decks
+
+    async with world(fake) as w:
+        clock = ManualClock()
+        t = Table(w, db, clock=clock)
+        await t.start()
+        bob = w["bob"]  # in Spanish
+        code = export_code(next(iter(ready_decks().values())).deck)
+        for _ in range(4):  # typos: refused, not counted
+            _, _, typo = await t.slash("gdm mazo importar", bob, nombre="Mal", texto="2 Hachaaa")
+            assert "Hachaaa" in said(typo) and "Espera" not in said(typo)
+        for k in range(3):
+            _, _, done = await t.slash("gdm mazo importar", bob, nombre=f"Mazo {k}", texto=code)
+            assert "importado" in said(done)
+        _, _, refused = await t.slash("gdm mazo importar", bob, nombre="Otro", texto=code)
+        assert refused["flags"] & EPHEMERAL
+        assert "Espera 60 s antes de importar otro mazo con /gdm mazo importar." in said(refused)
+        assert len(await t.bot.store.user_decks(int(bob["id"]))) == 3
+        clock.advance(60)
+        _, _, done = await t.slash("gdm mazo importar", bob, nombre="Otro", texto=code)
+        assert "importado" in said(done)
