@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import collections
 import random
+import re
 import statistics
 import string
 import sys
@@ -149,7 +150,8 @@ class Bench:
         elif message.get("embeds") and kind == "new":
             self.outcomes[f"{kind}: lobby"] += 1
         else:
-            self.outcomes[f"{kind}: " + " ".join((message.get("content") or "").split()[:6])] += 1
+            words = " ".join((message.get("content") or "").split()[:6])
+            self.outcomes[f"{kind}: " + re.sub(r"<#\d+>|#\d+", "#…", words)] += 1
 
     async def command(self, kind: str, command: str, user: dict, channel: dict, **options: Any) -> None:
         """One adversary command, waited for to its answer (a deferred one to its followup)."""
