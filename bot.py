@@ -32,6 +32,7 @@ from services import faults
 from services.clock import Clock, Scheduler, SystemClock
 from services.health import Health
 from services.leases import DEFAULT_TTL, Leases
+from services.limits import Limits
 from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
@@ -254,6 +255,8 @@ class TableroBot(commands.Bot):
         self.leases: Leases | None = None
         self._sweep_task: asyncio.Task[None] | None = None
         self.pictures = picture_pool.PicturePool(settings.picture_workers)
+        # Per-user cooldowns of the heavy commands and the bound on replays drawn at once.
+        self.limits = Limits(self.clock.now)
         # The step of the start that kept failing, when the bot stopped for it (see startup_step).
         self.startup_failed: str | None = None
         tolerate_bad_events(self._connection)

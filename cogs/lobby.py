@@ -3,10 +3,10 @@ spectators, replays, the host's tools, and the generic move."""
 
 from __future__ import annotations
 
-import dataclasses
+import asyncio
+import io
 import logging
 import re
-import time
 import typing
 from typing import Any
 
@@ -22,6 +22,7 @@ from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
 from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.limits import check_open_caps, heavy, replay_slot
 from cogs.common.lobby_options import describe_options as describe_options
 from cogs.common.lobby_options import gather_options as gather_options
 from cogs.common.lobby_options import literal_autocomplete, option_suggestions
@@ -35,16 +36,16 @@ from cogs.common.present import (
     Rendered,
     clip,
     mention,
-    ui_for,
 )
+from cogs.common.replay_files import REPLAY_TIMEOUT, replay_files
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
 from cogs.common.verify import verdict
+from cogs.pictures.pool import render_within
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.faults import crash_point
-from services.replay import animation, build_record, states_of, transcript
 from services.session import Game, MoveResult, NoGame, Refusal
 from services.vacation import set_vacation
 
@@ -303,6 +304,15 @@ class Lobby(commands.Cog):
             "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
+        async with heavy(interaction, "new", server):  # the cooldown first: it costs no query
+            await check_open_caps(interaction, server, thread=parent is not None)
+            await self._open(interaction, parent, common, clip(f"{engine.title.get(locale)} · {user.display_name}", 100))
+
+    async def _open(self, interaction: discord.Interaction, parent: discord.TextChannel | None,
+                    common: dict[str, Any], name: str) -> None:
+        """Open the lobby: in this channel (``parent`` None) or in a thread ``name`` of ``parent``."""
+        bot = services(interaction)
+        locale = common["host_locale"]
         if parent is None:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
             rendered = render_lobby(g, g.locale)
@@ -317,7 +327,6 @@ class Lobby(commands.Cog):
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name = clip(f"{engine.title.get(locale)} · {user.display_name}", 100)
         # Noted first: a thread left without its game by a crash is removed at the next start.
         pending = await bot.session.store.add_pending_thread(interaction.guild_id, parent.id, name)
         try:
@@ -563,7 +572,8 @@ class Lobby(commands.Cog):
         """Files of this channel's newest game: a replayable record, a transcript, an animation."""
         locale = locale_of(interaction)
         g = await self._latest_game(interaction)
-        files = await within(interaction, self._replay_files(g, locale), ephemeral=True)
+        async with heavy(interaction, "replay"):
+            files = await within(interaction, self._replay_files(interaction, g, locale), ephemeral=True)
         text = t("replay.ready", locale, id=g.id)
         if g.state is None or not g.state.finished:
             text += "\n" + t("replay.public_only", locale)
@@ -580,34 +590,12 @@ class Lobby(commands.Cog):
         text = await within(interaction, asyncio.to_thread(verdict, g, rows, locale), ephemeral=True)
         await reply(interaction, text, ephemeral=True)
 
-    async def _replay_files(self, g: Game, locale: str) -> list[discord.File]:
-        import asyncio
-        import io
-        import json
-
-        store = services_of(self.bot).session.store
-        rows = await store.actions(g.id)
-        over = g.state is not None and g.state.finished
-        names = [s.name for s in g.seats]
-        record = build_record(g.engine, game=g.id, options=g.row.options, players=names,
-                              seed=g.row.seed, rows=rows, finished=over, final=g.state,
-                              salt=g.row.seed_salt)
-        files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
-                              filename=f"game-{g.id}.json")]
-        text = transcript(g.engine, players=names, options=g.row.options, seed=g.row.seed, rows=rows,
-                          viewer_all=over, locale=locale,
-                          when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)),
-                          wording=lambda text: ui_for(g.row.game_id).wording(g, text, locale).replace("**", ""))
-        if text:
-            files.append(discord.File(io.BytesIO(text.encode()), filename=f"game-{g.id}.txt"))
-        if over and g.row.seed is not None:
-            ui = ui_for(g.row.game_id)
-            states = states_of(g.engine, len(g.seats), g.row.options, g.row.seed, rows)
-            gif = await asyncio.to_thread(
-                animation, states, lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale))
-            if gif is not None:
-                files.append(discord.File(io.BytesIO(gif), filename=f"game-{g.id}.gif"))
-        return files
+    async def _replay_files(self, interaction: discord.Interaction, g: Game, locale: str) -> list[discord.File]:
+        """The replay's files, made in the picture workers when a turn to draw one is free."""
+        rows = await services_of(self.bot).session.store.actions(g.id)
+        async with replay_slot(interaction):
+            made = await asyncio.to_thread(render_within, REPLAY_TIMEOUT, replay_files, g, rows, locale)
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in made]
 
     # -- the host's tools -------------------------------------------------------------------------
 

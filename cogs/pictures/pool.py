@@ -35,6 +35,8 @@ WARM_MODULES = (
     "cogs.pictures.rattus_cartus", "cogs.pictures.ankh_morpork", "cogs.pictures.ragami",
     "cogs.pictures.guerra_de_mitos", "cogs.pictures.gdm_deck", "cogs.pictures.tournament",
 )
+# How much lower the workers' scheduling priority is than the bot's (nice(2) steps).
+WORKER_NICENESS = 5
 # A picture normally takes tens of milliseconds; one that takes this long is stuck.
 TIMEOUT = 30.0
 
@@ -62,8 +64,15 @@ def _watch_parent() -> None:
 
 def _init_worker() -> None:
     """A worker's start: ignore Ctrl-C (the terminal sends it to the whole process group;
-    the bot stops its workers itself), watch the parent, import the drawing code."""
+    the bot stops its workers itself), yield the CPU to the bot, watch the parent, import
+    the drawing code."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Drawing is background work: on a busy machine the bot's event loop, which answers
+    # every interaction within Discord's 3 s, comes first.
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     threading.Thread(target=_watch_parent, name="tablero-parent-watch", daemon=True).start()
     import importlib
 
@@ -158,6 +167,11 @@ class PicturePool:
         from the event loop). Drawn inline when there is no pool, when the job cannot be
         sent (not picklable) or when the worker died; raises what ``fn`` raises, and
         TimeoutError if the worker takes longer than ``timeout``."""
+        return self.run_within(self.timeout, fn, *args, **kwargs)
+
+    def run_within(self, timeout: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``run`` for a job known to be long (a replay's animation): stuck only after
+        ``timeout`` seconds."""
         executor = self._executor
         if executor is None:
             return fn(*args, **kwargs)
@@ -175,7 +189,7 @@ class PicturePool:
             self.inline_fallbacks += 1
             return fn(*args, **kwargs)
         try:
-            return future.result(timeout=self.timeout)
+            return future.result(timeout=timeout)
         except BrokenProcessPool:
             log.warning("a picture worker died; drawing inline and starting a new pool")
             self._replace(executor, kill=False)
@@ -187,9 +201,9 @@ class PicturePool:
         except cf.TimeoutError:
             if future.done():
                 raise  # the job's own TimeoutError, not a stuck worker
-            log.error("a picture took over %.0f s; giving it up and starting a new pool", self.timeout)
+            log.error("a picture took over %.0f s; giving it up and starting a new pool", timeout)
             self._replace(executor, kill=True)
-            raise TimeoutError(f"picture not drawn within {self.timeout} s") from None
+            raise TimeoutError(f"picture not drawn within {timeout} s") from None
 
 _active: PicturePool | None = None
 
@@ -219,3 +233,11 @@ def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     if pool is None:
         return fn(*args, **kwargs)
     return pool.run(fn, *args, **kwargs)
+
+
+def render_within(timeout: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``render`` for a long job, given up after ``timeout`` seconds (not ``TIMEOUT``)."""
+    pool = _active
+    if pool is None:
+        return fn(*args, **kwargs)
+    return pool.run_within(timeout, fn, *args, **kwargs)
