@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,4 +72,21 @@ class LastChange:
                 del self._seen[key]
 
 
-LAST_CHANGE = LastChange()
+_SHARED = LastChange()
+_CURRENT: ContextVar[LastChange] = ContextVar("last_change", default=_SHARED)
+
+
+def last_change() -> LastChange:
+    """The memo pictures read here: the bot's shared one, or a replay's own."""
+    return _CURRENT.get()
+
+
+@contextmanager
+def own_marks() -> Iterator[LastChange]:
+    """Within the block, pictures keep their marks apart from the live games': a replay's
+    frames mark each move against the frame before, the same in any process."""
+    token = _CURRENT.set(LastChange(size=64))
+    try:
+        yield _CURRENT.get()
+    finally:
+        _CURRENT.reset(token)

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common.i18n import names, t, tn
-from cogs.common.last_change import LAST_CHANGE, Marks
+from cogs.common.last_change import Marks, last_change
 from cogs.common.usertext import plain
 from rules.catalogue import seat_words
 from rules.core import Action, Event, GameState, Seat, Text
@@ -309,7 +309,7 @@ class GameUI:
                     diff: Callable[[Any, Any], Marks]) -> Marks:
         """What the last move that changed the board changed in ``view`` (``seat``'s view
         of ``g`` now), by the picture's ``diff``: the picture marks it."""
-        return LAST_CHANGE.marks(g.id, seat, g.version, view, diff)
+        return last_change().marks(g.id, seat, g.version, view, diff)
 
     def seat_side(self, seat: int, locale: str) -> str | None:
         """What a seat is besides its place in turn order, for a server's statistics (a

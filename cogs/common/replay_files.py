@@ -15,6 +15,7 @@ import json
 import time
 from collections.abc import Sequence
 
+from cogs.common.last_change import own_marks
 from cogs.common.present import ui_for
 from services.game import Game
 from services.replay import animation, build_record, states_of, transcript
@@ -51,7 +52,8 @@ def replay_files(g: Game, rows: Sequence[ActionRow], locale: str) -> list[tuple[
         files.append((f"game-{g.id}.txt", text.encode()))
     if over and g.row.seed is not None:
         states = states_of(g.engine, len(g.seats), g.row.options, g.row.seed, rows)
-        gif = animation(states, lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale))
+        with own_marks():  # each frame marks its move, whatever live games this process drew
+            gif = animation(states, lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale))
         if gif is not None:
             files.append((f"game-{g.id}.gif", gif))
     return files
