@@ -16,7 +16,7 @@ import discord
 from cogs.common.i18n import names, t, tn
 from cogs.common.usertext import plain
 from rules.catalogue import seat_words
-from rules.core import Action, Event, GameState, Seat, Text
+from rules.core import Action, Event, GameState, Naming, Seat, Text
 from services.session import Game, secrets_of
 
 FILENAME = "board.png"
@@ -227,20 +227,30 @@ class GameUI:
         except KeyError:
             return f"#{seat + 1}"
 
-    def wording(self, g: Game, text: Text, locale: str) -> str:
-        """How a text of the rules (event, prompt, result) reads in Discord: the engines name
-        seats "Jugador 2" / "Player 2", and a reader sees the players' names instead."""
-        return self.named(g, text.get(locale))
+    def naming(self, g: Game, bold: bool = True) -> Naming:
+        """How this game's texts name a seat: the player's name (bold where ``bold``), given
+        to the rules' texts as a value, so no display name or translation can pass for one."""
 
-    def named(self, g: Game, text: str, bold: bool = True) -> str:
-        """``text`` with the players' names instead of the engine's seat numbers."""
-
-        def one(m: re.Match[str]) -> str:
-            seat = seat_of(m)
-            if seat >= len(g.seats):
-                return m[0]
+        def one(seat: int) -> str | None:
+            if not 0 <= seat < len(g.seats):
+                return None
             name = self.name(g, seat)
             return f"**{plain(name)}**" if bold else name
+
+        return one
+
+    def wording(self, g: Game, text: Text, locale: str, bold: bool = True) -> str:
+        """How a text of the rules (event, prompt, result) reads in Discord: the rules name a
+        seat with ``rules.core.seat_name`` and a reader sees the player's name there."""
+        said = text.get(locale, self.naming(g, bold))
+        return self.named(g, said, bold) if text.lit is not None else said
+
+    def named(self, g: Game, text: str, bold: bool = True) -> str:
+        """``text``, stored in words before the rules named seats as values ("Jugador 2"),
+        with the players' names instead of the seat numbers."""
+
+        def one(m: re.Match[str]) -> str:
+            return self.naming(g, bold)(seat_of(m)) or m[0]
 
         return seat_words().sub(one, text)
 
@@ -273,7 +283,7 @@ class GameUI:
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """A short label for a legal action (the engine's own description)."""
         assert g.state is not None
-        return clip(g.engine.describe(g.state, seat, action).get(locale), 100)
+        return clip(self.wording(g, g.engine.describe(g.state, seat, action), locale, bold=False), 100)
 
     def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
         """The first step of a two-step choice this action belongs to (None: no grouping).

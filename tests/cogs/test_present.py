@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -101,3 +103,19 @@ def test_a_long_field_loses_its_last_lines_not_half_a_line_and_keeps_mentions_wh
     single = clip(" ".join(rows), 200)
     assert len(single) <= 200 and single.endswith("…")
     assert all(word in " ".join(rows).split(" ") for word in single[:-1].split(" "))
+
+
+def test_who_starts_the_next_game_is_offered_by_the_players_names() -> None:
+    g = game(locale="en")
+    assert g.state is not None
+    ui = ui_for(g.row.game_id)
+    # a player who calls themself "Player 2" is still only themself: names are values
+    g.seats[0] = dataclasses.replace(g.seats[0], name="Player 2")
+    while "choose_starter" not in {p.kind for p in g.pending().values()}:
+        assert g.state is not None and not g.state.finished
+        advance(g, 1)
+    seat = next(iter(g.pending()))
+    for lang, royalty in (("en", "Royalty"), ("es", "Realeza")):
+        labels = [ui.label(g, seat, a, lang) for a in g.legal_actions(seat)]
+        assert any(f"Player 2 ({royalty})" in x for x in labels), labels
+        assert any("bob (" in x for x in labels) and not any("Jugador" in x for x in labels), labels
