@@ -134,14 +134,20 @@ def said_by(g: Game, seat: Seat, texts: Sequence[str], locale: str) -> str:
 
 
 def outcome_line(g: Game, locale: str) -> str:
-    """How the game ended: the rules' reason and who won."""
+    """How the game ended: the rules' reason (how it was won) and who won."""
     assert g.state is not None
     out = g.engine.outcome(g.state)
     parts = [t("board.finished", locale)]
     if out is not None:
         parts.append(ui_for(g.row.game_id).wording(g, out.reason, locale))
+        # The seats the reason names: a reason that already says who won ("ana wins 2 to 1")
+        # is not followed by "ana wins." again.
+        told: set[int] = set()
+        out.reason.get(locale, lambda seat: told.add(seat))
         winners = out.winners
-        if len(out.ranking) <= 1 and len(winners) == len(g.seats) and len(g.seats) > 1:
+        if winners and set(winners) <= told:
+            pass
+        elif len(out.ranking) <= 1 and len(winners) == len(g.seats) and len(g.seats) > 1:
             parts.append(t("board.draw", locale))
         elif len(winners) == 1:
             parts.append(t("board.winner", locale, who=mention(g, winners[0])))
