@@ -20,7 +20,7 @@ from cogs.common.errors import guard, reply
 from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
 from cogs.common.lobby_options import describe_options as describe_options
 from cogs.common.lobby_options import gather_options as gather_options
 from cogs.common.lobby_options import literal_autocomplete, option_suggestions
@@ -36,7 +36,7 @@ from cogs.common.present import (
     mention,
     ui_for,
 )
-from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
+from cogs.common.settings_view import CLOCK_CHOICES, GAME_LANGUAGES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
 from rules.registry import games as registered_games
@@ -244,8 +244,10 @@ class Lobby(commands.Cog):
         options="More options as key=value separated by spaces",
         clock="Turn clock: time each player has to move",
         timeout="When time runs out: the bot plays, or takes the seat",
+        language="Language of the game's public messages (default: the server's)",
     )
-    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
+                          language=GAME_LANGUAGES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -259,6 +261,7 @@ class Lobby(commands.Cog):
         options: str | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Open a lobby here (or in a new thread) with the host seated."""
         bot = services(interaction)
@@ -273,7 +276,7 @@ class Lobby(commands.Cog):
             raise Refusal(said("err.bad_clock", value=clock, options=", ".join(CLOCKS)))
         clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
-        public_locale = server.locale or locale
+        public = public_locale(interaction, server.locale, language)
         explicit = {
             "variant": variant, "scoring": scoring, "wins_needed": wins_needed,
             "games": games, "reshuffle": reshuffle,
@@ -286,7 +289,7 @@ class Lobby(commands.Cog):
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
-            "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
+            "host_id": user.id, "host_name": user.display_name, "locale": public,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
         if parent is None:

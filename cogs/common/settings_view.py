@@ -37,11 +37,13 @@ ARCHIVE_CHOICES = [
     app_commands.Choice(name="7 days after the game ends", value="7d"),
     app_commands.Choice(name="Never (Discord's own, after a week without messages)", value="never"),
 ]
-LANGUAGE_CHOICES = [
+# The languages a game's public messages can be in (/game new), and the server's setting
+# (/config), whose "user" leaves each game to its host or the server's Discord language.
+GAME_LANGUAGES = [
     app_commands.Choice(name="Spanish", value="es"),
     app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="The creator's", value="user"),
 ]
+LANGUAGE_CHOICES = [*GAME_LANGUAGES, app_commands.Choice(name="The server's Discord language", value="user")]
 
 
 def clock_text(seconds: int | None, action: str, locale: str) -> str:

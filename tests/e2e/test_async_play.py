@@ -320,3 +320,19 @@ async def test_the_closed_dms_notice_shows_a_players_name_as_text(fake, db) -> N
         notice = await fake.wait_for_message(world.channel, lambda m: "Free Nitro" in (m["content"] or ""))
         assert "](https://" not in notice["content"] and "https://" not in notice["content"]
         assert gid > 0
+
+
+async def test_a_game_speaks_the_servers_language_unless_its_host_chose_one(fake, db) -> None:
+    # an English server, a host whose Discord is in Spanish
+    async with FakeWorld(users=["alice", "bob"], user_options={"alice": {"locale": "es-ES"}},
+                         fake=fake) as world:
+        t = Table(world, db, random.Random(3))
+        await t.start()
+        gid = await two_player_game(t)
+        assert (await t.game(gid)).locale == "en"
+        assert f"game #{gid}" in embed_text(t.board(gid)) and "Partida" not in embed_text(t.board(gid))
+        await t.slash("game abandon", world["alice"])
+        # the host chooses Spanish for this game: its board speaks Spanish
+        gid = await two_player_game(t, language="es")
+        assert (await t.game(gid)).locale == "es"
+        assert f"Partida #{gid}" in embed_text(t.board(gid))
