@@ -71,6 +71,10 @@ async def test_a_silent_player_is_reminded_twice_then_the_bot_plays_across_a_res
         # two reminders, no more, and no DM storm
         assert len([m for m in fake.dms_to(silent) if "Reminder" in m["content"]]) == 2
         assert len(fake.dms_to(silent)) - dms_before == 2
+        # back, the silent player is told what the bot played in their seat
+        _, _, status = await t.slash("game status", silent)
+        assert "The bot played for you:" in status["content"], status["content"]
+        assert "Nothing new since your last move" not in status["content"]
 
 
 async def test_one_ping_per_turn_and_none_in_an_edit(fake, db) -> None:
