@@ -29,6 +29,7 @@ from cogs.common.lobby_options import parse_options_text as parse_options_text
 from cogs.common.overview import list_embed, mine_embed
 from cogs.common.patience import token_alive
 from cogs.common.present import (
+    BOT_MARK,
     COLOUR,
     NO_MENTIONS,
     Rendered,
@@ -78,7 +79,7 @@ def render_lobby(g: Game, locale: str) -> Rendered:
     )
     extra = LOBBY_EXTRAS.get(g.row.game_id) if g.status == "lobby" else None
     players = "\n".join(
-        f"{i + 1}. {mention(g, s.seat)}{' 🤖' if s.ai else ''}"
+        f"{i + 1}. {mention(g, s.seat)}"
         f"{extra.seat_note(g, s.seat, locale) if extra is not None else ''}"
         for i, s in enumerate(g.seats)
     )
@@ -575,7 +576,7 @@ class Lobby(commands.Cog):
                 return []
             needle = fold(current)
             return [
-                app_commands.Choice(name=clip(f"{s.seat + 1}. {s.name}{' (bot)' if s.ai else ''}", 100),
+                app_commands.Choice(name=clip(f"{s.seat + 1}. {BOT_MARK + ' ' if s.ai else ''}{s.name}", 100),
                                     value=str(s.seat))
                 for s in g.seats if s.user_id != g.row.host_id and (not needle or needle in fold(s.name))
             ][:25]

@@ -527,8 +527,9 @@ class Announcer:
         except discord.HTTPException:
             log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
             return False
-        if not delivered:
-            await self.bot.session.set_dm_closed(g.id, seat, True)
+        if not delivered and await self.bot.session.set_dm_closed(g.id, seat, True):
+            # found out by a turn DM or a reminder: the channel is told, as from a hand's DM
+            await self.bot.delivery.tell_closed(g, seat)
         return delivered
 
     # -- spectators ------------------------------------------------------------------------

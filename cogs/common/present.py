@@ -103,11 +103,16 @@ class Rendered:
         }
 
 
+# The mark of a seat the bot plays (its own, or one it took over from a player who left or
+# timed out for good) wherever the seat is listed.
+BOT_MARK = "🤖"
+
+
 def mention(g: Game, seat: Seat) -> str:
-    """A ping for a human seat, the bold name of an AI seat."""
+    """A ping for a human seat; the bold name of a seat the bot plays, marked as the bot's."""
     row = g.seat_row(seat)
     if row.ai or row.user_id is None:
-        return f"**{row.name}**"
+        return f"{BOT_MARK} **{row.name}**"
     return f"<@{row.user_id}>"
 
 

@@ -119,3 +119,13 @@ def test_who_starts_the_next_game_is_offered_by_the_players_names() -> None:
         labels = [ui.label(g, seat, a, lang) for a in g.legal_actions(seat)]
         assert any(f"Player 2 ({royalty})" in x for x in labels), labels
         assert any("bob (" in x for x in labels) and not any("Jugador" in x for x in labels), labels
+
+
+def test_a_seat_the_bot_took_over_is_marked_as_the_bots_in_the_players_list() -> None:
+    g = game(locale="en")
+    ui = ui_for(g.row.game_id)
+    # bob timed out for good: the bot plays his seat, which keeps his name and user
+    g.seats[1] = dataclasses.replace(g.seats[1], ai=True, dropped=True)
+    for lang in ("en", "es"):
+        text = embed_text(ui.board(g, [], lang).embed)
+        assert "🤖 **bob**" in text and "🤖 **alice**" not in text and "<@202>" not in text
