@@ -144,7 +144,9 @@ def outcome_line(g: Game, locale: str) -> str:
     out = g.engine.outcome(g.state)
     parts = [t("board.finished", locale)]
     if out is not None:
-        parts.append(ui_for(g.row.game_id).wording(g, out.reason, locale))
+        reason = ui_for(g.row.game_id).wording(g, out.reason, locale)
+        # a sentence of its own here (the rules' reason also follows "The game is over:")
+        parts.append(reason[:1].upper() + reason[1:])
         # The seats the reason names: a reason that already says who won ("ana wins 2 to 1")
         # is not followed by "ana wins." again.
         told: set[int] = set()
