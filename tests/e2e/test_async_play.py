@@ -340,3 +340,20 @@ async def test_a_game_speaks_the_servers_language_unless_its_host_chose_one(fake
         gid = await two_player_game(t, language="es")
         assert (await t.game(gid)).locale == "es"
         assert f"Partida #{gid}" in embed_text(t.board(gid))
+
+
+async def test_closed_dms_found_by_a_turn_dm_are_told_in_the_channel_naming_the_player(fake, db) -> None:
+    async with FakeWorld(users=["alice", "bob"], user_options={"bob": {"dms_open": False}},
+                         fake=fake) as world:
+        t = Table(world, db, random.Random(4))
+        await t.start()
+        bob = world["bob"]
+        await t.slash("settings", bob, notify="dm")
+        gid = await two_player_game(t)
+        for _ in range(6):
+            g = await t.game(gid)
+            if g.seat_row(1).dm_closed:
+                break
+            await t.move_by_menu(gid)
+        notice = await fake.wait_for_message(world.channel, lambda m: "direct messages closed" in m["content"])
+        assert notice["content"].startswith("bob has direct messages closed")
