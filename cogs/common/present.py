@@ -108,6 +108,12 @@ class Rendered:
 BOT_MARK = "🤖"
 
 
+def listed(g: Game, seat: Seat) -> str:
+    """A seat's plain name in a list that pings nobody, marked when the bot plays it."""
+    row = g.seat_row(seat)
+    return f"{BOT_MARK} {plain(row.name)}" if row.ai or row.user_id is None else plain(row.name)
+
+
 def mention(g: Game, seat: Seat) -> str:
     """A ping for a human seat; the bold name of a seat the bot plays, marked as the bot's."""
     row = g.seat_row(seat)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cogs.rey_hierofante  # noqa: F401 - registers the game's presentation
-from cogs.common.present import clip, ui_for
+from cogs.common.present import clip, listed, ui_for
 from cogs.rey_hierofante import tile_name
 from tests.cogs.helpers import advance, game
 
@@ -129,3 +129,5 @@ def test_a_seat_the_bot_took_over_is_marked_as_the_bots_in_the_players_list() ->
     for lang in ("en", "es"):
         text = embed_text(ui.board(g, [], lang).embed)
         assert "🤖 **bob**" in text and "🤖 **alice**" not in text and "<@202>" not in text
+    # and in the lists that ping nobody (/game mine, /game list)
+    assert (listed(g, 0), listed(g, 1)) == ("alice", "🤖 bob")
