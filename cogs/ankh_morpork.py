@@ -177,7 +177,7 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """The engine's label of a legal action, with names (menus show no bold)."""
         assert g.state is not None
-        return clip(self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100)
+        return clip(self.wording(g, g.engine.describe(g.state, seat, action), locale, bold=False), 100)
 
     # -- private information -------------------------------------------------------------
 
@@ -201,7 +201,7 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
         if progress:
             lines.append(progress)
         if prompt is not None:
-            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+            lines.append(f"**{self.wording(g, prompt.text, locale, bold=False)}**")
         return "\n".join(lines) or t("board.pick", locale, name=self.name(g, seat))
 
     def progress_line(self, g: Game, seat: Seat, locale: str) -> str | None:
@@ -305,7 +305,7 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
         lines += [f"• **{card_name(c, locale)}**: {card_about(c, locale)}" for c in hand] or [
             f"• {t('am.hand_empty', locale)}"]
         if v.prompt is not None:
-            lines.append(f"**{t('am.now', locale)}** {self.named(g, v.prompt.get(locale))}")
+            lines.append(f"**{t('am.now', locale)}** {self.wording(g, v.prompt, locale)}")
         return lines
 
     def personality_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:

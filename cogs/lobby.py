@@ -21,7 +21,7 @@ from cogs.common.errors import guard, reply
 from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
 from cogs.common.limits import check_open_caps, heavy, replay_slot
 from cogs.common.lobby_options import describe_options as describe_options
 from cogs.common.lobby_options import gather_options as gather_options
@@ -31,6 +31,7 @@ from cogs.common.lobby_options import parse_options_text as parse_options_text
 from cogs.common.overview import list_embed, mine_embed
 from cogs.common.patience import token_alive
 from cogs.common.present import (
+    BOT_MARK,
     COLOUR,
     NO_MENTIONS,
     Rendered,
@@ -38,7 +39,7 @@ from cogs.common.present import (
     mention,
 )
 from cogs.common.replay_files import REPLAY_TIMEOUT, replay_files
-from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
+from cogs.common.settings_view import CLOCK_CHOICES, GAME_LANGUAGES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
 from cogs.common.verify import verdict
@@ -81,7 +82,7 @@ def render_lobby(g: Game, locale: str) -> Rendered:
     )
     extra = LOBBY_EXTRAS.get(g.row.game_id) if g.status == "lobby" else None
     players = "\n".join(
-        f"{i + 1}. {mention(g, s.seat)}{' 🤖' if s.ai else ''}"
+        f"{i + 1}. {mention(g, s.seat)}"
         f"{extra.seat_note(g, s.seat, locale) if extra is not None else ''}"
         for i, s in enumerate(g.seats)
     )
@@ -259,8 +260,10 @@ class Lobby(commands.Cog):
         options="More options as key=value separated by spaces",
         clock="Turn clock: time each player has to move",
         timeout="When time runs out: the bot plays, or takes the seat",
+        language="Language of the game's public messages (default: the server's)",
     )
-    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
+                          language=GAME_LANGUAGES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -274,6 +277,7 @@ class Lobby(commands.Cog):
         options: str | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Open a lobby here (or in a new thread) with the host seated."""
         bot = services(interaction)
@@ -288,7 +292,7 @@ class Lobby(commands.Cog):
             raise Refusal(said("err.bad_clock", value=clock, options=", ".join(CLOCKS)))
         clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
-        public_locale = server.locale or locale
+        public = public_locale(interaction, server.locale, language)
         explicit = {
             "variant": variant, "scoring": scoring, "wins_needed": wins_needed,
             "games": games, "reshuffle": reshuffle,
@@ -301,7 +305,7 @@ class Lobby(commands.Cog):
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
-            "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
+            "host_id": user.id, "host_name": user.display_name, "locale": public,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
         async with heavy(interaction, "new", server):  # the cooldown first: it costs no query
@@ -621,7 +625,7 @@ class Lobby(commands.Cog):
                 return []
             needle = fold(current)
             return [
-                app_commands.Choice(name=clip(f"{s.seat + 1}. {s.name}{' (bot)' if s.ai else ''}", 100),
+                app_commands.Choice(name=clip(f"{s.seat + 1}. {BOT_MARK + ' ' if s.ai else ''}{s.name}", 100),
                                     value=str(s.seat))
                 for s in g.seats if s.user_id != g.row.host_id and (not needle or needle in fold(s.name))
             ][:25]

@@ -167,7 +167,13 @@ class RcUI(Typed[RcState, RcView], GameUI):
         v = self.view(g, None)
         fields: list[tuple[str, str, bool]] = []
         players = []
+        final = {f.seat: f for f in v.final or ()}
         for p in v.players:
+            if p.seat in final:  # the end: the final scoring's points, as the picture shows them
+                f = final[p.seat]
+                players.append(t("rc.player_final", locale, disc=disc(p.seat), who=mention(g, p.seat), total=f.total,
+                                 rats=f.rats, dead=t("rc.dead", locale) if f.eliminated else ""))
+                continue
             line = t("rc.player_line", locale, disc=disc(p.seat), who=mention(g, p.seat),
                      cards=p.hand, rats=tn("count.rat_tokens", p.rat_tokens, locale), vp=p.vp)
             if p.seat == v.start and not v.finished:

@@ -26,7 +26,7 @@ from cogs.common.flow import GameCog, refusal
 from cogs.common.game_ui import Typed
 from cogs.common.i18n import locale_of, t, tn
 from cogs.common.moves import play_action
-from cogs.common.present import GameUI, clip, mention, register
+from cogs.common.present import GameUI, clip, mention, register, ui_for
 from cogs.pictures import draw_or_none
 from cogs.pictures.rey_hierofante import changes, render_board
 from rules.core import Action, Seat
@@ -284,7 +284,7 @@ class ReyHierofante(GameCog):
             sq = square_name(a.square)
             if sq in out or (needle and not fold(sq).startswith(needle)):
                 continue
-            label = g.engine.describe(g.state, seat, a).get(locale) if typed_tile else sq
+            label = ui_for(GAME_ID).label(g, seat, a, locale) if typed_tile else sq
             out[sq] = clip(label, 100)
         return [app_commands.Choice(name=label, value=sq) for sq, label in out.items()][:25]
 

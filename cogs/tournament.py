@@ -22,7 +22,7 @@ from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, bot_is_here, require_b
 from cogs.common.errors import reply
 from cogs.common.game_threads import check_bot_permissions
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
 from cogs.common.present import COLOUR, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES
 from cogs.common.tournament_posts import TournamentPosts
@@ -333,7 +333,7 @@ class Tournaments(TournamentPosts, commands.Cog):
             )
         seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         deadline = bot.clock.now() + signup_hours * 3600 if signup_hours else None
-        public = server.locale or locale_of(interaction)
+        public = public_locale(interaction, server.locale)
         t_ = await self.service.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,

@@ -425,18 +425,22 @@ class Announcer:
     # -- turn DMs, reminders, catch-up --------------------------------------------------------
 
     async def catch_up(self, g: Game, seat: Seat, locale: str) -> list[str]:
-        """What happened since ``seat``'s last move, as lines ``seat`` may read (newest last)."""
+        """What happened since ``seat``'s last move, as lines ``seat`` may read (newest last),
+        the moves the bot made in their seat meanwhile included."""
         since = g.seat_row(seat).seen_seq
         lines: list[str] = []
         for line in await self.bot.session.replay(g.id, seat):
-            if line.seq <= since or line.seat == seat:
+            if line.seq <= since:
                 continue
             name = g.seat_row(line.seat).name
             if line.undoes is not None:
                 lines.append(t("undo.done", locale, name=name, seq=line.undoes))
                 continue
             texts = event_lines(line.events, locale, seat, g=g)
-            lines.append(said_by(g, line.seat, texts, locale))
+            said = said_by(g, line.seat, texts, locale)
+            # A move in the reader's own seat after their last one is the bot's for them
+            # (at the deadline, or while their seat was the bot's): they are told so.
+            lines.append(t("catchup.bot_for_you", locale, move=said) if line.seat == seat else said)
         if len(lines) > CATCH_UP_LINES:
             lines = [tn("catchup.more", len(lines) - CATCH_UP_LINES, locale)] + lines[-CATCH_UP_LINES:]
         return lines
@@ -523,8 +527,9 @@ class Announcer:
         except discord.HTTPException:
             log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
             return False
-        if not delivered:
-            await self.bot.session.set_dm_closed(g.id, seat, True)
+        if not delivered and await self.bot.session.set_dm_closed(g.id, seat, True):
+            # found out by a turn DM or a reminder: the channel is told, as from a hand's DM
+            await self.bot.delivery.tell_closed(g, seat)
         return delivered
 
     # -- spectators ------------------------------------------------------------------------

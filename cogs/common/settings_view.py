@@ -46,11 +46,13 @@ COOLDOWN_CHOICES = [
     for value, name in (("off", "No limit"), ("15s", "15 seconds"), ("30s", "30 seconds"), ("1m", "1 minute"),
                         ("5m", "5 minutes"), ("15m", "15 minutes"))
 ]
-LANGUAGE_CHOICES = [
+# The languages a game's public messages can be in (/game new), and the server's setting
+# (/config), whose "user" leaves each game to its host or the server's Discord language.
+GAME_LANGUAGES = [
     app_commands.Choice(name="Spanish", value="es"),
     app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="The creator's", value="user"),
 ]
+LANGUAGE_CHOICES = [*GAME_LANGUAGES, app_commands.Choice(name="The server's Discord language", value="user")]
 
 
 def clock_text(seconds: int | None, action: str, locale: str) -> str:
