@@ -75,6 +75,15 @@ def _count_created(fake: FakeDiscord, pings: Counter[str], created: Counter[str]
     fake._create_message = counting  # type: ignore[method-assign]
 
 
+async def _delivered(bot: object, gid: int) -> None:
+    """Wait until every change of game ``gid`` is delivered (at most 10 s)."""
+    store = bot.session.store  # type: ignore[attr-defined]
+    for _ in range(1000):
+        if not await store.open_changes(gid):
+            return
+        await asyncio.sleep(0.01)
+
+
 async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
     """One game of ``game_id`` for ``seats`` humans, watched by one spectator."""
     rng = random.Random(seed)
@@ -127,7 +136,10 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
                 moved = (bot.session.cached(gid) or g).version != version
                 made += moved
                 before = pending if moved else before
-                await asyncio.sleep(0.02)  # let the fan-out (card, DMs) finish
+                # A player acts once told: the change's messages (card, DMs, questions) are out.
+                # Moving sooner, a seat asked by DM may answer before its question is sent,
+                # which is then rightly never sent (nor its ping counted).
+                await _delivered(bot, gid)
             await asyncio.sleep(0.5)
             g = bot.session.cached(gid) or await bot.session.get(gid)
             figures = Figures(
