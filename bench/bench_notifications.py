@@ -5,7 +5,8 @@ lists the legal moves), so the whole Discord side runs as in a server. A ping is
 as Discord counts it: a user mentioned, and allowed to be notified, in a message when it is
 created (never in an edit). A DM is a new message in a player's DM channel (an edit is
 not counted). A seat's turn begins each time it goes from not having to act to having to
-act; a turn change is a move after which some seat's turn begins. A channel message is any
+act; a turn change is a move after which some seat's turn begins, or the move that ends the
+game (its end is told as a turn's message is). A channel message is any
 message the bot created in the game's channel after the game began (the card included),
 whether or not it was deleted later; answers only their asker sees are not. One spectator follows every game (``/game watch``).
 
@@ -107,7 +108,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
             await fake.wait_response(await fake.slash("game start", users[0], world.channel))
             await fake.wait_until(lambda: bot.session.cached(gid) is not None
                                   and bot.session.cached(gid).state is not None)
-            await asyncio.sleep(0.3)  # the start's messages
+            await _delivered(bot, gid)  # the start's messages
             start_msgs = created[world.channel["id"]] - start_count
             dms_start = {u["id"]: len(fake.dms_to(u)) for u in users}
             watch_start = len(fake.dms_to(watcher))
@@ -120,7 +121,8 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
                 pending = set(g.pending())
                 begun = pending - before
                 turns.update(begun)
-                changes += bool(begun) and made > 0  # the start is no turn change
+                ended = not pending or g.status != "active"
+                changes += (bool(begun) or ended) and made > 0  # the start is no turn change
                 if not pending or g.status != "active":
                     break
                 seat = rng.choice(sorted(pending))
@@ -157,7 +159,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
 async def main_async(moves: int, all_counts: bool, whole: bool) -> None:
     """Print the figures for every game (and player count)."""
     print("chan: channel messages after the lobby, of them start: the start's; chan/chg: the others\n"
-          "(the end's included) per turn change; pings/turn: per seat's turn begun; watch: DMs\n"
+          "per turn change (the game's end is one); pings/turn: per seat's turn begun; watch: DMs\n"
           "a spectator received")
     print(f"{'game':16} {'n':>2} {'moves':>5} {'turns':>5} {'chg':>4} {'chan':>5} {'start':>5} "
           f"{'chan/chg':>8} {'pings/turn':>10} {'dms/turn':>8} {'watch':>5} end")
