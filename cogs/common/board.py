@@ -16,7 +16,7 @@ import discord
 from cogs.common.card import Story, card
 from cogs.common.choices import board_view
 from cogs.common.i18n import names, t
-from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
+from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently, token_alive
 from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
 from cogs.common.usertext import plain
 from services.faults import crash_point
@@ -36,6 +36,8 @@ MAX_AGE = dt.timedelta(days=14)
 ANSWER_BY = 1.5
 # How many of a channel's newest messages are looked through for copies of a card.
 COPIES_LOOKED_AT = 50
+# How many games' lent interaction tokens are kept at most (one each; they die in 15 min).
+LENT_TOKENS = 4096
 # Discord's refusal of a message left with nothing in it.
 EMPTY_MESSAGE = 50006
 
@@ -116,6 +118,9 @@ class BoardKeeper:
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
         # game -> channel where the last refresh was refused for a missing permission
         self.refused: dict[int, int] = {}
+        # game -> the newest interaction acknowledged on its card (a component's update):
+        # its token edits the card through the interaction webhook for 15 minutes
+        self._tokens: dict[int, discord.Interaction] = {}
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -257,6 +262,8 @@ class BoardKeeper:
             # acknowledge now rather than after it; the card is edited by the API below.
             await acknowledge(interaction)
         if interaction is not None and interaction.response.is_done():
+            if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+                self.lend(game, interaction)  # acknowledged as an update of the card
             interaction = None
         repost = repost or told is not None
         plain = rendered is None and not repost and interaction is None
@@ -284,7 +291,9 @@ class BoardKeeper:
                         edit = rendered.edit_kwargs()
                         if is_card:
                             del edit["content"]  # left as it is: see render
-                        if not await self._answer_with(interaction, edit):
+                        if await self._answer_with(interaction, edit):
+                            self.lend(game, interaction)
+                        elif not await self._edit_by_token(game, mid, edit):
                             await patiently(lambda: message.edit(**edit))
                         return mid, shown
                     except discord.NotFound:
@@ -314,6 +323,39 @@ class BoardKeeper:
             return True
         except discord.HTTPException:
             log.info("interaction %s could not be answered with the card", interaction.id)
+            return False
+
+    def lend(self, game: int, interaction: discord.Interaction | None) -> None:
+        """Keep ``interaction`` (a component of the game's card, acknowledged as an update of
+        it) so that its token edits the card: Discord's interaction endpoints are not bound
+        by the bot's global rate limit."""
+        if interaction is None or interaction.message is None:
+            return
+        if len(self._tokens) >= LENT_TOKENS and game not in self._tokens:
+            # many games played at once: forget the tokens that died, else the oldest lent
+            for other, old in list(self._tokens.items()):
+                if not token_alive(old):
+                    del self._tokens[other]
+            if len(self._tokens) >= LENT_TOKENS:
+                del self._tokens[next(iter(self._tokens))]
+        self._tokens[game] = interaction
+
+    async def _edit_by_token(self, game: int, mid: int, edit: dict[str, Any]) -> bool:
+        """Edit card ``mid`` through a lent interaction's webhook (``@original``: the card its
+        component is on); False when none is lent for that card or Discord refuses it (its
+        token died, the card is gone or too old to edit): the bot's own edit goes then."""
+        interaction = self._tokens.get(game)
+        if interaction is None:
+            return False
+        if interaction.message is None or interaction.message.id != mid or not token_alive(interaction):
+            del self._tokens[game]
+            return False
+        try:
+            await interaction.edit_original_response(**edit)
+            return True
+        except discord.HTTPException as exc:
+            log.info("game %s: card %s not edited through interaction %s (%s)", game, mid, interaction.id, exc.code)
+            self._tokens.pop(game, None)
             return False
 
     async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:

@@ -133,8 +133,8 @@ async def test_a_card_buried_by_the_turns_messages_comes_down_as_the_next_turns_
             mention = str(g.seat_row(nxt).user_id)
             card = await fake.wait_for_message(
                 world.channel, lambda m, u=mention: u in fake.pinged(m) and m["content"] not in told)
-            await fake.wait_until(lambda: len(cards()) == 1 and cards()[0]["id"] == card["id"]
-                                  and fake.last_message(world.channel)["id"] == card["id"])
+            await fake.wait_until(lambda c=card["id"]: len(cards()) == 1 and cards()[0]["id"] == c
+                                  and fake.last_message(world.channel)["id"] == c)
             assert len(_created_in(fake, world.channel)) == count + 1
             told.append(card["content"])
             passed += 1
@@ -168,7 +168,7 @@ async def test_a_whole_game_between_two_players_posts_one_message_per_turn_and_l
             user = users[g.seat_row(seat).user_id]
             choices = await fake.autocomplete("game move", user, world.channel, focused="choice", choice="")
             await t.slash("game move", user, choice=rng.choice(choices)["value"])
-            await fake.wait_until(lambda: session.cached(gid).version != version, timeout=10)
+            await fake.wait_until(lambda v=version: session.cached(gid).version != v, timeout=10)
             after = await session.get(gid)
             changes += bool(set(after.pending()) - before) or after.status != "active"
             await fake.wait_until(lambda: not t.bot.boards._lock(gid).locked(), timeout=10)
