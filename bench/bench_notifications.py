@@ -10,7 +10,7 @@ game (its end is told as a turn's message is). A channel message is any
 message the bot created in the game's channel after the game began (the card included),
 whether or not it was deleted later; answers only their asker sees are not. One spectator follows every game (``/game watch``).
 
-    PYTHONPATH=. python bench/bench_notifications.py [--moves 80] [--all-counts] [--whole]
+    PYTHONPATH=. python bench/bench_notifications.py [--moves 80] [--all-counts] [--whole] [--games ragami ...]
 
 ``--all-counts`` plays every player count each game allows (else one count per game);
 ``--whole`` plays each game to its end (``--moves`` then bounds a game that does not end).
@@ -24,6 +24,7 @@ import random
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -156,7 +157,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
     return figures
 
 
-async def main_async(moves: int, all_counts: bool, whole: bool) -> None:
+async def main_async(moves: int, all_counts: bool, whole: bool, only: Sequence[str] = ()) -> None:
     """Print the figures for every game (and player count)."""
     print("chan: channel messages after the lobby, of them start: the start's; chan/chg: the others\n"
           "per turn change (the game's end is one); pings/turn: per seat's turn begun; watch: DMs\n"
@@ -164,6 +165,8 @@ async def main_async(moves: int, all_counts: bool, whole: bool) -> None:
     print(f"{'game':16} {'n':>2} {'moves':>5} {'turns':>5} {'chg':>4} {'chan':>5} {'start':>5} "
           f"{'chan/chg':>8} {'pings/turn':>10} {'dms/turn':>8} {'watch':>5} end")
     for game_id, seats in GAMES.items():
+        if only and game_id not in only:
+            continue
         e = engine(game_id)
         counts = range(e.min_players, min(e.max_players, len(NAMES)) + 1) if all_counts else [seats]
         for n in counts:
@@ -180,8 +183,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=80)
     parser.add_argument("--all-counts", action="store_true")
     parser.add_argument("--whole", action="store_true", help="play each game to its end")
+    parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all five)")
     args = parser.parse_args()
-    asyncio.run(main_async(args.moves if not args.whole else max(args.moves, 5000), args.all_counts, args.whole))
+    asyncio.run(main_async(args.moves if not args.whole else max(args.moves, 5000), args.all_counts, args.whole,
+                           args.games))
 
 
 if __name__ == "__main__":
