@@ -231,3 +231,50 @@ async def test_with_shards_an_edit_overtaken_by_another_process_ends_on_the_newe
     world.log.clear()
     assert await keeper.refresh(game) == board
     assert len([e for e in world.log if e[0] == "edit"]) == 1
+
+
+class Stripped:
+    """A channel of messages as Discord keeps them: an edit leaving one empty is refused (50006)."""
+
+    def __init__(self, messages: dict[int, dict[str, Any]]) -> None:
+        self.messages = messages
+        self.calls: list[tuple[str, int]] = []
+
+    def get_partial_message(self, mid: int) -> Any:
+        channel = self
+
+        class Message:
+            async def edit(self, **kwargs: Any) -> None:
+                channel.calls.append(("edit", mid))
+                left = {**channel.messages[mid], **kwargs}
+                if not (left.get("content") or left.get("embeds") or left.get("view")):
+                    error = http_error(discord.HTTPException, 400)
+                    error.code = 50006
+                    raise error
+                channel.messages[mid] = left
+
+            async def delete(self) -> None:
+                channel.calls.append(("delete", mid))
+                del channel.messages[mid]
+
+        return Message()
+
+
+@pytest.mark.parametrize("carries", [True, False, None])
+async def test_an_old_card_keeps_the_turns_message_it_carries_and_goes_when_it_carries_none(
+    carries: bool | None,
+) -> None:
+    text = "ana places the King.\n<@2> to play"
+    channel = Stripped({1: {"content": text if carries is not False else "", "embeds": ["card"], "view": "buttons"}})
+    await BoardKeeper._retire(channel, 1, carries)  # type: ignore[arg-type]
+    if carries is False:  # known to carry nothing: deleted at once
+        assert channel.messages == {} and channel.calls == [("delete", 1)]
+    else:  # carries (or may: a card from before a restart): only its embed and buttons go
+        assert channel.messages[1] == {"content": text, "embeds": [], "view": None, "attachments": []}
+        assert channel.calls == [("edit", 1)]
+
+
+async def test_an_old_card_of_unknown_content_that_carries_nothing_is_deleted() -> None:
+    channel = Stripped({1: {"content": "", "embeds": ["card"], "view": "buttons"}})
+    await BoardKeeper._retire(channel, 1, None)  # type: ignore[arg-type]
+    assert channel.messages == {} and channel.calls == [("edit", 1), ("delete", 1)]
