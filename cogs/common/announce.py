@@ -272,11 +272,8 @@ class Announcer:
             # (not at a start, whose card comes below the lobby, kept)
             if not d.again and not context.board_repost and await self._as_card(g, p, nonce, interaction):
                 context.carded = True
-                return
-            shown = d.result.game if d.result is not None else g
-            posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
-                                      nonce=nonce, since=since)
-            if not posted:
+            elif not await self._post(d.result.game if d.result is not None else g, p["text"],
+                                      allowed_users(p["ping"]), interaction, nonce=nonce, since=since):
                 context.told = True
                 await self.tell_missing(g, g.row.channel_id, interaction)
         elif row.kind == "board" and context.carded and not p["repost"] and not d.again:
