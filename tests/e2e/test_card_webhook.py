@@ -13,6 +13,7 @@ from .driver import Driver, seeded_table, start_game
 from .fake_discord import FakeDiscord
 from .fake_limits import TOKEN_LIFETIME
 from .harness import FakeWorld
+from .spec_check import invalid
 
 SEED = 3
 
@@ -61,3 +62,7 @@ async def test_a_move_from_the_private_menu_shows_on_the_card_through_the_clicks
         assert [r.code for r in _since(fake, mark, "PATCH", original)] == [50027]
         edits = _since(fake, mark, "PATCH", f"/channels/{channel}/messages/{card['id']}")
         assert [r.status for r in edits] == [200]
+        # every answer and event, the webhook's included, as Discord's OpenAPI spec has them
+        found, routes, _ = invalid(fake)
+        assert not found, "\n".join(found)
+        assert "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original" in routes, routes

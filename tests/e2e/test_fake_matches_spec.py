@@ -41,7 +41,7 @@ async def test_tablero_sees_only_what_discord_would_send(world: FakeWorld, db) -
             "POST /interactions/{interaction_id}/{interaction_token}/callback"} <= routes
     # the card's edits: with the bot's token, or through an interaction's webhook
     assert routes & {"PATCH /channels/{channel_id}/messages/{message_id}",
-                     "PATCH /webhooks/{application_id}/{interaction_token}/messages/@original"}, routes
+                     "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"}, routes
 
 
 class Responder(Listener):
