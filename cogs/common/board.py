@@ -36,8 +36,9 @@ MAX_AGE = dt.timedelta(days=14)
 ANSWER_BY = 1.5
 # How many of a channel's newest messages are looked through for copies of a card.
 COPIES_LOOKED_AT = 50
-# How many games' lent interaction tokens are kept at most (one each; they die in 15 min).
-LENT_TOKENS = 4096
+# How many games' lent interaction tokens are kept at most (one each; they die in 15 min;
+# an interaction holds its message, so a few kilobytes each).
+LENT_TOKENS = 1024
 # Discord's refusal of a message left with nothing in it.
 EMPTY_MESSAGE = 50006
 
@@ -111,9 +112,9 @@ class BoardKeeper:
         self._locks: dict[int, asyncio.Lock] = {}
         self._story: dict[int, Story] = {}  # game -> what its card tells (see announce.py)
         self._after: dict[int, set[int]] = {}  # board message id -> messages seen after it (capped)
-        # card message id -> the turn's message it carries as its content ('' for none), for
-        # the cards this process posted; an unknown one is kept, never deleted unread
-        self._carried: dict[int, str] = {}
+        # card message id -> whether it carries a turn's message as its content, for the
+        # cards this process posted; an unknown one is kept, never deleted unread
+        self._carries: dict[int, bool] = {}
         self._board_of_channel: dict[int, int] = {}  # channel id -> board message id
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
         # game -> channel where the last refresh was refused for a missing permission
@@ -388,7 +389,7 @@ class BoardKeeper:
         for message in found:
             if message.id != keep:
                 log.info("game %s: retiring card %s, a copy a crash left live", g.id, message.id)
-                await self._retire(channel, message.id, self._carried.get(message.id, message.content))
+                await self._retire(channel, message.id, self._carries.get(message.id, bool(message.content)))
         return bool(fresh)
 
     async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None,
@@ -408,31 +409,30 @@ class BoardKeeper:
         self._track(channel.id, message.id)
         is_card = g.state is not None
         if is_card:
-            self._carried[message.id] = kwargs.get("content") or ""
+            self._carries[message.id] = bool(kwargs.get("content"))
         if old is not None and delete_old and old != message.id:
-            await self._retire(channel, old, self._carried.pop(old, None) if is_card else "")
+            await self._retire(channel, old, self._carries.pop(old, None) if is_card else False)
             self._after.pop(old, None)
         return message.id
 
-    async def _retire(self, channel: discord.PartialMessageable, mid: int, carried: str | None) -> None:
-        """Retire an old card: deleted when it carries nothing (``''``); when it carries a
-        turn's message (or may: ``None``, a card from before a restart), only its embed,
+    async def _retire(self, channel: discord.PartialMessageable, mid: int, carries: bool | None) -> None:
+        """Retire an old card: deleted when it carries nothing; when it carries a turn's
+        message (or may: ``None``, a card from before a restart), only its embed,
         picture and buttons go, so the turn's message stays readable (one found empty is
         deleted). When Discord no longer lets it be edited (an old message), its turn's
         message is posted again on its own and the card deleted: no turn's text is lost and
         no second live card stays."""
         message = channel.get_partial_message(mid)
         try:
-            if carried != "":
+            if carries is not False:
                 try:
                     await message.edit(embeds=[], attachments=[], view=None)
                     return
                 except discord.HTTPException as exc:
                     if exc.code == OLD_MESSAGE_EDITS:
-                        carried = carried or (await channel.fetch_message(mid)).content
-                        if carried:
-                            sent = await patiently(lambda: channel.send(content=carried,
-                                                                        allowed_mentions=NO_MENTIONS))
+                        text = (await channel.fetch_message(mid)).content
+                        if text:
+                            sent = await patiently(lambda: channel.send(content=text, allowed_mentions=NO_MENTIONS))
                             self.note(channel.id, sent.id)
                     elif exc.code != EMPTY_MESSAGE:
                         raise
