@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .dialect import game_locks
 from .outbox import ChangeNote, write_change
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class DeadlineQueries:
         (same next_at and start); False when something else changed or removed it first:
         that is what makes each reminder fire once, even with two schedulers. ``change``
         (a reminder owed) is written to the outbox in the same transaction, if claimed."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(row.game)) as db:  # type: ignore[attr-defined]
             async with db.execute(
                 "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
                 " next_at = ? WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
@@ -129,7 +130,7 @@ class DeadlineQueries:
 
     async def claim_deadline(self, row: DeadlineRow) -> bool:
         """Delete a due deadline if it is still exactly ``row``; True for the one caller that did."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(row.game)) as db:  # type: ignore[attr-defined]
             async with db.execute(
                 "DELETE FROM deadlines WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
                 (row.game, row.seat, row.next_at, row.started_at),
@@ -138,5 +139,5 @@ class DeadlineQueries:
 
     async def put_deadlines(self, rows: Sequence[DeadlineRow]) -> None:
         """Insert or replace deadline rows (vacations pausing or resuming several at once)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(*{r.game for r in rows})) as db:  # type: ignore[attr-defined]
             await insert_rows(db, rows)

@@ -5,11 +5,13 @@ execute_fetchall and executemany), so the queries themselves are shared.
 What differs from SQLite, and only here:
   * placeholders: the queries are written with ``?``; PostgreSQL wants ``$1, $2...``;
   * the rowid ids: SQLite's ``INTEGER PRIMARY KEY`` is spelt as an identity column;
-  * writers: SQLite has one writer at a time (BEGIN IMMEDIATE). Here every write
-    transaction takes a transaction-level advisory lock, exclusive for ordinary writes
-    (which read, decide and write, as under SQLite) and shared for moves, which are
-    guarded by their own conditional UPDATE ... WHERE version = ? (the row lock makes a
-    second mover wait, then find the version gone: one lands, the other is stale);
+  * writers: SQLite has one writer at a time (BEGIN IMMEDIATE). Here a write transaction
+    says what it locks (``locks``: its game, its tournament, its user...), and takes those
+    transaction-level advisory locks, each exclusive, after the writers' lock in shared mode:
+    writes of different games run side by side, two of the same game one after the other.
+    A write that names no lock takes the writers' lock exclusively, alone as under SQLite
+    (what reads and decides across games or tournaments). Moves take their game's lock; their
+    conditional UPDATE ... WHERE version = ? still decides which of two movers lands;
   * durability: ``durable=False`` is ``synchronous_commit = off`` for that transaction
     (survives the process, not a power cut), as SQLite's synchronous NORMAL;
   * integrity errors come out as PgIntegrityError with the offending key in the text.
@@ -28,7 +30,7 @@ from typing import Any
 
 import asyncpg
 
-from .dialect import PgIntegrityError
+from .dialect import Lock, PgIntegrityError, lock_keys
 from .migrate import MIGRATIONS_DIR, load_migrations
 
 # Advisory lock keys (any 64-bit numbers the database's other users do not take).
@@ -179,17 +181,23 @@ class PgDatabase:
         await self.pool.close()
 
     @asynccontextmanager
-    async def write(self, *, durable: bool = True, shared: bool = False) -> AsyncIterator[PgConnection]:
+    async def write(
+        self, *, durable: bool = True, locks: Iterable[Lock] | None = None
+    ) -> AsyncIterator[PgConnection]:
         """One write transaction on a pooled connection; rolled back on any exception.
 
-        ``shared``: the transaction guards itself (a move's version check) and may run
-        beside other shared ones; the rest take the writers' lock exclusively."""
-        lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+        ``locks``: what the transaction reads and changes, locked exclusively for it (each
+        write of a game names the game); None: everything (the writers' lock, exclusive)."""
         begin = "BEGIN; "
         if not durable:
             begin += "SET LOCAL synchronous_commit TO OFF; "
-        # One round trip for BEGIN and the lock (the simple protocol takes several statements).
-        begin += f"SELECT {lock}({WRITE_LOCK})"
+        # One round trip for BEGIN and the locks (the simple protocol takes several
+        # statements); the keys are our own integers, never text from outside.
+        if locks is None:
+            begin += f"SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+        else:
+            begin += f"SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})"
+            begin += "".join(f"; SELECT pg_advisory_xact_lock({k})" for k in lock_keys(locks))
         async with self.pool.acquire() as conn:
             try:
                 await conn.execute(begin)

@@ -33,7 +33,7 @@ class LeaseQueries:
 
         One statement, so two processes asking at once cannot both win: the insert of a
         free name, or the update of a row that is ours or expired, happens for one of them."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("lease", name),)) as db:  # type: ignore[attr-defined]
             changed = await self._changes(  # type: ignore[attr-defined]
                 db,
                 f"INSERT INTO leases ({LEASE_COLUMNS}) VALUES (?, ?, ?, ?)"
@@ -48,7 +48,7 @@ class LeaseQueries:
 
     async def release_lease(self, name: str, owner: str) -> bool:
         """Give the lease up at once (a clean stop), if ``owner`` still holds it."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("lease", name),)) as db:  # type: ignore[attr-defined]
             return await self._changes(  # type: ignore[attr-defined]
                 db, "DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)
             ) > 0
