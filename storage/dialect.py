@@ -47,3 +47,10 @@ def lock_keys(locks: Iterable[Lock]) -> list[int]:
 def game_locks(*games: int) -> tuple[Lock, ...]:
     """The locks of these games: what a write of theirs names (see lock_keys)."""
     return tuple(("game", g) for g in games)
+
+
+def skip_locked(postgres: bool) -> str:
+    """How a SELECT that claims rows ends: on PostgreSQL, ``FOR UPDATE SKIP LOCKED`` (rows
+    another transaction is claiming or changing are passed over, not waited for, and never
+    taken twice); on SQLite nothing, as one writer at a time has nothing to skip."""
+    return " FOR UPDATE SKIP LOCKED" if postgres else ""

@@ -18,7 +18,7 @@ import aiosqlite
 
 from .deadlines import DeadlineQueries
 from .decks import DeckQueries
-from .dialect import Lock, is_postgres_url
+from .dialect import Lock, is_postgres_url, skip_locked
 from .dialect_postgres import PgDatabase
 from .game_threads import GameThreadQueries
 from .games import GameQueries, MoveWrite
@@ -78,6 +78,11 @@ class Store(
                 GroupCommit(self._write, self._on_thread) if pg is None
                 else GroupCommit(self._write, batch=PgMoveBatches(pg))
             )
+
+    @property
+    def _skip_locked(self) -> str:
+        """What ends a SELECT that claims rows on this store's dialect (storage/dialect.py)."""
+        return skip_locked(self._pg is not None)
 
     # ------------------------------------------------------------------ lifecycle
 
