@@ -12,7 +12,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from storage import GameRow, StaleVersion, Store
+from storage import StaleVersion, Store
 from storage.deadlines import DeadlinePlan, DeadlineRow
 from storage.dialect import IntegrityError, game_locks, lock_key
 from storage.games import MoveWrite
@@ -20,6 +20,7 @@ from storage.outbox import ChangeNote
 from storage.pg_moves import PgMoveBatches
 from tests import pg_server
 from tests.pg_server import empty_shared
+from tests.storage.test_store_group_commit import active_games, assert_moved, move
 
 # A hang is a failure, not a wait for ever (never a measure of speed).
 PATIENCE = 60
@@ -38,34 +39,6 @@ async def two(url: str) -> AsyncIterator[tuple[Store, Store]]:
     yield a, b
     await a.close()
     await b.close()
-
-
-async def active_games(store: Store, n: int, first: int = 0) -> list[GameRow]:
-    """``n`` two-player games, each started at version 0 in a channel of its own."""
-    games = []
-    for i in range(first, first + n):
-        g = await store.create_game(guild_id=1, channel_id=100 + i, game_id="ragami",
-                                    options={}, host_id=10, locale="es", host_seat=("a", "es"))
-        await store.add_seat(g.id, user_id=11, name="b")
-        games.append(await store.start_game(g.id, seed=7, state='{"v":0}'))
-    return games
-
-
-async def move(store: Store, game: int, version: int, change: ChangeNote | None = None) -> int:
-    """Commit move number version+1 of ``game`` with JSON that names both."""
-    return await store.commit_move(
-        game, expected_version=version, seat=version % 2, action=f'{{"g":{game},"n":{version + 1}}}',
-        state=f'{{"g":{game},"v":{version + 1}}}', finished=False, change=change, own=True,
-    )
-
-
-async def assert_moved(store: Store, game: int, version: int) -> None:
-    """The game stands at ``version`` with a state and a log that agree, no gap, no half move."""
-    row = await store.get_game(game)
-    assert row is not None and row.version == version
-    assert row.state == (f'{{"g":{game},"v":{version}}}' if version else '{"v":0}')
-    log = await store.actions(game)
-    assert [a.seq for a in log] == list(range(1, version + 1))
 
 
 def batcher(store: Store) -> PgMoveBatches:
@@ -105,7 +78,7 @@ async def test_sixteen_games_moving_at_once_share_few_transactions(two: tuple[St
     notes = {g.id: ChangeNote({"g": g.id}) for g in games}
 
     async def play(game: int) -> list[int]:
-        return [await move(store, game, v, notes[game]) for v in range(3)]
+        return [await move(store, game, v, notes[game], own=True) for v in range(3)]
 
     assert await asyncio.gather(*(play(g.id) for g in games)) == [[1, 2, 3]] * 16
     # 48 moves: each round of 16 arrives together (the first may go alone).
