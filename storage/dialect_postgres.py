@@ -156,8 +156,10 @@ class PgDatabase:
         pool_size: int = 10,
         busy_timeout_ms: int = 10_000,
         migrations_dir: Path = MIGRATIONS_DIR,
+        routines: Sequence[str] = (),
     ) -> PgDatabase:
-        """Connect a pool to ``url`` and bring the schema up to date."""
+        """Connect a pool to ``url`` and bring the schema up to date; ``routines``: the
+        functions the store calls (CREATE OR REPLACE FUNCTION), made after the migrations."""
         # FULL: a commit waits for its WAL to reach the disk (PostgreSQL's default);
         # NORMAL and OFF: it survives the process dying, not a power cut, as in SQLite's WAL.
         settings = {
@@ -170,7 +172,7 @@ class PgDatabase:
         )
         try:
             async with pool.acquire() as conn:
-                await migrate_postgres(conn, migrations_dir)
+                await migrate_postgres(conn, migrations_dir, routines)
         except BaseException:
             await pool.close()
             raise
@@ -217,8 +219,12 @@ class PgDatabase:
                 raise
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        """One read outside any transaction (it sees committed rows only)."""
-        rows = await self.pool.fetch(to_dollar(sql), *params)
+        """One statement outside any transaction: a read (it sees committed rows only), or
+        a write that is a transaction on its own (committed when it returns)."""
+        try:
+            rows = await self.pool.fetch(to_dollar(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as e:
+            raise _integrity(e) from e
         return [tuple(r) for r in rows]
 
 
@@ -230,11 +236,15 @@ _SCHEMA_VERSION_DDL = (
 )
 
 
-async def migrate_postgres(conn: asyncpg.Connection, directory: Path = MIGRATIONS_DIR) -> list[int]:
+async def migrate_postgres(
+    conn: asyncpg.Connection, directory: Path = MIGRATIONS_DIR, routines: Sequence[str] = ()
+) -> list[int]:
     """Apply pending migrations in order, each in its own transaction; the versions applied.
+    Then (re)make ``routines``, the PostgreSQL functions of this version of the code.
 
     The same numbered files as SQLite, through ddl(). A session advisory lock keeps two
-    processes starting at once from applying the same migration twice."""
+    processes starting at once from applying the same migration twice (or replacing one
+    function together, which PostgreSQL refuses)."""
     migrations = load_migrations(directory)
     applied: list[int] = []
     await conn.execute(f"SELECT pg_advisory_lock({MIGRATE_LOCK})")
@@ -252,6 +262,8 @@ async def migrate_postgres(conn: asyncpg.Connection, directory: Path = MIGRATION
                     mig.version, mig.name, time.time(),
                 )
             applied.append(mig.version)
+        for routine in routines:
+            await conn.execute(routine)
     finally:
         await conn.execute(f"SELECT pg_advisory_unlock({MIGRATE_LOCK})")
     return applied

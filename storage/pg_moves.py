@@ -1,15 +1,20 @@
 """Group commit on PostgreSQL: a batch of moves of different games in one statement.
 
 GroupCommit (storage/group_commit.py) queues the moves that arrive while a batch commits;
-on PostgreSQL a batch is one transaction of three round trips, however many moves it holds:
-BEGIN with the locks of every game in it, one statement, COMMIT. The statement takes the
+on PostgreSQL a batch is one call of a function of the database's (``BATCH_FUNCTION``, made
+at Store.open), which is one round trip and its own transaction, however many moves it holds.
+The function takes the locks of every game in the batch, then runs one statement over the
 moves as arrays (unnest): the games' UPDATEs, each guarded by its version, and, for the games
 whose UPDATE landed, their log rows, their players' catch-up marks, their deadlines and their
-outbox rows, in data-modifying WITH clauses. A stale move changes nothing and is told
-StaleVersion while the others land. Should the statement fail as a whole (a constraint that
-one move breaks), the batch is written again move by move, each in a savepoint of one
+outbox rows, in data-modifying WITH clauses. Its statement starts once the locks are held, so
+it sees whatever the game's last writer committed (a statement in a function sees the
+database as of its own start, not the call's). A stale move changes nothing and is told
+StaleVersion while the others land. (A lone move is the same call inside a transaction of
+its own, rolled back if its caller gives up before the COMMIT.) Should the call fail as a whole (a constraint that one
+move breaks), the batch is written again move by move, each in a savepoint of one
 transaction: the failing move is refused alone and the others land, as on SQLite. Every
-caller is answered after the COMMIT.
+caller is answered after the COMMIT; a move of a batch whose caller gave up while it ran
+may have landed, as a statement cancelled while it runs.
 
 What one commit_moves call writes here is what ``GameQueries.commit_moves`` writes on SQLite
 (storage/games.py), its steps folded into one: the last step's state and version, every
@@ -21,23 +26,24 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
 from .deadlines import DeadlinePlan
-from .dialect import PgIntegrityError, game_locks
-from .dialect_postgres import PgConnection, PgDatabase
+from .dialect import PgIntegrityError, game_locks, lock_keys
+from .dialect_postgres import WRITE_LOCK, PgConnection, PgDatabase
 from .errors import StaleVersion
 from .games import MoveCommit, MoveWrite
-from .outbox import ChangeNote, dumps_payload
+from .outbox import dumps_payload
 
 Outcome = tuple[BaseException | None, Any]
+T = TypeVar("T")
 
-# $1-$6: the games' UPDATE (id, expected version, new version, state, finished, now);
+# In the function: $1-$6: the games' UPDATE (id, expected version, new version, state, finished, now);
 # $7-$10 log rows; $11-$13 seen marks; $14-$16 deadline plans (the games that have one, and
 # every (game, seat) whose row stays or is written anew); $17-$24 new deadline rows;
-# $25-$26 new outbox rows; $27-$29 outbox rows rewritten.
+# $25-$26 new outbox rows; $27-$29 outbox rows rewritten. ($30: the games' lock keys.)
 BATCH_SQL = """
 WITH m AS (
   SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::boolean[])
@@ -87,6 +93,31 @@ UNION ALL SELECT game, id FROM noted
 """
 
 
+# Versioned: a change to it is a new name, so that processes of two versions sharing one
+# database each call their own.
+BATCH_FUNCTION = "tablero_move_batch_1"
+_ARGS = ("bigint[], int[], int[], text[], boolean[], float8, bigint[], int[], int[], text[],"
+         " bigint[], int[], int[], bigint[], bigint[], int[], bigint[], int[], bigint[],"
+         " float8[], float8[], int[], float8[], float8[], bigint[], text[], bigint[], bigint[],"
+         " text[], bigint[]")
+PG_ROUTINES = (
+    f"""CREATE OR REPLACE FUNCTION {BATCH_FUNCTION}({_ARGS})
+RETURNS TABLE (moved bigint, note bigint) LANGUAGE plpgsql AS $fn$
+DECLARE
+  k bigint;
+BEGIN
+  -- As every write of a game takes them (storage/dialect_postgres.py), in the same order.
+  PERFORM pg_advisory_xact_lock_shared({WRITE_LOCK});
+  FOREACH k IN ARRAY $30 LOOP
+    PERFORM pg_advisory_xact_lock(k);
+  END LOOP;
+  RETURN QUERY {BATCH_SQL};
+END
+$fn$""",
+)
+_CALL = f"SELECT moved, note FROM {BATCH_FUNCTION}({', '.join(f'${i}' for i in range(1, 31))})"
+
+
 class _Withdrawn(Exception):
     """Rolls back a batch whose every caller stopped waiting."""
 
@@ -115,7 +146,6 @@ class _Arrays:
     """The statement's parameters for one round of moves, one list per column."""
 
     cols: list[list[Any]] = field(default_factory=lambda: [[] for _ in range(29)])
-    notes: dict[int, ChangeNote] = field(default_factory=dict)  # game -> new note
 
     def add(self, item: MoveCommit) -> None:
         """Put one commit_moves call's writes in the arrays; none when a step other than the
@@ -150,15 +180,14 @@ class _Arrays:
             if item.change.id is None:
                 c[24].append(g)
                 c[25].append(dumps_payload(item.change.payload))
-                self.notes[g] = item.change
             else:
                 for col, value in zip(c[26:29], (item.change.id, g,
                                                  dumps_payload(item.change.payload)), strict=True):
                     col.append(value)
 
     def params(self, now: float) -> list[Any]:
-        """The statement's 29 parameters."""
-        return [*self.cols[:5], now, *self.cols[6:]]
+        """The function's 30 parameters."""
+        return [*self.cols[:5], now, *self.cols[6:], lock_keys(game_locks(*self.cols[0]))]
 
 
 def rounds(items: Sequence[MoveCommit]) -> list[list[int]]:
@@ -184,6 +213,20 @@ def _outcome(item: MoveCommit, landed: set[int]) -> Outcome:
     ), None
 
 
+def _params(items: Sequence[MoveCommit]) -> list[Any]:
+    """The function's parameters for ``items`` (games all different)."""
+    arrays = _Arrays()
+    for item in items:
+        arrays.add(item)
+    return arrays.params(items[0].now)
+
+
+def _results(rows: Sequence[Sequence[Any]]) -> tuple[set[int], dict[int, int]]:
+    """What the function answered: the games that moved, and the new outbox rows by game."""
+    landed = {int(r[0]) for r in rows if r[1] is None}
+    return landed, {int(r[0]): int(r[1]) for r in rows if r[1] is not None}
+
+
 class PgMoveBatches:
     """Writes GroupCommit's batches of MoveCommit on PostgreSQL (see the module doc)."""
 
@@ -194,72 +237,81 @@ class PgMoveBatches:
         self.retried = 0
 
     async def __call__(self, items: list[MoveCommit], abandoned: Callable[[], bool]) -> list[Outcome]:
-        """Write ``items`` in one transaction; what became of each, after its COMMIT."""
+        """Write ``items``; what became of each, after its COMMIT."""
         try:
-            return await self._together(items, abandoned)
+            if len(items) > 1 and len(rounds(items)) == 1:
+                # The common case under load: one call, its own transaction, one round trip.
+                landed, noted = _results(await self._db.fetchall(_CALL, _params(items)))
+                return self._answer(items, range(len(items)), landed, noted)
+            # A lone move (or several of one game) in a transaction of ours, rolled back
+            # if its caller gives up before the COMMIT, as a lone move always was.
+            return await self._in_rounds(items, abandoned)
         except (PgIntegrityError, asyncpg.PostgresError):
             if len(items) == 1:
                 raise
         self.retried += 1
         return await self._one_by_one(items, abandoned)
 
-    async def _statement(self, conn: PgConnection, items: Sequence[MoveCommit]) -> tuple[set[int], dict[int, int]]:
-        """Run the batch statement for ``items`` (games all different): the games that
-        moved, and the ids of the outbox rows written, by game."""
-        arrays = _Arrays()
-        for item in items:
-            arrays.add(item)
-        rows = await conn.execute_fetchall(BATCH_SQL, arrays.params(items[0].now))
-        landed = {int(r[0]) for r in rows if r[1] is None}
-        return landed, {int(r[0]): int(r[1]) for r in rows if r[1] is not None}
+    @staticmethod
+    def _answer(items: Sequence[MoveCommit], chosen: Sequence[int] | range, landed: set[int],
+                noted: dict[int, int], outcomes: list[Outcome] | None = None) -> list[Outcome]:
+        """The outcomes of the items ``chosen`` (by index) once committed; each new outbox
+        row's id given to its note (not before: a row rolled back has none)."""
+        outcomes = [(None, None)] * len(items) if outcomes is None else outcomes
+        for i in chosen:
+            item = items[i]
+            outcomes[i] = _outcome(item, landed)
+            if item.game in noted and item.change is not None:
+                item.change.id = noted[item.game]
+        return outcomes
 
-    async def _together(self, items: list[MoveCommit], abandoned: Callable[[], bool]) -> list[Outcome]:
-        """Every round of the batch in one statement each, in one transaction."""
+    async def _in_rounds(self, items: list[MoveCommit], abandoned: Callable[[], bool]) -> list[Outcome]:
+        """A call per round (a game appears once in each), in one transaction."""
 
-        async def body(conn: PgConnection, outcomes: list[Outcome], noted: dict[int, int]) -> None:
+        async def body(conn: PgConnection) -> list[tuple[list[int], set[int], dict[int, int]]]:
+            done = []
             for part in rounds(items):
-                landed, ids = await self._statement(conn, [items[i] for i in part])
-                for i in part:
-                    outcomes[i] = _outcome(items[i], landed)
-                    if items[i].game in ids:
-                        noted[i] = ids[items[i].game]
+                rows = await conn.execute_fetchall(_CALL, _params([items[i] for i in part]))
+                done.append((part, *_results(rows)))
+            return done
 
-        return await self._transaction(items, abandoned, body)
+        outcomes: list[Outcome] = [(None, None)] * len(items)
+        for part, landed, noted in await self._transaction(items, abandoned, body) or ():
+            self._answer(items, part, landed, noted, outcomes)
+        return outcomes
 
     async def _one_by_one(self, items: list[MoveCommit], abandoned: Callable[[], bool]) -> list[Outcome]:
-        """Each move in a statement of its own and a savepoint: its error undoes it alone."""
+        """Each move in a call of its own and a savepoint: its error undoes it alone."""
 
-        async def body(conn: PgConnection, outcomes: list[Outcome], noted: dict[int, int]) -> None:
-            for i, item in enumerate(items):
+        async def body(conn: PgConnection) -> list[BaseException | tuple[set[int], dict[int, int]]]:
+            done: list[BaseException | tuple[set[int], dict[int, int]]] = []
+            for item in items:
                 await conn.execute("SAVEPOINT group_write")
                 try:
-                    landed, ids = await self._statement(conn, [item])
+                    done.append(_results(await conn.execute_fetchall(_CALL, _params([item]))))
                 except (PgIntegrityError, asyncpg.PostgresError) as exc:
                     await conn.execute("ROLLBACK TO SAVEPOINT group_write")
-                    outcomes[i] = (exc, None)
-                else:
-                    outcomes[i] = _outcome(item, landed)
-                    if item.game in ids:
-                        noted[i] = ids[item.game]
+                    done.append(exc)
                 await conn.execute("RELEASE SAVEPOINT group_write")
+            return done
 
-        return await self._transaction(items, abandoned, body)
+        outcomes: list[Outcome] = [(None, None)] * len(items)
+        for i, got in enumerate(await self._transaction(items, abandoned, body) or ()):
+            if isinstance(got, BaseException):
+                outcomes[i] = (got, None)
+            else:
+                self._answer(items, [i], *got, outcomes)
+        return outcomes
 
     async def _transaction(self, items: list[MoveCommit], abandoned: Callable[[], bool],
-                           body: Callable[[PgConnection, list[Outcome], dict[int, int]], Awaitable[None]],
-                           ) -> list[Outcome]:
-        """Run ``body`` in one transaction holding every game's lock; commit unless nobody
-        waits any more; then give the new outbox rows their ids (not before: a rolled back
-        row has none)."""
-        outcomes: list[Outcome] = [(None, None)] * len(items)
-        noted: dict[int, int] = {}  # item index -> id of the outbox row it wrote
+                           body: Callable[[PgConnection], Awaitable[T]]) -> T | None:
+        """``body`` in one transaction holding every game's lock; committed unless nobody
+        waits any more (then None)."""
         try:
             async with self._db.write(locks=game_locks(*(i.game for i in items))) as conn:
-                await body(conn, outcomes, noted)
+                result = await body(conn)
                 if abandoned():
                     raise _Withdrawn
         except _Withdrawn:
-            return outcomes  # rolled back; nobody hears them
-        for i, row_id in noted.items():
-            items[i].change.id = row_id  # type: ignore[union-attr]
-        return outcomes
+            return None  # rolled back; nobody hears it
+        return result

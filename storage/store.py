@@ -27,7 +27,7 @@ from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
 from .outbox import OutboxQueries
-from .pg_moves import PgMoveBatches
+from .pg_moves import PG_ROUTINES, PgMoveBatches
 from .settings import SettingsQueries
 from .tournaments import TournamentQueries
 
@@ -108,6 +108,7 @@ class Store(
             pg = await PgDatabase.open(
                 str(path), synchronous=synchronous, pool_size=pool_size,
                 busy_timeout_ms=busy_timeout_ms, migrations_dir=migrations_dir,
+                routines=PG_ROUTINES,
             )
             store = cls(None, pg=pg, group_commit=group_commit)
             store._synchronous = synchronous.upper()
