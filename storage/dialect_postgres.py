@@ -11,7 +11,10 @@ What differs from SQLite, and only here:
     writes of different games run side by side, two of the same game one after the other.
     A write that names no lock takes the writers' lock exclusively, alone as under SQLite
     (what reads and decides across games or tournaments). Moves take their game's lock; their
-    conditional UPDATE ... WHERE version = ? still decides which of two movers lands;
+    conditional UPDATE ... WHERE version = ? still decides which of two movers lands. A
+    batch of moves is one call of a function made here at open (``routines``,
+    storage/pg_moves.py); claims that processes compete for skip locked rows
+    (storage/dialect.py, ``skip_locked``);
   * durability: ``durable=False`` is ``synchronous_commit = off`` for that transaction
     (survives the process, not a power cut), as SQLite's synchronous NORMAL;
   * integrity errors come out as PgIntegrityError with the offending key in the text.
