@@ -237,14 +237,21 @@ async def test_a_write_naming_no_lock_waits_for_every_game(two: tuple[Store, Sto
     holder = asyncio.create_task(hold_a())
     try:
         await held.wait()
-        # A write across games (here a prune of the outbox) takes the writers' lock alone.
-        pruning = asyncio.create_task(b_store.prune_outbox(0.0))
+        # A write naming no lock (one that reads and decides across games) runs alone.
+        across = asyncio.create_task(raw_write(b_store))
         await asyncio.wait_for(until_waiting(url, pg_writers_lock()), PATIENCE)
-        assert not pruning.done()
+        assert not across.done()
     finally:
         release.set()
         await holder
-    assert await asyncio.wait_for(pruning, PATIENCE) == 0
+    await asyncio.wait_for(across, PATIENCE)
+    assert (await a_store.get_game(a.id)).locale == "fr"  # type: ignore[union-attr]
+
+
+async def raw_write(store: Store) -> None:
+    """A write across every game, naming no lock."""
+    async with store._write() as db:
+        await db.execute("UPDATE games SET locale = 'fr'")
 
 
 def pg_writers_lock() -> int:
@@ -321,3 +328,30 @@ async def test_a_lease_being_taken_elsewhere_is_passed_over_and_has_one_owner(
     for i, n in enumerate(names):
         held = await a_store.lease(n)
         assert held is not None and held.owner == ("A" if won[2 * i] else "B")
+
+
+async def test_pruning_passes_over_changes_held_elsewhere_and_shares_the_work(
+    two: tuple[Store, Store], url: str
+) -> None:
+    a_store, b_store = two
+    (g,) = await active_games(a_store, 1)
+    ids = [await a_store.add_change(g.id, {"n": i}) for i in range(25)]
+    for i in ids:
+        await a_store.outbox_done(i)
+    conn, tx = await held_row(url, "SELECT 1 FROM outbox WHERE id = $1 FOR UPDATE", ids[0])
+    try:
+        # The held change is passed over (not waited for); the rest go, a few at a time.
+        assert await asyncio.wait_for(a_store.prune_outbox(1e12, chunk=4), PATIENCE) == 24
+    finally:
+        await tx.rollback()
+        await conn.close()
+    assert [c.id for c in await a_store.open_changes()] == []
+    assert await a_store.outbox_row(ids[0]) is not None
+    # Two processes pruning at once never both delete one change.
+    more = [await a_store.add_change(g.id, {"m": i}) for i in range(40)]
+    for i in more:
+        await a_store.outbox_done(i)
+    counts = await asyncio.gather(a_store.prune_outbox(1e12, chunk=3),
+                                  b_store.prune_outbox(1e12, chunk=3))
+    assert sum(counts) == 41
+    assert await a_store.outbox_row(ids[0]) is None
