@@ -126,7 +126,7 @@ class SettingsQueries:
         names = [f.name for f in fields(cls)]
         columns = ", ".join(names)
         ident = getattr(default, key)
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=((table, ident),)) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(f"SELECT {columns} FROM {table} WHERE {key} = ?", (ident,))
             current = (_guild(list(rows)[0]) if cls is GuildSettings else cls(*list(rows)[0])) if rows else default
             new = replace(current, **changes)
