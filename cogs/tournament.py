@@ -467,7 +467,7 @@ class Tournaments(TournamentPosts, commands.Cog):
     async def drop(
         self,
         interaction: discord.Interaction,
-        player: discord.Member,
+        player: discord.User,
         tournament: int | None = None,
     ) -> None:
         """Drop a player: an unfinished game of theirs is lost, they are not paired again."""
@@ -508,7 +508,7 @@ class Tournaments(TournamentPosts, commands.Cog):
     @rating.command(name="me", description="Your ratings and record on this server")
     @app_commands.describe(player="Whose ratings (default: yours)")
     async def me(
-        self, interaction: discord.Interaction, player: discord.Member | None = None
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
         """A player's shown rating for each game (a newcomer reads 1000) and their record."""
         locale = locale_of(interaction)

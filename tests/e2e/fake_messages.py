@@ -11,6 +11,7 @@ from .fake_model import (
     DIRECT_MESSAGES_INTENT,
     DM,
     EPHEMERAL,
+    GROUP_MENTION,
     GUILD_MESSAGES_INTENT,
     IS_COMPONENTS_V2,
     LOADING,
@@ -172,6 +173,7 @@ class MessagesMixin:
         if body.get("allowed_mentions") is not None:
             msg["_allowed_mentions"] = body["allowed_mentions"]
         msg["_pinged"] = self._pings(content, body.get("allowed_mentions"))
+        msg["_pinged_groups"] = _group_pings(content, body.get("allowed_mentions"))
         if ref := body.get("message_reference"):
             target = self.messages.get(str(ref.get("message_id")))
             if target is None and ref.get("fail_if_not_exists", True):
@@ -235,3 +237,19 @@ class MessagesMixin:
             await self._dispatch_if_connected("CHANNEL_DELETE", channel)
         self._changed()
         return channel
+
+
+def _group_pings(content: str, allowed: dict | None) -> list[str]:
+    """What a new message pings beyond single users: "everyone", "here" and "role:<id>", as
+    its allowed_mentions let through (none given: everything parsed, Discord's default).
+    Stricter than Discord, which also needs the bot's Mention Everyone permission or a
+    mentionable role: an allowed_mentions that would let them through is already the fault."""
+    parse = None if allowed is None else allowed.get("parse", [])
+    roles = {str(r) for r in (allowed or {}).get("roles", [])}
+    out = []
+    for group, role in GROUP_MENTION.findall(content):
+        if group and (parse is None or "everyone" in parse):
+            out.append(group)
+        elif role and (parse is None or "roles" in parse or role in roles):
+            out.append(f"role:{role}")
+    return list(dict.fromkeys(out))
