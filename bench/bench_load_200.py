@@ -350,11 +350,11 @@ class Load:
                 self.wall = time.perf_counter() - t0
                 self.requests = len(self.fake.requests) - first
                 await self.ledger()
+                self.report()  # before the shutdown, which may wait on answers still in flight
             finally:
                 if getattr(self, "task", None) is not None and not self.task.done():
                     await stop_bot(self.bot, self.task)
                 await self.fake.stop()
-        self.report()
 
     async def ledger(self) -> None:
         """Compare the presses the bot accepted with the moves stored."""
@@ -422,6 +422,7 @@ class Load:
         print("warnings and errors the bot logged:" if self.logged.seen else "the bot logged no warning or error")
         for what, n in self.logged.seen.most_common():
             print(f"  {n:6d}  {what}")
+        sys.stdout.flush()
 
 
 def main() -> None:
