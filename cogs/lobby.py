@@ -635,7 +635,7 @@ class Lobby(commands.Cog):
 
     @game.command(name="host", description="Hand hosting over to another player (host)")
     @app_commands.describe(player="The new host")
-    async def host(self, interaction: discord.Interaction, player: discord.Member) -> None:
+    async def host(self, interaction: discord.Interaction, player: discord.User) -> None:
         """Make another seated player the host of this channel's game."""
         bot = services(interaction)
         g = await self._channel_game(interaction)

@@ -476,7 +476,7 @@ class Tournaments(TournamentPosts, commands.Cog):
     async def drop(
         self,
         interaction: discord.Interaction,
-        player: discord.Member,
+        player: discord.User,
         tournament: int | None = None,
     ) -> None:
         """Drop a player: an unfinished game of theirs is lost, they are not paired again."""

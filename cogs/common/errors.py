@@ -20,6 +20,10 @@ log = logging.getLogger("tablero.errors")
 _FILLED = "tablero.deferred_filled"
 # Set by choices.within when it defers a slash command with a public "thinking…" message.
 PUBLIC_PLACEHOLDER = "tablero.public_placeholder"
+_NO_MENTIONS = discord.AllowedMentions.none()
+# Discord's limit on a message's text: a refusal quoting a long input is cut to fit, or
+# Discord would refuse the answer and the user would see the command fail.
+_CONTENT = 2000
 
 
 async def reply(
@@ -30,7 +34,10 @@ async def reply(
     **kwargs: Any,
 ) -> None:
     """Answer ``interaction``: its first response if still open, the deferred "thinking"
-    message if it was deferred, else a followup."""
+    message if it was deferred, else a followup. A private answer pings nobody: it may quote
+    what the user typed (a deck's name, an option), mentions included."""
+    if ephemeral:
+        kwargs.setdefault("allowed_mentions", _NO_MENTIONS)
     if not interaction.response.is_done():
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
         return
@@ -134,6 +141,8 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             extra={"event": "error", "error_id": err_id, **log_context(interaction)},
         )
         text = t("err.bug", locale, id=err_id)
+    if len(text) > _CONTENT:
+        text = text[:_CONTENT - 1] + "…"
     try:
         await reply(interaction, text, ephemeral=True)
     except Exception as exc:  # noqa: BLE001 - nothing may escape the funnel

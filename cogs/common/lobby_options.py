@@ -18,6 +18,8 @@ from rules.registry import games as registered_games
 from services.session import Game, Refusal
 
 log = logging.getLogger("tablero.lobby")
+# How much of an unreadable option a refusal quotes (the whole text may be thousands long).
+OPTION_SHOWN = 60
 
 # /game new offers the common options (variant, scoring, wins_needed, games, reshuffle)
 # as their own parameters; any other field of a game's options model is set through the
@@ -70,7 +72,7 @@ def parse_options_text(text: str | None) -> dict[str, str]:
     for item in (text or "").replace(",", " ").split():
         key, sep, value = item.partition("=")
         if not sep or not key or not value:
-            raise Refusal(said("err.bad_option", item=item))
+            raise Refusal(said("err.bad_option", item=clip(item, OPTION_SHOWN)))
         out[key.strip().lower()] = value.strip()
     return out
 

@@ -4,6 +4,7 @@ a panel was made for, making a move and publishing it."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -15,6 +16,8 @@ from cogs.common.i18n import said, t
 from cogs.common.present import clip_before, event_lines, said_by, turn_lines
 from rules.core import Action, Seat, StaleAction
 from services.session import Game, MoveResult, Refusal
+
+log = logging.getLogger("tablero.moves")
 
 SLOW = 2.0  # seconds of work after which an interaction is deferred (Discord allows 3)
 
@@ -30,7 +33,13 @@ async def within(interaction: discord.Interaction, work: Awaitable[T], *, epheme
         # A public "thinking…" placeholder must never be filled with a refusal: reply()
         # reads this to answer privately instead.
         interaction.extras[PUBLIC_PLACEHOLDER] = thinking and not ephemeral
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        except discord.HTTPException:
+            # Discord gave up on the interaction (answered too late): the work goes on all
+            # the same (a move it commits is still published), and its outcome, even a
+            # refusal, comes out of the await below instead of being orphaned in the task.
+            log.info("interaction %s expired before it was deferred", interaction.id)
     return await task
 
 

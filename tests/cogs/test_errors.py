@@ -44,17 +44,17 @@ def interaction(locale: discord.Locale) -> Any:
 async def test_a_rule_error_is_an_ephemeral_message_in_the_users_language() -> None:
     spanish = interaction(discord.Locale.spain_spanish)
     await report(spanish, NotYourTurn("Ahora no te toca.", "Not your turn."))
-    assert spanish.response.sent == [("Ahora no te toca.", {"ephemeral": True})]
+    assert private(spanish.response.sent) == [("Ahora no te toca.", {"ephemeral": True})]
     english = interaction(discord.Locale.british_english)
     await report(english, app_commands.CommandInvokeError(SimpleNamespace(name="move"), NotSeated()))  # type: ignore[arg-type]
-    assert english.response.sent == [("You are not playing in this game.", {"ephemeral": True})]
+    assert private(english.response.sent) == [("You are not playing in this game.", {"ephemeral": True})]
 
 
 async def test_a_bug_is_logged_with_an_id_the_user_sees(caplog: pytest.LogCaptureFixture) -> None:
     inter = interaction(discord.Locale.american_english)
     with caplog.at_level(logging.ERROR, logger="tablero.errors"):
         await report(inter, ZeroDivisionError("oops"))
-    (text, kwargs), = inter.response.sent
+    (text, kwargs), = private(inter.response.sent)
     assert kwargs == {"ephemeral": True}
     err_id = re.search(r"`([0-9a-f]{8})`", text or "")
     assert err_id is not None
@@ -71,7 +71,18 @@ async def test_after_a_first_answer_the_funnel_uses_a_followup() -> None:
         raise NotSeated()
 
     await guard(inter, work())
-    assert inter.followup.sent == [("No juegas en esta partida.", {"ephemeral": True})]
+    assert private(inter.followup.sent) == [("No juegas en esta partida.", {"ephemeral": True})]
+
+
+def private(sent: list[tuple[str | None, dict]]) -> list[tuple[str | None, dict]]:
+    """What was sent, each checked to ping nobody (a private answer may quote what the user
+    typed, mentions included) and without that setting."""
+    out = []
+    for content, kwargs in sent:
+        kwargs = dict(kwargs)
+        assert kwargs.pop("allowed_mentions").to_dict() == {"parse": []}, content
+        out.append((content, kwargs))
+    return out
 
 
 async def test_a_refusal_is_logged_with_its_game_server_and_user(caplog: pytest.LogCaptureFixture) -> None:

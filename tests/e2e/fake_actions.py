@@ -306,6 +306,10 @@ class ActionsMixin:
 
     async def slash(self, command: str, user: dict, channel: dict | str, **options: Any) -> dict:
         """Run "/game new ..." as user in channel; returns the INTERACTION_CREATE payload sent."""
+        return await self.slash_with(command, user, channel, options)
+
+    async def slash_with(self, command: str, user: dict, channel: dict | str, options: dict[str, Any]) -> dict:
+        """``slash`` with the options in a dict (for options named like its parameters)."""
         chan = self._channel(_id(channel))
         cmd, chain, node = self._find_command(command, chan, user)
         resolved: dict = {}
@@ -318,6 +322,11 @@ class ActionsMixin:
     async def autocomplete(self, command: str, user: dict, channel: dict | str, focused: str,
                            **options: Any) -> list[dict]:
         """Type into option `focused` of a command; returns the choices the bot answered with."""
+        return await self.autocomplete_with(command, user, channel, focused, options)
+
+    async def autocomplete_with(self, command: str, user: dict, channel: dict | str, focused: str,
+                                options: dict[str, Any]) -> list[dict]:
+        """``autocomplete`` with the options in a dict (for options named like its parameters)."""
         chan = self._channel(_id(channel))
         cmd, chain, node = self._find_command(command, chan, user)
         # Discord sends no resolved data with autocomplete: discord.py then gives discord.Object.

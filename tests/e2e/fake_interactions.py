@@ -97,6 +97,7 @@ class InteractionsMixin:
             record["message_id"] = msg["id"]
         elif rtype == 8:
             _validate_choices(data.get("choices") or [], "data.choices")
+            _check_choice_types(data.get("choices") or [], _focused_type(inter["data"]))
         elif rtype == 9:
             _validate_modal(data)
         self.interaction_responses[iid] = record
@@ -194,3 +195,27 @@ class InteractionsMixin:
         inter = self._interaction_for(req.params[0], req.params[1])
         await self._delete(self._webhook_target(inter, req.params[2]))
         return 204, None
+
+
+def _focused_type(data: dict) -> int | None:
+    """The type of the option being typed into in an autocomplete interaction's data."""
+    for opt in data.get("options") or []:
+        if opt.get("focused"):
+            return opt["type"]
+        if opt["type"] in (1, 2):
+            found = _focused_type(opt)
+            if found is not None:
+                return found
+    return None
+
+
+def _check_choice_types(choices: list[dict], option_type: int | None) -> None:
+    """Discord refuses choices whose value is not of the option's type (a string option's
+    choices are strings, an integer option's integers, a number option's numbers)."""
+    kinds = {3: (str,), 4: (int,), 10: (int, float)}.get(option_type or 0)
+    if kinds is None:
+        return
+    for i, choice in enumerate(choices):
+        value = choice.get("value")
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            raise invalid_form(f"data.choices.{i}.value", f"Must be of the option's type {option_type}, not {value!r}.")

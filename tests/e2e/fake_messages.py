@@ -12,6 +12,7 @@ from .fake_model import (
     DM,
     EPHEMERAL,
     GROUP_DM,
+    GROUP_MENTION,
     GUILD_MESSAGES_INTENT,
     IS_COMPONENTS_V2,
     LOADING,
@@ -175,6 +176,7 @@ class MessagesMixin:
         if body.get("allowed_mentions") is not None:
             msg["_allowed_mentions"] = body["allowed_mentions"]
         msg["_pinged"] = self._pings(content, body.get("allowed_mentions"))
+        msg["_pinged_groups"] = _group_pings(content, body.get("allowed_mentions"))
         if ref := body.get("message_reference"):
             target = self.messages.get(str(ref.get("message_id")))
             if target is None and ref.get("fail_if_not_exists", True):
@@ -238,3 +240,19 @@ class MessagesMixin:
             await self._dispatch_if_connected("CHANNEL_DELETE", channel)
         self._changed()
         return channel
+
+
+def _group_pings(content: str, allowed: dict | None) -> list[str]:
+    """What a new message pings beyond single users: "everyone", "here" and "role:<id>", as
+    its allowed_mentions let through (none given: everything parsed, Discord's default).
+    Stricter than Discord, which also needs the bot's Mention Everyone permission or a
+    mentionable role: an allowed_mentions that would let them through is already the fault."""
+    parse = None if allowed is None else allowed.get("parse", [])
+    roles = {str(r) for r in (allowed or {}).get("roles", [])}
+    out = []
+    for group, role in GROUP_MENTION.findall(content):
+        if group and (parse is None or "everyone" in parse):
+            out.append(group)
+        elif role and (parse is None or "roles" in parse or role in roles):
+            out.append(f"role:{role}")
+    return list(dict.fromkeys(out))

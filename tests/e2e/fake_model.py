@@ -94,6 +94,8 @@ DISCORD_LOCALES = frozenset(
 # Discord's rule is ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$; \w is the closest stdlib match.
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 MENTION = re.compile(r"<@!?(\d+)>")
+# What pings more than one user: @everyone, @here and roles (<@&id>).
+GROUP_MENTION = re.compile(r"@(everyone|here)\b|<@&(\d+)>")
 
 # How long a nonce sent with enforce_nonce stays unique ("the past few minutes", says Discord).
 NONCE_WINDOW = 120.0

@@ -56,6 +56,11 @@ class ReadingMixin:
         a later edit (the filling of a deferred "thinking" reply included) notifies nobody."""
         return list(self._any_message(message).get("_pinged", []))
 
+    def pinged_groups(self, message: dict | str) -> list[str]:
+        """What a message pinged beyond single users when it was created: "everyone", "here",
+        "role:<id>" (see fake_messages._group_pings)."""
+        return list(self._any_message(message).get("_pinged_groups", []))
+
     @staticmethod
     def _pings(content: str, allowed: dict | None) -> list[str]:
         ids = list(dict.fromkeys(MENTION.findall(content)))
