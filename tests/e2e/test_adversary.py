@@ -58,9 +58,9 @@ SPARED = {
 # Answers that may be public because the command did what it says for whoever may do it:
 # the host hands hosting over (said in the channel, pinging nobody); anyone opens a lobby
 # where no game is (the other server's channel, or a thread), creates a tournament, or
-# abandons the lobby they opened; and the server's leaderboard is shown to all (public
-# results only, with no pings).
-PUBLIC = {"game host", "game new", "tournament create", "game abandon", "rating top"}
+# abandons the lobby they opened; and the server's leaderboard and figures are shown to all
+# (public results only, with no pings).
+PUBLIC = {"game host", "game new", "tournament create", "game abandon", "rating top", "stats"}
 # The player (host of every arena game) may hand hosting to the other seated player.
 HOST_MAY = {"game host"}
 
