@@ -15,8 +15,8 @@ Figures read on the fake's side: REST calls per move, interaction -> acknowledge
 interaction -> card showing the move (p50/p99), moves per second, 429 answers, interactions
 Discord would have forgotten (10062), cards left behind their game at the end. On the bot's
 side: the CPU seconds its process (and apart, its picture workers) spent per move, from
-/proc; and, with ``--profile FILE``, the bot runs under cProfile and writes its profile to
-FILE when it stops (read it with ``python -m pstats FILE``).
+/proc; and, with ``--profile FILE``, the bot runs under cProfile, profiled only while the
+moves are made, and writes the profile to FILE (read it with ``python -m pstats FILE``).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -38,6 +39,17 @@ from storage.store import Store  # noqa: E402
 from tests.e2e.test_crash import BotProcess  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
+# bot.py under cProfile, profiling only between SIGUSR1 (the moves begin) and SIGUSR2 (they
+# end, and the profile is written): the start-up's imports and card checks stay out of it.
+PROFILED = """
+import cProfile, runpy, signal, sys
+out = sys.argv[1]
+sys.argv = sys.argv[2:]
+prof = cProfile.Profile()
+signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
+signal.signal(signal.SIGUSR2, lambda *_: (prof.disable(), prof.dump_stats(out)))
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
 EXPIRED = 10062  # Unknown interaction: answered after Discord's 3 s
 
 
@@ -177,8 +189,8 @@ class BotAlone(Bench):
         async def launch() -> None:
             real = asyncio.create_subprocess_exec
 
-            async def exec_(program: str, *args: str, **kw):  # type: ignore[no-untyped-def]
-                return await real(program, "-m", "cProfile", "-o", str(Path(self.args.profile).resolve()),
+            async def exec_(program: str, script: str, *args: str, **kw):  # type: ignore[no-untyped-def]
+                return await real(program, "-c", PROFILED, str(Path(self.args.profile).resolve()), script,
                                   *args, **kw)
 
             asyncio.create_subprocess_exec = exec_  # type: ignore[assignment]
@@ -215,10 +227,14 @@ class BotAlone(Bench):
         expired = len(self.fake.errors_with(EXPIRED))
         bot_cpu, workers_cpu = cpu_seconds(pid), sum(cpu_seconds(w) for w in workers)
         me = time.process_time()
+        if self.args.profile:
+            os.kill(pid, signal.SIGUSR1)
         t0 = time.perf_counter()
         self.deadline = t0 + self.args.seconds
         await asyncio.gather(*(self.player() for _ in range(self.args.players)))
         self.wall = time.perf_counter() - t0
+        if self.args.profile:
+            os.kill(pid, signal.SIGUSR2)
         self.bot_cpu = cpu_seconds(pid) - bot_cpu
         self.workers_cpu = sum(cpu_seconds(w) for w in workers) - workers_cpu
         self.fake_cpu = time.process_time() - me

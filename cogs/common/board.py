@@ -16,7 +16,7 @@ import discord
 from cogs.common.card import Story, card
 from cogs.common.choices import board_view
 from cogs.common.i18n import names, t
-from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
+from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently, token_alive
 from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
 from cogs.common.usertext import plain
 from services.faults import crash_point
@@ -81,6 +81,15 @@ async def in_time(interaction: discord.Interaction | None, work: Awaitable[T]) -
         if not done:
             await acknowledge(interaction)
     return await task
+
+
+def answerable(interaction: discord.Interaction) -> bool:
+    """Whether the card can still be edited through ``interaction``: not answered yet, or
+    acknowledged with a deferred update of the card (its token lives 15 minutes)."""
+    if not interaction.response.is_done():
+        return True
+    return (interaction.response.type is discord.InteractionResponseType.deferred_message_update
+            and token_alive(interaction))
 
 
 def is_board_of(message: discord.Message, game: int, rendered: Rendered) -> bool:
@@ -230,9 +239,11 @@ class BoardKeeper:
             # Another showing of the game is under way, or Discord's 3 s are running out:
             # acknowledge now rather than after it; the card is edited by the API below.
             await acknowledge(interaction)
-        if interaction is not None and interaction.response.is_done():
+        if interaction is not None and not answerable(interaction):
             interaction = None
-        plain = rendered is None and not repost and interaction is None
+        # An interaction already acknowledged (a deferred update) adds nothing to wait for:
+        # a busy game's queued refresh shows the newer state in its stead.
+        plain = rendered is None and not repost and (interaction is None or interaction.response.is_done())
         self._waiting[game] = self._waiting.get(game, 0) + 1
         async with self._lock(game):
             self._waiting[game] -= 1
@@ -273,12 +284,16 @@ class BoardKeeper:
 
     @staticmethod
     async def _answer_with(interaction: discord.Interaction | None, rendered: Rendered) -> bool:
-        """Answer a move made on the card with the card's edit; False when it cannot be (no
-        such move, already acknowledged, or Discord forgot it): the API edits the card then."""
-        if interaction is None or interaction.response.is_done():
+        """Answer a move made on the card with the card's edit (the response, or after an
+        acknowledgement an edit through the interaction, which no channel limit counts);
+        False when it cannot be (no such move, or Discord forgot it): the API edits the card then."""
+        if interaction is None or not answerable(interaction):
             return False
         try:
-            await interaction.response.edit_message(**rendered.edit_kwargs())
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**rendered.edit_kwargs())
+            else:
+                await interaction.response.edit_message(**rendered.edit_kwargs())
             return True
         except discord.HTTPException:
             log.info("interaction %s could not be answered with the card", interaction.id)
