@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import os
 import signal
 import sys
@@ -71,6 +72,14 @@ def children(pid: int) -> list[int]:
         except OSError:
             pass
     return found
+
+
+def kind_of(interaction: dict) -> str:
+    """What an interaction used: a command's name, or a component's custom_id without its ids."""
+    data = interaction.get("data") or {}
+    if "custom_id" in data:
+        return ":".join(p for p in data["custom_id"].split(":")[:3] if not p.isdigit())
+    return f"/{data.get('name', '?')}"
 
 
 class BotAlone(Bench):
@@ -255,6 +264,10 @@ class BotAlone(Bench):
         n = max(1, self.moves)
         print(f"interactions Discord forgot (10062): {self.expired_calls} callbacks refused, "
               f"{self.expired} interactions never answered; moves that failed: {len(self.failed)}")
+        late = collections.Counter(kind_of(self.fake.interactions.get(iid, {}))
+                                   for iid, exc in self.fake.rejected_callbacks.items() if exc.code == EXPIRED)
+        if late:
+            print("  refused as late, by what was used: " + ", ".join(f"{k} {c}" for k, c in late.most_common()))
         for line in self.failed[:5]:
             print(f"  {line}")
         print(f"CPU per move: bot process {1000 * self.bot_cpu / n:.1f} ms "
