@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bench_e2e import CHANNELS_PER_GUILD, GAMES, Bench  # noqa: E402
+from bench.bench_e2e import CHANNELS_PER_GUILD, GAMES, Bench, pct  # noqa: E402
 from cogs.pictures.pool import default_workers  # noqa: E402
 from services.session import Game, SessionService  # noqa: E402
 from storage.store import Store  # noqa: E402
@@ -90,6 +90,7 @@ class BotAlone(Bench):
         self.args.moves = 10**9  # the run is bounded by --seconds
         self.games_read: dict[int, Game] = {}
         self.expired = 0
+        self.acks_by_kind: dict[str, list[float]] = collections.defaultdict(list)
         self.deadline = 0.0
 
     async def game(self, gid: int) -> Game | None:
@@ -118,10 +119,12 @@ class BotAlone(Bench):
     async def interact(self, coro, t0: float) -> dict:  # type: ignore[no-untyped-def]
         """Send an interaction and record its acknowledgement; one Discord forgot is counted."""
         try:
-            return await super().interact(coro, t0)
+            inter = await super().interact(coro, t0)
         except AssertionError:
             self.expired += 1
             raise
+        self.acks_by_kind[kind_of(inter)].append(self.acks[-1])
+        return inter
 
     async def player(self) -> None:
         """Bench's player, until the run's time is up; a failed move is counted, not fatal."""
@@ -264,6 +267,9 @@ class BotAlone(Bench):
         n = max(1, self.moves)
         print(f"interactions Discord forgot (10062): {self.expired_calls} callbacks refused, "
               f"{self.expired} interactions never answered; moves that failed: {len(self.failed)}")
+        print("  acknowledged, by what was used: " + "; ".join(
+            f"{k} p50 {pct(v, 50):.0f} ms p99 {pct(v, 99):.0f} ms ({len(v)})"
+            for k, v in sorted(self.acks_by_kind.items(), key=lambda kv: -len(kv[1]))))
         late = collections.Counter(kind_of(self.fake.interactions.get(iid, {}))
                                    for iid, exc in self.fake.rejected_callbacks.items() if exc.code == EXPIRED)
         if late:
