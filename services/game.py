@@ -3,10 +3,11 @@ platform's refusals (not seated, no game...)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat, private_facts
+from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat, View, private_facts
 from rules.phrases import Phrases
 from storage import GameRow, SeatRow
 
@@ -46,6 +47,13 @@ class Game:
     # asks the same questions many times over (the menus, the card, the checks, the texts).
     _asked: tuple[GameState | None, dict[Any, Any]] = field(default_factory=lambda: (None, {}), init=False,
                                                             repr=False, compare=False)
+
+    def copy(self) -> Game:
+        """A shallow copy with its own list of seats, sharing what the rules said of the
+        same state (a copy whose state is replaced starts afresh, as the game does)."""
+        twin = dataclasses.replace(self, seats=list(self.seats))
+        twin._asked = self._asked
+        return twin
 
     @property
     def id(self) -> int:
@@ -102,6 +110,15 @@ class Game:
         if "pending" not in answers:
             answers["pending"] = self.engine.pending(self.state)
         return dict(answers["pending"])
+
+    def view(self, seat: Seat | None) -> View:
+        """The engine's view of the current state for ``seat`` (None: the public board);
+        shared by every caller until the state is replaced, so never to be changed."""
+        assert self.state is not None
+        answers = self._answers()
+        if ("view", seat) not in answers:
+            answers["view", seat] = self.engine.view(self.state, seat)
+        return answers["view", seat]
 
     def private_part(self, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
         """The fields of ``seat``'s view that differ from the public one."""
