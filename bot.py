@@ -6,6 +6,7 @@ Run ``python bot.py``. Tests build the bot in-process with ``create_bot(settings
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import re
@@ -397,6 +398,10 @@ class TableroBot(commands.Bot):
                 except Exception:
                     log.exception("could not resume game %s", game)
                 await asyncio.sleep(RESUME_PAUSE)
+            # What the start loaded (modules, cached games, cards) stays for the process's
+            # life: kept out of the collector's full passes, which otherwise walk all of it
+            # and stall the event loop for moves in flight.
+            gc.freeze()
             log.info("resumed %d open games", len(ids))
             faults.arm()
         except asyncio.CancelledError:

@@ -39,12 +39,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cogs.common.board import BoardKeeper  # noqa: E402
+from services.session import Game  # noqa: E402
 from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
 from tests.e2e.harness import start_bot, stop_bot  # noqa: E402
 from tests.e2e.table import make_bot  # noqa: E402
 
 GAMES = (("rey_hierofante", 2), ("rattus_cartus", 3), ("ankh_morpork", 3))
 CHANNELS_PER_GUILD = 500  # Discord's cap on a server's channels
+DEFERRED_UPDATE = 6  # an interaction's response type: acknowledged, the message is edited after
 
 
 class NoCoalescing(dict):
@@ -115,9 +117,17 @@ class Bench:
         for gid in self.hot:
             await self.bot.boards.refresh(gid)
 
+    async def game(self, gid: int) -> Game | None:
+        """The game as it is now (the bot's own copy: it runs in this process)."""
+        return await self.bot.session.get(gid)
+
+    def cached(self, gid: int) -> Game | None:
+        """The game as last read, without waiting."""
+        return self.bot.session.cached(gid)
+
     def board(self, gid: int) -> dict | None:
         """The game's board message as the fake holds it."""
-        g = self.bot.session.cached(gid)
+        g = self.cached(gid)
         if g is None or g.row.board_message_id is None:
             return None
         return self.fake.messages.get(str(g.row.board_message_id))
@@ -148,10 +158,20 @@ class Bench:
         self.acks.append((done - t0) * 1000)
         return inter
 
+    async def landed(self, gid: int, version: int, message: dict, edited: str | None) -> None:
+        """After a choice acknowledged before its work (a deferred update): wait until the move
+        is committed or the message it was made on changes (its next step, a refusal's)."""
+        async with asyncio.timeout(60):
+            while message.get("edited_timestamp") == edited:
+                now = await self.game(gid)
+                if now is None or now.version > version:
+                    return
+                await asyncio.sleep(0.02)
+
     async def move(self, gid: int) -> None:
         """The player to act makes one move as in Discord: the board's menu, or the Play
         button and the private menu, step by step; ``/game move`` if no menu leads on."""
-        g = await self.bot.session.get(gid)
+        g = await self.game(gid)
         assert g is not None
         version = g.version
         seat = sorted(g.pending())[0]
@@ -173,13 +193,16 @@ class Bench:
             if menu is None or message is None:
                 break
             value = self.rng.choice(menu["options"])["value"]
+            edited = message.get("edited_timestamp")
             inter = await self.interact(self.fake.select(message, menu["custom_id"], user, [value]),
                                         time.perf_counter())
-            now = self.bot.session.cached(gid)
+            if self.fake.interaction_responses[inter["id"]]["type"] == DEFERRED_UPDATE:
+                await self.landed(gid, version, message, edited)
+            now = await self.game(gid)
             if now is not None and now.version > version:
                 break
             message = self.fake.response_message(inter) or next(iter(self.fake.followups(inter)), None)
-        now = self.bot.session.cached(gid)
+        now = await self.game(gid)
         if now is None or now.version == version:
             channel = self.fake.channels[str(g.row.channel_id)]
             choices = await self.fake.autocomplete("game move", user, channel, "choice", choice="")
@@ -188,7 +211,7 @@ class Bench:
                 value = self.rng.choice(choices)["value"]
                 await self.interact(self.fake.slash("game move", user, channel, choice=value),
                                     time.perf_counter())
-        after = await self.bot.session.get(gid)
+        after = await self.game(gid)
         assert after is not None
         if after.version > version and after.status == "active":
             await self.fake.wait_until(lambda: self.shows(gid, after.version), timeout=120)
@@ -199,7 +222,7 @@ class Bench:
         """One player's loop: pick a free hot game that waits on a human, move, again."""
         while self.moves < self.args.moves:
             free = [gid for gid in self.hot if gid not in self.busy
-                    and (g := self.bot.session.cached(gid)) is not None and g.status == "active"]
+                    and (g := self.cached(gid)) is not None and g.status == "active"]
             if not free:
                 await asyncio.sleep(0.01)
                 continue

@@ -398,7 +398,7 @@ async def enter_with(item: CardsSelect | NoCardsButton, interaction: discord.Int
         raise refusal("rc.unknown_card")
     steps = entering_steps(v, item.building, cards)
     result = await within(interaction, services(interaction).session.move_many(
-        item.game, interaction.user.id, steps, item.version))
+        item.game, interaction.user.id, steps, item.version), move=True)
     await close_panel(interaction, locale)
     await publish(interaction, result)
 
@@ -489,7 +489,8 @@ class PassButton(
         bot = services(interaction)
         locale = locale_of(interaction)
         await self.mine(interaction)
-        result = await within(interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version))
+        result = await within(interaction, bot.session.move(self.game, interaction.user.id, Pass(), self.version),
+                              move=True)
         await close_panel(interaction, locale)
         await publish(interaction, result)
 

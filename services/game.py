@@ -3,10 +3,11 @@ platform's refusals (not seated, no game...)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 from typing import Any
 
-from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat, private_facts
+from rules.core import Action, Engine, GameState, Prompt, RuleError, Seat, View, private_facts
 from rules.phrases import Phrases
 from storage import GameRow, SeatRow
 
@@ -41,6 +42,18 @@ class Game:
     seats: list[SeatRow]
     engine: Engine
     state: GameState | None = None  # None while in the lobby
+    # What the rules said of ``state`` (who is pending, each seat's legal actions), kept
+    # while it is the same object: a committed state is replaced, never changed, and a move
+    # asks the same questions many times over (the menus, the card, the checks, the texts).
+    _asked: tuple[GameState | None, dict[Any, Any]] = field(default_factory=lambda: (None, {}), init=False,
+                                                            repr=False, compare=False)
+
+    def copy(self) -> Game:
+        """A shallow copy with its own list of seats, sharing what the rules said of the
+        same state (a copy whose state is replaced starts afresh, as the game does)."""
+        twin = dataclasses.replace(self, seats=list(self.seats))
+        twin._asked = self._asked
+        return twin
 
     @property
     def id(self) -> int:
@@ -81,11 +94,31 @@ class Game:
                 return s
         raise KeyError(seat)
 
+    def _answers(self) -> dict[Any, Any]:
+        """The rules' answers about the current state (forgotten when the state is replaced)."""
+        state, answers = self._asked
+        if state is not self.state:
+            answers = {}
+            self._asked = (self.state, answers)
+        return answers
+
     def pending(self) -> dict[Seat, Prompt]:
         """Who must decide now (empty in the lobby and once finished)."""
         if self.state is None or self.status != "active":
             return {}
-        return self.engine.pending(self.state)
+        answers = self._answers()
+        if "pending" not in answers:
+            answers["pending"] = self.engine.pending(self.state)
+        return dict(answers["pending"])
+
+    def view(self, seat: Seat | None) -> View:
+        """The engine's view of the current state for ``seat`` (None: the public board);
+        shared by every caller until the state is replaced, so never to be changed."""
+        assert self.state is not None
+        answers = self._answers()
+        if ("view", seat) not in answers:
+            answers["view", seat] = self.engine.view(self.state, seat)
+        return answers["view", seat]
 
     def private_part(self, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
         """The fields of ``seat``'s view that differ from the public one."""
@@ -99,7 +132,10 @@ class Game:
         """What ``seat`` may do now."""
         if self.state is None or self.status != "active":
             return []
-        return self.engine.legal_actions(self.state, seat)
+        answers = self._answers()
+        if ("legal", seat) not in answers:
+            answers["legal", seat] = self.engine.legal_actions(self.state, seat)
+        return list(answers["legal", seat])
 
 
 def private_part(engine: Engine, state: GameState | None, seat: Seat) -> dict[str, Any]:

@@ -31,8 +31,9 @@ BURY_LIMIT = 10
 # Old boards are re-posted rather than edited so the game comes back to the bottom of
 # the channel and its components stay fresh.
 MAX_AGE = dt.timedelta(days=14)
-# A move made on the card is answered by the card's edit unless this many seconds of
-# Discord's 3 have gone (the picture takes time to draw): then acknowledged first.
+# An interaction on the card not acknowledged yet (a move is, at once: moves.within) is
+# answered by the card's edit unless this many seconds of Discord's 3 have gone (the
+# picture takes time to draw): then acknowledged first.
 ANSWER_BY = 1.5
 # How many of a channel's newest messages are looked through for copies of a card.
 COPIES_LOOKED_AT = 50

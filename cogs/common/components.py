@@ -157,7 +157,8 @@ class PickSelect(
             if kind != "a" or not 0 <= number < len(actions):
                 raise stale_menu()
             result = await within(
-                interaction, bot.session.move(self.game, interaction.user.id, actions[number], self.version)
+                interaction, bot.session.move(self.game, interaction.user.id, actions[number], self.version),
+                move=True,
             )
             message = interaction.message
             if message is not None and message.flags.ephemeral:
@@ -357,7 +358,7 @@ async def act(interaction: discord.Interaction, game: int, version: int, seat: S
         raise stale_menu()
     action = actions[int(value)]
     label = ui_for(g.row.game_id).label(g, seat, action, locale)
-    result = await within(interaction, bot.session.move(game, interaction.user.id, action, version))
+    result = await within(interaction, bot.session.move(game, interaction.user.id, action, version), move=True)
     await show_next(interaction, result.game, seat, locale, label)
     await publish(interaction, result)
 

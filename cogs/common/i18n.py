@@ -26,10 +26,21 @@ DESCRIPTIONS_ES = Names("description", "es")
 CHOICES_ES = Names("choice", "es")
 
 
+# (locale, the catalogues' languages) -> its language: every text looks its locale up, and a
+# move writes hundreds of texts in a handful of locales.
+_LANGUAGE_OF: dict[tuple[str, tuple[str, ...]], str | None] = {}
+
+
 def _resolve(value: str) -> str | None:
     # "es-ES", "es_419", "pt-BR": the language's own catalogue if there is one ("pt_BR"),
     # else its base language's ("es", "pt"), else None.
-    return resolve(value, catalogues().languages)
+    languages = catalogues().languages
+    key = (value, languages)
+    if key not in _LANGUAGE_OF:
+        if len(_LANGUAGE_OF) >= 1024:  # Discord's locales are a few dozen: never in practice
+            _LANGUAGE_OF.clear()
+        _LANGUAGE_OF[key] = resolve(value, languages)
+    return _LANGUAGE_OF[key]
 
 
 def set_default_locale(locale: str) -> None:

@@ -24,8 +24,16 @@ SLOW = 2.0  # seconds of work after which an interaction is deferred (Discord al
 T = TypeVar("T")
 
 
-async def within(interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False) -> T:
-    """Await ``work``; if it runs long, defer ``interaction`` so Discord's 3 s are kept."""
+async def within(interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False,
+                 move: bool = False) -> T:
+    """Await ``work`` within Discord's 3 s: a ``move`` made with a component is acknowledged
+    before it, anything else (a command, a private answer) when it runs long."""
+    if move and interaction.message is not None and not ephemeral and not interaction.response.is_done():
+        # The message a component sits on is edited through the interaction afterwards, so
+        # acknowledging first costs no message and is never late, however busy the bot is
+        # (a commit waits for its group, the card for its picture).
+        await interaction.response.defer()
+        return await work
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=SLOW)
     if not done and not interaction.response.is_done():
@@ -86,7 +94,7 @@ async def play_action(interaction: discord.Interaction, game: int, action: Actio
     """Run ``action`` for the caller at ``version`` (the session re-checks everything under
     the game's lock), then publish it."""
     bot = services(interaction)
-    result = await within(interaction, bot.session.move(game, interaction.user.id, action, version))
+    result = await within(interaction, bot.session.move(game, interaction.user.id, action, version), move=True)
     await publish(interaction, result)
 
 
@@ -94,5 +102,6 @@ async def play_steps(interaction: discord.Interaction, game: int, steps: list[Ac
     """Run the engine's ``steps`` of one choice for the caller at ``version`` as one move
     (all or none), then publish them."""
     bot = services(interaction)
-    result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version))
+    result = await within(interaction, bot.session.move_many(game, interaction.user.id, steps, version),
+                          move=True)
     await publish(interaction, result)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import io
 import json
 import re
@@ -226,7 +225,9 @@ def engine_view(g: Game, seat: Seat | None, kind: type[V], state: GameState | No
     which must be a ``kind``."""
     st = state if state is not None else g.state
     assert st is not None
-    v = g.engine.view(st, seat)
+    # The current state's views are kept by the game: a move draws the card, the menus and
+    # the labels from the same few views.
+    v = g.view(seat) if st is g.state else g.engine.view(st, seat)
     assert isinstance(v, kind)
     return v
 
@@ -422,7 +423,7 @@ async def draw(ui: GameUI, g: Game, seat: Seat | None, locale: str) -> bytes | N
 
 def snapshot(g: Game) -> Game:
     """A shallow copy of ``g``: commits replace the state object, so this one stays put."""
-    return dataclasses.replace(g, seats=list(g.seats))
+    return g.copy()
 
 
 _GENERIC = GameUI()

@@ -11,7 +11,7 @@ from typing import Any
 
 from .checks import text_of
 from .fake_discord import EPHEMERAL
-from .harness import FakeWorld
+from .harness import FakeWorld, handled
 from .table import Table
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -151,6 +151,7 @@ class Driver:
         else:
             inter = await self.fake.select(message, c["custom_id"], self.user(seat), [str(index)])
         await self.fake.wait_response(inter)
+        await handled(self.fake)
         return inter
 
     async def open_panel(self, seat: int, *, hand: bool = False) -> dict:
@@ -208,6 +209,7 @@ class Driver:
             inter = await self.fake.select(message, menu["custom_id"], user, [value])
             resp = await self.fake.wait_response(inter)
             if value[:1] not in ("g", "p"):
+                await handled(self.fake)
                 return
             # another page or the group's second step: in place, or a new private message
             nxt = self.fake.messages[message["id"]] if resp["type"] == 7 else self.fake.response_message(inter)

@@ -76,6 +76,23 @@ class DiscordLogCollector(logging.Handler):
         assert not self.records, "discord.py logged warnings/errors:\n" + "\n".join(self.messages())
 
 
+# The tasks discord.py runs component callbacks and slash commands in.
+CALLBACK_TASKS = ("discord-ui-", "CommandTree-invoker")
+
+
+async def handled(fake: FakeDiscord, timeout: float = 20.0) -> None:
+    """Wait until the bot running in this process has finished with every interaction it
+    received. A move made with a component is acknowledged before its work, which goes on
+    after the answer: a test reading the game next waits for this."""
+    me = asyncio.current_task()
+
+    def idle() -> bool:
+        return not any(task is not me and not task.done() and task.get_name().startswith(CALLBACK_TASKS)
+                       for task in asyncio.all_tasks())
+
+    await fake.wait_until(idle, timeout=timeout)
+
+
 async def start_bot(fake: FakeDiscord, bot: discord.Client, *, token: str = "fake-token",
                     timeout: float = 10.0, guild_ready_timeout: float | None = 0.05) -> asyncio.Task[None]:
     """Start bot against the fake and wait for it to be ready; returns the task running bot.start.

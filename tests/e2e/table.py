@@ -12,7 +12,7 @@ from bot import Settings, TableroBot, create_bot
 from services.clock import ManualClock
 
 from .fake_discord import FakeDiscord
-from .harness import FakeWorld
+from .harness import FakeWorld, handled
 
 
 def make_bot(db_path: str, clock: ManualClock | None = None) -> TableroBot:
@@ -70,7 +70,9 @@ class Table:
     async def click(self, message: dict, custom_id: str, user: dict) -> tuple[dict, dict]:
         """Click a button; returns (interaction, response record)."""
         inter = await self.fake.click(message, custom_id, user)
-        return inter, await self.fake.wait_response(inter)
+        resp = await self.fake.wait_response(inter)
+        await handled(self.fake)
+        return inter, resp
 
     def lobby_buttons(self, message: dict) -> dict[str, str]:
         """The lobby's buttons by action (join, leave, ai, start)."""

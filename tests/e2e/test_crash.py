@@ -260,7 +260,7 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             g5 = await crash_at_start(fake, world, db, ch["board"], p)
             assert len(boards(fake, ch["board"], g5)) == 1
             fake.clock.advance(NONCE_WINDOW + 1)  # the board is found in the channel, not by nonce
-            # 6. ...after a move made on the card (the card's edit answered it) posted its turn
+            # 6. ...after a move made on the card (edited through its interaction) posted its turn
             #    message, before that was marked.
             p = await bot("outbox.sent:4")
             assert_start_delivered(fake, world, db, ch["board"], g5)

@@ -152,12 +152,17 @@ async def test_two_shard_processes_play_games_in_guilds_of_both_shards(
         )
         for inter in (dm_inter, channel_inter):
             await fake.wait_response(inter, timeout=WAIT)
-        await fake.wait_until(lambda: undelivered(db) == 0, timeout=WAIT)
+
+        def answered(inter: dict) -> str:
+            return " ".join(m.get("content") or "" for m in
+                            [fake.response_message(inter), *fake.followups(inter)] if m is not None)
+
+        # Both choices are acknowledged at once: the move and the refusal come after.
+        await fake.wait_until(lambda: version(db, gid) > at and undelivered(db) == 0
+                              and any(REFUSED.search(answered(i)) for i in (dm_inter, channel_inter)), timeout=WAIT)
         assert version(db, gid) == at + 1
         assert [r[0] for r in query(db, "SELECT seq FROM actions WHERE game = ? AND seq > ?", gid, at)] == [at + 1]
-        texts = [" ".join(m.get("content") or "" for m in
-                          [fake.response_message(i), *fake.followups(i)] if m is not None)
-                 for i in (dm_inter, channel_inter)]
+        texts = [answered(i) for i in (dm_inter, channel_inter)]
         assert sum(bool(REFUSED.search(t)) for t in texts) == 1, texts
         # The games go on after the race, from both guilds.
         for gid in games:

@@ -1,0 +1,304 @@
+"""The bot alone: ``python bot.py`` (with its picture workers) in a process of its own,
+against the strict fake Discord in this one, where the players' moves are made too.
+
+    python bench/bench_bot_alone.py [--games 1000] [--hot N] [--players 50] [--seconds 30]
+                                    [--workers N] [--profile FILE] [--titles rey_hierofante ...]
+
+The games (``--games`` of Rey y Hierofante, Rattus Cartus and Ankh-Morpork, each in a
+channel of its own, every one with its card) are opened in the database before the bot
+starts, as a bot restarted with that many open games finds them; the bot then checks every
+card (its start-up) and the moves begin once it says it has resumed them. Every game is
+played (``--hot``: only the first N), ``--players`` moves in flight at once for ``--seconds``, each made as a player
+makes it (the card's menu, or the Play button and the private menu), as in bench_e2e.py.
+
+Figures read on the fake's side: REST calls per move, interaction -> acknowledgement and
+interaction -> card showing the move (p50/p99), moves per second, 429 answers, interactions
+Discord would have forgotten (10062), cards left behind their game at the end. On the bot's
+side: the CPU seconds its process (and apart, its picture workers) spent per move, from
+/proc; and, with ``--profile FILE``, the bot runs under cProfile, profiled only while the
+moves are made, and writes the profile to FILE (read it with ``python -m pstats FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.bench_e2e import CHANNELS_PER_GUILD, GAMES, Bench, pct  # noqa: E402
+from cogs.pictures.pool import default_workers  # noqa: E402
+from services.session import Game, SessionService  # noqa: E402
+from storage.store import Store  # noqa: E402
+from tests.e2e.test_crash import BotProcess  # noqa: E402
+
+TICKS = os.sysconf("SC_CLK_TCK")
+# bot.py under cProfile, profiling only between SIGUSR1 (the moves begin) and SIGUSR2 (they
+# end, and the profile is written): the start-up's imports and card checks stay out of it.
+PROFILED = """
+import cProfile, runpy, signal, sys
+out = sys.argv[1]
+sys.argv = sys.argv[2:]
+prof = cProfile.Profile()
+signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
+signal.signal(signal.SIGUSR2, lambda *_: (prof.disable(), prof.dump_stats(out)))
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+EXPIRED = 10062  # Unknown interaction: answered after Discord's 3 s
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds a process has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def children(pid: int) -> list[int]:
+    """The direct children of a process (the bot's picture workers)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+def kind_of(interaction: dict) -> str:
+    """What an interaction used: a command's name, or a component's custom_id without its ids."""
+    data = interaction.get("data") or {}
+    if "custom_id" in data:
+        return ":".join(p for p in data["custom_id"].split(":")[:3] if not p.isdigit())
+    return f"/{data.get('name', '?')}"
+
+
+class BotAlone(Bench):
+    """Bench's players and figures, with the bot in a process of its own."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        super().__init__(args)
+        self.args.moves = 10**9  # the run is bounded by --seconds
+        self.games_read: dict[int, Game] = {}
+        self.expired = 0
+        self.acks_by_kind: dict[str, list[float]] = collections.defaultdict(list)
+        self.deadline = 0.0
+
+    async def game(self, gid: int) -> Game | None:
+        """The game as the bot last committed it, read from its database."""
+        g = await self.session.get(gid)
+        if g is not None:
+            self.games_read[gid] = g
+        return g
+
+    def cached(self, gid: int) -> Game | None:
+        """The game as this process last read it."""
+        return self.games_read.get(gid)
+
+    def board(self, gid: int) -> dict | None:
+        """The game's card as the fake holds it; after a re-post, the newest card in its channel."""
+        board = super().board(gid)
+        if board is not None:
+            return board
+        g = self.cached(gid)
+        if g is None:
+            return None
+        channel, hand = str(g.row.board_channel_id or g.row.channel_id), f"tablero:hand:{gid}"
+        return next((m for m in reversed(self.fake.messages.values()) if m["channel_id"] == channel
+                     and any(c.get("custom_id") == hand for c in self.fake.components(m))), None)
+
+    async def interact(self, coro, t0: float) -> dict:  # type: ignore[no-untyped-def]
+        """Send an interaction and record its acknowledgement; one Discord forgot is counted."""
+        try:
+            inter = await super().interact(coro, t0)
+        except AssertionError:
+            self.expired += 1
+            raise
+        self.acks_by_kind[kind_of(inter)].append(self.acks[-1])
+        return inter
+
+    async def player(self) -> None:
+        """Bench's player, until the run's time is up; a failed move is counted, not fatal."""
+        while time.perf_counter() < self.deadline:
+            free = [gid for gid in self.hot if gid not in self.busy
+                    and (g := self.cached(gid)) is not None and g.status == "active"]
+            if not free:
+                await asyncio.sleep(0.01)
+                continue
+            gid = self.rng.choice(free)
+            self.busy.add(gid)
+            try:
+                await self.move(gid)
+            except (AssertionError, TimeoutError) as exc:
+                self.failed.append(f"game {gid}: {exc}")
+            finally:
+                self.busy.discard(gid)
+
+    async def setup(self, db: str) -> None:
+        """Open the games in the database and their cards in the fake, then start the bot."""
+        a = self.args
+        self.failed: list[str] = []
+        await self.fake.start()
+        self.fake.strict.window_scale = a.scale
+        self.users = [self.fake.add_user(f"player{k}") for k in range(24)]
+        names = [f"mesa-{k}" for k in range(a.games)]
+        for start in range(0, a.games, CHANNELS_PER_GUILD):
+            guild = self.fake.add_guild(f"Club {start // CHANNELS_PER_GUILD}",
+                                        names[start:start + CHANNELS_PER_GUILD], self.users)
+            self.channels += guild["channels"]
+        store = await Store.open(db)
+        self.session = SessionService(store)
+        self.session.shared = True  # every read goes to the database: the bot writes it
+        titles = [g for g in GAMES if not a.titles or g[0] in a.titles]
+        for k in range(a.games):
+            game_id, seats = titles[k % len(titles)]
+            channel = self.channels[k]
+            players = [self.users[(k + j) % len(self.users)] for j in range(seats)]
+            g = await self.session.create(guild_id=int(channel["guild_id"]), channel_id=int(channel["id"]),
+                                          game_id=game_id, options={}, host_id=int(players[0]["id"]),
+                                          host_name=players[0]["username"], locale="es")
+            for p in players[1:]:
+                await self.session.join(g.id, user_id=int(p["id"]), name=p["username"], locale="es")
+            await self.session.start(g.id, by=int(players[0]["id"]))
+            # The game's card, as a bot that posted it before a restart left it: the bot's
+            # start-up check brings it up to date.
+            card = self.fake._create_message(channel["id"], {"content": f"#{g.id}"}, [])
+            await self.session.set_board_message(g.id, int(channel["id"]), int(card["id"]))
+            self.games.append(g.id)
+            await self.game(g.id)
+        # What the starts owe Discord (the opening announcements) is taken as told.
+        async with store._write() as con:
+            await con.execute("UPDATE outbox SET done_at = ?, expanded = TRUE WHERE done_at IS NULL", (time.time(),))
+        self.hot = self.games[: a.hot or a.games]
+        # As in production: the bot's own number of picture workers unless told.
+        workers = default_workers() if a.workers is None else a.workers
+        self.proc = BotProcess(self.fake, db, Path(db).with_suffix(".log"),
+                               env={"TABLERO_PICTURE_WORKERS": str(workers)})
+        if a.profile:
+            self.proc.launch = self._launch_profiled(self.proc)  # type: ignore[method-assign]
+        t0 = time.perf_counter()
+        await self.proc.launch()
+        async with asyncio.timeout(a.start_timeout):
+            while "resumed " not in self.proc.text():
+                if self.proc.proc is None or self.proc.proc.returncode is not None:
+                    raise RuntimeError(f"the bot stopped while starting:\n{self.proc.text()[-3000:]}")
+                await asyncio.sleep(0.2)
+        print(f"bot started and checked {a.games} cards in {time.perf_counter() - t0:.1f} s")
+
+    def _launch_profiled(self, proc: BotProcess):  # type: ignore[no-untyped-def]
+        """BotProcess.launch, with ``python -m cProfile -o FILE bot.py`` as the command."""
+        original = proc.launch
+
+        async def launch() -> None:
+            real = asyncio.create_subprocess_exec
+
+            async def exec_(program: str, script: str, *args: str, **kw):  # type: ignore[no-untyped-def]
+                return await real(program, "-c", PROFILED, str(Path(self.args.profile).resolve()), script,
+                                  *args, **kw)
+
+            asyncio.create_subprocess_exec = exec_  # type: ignore[assignment]
+            try:
+                await original()
+            finally:
+                asyncio.create_subprocess_exec = real  # type: ignore[assignment]
+
+        return launch
+
+    async def run(self) -> None:
+        """Set up, play, stop the bot, print the figures."""
+        with tempfile.TemporaryDirectory() as tmp:
+            try:
+                await self.play(str(Path(tmp) / "bench.db"))
+            finally:
+                if getattr(self, "proc", None) is not None:
+                    await self.proc.stop()
+                    errors = self.proc.errors()
+                    if errors:
+                        print(f"the bot logged {len(errors)} errors, the first: {errors[0]}")
+                if getattr(self, "session", None) is not None:
+                    await self.session.store.close()
+                await self.fake.stop()
+        self.report()
+
+    async def play(self, db: str) -> None:
+        """Play for --seconds; keeps what the report needs."""
+        await self.setup(db)
+        assert self.proc.proc is not None
+        pid = self.proc.proc.pid
+        workers = children(pid)
+        first, limited = len(self.fake.requests), len(self.fake.rate_limited)
+        expired = len(self.fake.errors_with(EXPIRED))
+        bot_cpu, workers_cpu = cpu_seconds(pid), sum(cpu_seconds(w) for w in workers)
+        me = time.process_time()
+        if self.args.profile:
+            os.kill(pid, signal.SIGUSR1)
+        t0 = time.perf_counter()
+        self.deadline = t0 + self.args.seconds
+        await asyncio.gather(*(self.player() for _ in range(self.args.players)))
+        self.wall = time.perf_counter() - t0
+        if self.args.profile:
+            os.kill(pid, signal.SIGUSR2)
+        self.bot_cpu = cpu_seconds(pid) - bot_cpu
+        self.workers_cpu = sum(cpu_seconds(w) for w in workers) - workers_cpu
+        self.fake_cpu = time.process_time() - me
+        await asyncio.sleep(6.0 * self.args.scale + 0.2)  # let a queued card edit land
+        self.stale = []
+        for gid in self.hot:
+            g = await self.game(gid)
+            if g is not None and g.status == "active" and not self.shows(gid, g.version):
+                self.stale.append(gid)
+        self.requests = self.fake.requests[first:]
+        self.limited = len(self.fake.rate_limited) - limited
+        self.expired_calls = len(self.fake.errors_with(EXPIRED)) - expired
+        self.load = os.getloadavg()
+
+    def report(self) -> None:
+        """Bench's figures, then the ones only a bot in its own process gives."""
+        super().report()
+        n = max(1, self.moves)
+        print(f"interactions Discord forgot (10062): {self.expired_calls} callbacks refused, "
+              f"{self.expired} interactions never answered; moves that failed: {len(self.failed)}")
+        print("  acknowledged, by what was used: " + "; ".join(
+            f"{k} p50 {pct(v, 50):.0f} ms p99 {pct(v, 99):.0f} ms ({len(v)})"
+            for k, v in sorted(self.acks_by_kind.items(), key=lambda kv: -len(kv[1]))))
+        late = collections.Counter(kind_of(self.fake.interactions.get(iid, {}))
+                                   for iid, exc in self.fake.rejected_callbacks.items() if exc.code == EXPIRED)
+        if late:
+            print("  refused as late, by what was used: " + ", ".join(f"{k} {c}" for k, c in late.most_common()))
+        for line in self.failed[:5]:
+            print(f"  {line}")
+        print(f"CPU per move: bot process {1000 * self.bot_cpu / n:.1f} ms "
+              f"({self.bot_cpu / self.wall:.0%} of a core), picture workers {1000 * self.workers_cpu / n:.1f} ms, "
+              f"fake and players {1000 * self.fake_cpu / n:.1f} ms; "
+              f"one free core for the bot process would sustain {n / max(self.bot_cpu, 1e-9):.0f} moves/s")
+        print(f"load average at the end: {' '.join(f'{x:.2f}' for x in self.load)}")
+
+
+def main() -> None:
+    """Parse arguments and run."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--hot", type=int, default=None, help="how many of the games are played (default: all)")
+    p.add_argument("--players", type=int, default=50)
+    p.add_argument("--seconds", type=float, default=30.0)
+    p.add_argument("--scale", type=float, default=1.0, help="Discord's rate-limit windows times this")
+    p.add_argument("--workers", type=int, default=None, help="picture workers (default: the bot's own choice)")
+    p.add_argument("--profile", default=None, help="run the bot under cProfile, writing its profile here")
+    p.add_argument("--start-timeout", type=float, default=600.0)
+    p.add_argument("--titles", nargs="*", default=[], help="only these games (default: all three)")
+    args = p.parse_args()
+    args.no_coalesce = False
+    asyncio.run(BotAlone(args).run())
+
+
+if __name__ == "__main__":
+    main()
