@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +76,18 @@ async def insert_rows(db: aiosqlite.Connection, rows: Iterable[DeadlineRow]) -> 
     )
 
 
+async def _replace_if_unchanged(db: aiosqlite.Connection, row: DeadlineRow, expected: DeadlineRow) -> bool:
+    """Inside a write transaction: put ``row`` in place of ``expected`` if that is still the
+    seat's deadline (same next_at and start); whether it was."""
+    async with db.execute(
+        "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
+        " next_at = ? WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
+        (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, row.game,
+         row.seat, expected.next_at, expected.started_at),
+    ) as cur:
+        return bool(cur.rowcount > 0)
+
+
 class DeadlineQueries:
     """The store's deadline methods (mixed into Store, which provides _write and _fetchall)."""
 
@@ -116,16 +128,32 @@ class DeadlineQueries:
         that is what makes each reminder fire once, even with two schedulers. ``change``
         (a reminder owed) is written to the outbox in the same transaction, if claimed."""
         async with self._write() as db:  # type: ignore[attr-defined]
-            async with db.execute(
-                "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
-                " next_at = ? WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
-                (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, row.game,
-                 row.seat, expected.next_at, expected.started_at),
-            ) as cur:
-                claimed = cur.rowcount > 0
+            claimed = await _replace_if_unchanged(db, row, expected)
             if claimed and change is not None:
                 await write_change(db, row.game, change)
             return claimed
+
+    async def claim_deadlines(
+        self,
+        claims: Sequence[tuple[DeadlineRow, DeadlineRow]],
+        owed: Callable[[list[DeadlineRow]], Sequence[tuple[int, ChangeNote]]],
+    ) -> list[DeadlineRow]:
+        """``update_deadline`` for many rows in one transaction: each ``(row, expected)``
+        replaced if still unchanged; then the changes ``owed(claimed rows)`` says (game,
+        note) are written to the outbox in the same transaction. The rows claimed."""
+        async def write(db: aiosqlite.Connection) -> list[DeadlineRow]:
+            claimed = [row for row, expected in claims if await _replace_if_unchanged(db, row, expected)]
+            for game, note in owed(claimed):
+                await write_change(db, game, note)
+            return claimed
+
+        group = getattr(self, "_group", None)
+        if group is not None:
+            # On SQLite: the whole claim in one trip to the connection's thread, not one
+            # per row (a burst claims hundreds).
+            return list(await group.run(write))
+        async with self._write() as db:  # type: ignore[attr-defined]
+            return await write(db)
 
     async def claim_deadline(self, row: DeadlineRow) -> bool:
         """Delete a due deadline if it is still exactly ``row``; True for the one caller that did."""
