@@ -182,7 +182,9 @@ class Announcer:
         delivery cut by a crash goes on with the same messages and texts."""
         remind = change.payload.get("remind")
         if remind is not None:
-            return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", dict(remind))]
+            # With the player's other games whose reminders fell due at once: one DM for all.
+            also = {"also": change.payload["also"]} if change.payload.get("also") else {}
+            return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", {**remind, **also})]
         repost = bool(context.board_repost) if isinstance(context, Context) else bool(change.payload.get("start"))
         if result is None:
             return [Owed("board", "board", {"repost": repost})]
