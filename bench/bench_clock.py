@@ -10,10 +10,10 @@ committed (what the bot acknowledges), and how late the event loop wakes a 10 ms
 Discord is left out (the reminder and the announcement are no-ops), so the figures are the
 platform's own cost.
 
-Two runs on the same burst: as the clock used to work (one deadline at a time, the bot's
-moves chosen on the event loop: ``SIDE_BY_SIDE = 1``, no workers), then in batches (the
-timeouts side by side, their moves chosen in ``--workers`` worker processes, their commits
-grouped). Run:
+Runs on the same burst: as the clock used to work (one deadline at a time, the bot's moves
+chosen on the event loop: ``SIDE_BY_SIDE = 1``), then in batches (reminders claimed
+together, timeouts side by side with their commits grouped), the bot's moves chosen on the
+event loop and then in ``--workers`` worker processes (0: that run is left out). Run:
 
     python bench/bench_clock.py [--games 10000] [--workers 2] [--only batched|before]
 """
@@ -41,6 +41,7 @@ from storage.deadlines import DeadlineRow  # noqa: E402
 
 DAY = 86400.0
 HOUR = 3600.0
+SIDE_BY_SIDE = clock_module.SIDE_BY_SIDE
 
 
 async def _new_game(service: SessionService, i: int, clock_seconds: int | None) -> int:
@@ -100,7 +101,7 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
     pool = PicturePool(workers if batched else 0)
     pool.start()
     pool.wait_ready(60)
-    clock_module.SIDE_BY_SIDE = 32 if batched else 1
+    clock_module.SIDE_BY_SIDE = SIDE_BY_SIDE if batched else 1
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db", synchronous="NORMAL")
         service = SessionService(store, seed_source=lambda: 77, clock=clock)
@@ -167,15 +168,18 @@ def main() -> None:
     parser.add_argument("--only", choices=("batched", "before"))
     args = parser.parse_args()
     runs: list[tuple[str, Callable[[], Any]]] = []
-    if args.only != "batched":
+    if args.only in (None, "before"):
         runs.append(("before (one at a time, on the event loop)",
                      lambda: run(args.games, 0, batched=False)))
-    if args.only != "before":
-        runs.append((f"batched ({args.workers} AI workers, {32} side by side)",
-                     lambda: run(args.games, args.workers, batched=True)))
+    if args.only in (None, "batched"):
+        runs.append((f"batched, the bot's moves chosen on the event loop ({SIDE_BY_SIDE} side by side)",
+                     lambda: run(args.games, 0, batched=True)))
+        if args.workers:
+            runs.append((f"batched, the bot's moves chosen in {args.workers} worker processes "
+                         f"({SIDE_BY_SIDE} side by side)", lambda: run(args.games, args.workers, batched=True)))
     for name, go in runs:
         print(name)
-        report("  " + name.split(" (")[0], asyncio.run(go()))
+        report("  " + name.split(",")[0].split(" (")[0], asyncio.run(go()))
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ BATCH = 500
 # Timeouts of different games handled at once: enough for their commits to share
 # transactions and keep the AI's worker processes busy, few enough that the Discord
 # messages they owe go out at a pace Discord accepts.
-SIDE_BY_SIDE = 32
+SIDE_BY_SIDE = 8
 
 
 class Clock(Protocol):
