@@ -135,9 +135,13 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         tasks = [asyncio.create_task(probe.play()), asyncio.create_task(probe.lag())]
         await asyncio.sleep(0.2)
         quiet_moves = len(probe.moves)
+        group = store._group
+        batches, writes = (group.batches, group.writes) if group is not None else (0, 0)
         t0 = time.perf_counter()
         done = await scheduler.tick()
         took = time.perf_counter() - t0
+        if group is not None:
+            batches, writes = group.batches - batches, group.writes - writes
         probe.stop = True
         await asyncio.gather(*tasks)
         burst_moves = probe.moves[quiet_moves:]
@@ -145,7 +149,7 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         again = await scheduler.tick()
         await store.close()
     pool.close()
-    return {"took": took, "done": done, "moves": burst_moves, "lags": probe.lags, "left": len(left),
+    return {"took": took, "done": done, "batches": batches, "writes": writes, "moves": burst_moves, "lags": probe.lags, "left": len(left),
             "again": again.reminders + again.timeouts}
 
 
@@ -157,7 +161,8 @@ def report(name: str, r: dict[str, Any]) -> None:
     print(f"    a player's {len(r['moves'])} moves meanwhile, committed after: median "
           f"{_ms(r['moves'], 0.5)} ms, 95th {_ms(r['moves'], 0.95)} ms, worst {_ms(r['moves'], 1.0)} ms; "
           f"event loop lag median {_ms(r['lags'], 0.5)} ms, worst {_ms(r['lags'], 1.0)} ms")
-    print(f"    due left afterwards: {r['left']}; a second pass fires {r['again']} more")
+    print(f"    grouped writes: {r['writes']} in {r['batches']} transactions; due left afterwards: "
+          f"{r['left']}; a second pass fires {r['again']} more")
 
 
 def main() -> None:
