@@ -121,8 +121,17 @@ class GameCache:
         meanwhile) as the most recently used, letting the least recently used go."""
         kept = self._games.setdefault(loaded.id, loaded)
         self._games.move_to_end(loaded.id)
-        if len(self._games) > self.cache_size:
-            for game in [g for g in self._games if not self._in_use(g)][: len(self._games) - self.cache_size]:
+        excess = len(self._games) - self.cache_size
+        if excess > 0:
+            # From the least recently used on, stopping as soon as enough are found: a
+            # full cache lets one go per game loaded, without walking all it holds.
+            gone: list[int] = []
+            for game in self._games:
+                if len(gone) == excess:
+                    break
+                if not self._in_use(game):
+                    gone.append(game)
+            for game in gone:
                 del self._games[game]
                 self._locks.pop(game, None)
         return kept
