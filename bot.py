@@ -22,6 +22,7 @@ from discord.ext import commands
 from cogs.common import errors, i18n
 from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
+from cogs.common.contexts import SERVER, SERVER_INSTALL
 from cogs.common.delivery import Delivery
 from cogs.common.gateway import tolerate_bad_events
 from cogs.common.patience import received
@@ -33,6 +34,7 @@ from services.clock import Clock, Scheduler, SystemClock
 from services.game_cache import DEFAULT_CACHE_SIZE
 from services.health import Health
 from services.leases import DEFAULT_TTL, Leases
+from services.limits import Limits
 from services.outbox import Outbox
 from services.session import SessionService
 from storage import Store
@@ -41,7 +43,7 @@ log = logging.getLogger("tablero")
 
 EXTENSIONS = (
     "cogs.lobby", "cogs.settings", "cogs.rey_hierofante", "cogs.rattus_cartus", "cogs.ankh_morpork",
-    "cogs.ragami", "cogs.tournament", "cogs.guerra_de_mitos",
+    "cogs.ragami", "cogs.tournament", "cogs.guerra_de_mitos", "cogs.stats",
     "cogs.gdm_decks",  # after cogs.guerra_de_mitos: it attaches /gdm deck and /gdm search to its /gdm
 )
 # Pause between games while checking boards after a start, to stay far below Discord's
@@ -239,7 +241,10 @@ class TableroBot(commands.Bot):
         intents = discord.Intents.default()
         client_kwargs.setdefault("allowed_mentions", MENTIONS)
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents, help_command=None, **client_kwargs
+            command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+            # Every command is for servers with the bot unless it says otherwise
+            # (cogs/common/contexts.py): the user-installable ones declare it themselves.
+            allowed_contexts=SERVER, allowed_installs=SERVER_INSTALL, **client_kwargs
         )
         self.settings = settings
         self.store: Store | None = None
@@ -258,6 +263,8 @@ class TableroBot(commands.Bot):
         self.leases: Leases | None = None
         self._sweep_task: asyncio.Task[None] | None = None
         self.pictures = picture_pool.PicturePool(settings.picture_workers)
+        # Per-user cooldowns of the heavy commands and the bound on replays drawn at once.
+        self.limits = Limits(self.clock.now)
         # The step of the start that kept failing, when the bot stopped for it (see startup_step).
         self.startup_failed: str | None = None
         tolerate_bad_events(self._connection)

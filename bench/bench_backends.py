@@ -13,6 +13,15 @@ Also one mover alone (moves one after another). CPU is this process's only (the 
 server's own work is not in it). With ``--processes 1 2``, PostgreSQL is also measured
 with two processes sharing the database, each with its own pool and half the movers on
 games of its own (how far a second process carries it).
+
+What to expect of a second process here: each process commits the moves waiting together
+in one round trip (storage/pg_moves.py), so the client spends a few hundredths of a
+millisecond of CPU per move and is never what limits the rate; the database's durable
+commit is (its WAL flush, which PostgreSQL does one at a time, and its round trip). Two
+processes of 8 movers commit two batches of 8 where one process commits one of 16, so they
+can only match one process, not pass it. A second process adds moves where the client's
+own work is the limit: the whole move path of bench/bench_shards.py (rules, session, about
+a millisecond and a half of CPU per move).
 """
 
 from __future__ import annotations

@@ -5,11 +5,12 @@ lists the legal moves), so the whole Discord side runs as in a server. A ping is
 as Discord counts it: a user mentioned, and allowed to be notified, in a message when it is
 created (never in an edit). A DM is a new message in a player's DM channel (an edit is
 not counted). A seat's turn begins each time it goes from not having to act to having to
-act; a turn change is a move after which some seat's turn begins. A channel message is any
+act; a turn change is a move after which some seat's turn begins, or the move that ends the
+game (its end is told as a turn's message is). A channel message is any
 message the bot created in the game's channel after the game began (the card included),
 whether or not it was deleted later; answers only their asker sees are not. One spectator follows every game (``/game watch``).
 
-    PYTHONPATH=. python bench/bench_notifications.py [--moves 80] [--all-counts] [--whole]
+    PYTHONPATH=. python bench/bench_notifications.py [--moves 80] [--all-counts] [--whole] [--games ragami ...]
 
 ``--all-counts`` plays every player count each game allows (else one count per game);
 ``--whole`` plays each game to its end (``--moves`` then bounds a game that does not end).
@@ -23,6 +24,7 @@ import random
 import re
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,6 +77,15 @@ def _count_created(fake: FakeDiscord, pings: Counter[str], created: Counter[str]
     fake._create_message = counting  # type: ignore[method-assign]
 
 
+async def _delivered(bot: object, gid: int) -> None:
+    """Wait until every change of game ``gid`` is delivered (at most 10 s)."""
+    store = bot.session.store  # type: ignore[attr-defined]
+    for _ in range(1000):
+        if not await store.open_changes(gid):
+            return
+        await asyncio.sleep(0.01)
+
+
 async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
     """One game of ``game_id`` for ``seats`` humans, watched by one spectator."""
     rng = random.Random(seed)
@@ -98,7 +109,7 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
             await fake.wait_response(await fake.slash("game start", users[0], world.channel))
             await fake.wait_until(lambda: bot.session.cached(gid) is not None
                                   and bot.session.cached(gid).state is not None)
-            await asyncio.sleep(0.3)  # the start's messages
+            await _delivered(bot, gid)  # the start's messages
             start_msgs = created[world.channel["id"]] - start_count
             dms_start = {u["id"]: len(fake.dms_to(u)) for u in users}
             watch_start = len(fake.dms_to(watcher))
@@ -111,7 +122,8 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
                 pending = set(g.pending())
                 begun = pending - before
                 turns.update(begun)
-                changes += bool(begun) and made > 0  # the start is no turn change
+                ended = not pending or g.status != "active"
+                changes += (bool(begun) or ended) and made > 0  # the start is no turn change
                 if not pending or g.status != "active":
                     break
                 seat = rng.choice(sorted(pending))
@@ -127,7 +139,10 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
                 moved = (bot.session.cached(gid) or g).version != version
                 made += moved
                 before = pending if moved else before
-                await asyncio.sleep(0.02)  # let the fan-out (card, DMs) finish
+                # A player acts once told: the change's messages (card, DMs, questions) are out.
+                # Moving sooner, a seat asked by DM may answer before its question is sent,
+                # which is then rightly never sent (nor its ping counted).
+                await _delivered(bot, gid)
             await asyncio.sleep(0.5)
             g = bot.session.cached(gid) or await bot.session.get(gid)
             figures = Figures(
@@ -142,14 +157,16 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
     return figures
 
 
-async def main_async(moves: int, all_counts: bool, whole: bool) -> None:
+async def main_async(moves: int, all_counts: bool, whole: bool, only: Sequence[str] = ()) -> None:
     """Print the figures for every game (and player count)."""
     print("chan: channel messages after the lobby, of them start: the start's; chan/chg: the others\n"
-          "(the end's included) per turn change; pings/turn: per seat's turn begun; watch: DMs\n"
+          "per turn change (the game's end is one); pings/turn: per seat's turn begun; watch: DMs\n"
           "a spectator received")
     print(f"{'game':16} {'n':>2} {'moves':>5} {'turns':>5} {'chg':>4} {'chan':>5} {'start':>5} "
           f"{'chan/chg':>8} {'pings/turn':>10} {'dms/turn':>8} {'watch':>5} end")
     for game_id, seats in GAMES.items():
+        if only and game_id not in only:
+            continue
         e = engine(game_id)
         counts = range(e.min_players, min(e.max_players, len(NAMES)) + 1) if all_counts else [seats]
         for n in counts:
@@ -166,8 +183,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=80)
     parser.add_argument("--all-counts", action="store_true")
     parser.add_argument("--whole", action="store_true", help="play each game to its end")
+    parser.add_argument("--games", nargs="*", default=[], help="only these games (default: all five)")
     args = parser.parse_args()
-    asyncio.run(main_async(args.moves if not args.whole else max(args.moves, 5000), args.all_counts, args.whole))
+    asyncio.run(main_async(args.moves if not args.whole else max(args.moves, 5000), args.all_counts, args.whole,
+                           args.games))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -42,7 +43,7 @@ from cogs.common.present import (
     register,
 )
 from cogs.pictures import draw_or_none
-from cogs.pictures.ankh_morpork import render_board
+from cogs.pictures.ankh_morpork import changes, render_board
 from rules.ankh_morpork import scoring
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.cards import CARDS, card_text
@@ -176,7 +177,7 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """The engine's label of a legal action, with names (menus show no bold)."""
         assert g.state is not None
-        return clip(self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100)
+        return clip(self.wording(g, g.engine.describe(g.state, seat, action), locale, bold=False), 100)
 
     # -- private information -------------------------------------------------------------
 
@@ -200,7 +201,7 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
         if progress:
             lines.append(progress)
         if prompt is not None:
-            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+            lines.append(f"**{self.wording(g, prompt.text, locale, bold=False)}**")
         return "\n".join(lines) or t("board.pick", locale, name=self.name(g, seat))
 
     def progress_line(self, g: Game, seat: Seat, locale: str) -> str | None:
@@ -230,7 +231,9 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
         """The public board drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        changed = self.last_change(g, None, view, changes)
+        return draw_or_none(partial(render_board, changed=changed), view, g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the turn number."""
@@ -302,7 +305,7 @@ class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
         lines += [f"• **{card_name(c, locale)}**: {card_about(c, locale)}" for c in hand] or [
             f"• {t('am.hand_empty', locale)}"]
         if v.prompt is not None:
-            lines.append(f"**{t('am.now', locale)}** {self.named(g, v.prompt.get(locale))}")
+            lines.append(f"**{t('am.now', locale)}** {self.wording(g, v.prompt, locale)}")
         return lines
 
     def personality_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:

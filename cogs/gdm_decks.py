@@ -16,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import i18n
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE
 from cogs.common.errors import reply, report
 from cogs.common.gdm_deck_choices import (
     MYTHOLOGY_CHOICES,
@@ -39,10 +40,11 @@ from cogs.common.gdm_deck_views import (
     shown_card,
 )
 from cogs.common.i18n import locale_of
+from cogs.common.limits import heavy
 from cogs.common.present import COLOUR, clip
 from rules.guerra_de_mitos.cards import Card
 from rules.guerra_de_mitos.decks import is_legal
-from services.gdm_decks import find_card, row_deck
+from services.gdm_decks import MAX_IMPORT_CHARS, find_card, row_deck
 
 log = logging.getLogger("tablero.gdm_decks")
 
@@ -75,7 +77,7 @@ class ImportModal(discord.ui.Modal):
             label=word("import_label", locale),
             style=discord.TextStyle.paragraph,
             placeholder=word("import_hint", locale),
-            max_length=4000,
+            max_length=MAX_IMPORT_CHARS,
         )
         self.add_item(self.text)
 
@@ -90,7 +92,8 @@ class ImportModal(discord.ui.Modal):
 
 async def _do_import(interaction: discord.Interaction, name: str, text: str) -> None:
     locale = locale_of(interaction)
-    change = await deck_book(interaction).import_deck(interaction.user.id, name, text)
+    async with heavy(interaction, "import"):
+        change = await deck_book(interaction).import_deck(interaction.user.id, name, text)
     await reply(
         interaction,
         change_text(word("imported", locale, name=change.row.name), change, locale),
@@ -389,7 +392,8 @@ class GdmDecks(commands.Cog):
         """Attach ``deck`` and ``search`` to /gdm (made here only if no cog owns one)."""
         parent = self.bot.tree.get_command("gdm")
         if parent is None:
-            parent = app_commands.Group(name="gdm", description=GDM_DESCRIPTION, guild_only=True)
+            parent = app_commands.Group(name="gdm", description=GDM_DESCRIPTION,
+                                        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL)
             self.bot.tree.add_command(parent)
             self._own_parent = True
         if not isinstance(parent, app_commands.Group):

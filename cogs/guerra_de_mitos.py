@@ -20,6 +20,7 @@ from discord.ext import commands
 from cogs.common import i18n
 from cogs.common.autocomplete import MENU_SIZE, Choices, legal_choices, quiet
 from cogs.common.catalogue import Pairs
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, require_bot_server
 from cogs.common.errors import reply
 from cogs.common.flow import GameCog
 from cogs.common.game_ui import PanelUI, Typed
@@ -32,9 +33,7 @@ from cogs.common.present import (
     clip,
     mention,
     register,
-    seat_of,
 )
-from cogs.common.usertext import plain
 from cogs.gdm_words import (
     SEAT_TAG,
     SEAT_WORD,
@@ -48,7 +47,6 @@ from cogs.gdm_words import (
 )
 from cogs.pictures import draw_or_none
 from cogs.pictures.guerra_de_mitos import render_board
-from rules.catalogue import seat_words
 from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos.card_search import by_name, search_names, stats_line, suggest
 from rules.guerra_de_mitos.cards import MYTHOLOGY_NAME, Card, cards
@@ -137,22 +135,19 @@ class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
 
     # -- words ---------------------------------------------------------------------------
 
-    def wording(self, g: Game, text: Text, locale: str) -> str:
-        """A text of the rules as Discord shows it: players' names for seat numbers and card
-        names in the reader's language (the rules' prompts already name no hidden card)."""
-        return self.named(g, reader_names(text.get(locale), locale))
+    def wording(self, g: Game, text: Text, locale: str, bold: bool = True) -> str:
+        """A text of the rules as Discord shows it: players' names where it names a seat and
+        card names in the reader's language (the rules' prompts already name no hidden card)."""
+        return self.named(g, reader_names(super().wording(g, text, locale, bold), locale), bold)
 
     def named(self, g: Game, text: str, bold: bool = True) -> str:
-        """``text`` with the players' names instead of the rules' "[2]" and "seat 3"."""
+        """``text`` with the players' names instead of the rules' log tags ("[2]") and the
+        "seat 3" of events stored before the rules named seats as values."""
 
         def name(seat: int, raw: str) -> str:
-            if not 0 <= seat < len(g.seats):
-                return raw
-            n = self.name(g, seat)
-            return f"**{plain(n)}**" if bold else n
+            return self.naming(g, bold)(seat) or raw
 
         text = SEAT_TAG.sub(lambda m: name(int(m[1]), m[0]), text)
-        text = seat_words().sub(lambda m: name(seat_of(m), m[0]), text)
         return SEAT_WORD.sub(lambda m: name(int(m[1]) - 1, m[0]), text)
 
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
@@ -192,7 +187,7 @@ class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
             lines.append(f"**{w('now', locale)}**")
             lines += step_lines(st, locale, g.names)
         elif v.prompt is not None:
-            lines.append(f"**{w('now', locale)}** {self.named(g, v.prompt.get(locale))}")
+            lines.append(f"**{w('now', locale)}** {self.wording(g, v.prompt, locale)}")
         return lines
 
     # -- the step panel ------------------------------------------------------------------
@@ -205,7 +200,7 @@ class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
             lines += step_lines(st, locale, g.names)
         prompt = g.pending().get(seat)
         if prompt is not None and not st.stack:
-            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+            lines.append(f"**{self.wording(g, prompt.text, locale, bold=False)}**")
             me = st.players[seat]
             if st.phase == "transfer":
                 lines.append(i18n.tn("gdm.moves_left", me.moves, locale, r=me.reserve))
@@ -356,9 +351,16 @@ class GuerraDeMitos(GameCog):
 
     game_id = GAME_ID
     not_here = "gdm.not_gdm"
+    # Offered everywhere for /gdm card and the deck building (attached by cogs/gdm_decks.py);
+    # the moves need a server with the bot (interaction_check).
     gdm = app_commands.Group(
-        name="gdm", description="Guerra de Mitos (War of Myths) moves", guild_only=True
+        name="gdm", description="Guerra de Mitos (War of Myths) moves",
+        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL,
     )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        """Moves only where a game can be; a card's look-up anywhere."""
+        return require_bot_server(interaction, frozenset({"gdm card"}))
 
     # -- moves -------------------------------------------------------------------------
 

@@ -3,10 +3,10 @@ spectators, replays, the host's tools, and the generic move."""
 
 from __future__ import annotations
 
-import dataclasses
+import asyncio
+import io
 import logging
 import re
-import time
 import typing
 from typing import Any
 
@@ -16,11 +16,13 @@ from discord.ext import commands
 
 from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, bot_is_here, require_bot_server
 from cogs.common.errors import guard, reply
 from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
+from cogs.common.limits import check_open_caps, heavy, replay_slot
 from cogs.common.lobby_options import describe_options as describe_options
 from cogs.common.lobby_options import gather_options as gather_options
 from cogs.common.lobby_options import literal_autocomplete, option_suggestions
@@ -29,20 +31,22 @@ from cogs.common.lobby_options import parse_options_text as parse_options_text
 from cogs.common.overview import list_embed, mine_embed
 from cogs.common.patience import token_alive
 from cogs.common.present import (
+    BOT_MARK,
     COLOUR,
     NO_MENTIONS,
     Rendered,
     clip,
     mention,
-    ui_for,
 )
-from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES, clock_text
+from cogs.common.replay_files import REPLAY_TIMEOUT, replay_files
+from cogs.common.settings_view import CLOCK_CHOICES, GAME_LANGUAGES, TIMEOUT_CHOICES, clock_text
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
+from cogs.common.verify import verdict
+from cogs.pictures.pool import render_within
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.faults import crash_point
-from services.replay import animation, build_record, states_of, transcript
 from services.session import Game, MoveResult, NoGame, Refusal
 from services.vacation import set_vacation
 
@@ -78,7 +82,7 @@ def render_lobby(g: Game, locale: str) -> Rendered:
     )
     extra = LOBBY_EXTRAS.get(g.row.game_id) if g.status == "lobby" else None
     players = "\n".join(
-        f"{i + 1}. {mention(g, s.seat)}{' 🤖' if s.ai else ''}"
+        f"{i + 1}. {mention(g, s.seat)}"
         f"{extra.seat_note(g, s.seat, locale) if extra is not None else ''}"
         for i, s in enumerate(g.seats)
     )
@@ -189,12 +193,24 @@ def _game_choices() -> list[app_commands.Choice[str]]:
 
 
 
+# The /game commands about the user themself, offered in DMs and wherever the user installed
+# Tablero (cogs/common/contexts.py).
+GAME_ANYWHERE = frozenset({"game mine", "game hand", "game vacation"})
+
+
 class Lobby(commands.Cog):
     """Creating, joining, inspecting and closing games of any kind."""
 
+    # Offered everywhere for /game mine, /game hand and /game vacation (about the user
+    # themself); its other commands need a server with the bot (interaction_check).
     game = app_commands.Group(
-        name="game", description="Board and card games, played over days", guild_only=True
+        name="game", description="Board and card games, played over days",
+        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL,
     )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        """Game commands only where a game can be; the user's own ones anywhere."""
+        return require_bot_server(interaction, GAME_ANYWHERE)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -244,8 +260,10 @@ class Lobby(commands.Cog):
         options="More options as key=value separated by spaces",
         clock="Turn clock: time each player has to move",
         timeout="When time runs out: the bot plays, or takes the seat",
+        language="Language of the game's public messages (default: the server's)",
     )
-    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES)
+    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
+                          language=GAME_LANGUAGES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -259,6 +277,7 @@ class Lobby(commands.Cog):
         options: str | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        language: str | None = None,
     ) -> None:
         """Open a lobby here (or in a new thread) with the host seated."""
         bot = services(interaction)
@@ -273,7 +292,7 @@ class Lobby(commands.Cog):
             raise Refusal(said("err.bad_clock", value=clock, options=", ".join(CLOCKS)))
         clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
-        public_locale = server.locale or locale
+        public = public_locale(interaction, server.locale, language)
         explicit = {
             "variant": variant, "scoring": scoring, "wins_needed": wins_needed,
             "games": games, "reshuffle": reshuffle,
@@ -286,9 +305,18 @@ class Lobby(commands.Cog):
         user = interaction.user
         common = {
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
-            "host_id": user.id, "host_name": user.display_name, "locale": public_locale,
+            "host_id": user.id, "host_name": user.display_name, "locale": public,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
         }
+        async with heavy(interaction, "new", server):  # the cooldown first: it costs no query
+            await check_open_caps(interaction, server, thread=parent is not None)
+            await self._open(interaction, parent, common, clip(f"{engine.title.get(locale)} · {user.display_name}", 100))
+
+    async def _open(self, interaction: discord.Interaction, parent: discord.TextChannel | None,
+                    common: dict[str, Any], name: str) -> None:
+        """Open the lobby: in this channel (``parent`` None) or in a thread ``name`` of ``parent``."""
+        bot = services(interaction)
+        locale = common["host_locale"]
         if parent is None:
             g = await bot.session.create(channel_id=interaction.channel_id or 0, **common)
             rendered = render_lobby(g, g.locale)
@@ -303,7 +331,6 @@ class Lobby(commands.Cog):
                 await bot.boards.adopt(g.id, interaction.channel_id or 0, response.message_id)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        name = clip(f"{engine.title.get(locale)} · {user.display_name}", 100)
         # Noted first: a thread left without its game by a crash is removed at the next start.
         pending = await bot.session.store.add_pending_thread(interaction.guild_id, parent.id, name)
         try:
@@ -413,10 +440,45 @@ class Lobby(commands.Cog):
         await reply(interaction, ephemeral=True, **kwargs)
 
     @game.command(name="hand", description="See your hand (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        """Your private view of this channel's game."""
-        g = await self._latest_game(interaction)
-        await show_hand(interaction, g.id)
+    @app_commands.describe(game="The game's number (default: this channel's, or your only one)")
+    async def hand(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """Your private view of a game: the one named, this channel's, or your only open one
+        (so it works in a DM with the bot and wherever you installed Tablero)."""
+        await show_hand(interaction, await self._hand_game(interaction, game))
+
+    async def _hand_game(self, interaction: discord.Interaction, game: str | None) -> int:
+        """Which game /game hand shows."""
+        bot = services(interaction)
+        if game is not None and game.strip():
+            number = small_number(game.strip().lstrip("#"), 10**15)
+            if number is None:
+                raise Refusal(said("hand.which"))
+            return number
+        if bot_is_here(interaction):
+            g = await bot.session.latest_in_channel(interaction.channel_id or 0)
+            if g is not None and g.seat_of(interaction.user.id) is not None:
+                return g.id
+        mine = await bot.session.store.user_open_games(interaction.user.id)
+        if len(mine) == 1:
+            return mine[0].id
+        if not mine:
+            raise NoGame()
+        numbers = ", ".join(f"#{row.id}" for row in mine[:20])
+        raise Refusal(said("hand.pick", games=numbers))
+
+    @hand.autocomplete("game")
+    async def _hand_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's open games, by number and title."""
+        rows = await services(interaction).session.store.user_open_games(interaction.user.id)
+        locale = locale_of(interaction)
+        engines = registered_games()
+        out = []
+        for row in rows:
+            engine = engines.get(row.game_id)
+            name = f"#{row.id} · {engine.title.get(locale) if engine is not None else row.game_id}"
+            if current.strip().lstrip("#") in name:
+                out.append(app_commands.Choice(name=name[:100], value=str(row.id)))
+        return out[:25]
 
     @game.command(name="log", description="The public log of moves")
     @app_commands.describe(page="Log page")
@@ -514,39 +576,30 @@ class Lobby(commands.Cog):
         """Files of this channel's newest game: a replayable record, a transcript, an animation."""
         locale = locale_of(interaction)
         g = await self._latest_game(interaction)
-        files = await within(interaction, self._replay_files(g, locale), ephemeral=True)
+        async with heavy(interaction, "replay"):
+            files = await within(interaction, self._replay_files(interaction, g, locale), ephemeral=True)
         text = t("replay.ready", locale, id=g.id)
         if g.state is None or not g.state.finished:
             text += "\n" + t("replay.public_only", locale)
         await reply(interaction, text, ephemeral=True, files=files)
 
-    async def _replay_files(self, g: Game, locale: str) -> list[discord.File]:
+    @game.command(name="verify", description="Check the game's dice: its seed's commitment and replay")
+    async def verify(self, interaction: discord.Interaction) -> None:
+        """The commitment to this channel's newest game's seed; once over, the proof."""
         import asyncio
-        import io
-        import json
 
-        store = services_of(self.bot).session.store
-        rows = await store.actions(g.id)
-        over = g.state is not None and g.state.finished
-        names = [s.name for s in g.seats]
-        record = build_record(g.engine, game=g.id, options=g.row.options, players=names,
-                              seed=g.row.seed, rows=rows, finished=over, final=g.state)
-        files = [discord.File(io.BytesIO(json.dumps(record, ensure_ascii=False, indent=1).encode()),
-                              filename=f"game-{g.id}.json")]
-        text = transcript(g.engine, players=names, options=g.row.options, seed=g.row.seed, rows=rows,
-                          viewer_all=over, locale=locale,
-                          when=lambda ts: time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)),
-                          wording=lambda text: ui_for(g.row.game_id).wording(g, text, locale).replace("**", ""))
-        if text:
-            files.append(discord.File(io.BytesIO(text.encode()), filename=f"game-{g.id}.txt"))
-        if over and g.row.seed is not None:
-            ui = ui_for(g.row.game_id)
-            states = states_of(g.engine, len(g.seats), g.row.options, g.row.seed, rows)
-            gif = await asyncio.to_thread(
-                animation, states, lambda st: ui.picture(dataclasses.replace(g, state=st), None, locale))
-            if gif is not None:
-                files.append(discord.File(io.BytesIO(gif), filename=f"game-{g.id}.gif"))
-        return files
+        locale = locale_of(interaction)
+        g = await self._latest_game(interaction)
+        rows = await services(interaction).session.store.actions(g.id)
+        text = await within(interaction, asyncio.to_thread(verdict, g, rows, locale), ephemeral=True)
+        await reply(interaction, text, ephemeral=True)
+
+    async def _replay_files(self, interaction: discord.Interaction, g: Game, locale: str) -> list[discord.File]:
+        """The replay's files, made in the picture workers when a turn to draw one is free."""
+        rows = await services_of(self.bot).session.store.actions(g.id)
+        async with replay_slot(interaction):
+            made = await asyncio.to_thread(render_within, REPLAY_TIMEOUT, replay_files, g, rows, locale)
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in made]
 
     # -- the host's tools -------------------------------------------------------------------------
 
@@ -572,7 +625,7 @@ class Lobby(commands.Cog):
                 return []
             needle = fold(current)
             return [
-                app_commands.Choice(name=clip(f"{s.seat + 1}. {s.name}{' (bot)' if s.ai else ''}", 100),
+                app_commands.Choice(name=clip(f"{s.seat + 1}. {BOT_MARK + ' ' if s.ai else ''}{s.name}", 100),
                                     value=str(s.seat))
                 for s in g.seats if s.user_id != g.row.host_id and (not needle or needle in fold(s.name))
             ][:25]

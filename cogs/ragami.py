@@ -39,11 +39,9 @@ from cogs.common.game_ui import PanelUI, Typed
 from cogs.common.i18n import locale_of
 from cogs.common.moves import play_steps
 from cogs.common.panel import Menu, Panel
-from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register, seat_of
-from cogs.common.usertext import plain
+from cogs.common.present import COLOUR, GameUI, clip, engine_view, mention, register
 from cogs.pictures import draw_or_none
-from cogs.pictures.ragami import render_board
-from rules.catalogue import seat_words
+from cogs.pictures.ragami import changes, render_board
 from rules.core import Action, GameState, Seat, Text
 from rules.ragami.cards import KINDS, Kind, card_name, kind_of
 from rules.ragami.city import node_name
@@ -176,23 +174,10 @@ class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
     # A move can set off a chain (a resolution, the end of a round): one event per line.
     event_separator = "\n"
 
-    def wording(self, g: Game, text: Text, locale: str) -> str:
-        """The rules' texts with the players' names instead of seat numbers."""
-
-        def named(m: re.Match[str]) -> str:
-            seat = seat_of(m)
-            if seat >= len(g.seats):
-                return m[0]
-            return f"**{plain(self.name(g, seat))}**"
-
-        return seat_words().sub(named, text.get(locale))
-
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """The engine's label of a legal action, with names (menus show no bold)."""
         assert g.state is not None
-        return clip(
-            self.named(g, g.engine.describe(g.state, seat, action).get(locale), bold=False), 100
-        )
+        return clip(self.wording(g, g.engine.describe(g.state, seat, action), locale, bold=False), 100)
 
     # -- private information -------------------------------------------------------------
 
@@ -210,7 +195,7 @@ class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
         lines = list(self.progress_lines(g, seat, locale))
         prompt = g.pending().get(seat)
         if prompt is not None:
-            lines.append(f"**{self.named(g, prompt.text.get(locale), bold=False)}**")
+            lines.append(f"**{self.wording(g, prompt.text, locale, bold=False)}**")
         return "\n".join(lines) or super().menu_text(g, seat, locale)
 
     def progress_lines(self, g: Game, seat: Seat, locale: str) -> list[str]:
@@ -234,8 +219,10 @@ class RgUI(PanelUI, Typed[RgState, RgView], GameUI):
         if seat is not None:
             return None
         out = g.engine.outcome(g.state) if g.state is not None else None
-        draw = partial(render_board, winners=out.winners if out is not None else None)
-        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        draw = partial(render_board, winners=out.winners if out is not None else None,
+                       changed=self.last_change(g, None, view, changes))
+        return draw_or_none(draw, view, g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round."""
@@ -319,9 +306,9 @@ def _prompt(g: Game, seat: Seat) -> Text | None:
     return p.text if p is not None else None
 
 
-def _words(text: Text | None, locale: str) -> str:
-    """A rules text in ``locale`` ("" for none)."""
-    return text.get(locale) if text is not None else ""
+def _words(g: Game, text: Text | None, locale: str) -> str:
+    """A rules text in ``locale`` with the players' names, not bold ("" for none)."""
+    return UI.wording(g, text, locale, bold=False) if text is not None else ""
 
 
 def _piece_names(g: Game, seat: Seat, a: Pick) -> list[str]:
@@ -348,7 +335,7 @@ def piece_choices(g: Game, seat: Seat, current: str, locale: str) -> Choices:
     picks = [a for a in legal if isinstance(a, Pick)]
     out = offered(current, ((UI.label(g, seat, a, locale), a.piece, ()) for a in picks))
     if not picks and any(isinstance(a, Place) for a in legal):
-        label = clip(UI.named(g, _words(current_piece(g, seat), locale), bold=False), 100)
+        label = clip(_words(g, current_piece(g, seat), locale), 100)
         out.append(app_commands.Choice(name=label, value=CURRENT))
     return out[:MENU_SIZE]
 
@@ -385,7 +372,7 @@ def destination_choices(
 ) -> Choices:
     """Autocomplete of /rg piece's destination: only the legal ones for the piece chosen."""
     state, _, places = destinations(g, seat, piece or CURRENT)
-    return offered(current, ((g.engine.describe(state, seat, a).get(locale), a.at, _place_names(g, seat, a, state))
+    return offered(current, ((UI.wording(g, g.engine.describe(state, seat, a), locale, bold=False), a.at, _place_names(g, seat, a, state))
                              for a in places))
 
 
@@ -405,7 +392,7 @@ def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> lis
             return steps  # a piece that goes nowhere (a Conflict die, a Ragami to swap with)
         raise refusal(
             "rg.need_dest",
-            piece=lambda lang: UI.named(g, _words(what, lang), bold=False),
+            piece=lambda lang: _words(g, what, lang),
             options=lambda lang: _place_list(places, lang),
         )
     to = pick_one(destination, [(a, _place_names(g, seat, a, state)) for a in places])
@@ -413,7 +400,7 @@ def piece_steps(g: Game, seat: Seat, piece: str, destination: str | None) -> lis
         raise refusal(
             "rg.bad_dest",
             value=clip(destination, 40),
-            piece=lambda lang: UI.named(g, _words(what, lang), bold=False),
+            piece=lambda lang: _words(g, what, lang),
             options=lambda lang: _place_list(places, lang) or "-",
         )
     return [*steps, to]

@@ -37,7 +37,7 @@ from cogs.common.i18n import Said, locale_of, names, t, tn
 from cogs.common.moves import play_action, publish, stale_menu, within
 from cogs.common.present import COLOUR, EMBED_FIELD, GameUI, clip, mention, register
 from cogs.pictures import draw_or_none
-from cogs.pictures.rattus_cartus import render_board
+from cogs.pictures.rattus_cartus import changes, render_board
 from rules.core import Action, GameState, Seat
 from rules.rattus_cartus.cards import (
     BUILDINGS,
@@ -146,8 +146,10 @@ class RcUI(Typed[RcState, RcView], GameUI):
         if seat is not None:
             return None
         out = g.engine.outcome(g.state)
-        draw = partial(render_board, winners=out.winners if out is not None else None)
-        return draw_or_none(draw, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        draw = partial(render_board, winners=out.winners if out is not None else None,
+                       changed=self.last_change(g, None, view, changes))
+        return draw_or_none(draw, view, g.names, locale, g.id)
 
     def title(self, g: Game, locale: str) -> str:
         """The title with the round and the phase."""
@@ -165,7 +167,13 @@ class RcUI(Typed[RcState, RcView], GameUI):
         v = self.view(g, None)
         fields: list[tuple[str, str, bool]] = []
         players = []
+        final = {f.seat: f for f in v.final or ()}
         for p in v.players:
+            if p.seat in final:  # the end: the final scoring's points, as the picture shows them
+                f = final[p.seat]
+                players.append(t("rc.player_final", locale, disc=disc(p.seat), who=mention(g, p.seat), total=f.total,
+                                 rats=f.rats, dead=t("rc.dead", locale) if f.eliminated else ""))
+                continue
             line = t("rc.player_line", locale, disc=disc(p.seat), who=mention(g, p.seat),
                      cards=p.hand, rats=tn("count.rat_tokens", p.rat_tokens, locale), vp=p.vp)
             if p.seat == v.start and not v.finished:

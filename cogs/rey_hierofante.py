@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Hashable, Sequence
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -25,9 +26,9 @@ from cogs.common.flow import GameCog, refusal
 from cogs.common.game_ui import Typed
 from cogs.common.i18n import locale_of, t, tn
 from cogs.common.moves import play_action
-from cogs.common.present import GameUI, clip, mention, register
+from cogs.common.present import GameUI, clip, mention, register, ui_for
 from cogs.pictures import draw_or_none
-from cogs.pictures.rey_hierofante import render_board
+from cogs.pictures.rey_hierofante import changes, render_board
 from rules.core import Action, Seat
 from rules.rey_hierofante.engine import FACTION_NAME
 from rules.rey_hierofante.model import (
@@ -107,7 +108,9 @@ class RhUI(Typed[RhState, RhView], GameUI):
 
     def picture(self, g: Game, seat: Seat | None, locale: str) -> bytes | None:
         """The board drawn by cogs/pictures (None if it cannot be drawn)."""
-        return draw_or_none(render_board, self.view(g, seat), g.names, locale, g.id)
+        view = self.view(g, seat)
+        changed = self.last_change(g, seat, view, changes)
+        return draw_or_none(partial(render_board, changed=changed), view, g.names, locale, g.id)
 
     def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
         """Placements group by tile, Hada's moves by the tile moved."""
@@ -137,6 +140,10 @@ class RhUI(Typed[RhState, RhView], GameUI):
         if isinstance(key, tuple) and key[0] == "place":
             return tile_text(str(key[1]), locale)
         return super().group_description(g, seat, key, actions, locale)
+
+    def seat_side(self, seat: int, locale: str) -> str | None:
+        """The first seat plays Royalty, the second Religion."""
+        return FACTION_NAME[seat].get(locale) if 0 <= seat < len(FACTION_NAME) else None
 
     def board_fields(self, g: Game, locale: str, pictured: bool = False) -> list[tuple[str, str, bool]]:
         """Players with their factions, the score, the board in text when there is no
@@ -277,7 +284,7 @@ class ReyHierofante(GameCog):
             sq = square_name(a.square)
             if sq in out or (needle and not fold(sq).startswith(needle)):
                 continue
-            label = g.engine.describe(g.state, seat, a).get(locale) if typed_tile else sq
+            label = ui_for(GAME_ID).label(g, seat, a, locale) if typed_tile else sq
             out[sq] = clip(label, 100)
         return [app_commands.Choice(name=label, value=sq) for sq, label in out.items()][:25]
 

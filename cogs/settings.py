@@ -14,6 +14,8 @@ from cogs.common.settings_view import (
     ARCHIVE_CHOICES,
     ARCHIVE_HOURS,
     CLOCK_CHOICES,
+    COOLDOWN_CHOICES,
+    COOLDOWN_SECONDS,
     LANGUAGE_CHOICES,
     NOTIFY_CHOICES,
     TIMEOUT_CHOICES,
@@ -30,6 +32,8 @@ class Settings(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="settings", description="Your own settings")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.describe(notify="How you are told it is your turn")
     @app_commands.choices(notify=NOTIFY_CHOICES)
     async def settings(self, interaction: discord.Interaction, notify: str | None = None) -> None:
@@ -64,9 +68,14 @@ class Settings(commands.Cog):
         organiser_role="Role allowed to run tournaments (besides Manage Server)",
         threads="Open new games in their own thread unless the host says otherwise",
         archive="When a finished game's thread is archived",
+        cooldown="How often a member may run heavy commands (new game, replay, deck import)",
+        lobbies_per_member="Open lobbies one member may host",
+        lobbies_per_server="Open lobbies the whole server may hold",
+        threads_per_member="Threads of unfinished games one member may host",
+        threads_per_server="Threads of unfinished games the whole server may hold",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
-                          archive=ARCHIVE_CHOICES)
+                          archive=ARCHIVE_CHOICES, cooldown=COOLDOWN_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
@@ -78,6 +87,11 @@ class Settings(commands.Cog):
         organiser_role: discord.Role | None = None,
         threads: bool | None = None,
         archive: str | None = None,
+        cooldown: str | None = None,
+        lobbies_per_member: app_commands.Range[int, 1, 25] | None = None,
+        lobbies_per_server: app_commands.Range[int, 1, 500] | None = None,
+        threads_per_member: app_commands.Range[int, 1, 25] | None = None,
+        threads_per_server: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         """Show the server's settings, changing those given."""
         locale = locale_of(interaction)
@@ -106,6 +120,11 @@ class Settings(commands.Cog):
             changes["game_threads"] = threads
         if archive is not None:  # Discord lets only the choices through
             changes["archive_hours"] = ARCHIVE_HOURS[archive]
+        if cooldown is not None:
+            changes["cooldown_seconds"] = COOLDOWN_SECONDS[cooldown]
+        caps = {"lobbies_per_member": lobbies_per_member, "lobbies_per_server": lobbies_per_server,
+                "threads_per_member": threads_per_member, "threads_per_server": threads_per_server}
+        changes.update({k: v for k, v in caps.items() if v is not None})  # Discord keeps them in range
         if changes:
             gs = await store.update_guild(interaction.guild_id, **changes)
         else:

@@ -18,10 +18,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, bot_is_here, require_bot_server
 from cogs.common.errors import reply
 from cogs.common.game_threads import check_bot_permissions
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, said, t, text_choice, tn
+from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
 from cogs.common.present import COLOUR, NO_MENTIONS, clip
 from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES
 from cogs.common.tournament_posts import TournamentPosts
@@ -33,6 +34,7 @@ from cogs.common.tournament_views import (
     standings_embed,
     standings_files,
 )
+from cogs.common.usertext import plain
 from cogs.lobby import gather_options
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
@@ -92,9 +94,16 @@ class Tournaments(TournamentPosts, commands.Cog):
     tournament = app_commands.Group(
         name="tournament", description="Tournaments of this server", guild_only=True
     )
+    # Offered everywhere for /rating me (outside a server: the user's ratings on every
+    # server); the leaderboard needs a server with the bot (interaction_check).
     rating = app_commands.Group(
-        name="rating", description="Ratings of this server", guild_only=True
+        name="rating", description="Ratings of this server",
+        allowed_contexts=EVERYWHERE, allowed_installs=ANY_INSTALL,
     )
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        """Tournaments and leaderboards only in a server with the bot; your ratings anywhere."""
+        return require_bot_server(interaction, frozenset({"rating me"}))
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -324,7 +333,7 @@ class Tournaments(TournamentPosts, commands.Cog):
             )
         seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
         deadline = bot.clock.now() + signup_hours * 3600 if signup_hours else None
-        public = server.locale or locale_of(interaction)
+        public = public_locale(interaction, server.locale)
         t_ = await self.service.create(
             guild_id=interaction.guild_id or 0,
             channel_id=interaction.channel_id or 0,
@@ -508,18 +517,37 @@ class Tournaments(TournamentPosts, commands.Cog):
     @rating.command(name="me", description="Your ratings and record on this server")
     @app_commands.describe(player="Whose ratings (default: yours)")
     async def me(
-        self, interaction: discord.Interaction, player: discord.Member | None = None
+        self, interaction: discord.Interaction, player: discord.User | None = None
     ) -> None:
-        """A player's shown rating for each game (a newcomer reads 1000) and their record."""
+        """A player's shown rating for each game (a newcomer reads 1000) and their record: on
+        this server, or outside a server with the bot (a DM, a server where the user added
+        Tablero for themself) on every server where they finished a game."""
         locale = locale_of(interaction)
         who = player or interaction.user
-        guild = interaction.guild_id or 0
-        ratings = {r.game_id: r for r in await self.service.ratings.player_ratings(guild, who.id)}
+        if bot_is_here(interaction):
+            servers, named = [interaction.guild_id or 0], False
+        else:
+            servers, named = await self.service.ratings.player_servers(who.id), True
         embed = discord.Embed(
-            title=t("rating.me_title", locale, who=who.display_name), colour=COLOUR
+            title=t("rating.me_title", locale, who=plain(who.display_name)), colour=COLOUR
         )
+        for guild in servers:
+            await self._ratings_fields(embed, guild, who.id, locale, named)
+        if not embed.fields:
+            embed.description = t("rating.none", locale)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    async def _ratings_fields(self, embed: discord.Embed, guild: int, user: int, locale: str,
+                              named: bool) -> None:
+        """One field per game the player has a rating or a record in on ``guild`` (``named``:
+        the server's name beside the game's)."""
+        ratings = {r.game_id: r for r in await self.service.ratings.player_ratings(guild, user)}
+        server = self.bot.get_guild(guild)
+        where = plain(server.name) if server is not None else t("rating.server", locale, id=guild)
         for gid, engine in registered_games().items():
-            record = await self.service.ratings.record(guild, gid, who.id)
+            if len(embed.fields) >= 25:  # Discord's limit of fields in an embed
+                return
+            record = await self.service.ratings.record(guild, gid, user)
             if not record.games and gid not in ratings:
                 continue
             r = ratings.get(gid)
@@ -538,10 +566,8 @@ class Tournaments(TournamentPosts, commands.Cog):
                 "rating.record", locale, games=_count("games", record.games, locale),
                 wins=_count("wins", record.wins, locale), recent=recent
             )
-            embed.add_field(name=engine.title.get(locale), value=value, inline=False)
-        if not embed.fields:
-            embed.description = t("rating.none", locale)
-        await reply(interaction, embed=embed, ephemeral=True)
+            name = engine.title.get(locale) + (f" · {where}" if named else "")
+            embed.add_field(name=name[:256], value=value, inline=False)
 
     @rating.command(name="top", description="The server's best players of a game")
     @app_commands.describe(game="Which game")

@@ -26,6 +26,8 @@ from pydantic import (
 from rules.catalogue import SOURCE, catalogues, join, language
 
 Seat = int
+# How the platform names a seat where a text says it (None: the rules' own "Player 2").
+Naming = Callable[[int], "str | None"]
 
 
 class Text(BaseModel):
@@ -63,8 +65,15 @@ class Text(BaseModel):
             return {k: v for k, v in out.items() if v not in (None, {}, "") and not (k == "d" and v == "core")}
         return out
 
-    def get(self, locale: str | None) -> str:
-        """The text in ``locale``'s language (English where its catalogue lacks it)."""
+    def get(self, locale: str | None, seats: Naming | None = None) -> str:
+        """The text in ``locale``'s language (English where its catalogue lacks it).
+
+        ``seats`` names the players: a seat's name (``seat_name``), here or in any value,
+        reads as what it gives for the seat (None: the rules' own "Player 2")."""
+        if seats is not None and self.d == "core" and self.c == "seat" and isinstance(self.a.get("number"), int):
+            named = seats(int(self.a["number"]) - 1)
+            if named is not None:
+                return named
         if self.lit is not None:
             value = (locale or SOURCE).replace("-", "_")
             for candidate in (value, value.split("_")[0].lower(), SOURCE):
@@ -72,7 +81,7 @@ class Text(BaseModel):
                     return self.lit[candidate]
             return next(iter(self.lit.values()), "")
         lang = language(locale)
-        args = {k: _render(v, lang) for k, v in self.a.items()}
+        args = {k: _render(v, lang, seats) for k, v in self.a.items()}
         if self.n is not None:
             args.setdefault("n", self.n)
         if self.p is not None:
@@ -104,13 +113,13 @@ class Text(BaseModel):
         return self.en
 
 
-def _render(value: Any, lang: str) -> Any:
+def _render(value: Any, lang: str, seats: Naming | None = None) -> Any:
     if isinstance(value, Text):
-        return value.get(lang)
+        return value.get(lang, seats)
     if isinstance(value, int | float):
         return value  # kept a number, so a template may format it ("{delta:+d}")
     if isinstance(value, list):
-        return join([_render(v, lang) for v in value], lang)
+        return join([_render(v, lang, seats) for v in value], lang)
     return str(value)
 
 

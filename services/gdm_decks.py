@@ -50,6 +50,11 @@ msg = Phrases("guerra_de_mitos")
 # one of them is refused; sizes and a missing pantheon only say the deck is not finished.
 PER_CARD = frozenset({"one_copy", "copies", "other_mythology", "battle_limit"})
 MAX_COUNT = 99  # copies named in one add or remove
+# What an import may hold: a deck is about 50 lines (a pantheon, 30 to 40 design cards and
+# a dozen gods) of a few dozen characters; a share code is far shorter. The caps keep
+# reading a pasted wall of text to milliseconds, on the event loop.
+MAX_IMPORT_CHARS = 4000  # the import box's own limit
+MAX_IMPORT_LINES = 150
 _RETRIES = 5  # a deck changed by another command in between: read it again and redo
 
 
@@ -156,11 +161,16 @@ def parse_import(text: str) -> Deck:
     """The deck a share code or a plain list describes; DeckFormatError says what is wrong.
 
     A list typed on one line (a slash command's box) may separate its entries with ";" or
-    "," (no card name holds either).
+    "," (no card name holds either). Longer texts than MAX_IMPORT_CHARS, and lists of more
+    than MAX_IMPORT_LINES entries, are refused before any card is looked up.
     """
     raw = (text or "").strip()
     if not raw:
         raise DeckFormatError(msg("Paste a deck code or a list of cards."))
+    if len(raw) > MAX_IMPORT_CHARS:
+        raise DeckFormatError(msg("A deck to import has at most {most} characters and this one has {length}: "
+                                  "paste its share code, or a shorter list.", most=MAX_IMPORT_CHARS,
+                                  length=len(raw)))
     code_error: DeckFormatError | None = None
     if "\n" not in raw and re.fullmatch(r"[0-9A-Za-z\-_. ]{8,}", raw):
         # one line of letters and digits: a share code (perhaps in groups), unless it reads
@@ -171,6 +181,11 @@ def parse_import(text: str) -> Deck:
             code_error = exc
     if "\n" not in raw:
         raw = "\n".join(part for part in re.split(r"[;,]", raw))
+    lines = sum(1 for line in raw.splitlines() if line.strip())
+    if lines > MAX_IMPORT_LINES:
+        raise DeckFormatError(msg("A deck to import has at most {most} lines and this one has {lines}: "
+                                  "paste its share code, or a shorter list.", most=MAX_IMPORT_LINES,
+                                  lines=lines))
     try:
         return import_list(raw)
     except DeckFormatError:

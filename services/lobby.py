@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.core import Engine, Seat, Text
 from rules.phrases import Phrases
+from services.fairness import new_salt
 from services.faults import crash_point
 from services.game import Game, NotSeated, Refusal
 from services.move_result import MoveResult
@@ -164,7 +165,7 @@ class LobbyMixin(MovesMixin):
             fix = self.start_options.get(g.row.game_id)
             if fix is not None:
                 options = g.engine.parse_options(await fix(g)).model_dump(mode="json")
-            seed = self._seed()
+            seed, salt = self._seed(), new_salt()
             seating = drawn_places(g.engine, [s.seat for s in g.seats], seed)
             lobby_seats = g.seats
             if seating is not None:
@@ -187,7 +188,7 @@ class LobbyMixin(MovesMixin):
                     game, seed=seed, state=g.engine.dump_state(state), version=state.version,
                     deadlines=plan, change=note,
                     options=options if options != g.row.options else None,
-                    seating=seating,
+                    seating=seating, salt=salt,
                 )
             except StaleVersion:
                 self.forget(game)

@@ -16,7 +16,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules.core import Engine, GameState, Text
+from rules.core import Engine, GameState, RuleError, Text
+from services.fairness import commitment, of_game
 from services.history import replay_log
 from storage.rows import ActionRow
 
@@ -41,15 +42,23 @@ def build_record(
     rows: Sequence[ActionRow],
     finished: bool,
     final: GameState | None,
+    salt: str | None = None,
 ) -> dict[str, Any]:
-    """The record of a game: full (seed and actions) once finished, public events otherwise."""
+    """The record of a game: full (seed and actions) once finished, public events otherwise;
+    the commitment to the seed (``salt``: its secret, see services/fairness.py) in both, the
+    salt itself only once finished."""
     record: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "game": engine.id, "id": game,
         "options": options if finished else engine.public_options(options),
         "players": list(players), "finished": finished,
     }
+    dice = of_game(seed, salt, over=finished and final is not None)
+    if dice.commitment is not None:
+        record["seed_commitment"] = dice.commitment
     if finished and seed is not None and final is not None:
         record["seed"] = seed
+        if dice.revealed:
+            record["seed_salt"] = dice.salt
         record["actions"] = [
             {"seq": r.seq, "seat": r.seat, "at": r.at, "action": json.loads(r.action)} for r in rows
         ]
@@ -72,6 +81,11 @@ def replay_record(record: dict[str, Any], engines: dict[str, Engine] | None = No
         raise ValueError("not a Tablero replay file")
     if "seed" not in record:
         raise ValueError("this record holds only public information (the game was not over)")
+    if "seed_commitment" in record and (
+        not isinstance(record.get("seed_salt"), str)
+        or commitment(record["seed"], record["seed_salt"]) != record["seed_commitment"]
+    ):
+        raise ValueError("the seed and salt do not give the commitment shown at the start")
     if engines is None:
         from rules.registry import games
 
@@ -83,8 +97,11 @@ def replay_record(record: dict[str, Any], engines: dict[str, Engine] | None = No
         for a in record["actions"]
     ]
     state = engine.setup(len(record["players"]), record["options"], record["seed"])
-    for entry in replay_log(engine, len(record["players"]), record["options"], record["seed"], rows):
-        state = entry.after
+    try:
+        for entry in replay_log(engine, len(record["players"]), record["options"], record["seed"], rows):
+            state = entry.after
+    except RuleError as exc:  # a move the rules refuse: the record was changed, or its seed
+        raise ValueError(f"a move of the record cannot be made from this seed: {exc}") from None
     if state_digest(engine, state) != record["final_state_sha256"]:
         raise ValueError("the replay did not reach the recorded final state")
     return state
@@ -176,6 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     outcome = engine.outcome(state)
     print(f"{record['game']} #{record['id']}: replayed {len(record['actions'])} moves "
           f"to version {state.version}; the state matches the record.")
+    if "seed_commitment" in record:
+        print(f"The seed {record['seed']} and salt {record['seed_salt']} give the commitment "
+              f"{record['seed_commitment']}: compare it with the one the game's card showed "
+              "from its start.")
+    else:
+        print("This game started before seeds were committed to: there is no commitment to check.")
     if outcome is not None:
         ranking = " > ".join(", ".join(record["players"][s] for s in group) for group in outcome.ranking)
         print(f"{outcome.reason.get('en')} Ranking: {ranking or '-'}")  # one language: a tool's output

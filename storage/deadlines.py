@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .dialect import game_locks
 from .outbox import ChangeNote, write_change
 
 if TYPE_CHECKING:
@@ -76,14 +77,24 @@ async def insert_rows(db: aiosqlite.Connection, rows: Iterable[DeadlineRow]) -> 
     )
 
 
-async def _replace_if_unchanged(db: aiosqlite.Connection, row: DeadlineRow, expected: DeadlineRow) -> bool:
+# The one row a claim takes: the seat's deadline, if it is still the one read.
+_CLAIM = "SELECT game, seat FROM deadlines WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?"
+
+
+def _claimed(row: DeadlineRow) -> tuple[object, ...]:
+    """The parameters of _CLAIM for ``row``."""
+    return (row.game, row.seat, row.next_at, row.started_at)
+
+
+async def _replace_if_unchanged(db: aiosqlite.Connection, row: DeadlineRow, expected: DeadlineRow,
+                                skip_locked: str) -> bool:
     """Inside a write transaction: put ``row`` in place of ``expected`` if that is still the
-    seat's deadline (same next_at and start); whether it was."""
+    seat's deadline (same next_at and start) and, on PostgreSQL, no other transaction is
+    changing it (``skip_locked``: the store's clause); whether it was."""
     async with db.execute(
         "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
-        " next_at = ? WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
-        (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, row.game,
-         row.seat, expected.next_at, expected.started_at),
+        f" next_at = ? WHERE (game, seat) IN ({_CLAIM}{skip_locked})",
+        (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, *_claimed(expected)),
     ) as cur:
         return bool(cur.rowcount > 0)
 
@@ -124,11 +135,14 @@ class DeadlineQueries:
         self, row: DeadlineRow, expected: DeadlineRow, change: ChangeNote | None = None
     ) -> bool:
         """Replace the seat's deadline ``expected`` by ``row`` if it is still the one read
-        (same next_at and start); False when something else changed or removed it first:
-        that is what makes each reminder fire once, even with two schedulers. ``change``
-        (a reminder owed) is written to the outbox in the same transaction, if claimed."""
-        async with self._write() as db:  # type: ignore[attr-defined]
-            claimed = await _replace_if_unchanged(db, row, expected)
+        (same next_at and start); False when something else changed or removed it first, or
+        (PostgreSQL) is changing it right now: that is what makes each reminder fire once,
+        even with two schedulers. ``change`` (a reminder owed) is written to the outbox in
+        the same transaction, if claimed."""
+        # No game lock: the row itself is claimed (skipped when another transaction holds
+        # it), so a scheduler never waits for a move or another scheduler.
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
+            claimed = await _replace_if_unchanged(db, row, expected, self._skip_locked)  # type: ignore[attr-defined]
             if claimed and change is not None:
                 await write_change(db, row.game, change)
             return claimed
@@ -141,30 +155,34 @@ class DeadlineQueries:
         """``update_deadline`` for many rows in one transaction: each ``(row, expected)``
         replaced if still unchanged; then the changes ``owed(claimed rows)`` says (game,
         note) are written to the outbox in the same transaction. The rows claimed."""
+        skip = self._skip_locked  # type: ignore[attr-defined]
+
         async def write(db: aiosqlite.Connection) -> list[DeadlineRow]:
-            claimed = [row for row, expected in claims if await _replace_if_unchanged(db, row, expected)]
+            claimed = [row for row, expected in claims if await _replace_if_unchanged(db, row, expected, skip)]
             for game, note in owed(claimed):
                 await write_change(db, game, note)
             return claimed
 
         group = getattr(self, "_group", None)
-        if group is not None:
+        if group is not None and getattr(self, "_pg", None) is None:
             # On SQLite: the whole claim in one trip to the connection's thread, not one
             # per row (a burst claims hundreds).
             return list(await group.run(write))
-        async with self._write() as db:  # type: ignore[attr-defined]
+        # No game lock (PostgreSQL): each row is claimed itself, as in update_deadline.
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             return await write(db)
 
     async def claim_deadline(self, row: DeadlineRow) -> bool:
-        """Delete a due deadline if it is still exactly ``row``; True for the one caller that did."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        """Delete a due deadline if it is still exactly ``row``; True for the one caller that
+        did (another claiming it at the same moment is passed over, not waited for)."""
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             async with db.execute(
-                "DELETE FROM deadlines WHERE game = ? AND seat = ? AND next_at = ? AND started_at = ?",
-                (row.game, row.seat, row.next_at, row.started_at),
+                f"DELETE FROM deadlines WHERE (game, seat) IN ({_CLAIM}{self._skip_locked})",  # type: ignore[attr-defined]
+                _claimed(row),
             ) as cur:
                 return cur.rowcount > 0
 
     async def put_deadlines(self, rows: Sequence[DeadlineRow]) -> None:
         """Insert or replace deadline rows (vacations pausing or resuming several at once)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(*{r.game for r in rows})) as db:  # type: ignore[attr-defined]
             await insert_rows(db, rows)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .dialect import IntegrityError
+from .dialect import IntegrityError, game_locks
 from .errors import StaleVersion, StoreError
 
 DECK_COLUMNS = "id, user_id, name, pantheon, version, created_at, updated_at"
@@ -164,7 +164,7 @@ class DeckQueries:
         name = clean_name(name)
         counts = _check_cards(cards or {})
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("user", user_id),)) as db:  # type: ignore[attr-defined]
             n = list(
                 await db.execute_fetchall(
                     "SELECT COUNT(*) FROM gdm_decks WHERE user_id = ?", (user_id,)
@@ -202,7 +202,7 @@ class DeckQueries:
         UnknownDeck when ``user_id`` has no such deck, StaleVersion when it changed since it
         was read, DeckNameTaken when another of their decks has the new name.
         """
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("user", user_id),)) as db:  # type: ignore[attr-defined]
             rows = list(
                 await db.execute_fetchall(
                     f"SELECT {DECK_COLUMNS} FROM gdm_decks WHERE id = ? AND user_id = ?",
@@ -260,7 +260,7 @@ class DeckQueries:
 
     async def delete_deck(self, deck_id: int, user_id: int) -> None:
         """Delete one of ``user_id``'s decks (its cards go with it); UnknownDeck if none."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("user", user_id),)) as db:  # type: ignore[attr-defined]
             async with db.execute(
                 "DELETE FROM gdm_decks WHERE id = ? AND user_id = ?", (deck_id, user_id)
             ) as cur:
@@ -282,7 +282,7 @@ class DeckQueries:
         """Record the deck ``user_id`` plays ``tournament`` with (replacing an earlier choice)."""
         counts = _check_cards(cards)
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("user", user_id),)) as db:  # type: ignore[attr-defined]
             await db.execute(
                 "DELETE FROM gdm_deck_locks WHERE tournament = ? AND user_id = ?",
                 (tournament, user_id),
@@ -314,7 +314,7 @@ class DeckQueries:
     async def choose_lobby_deck(self, game: int, user_id: int, source: str) -> None:
         """Record the deck ``user_id`` will play ``game`` with (replacing an earlier choice)."""
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             await db.execute(
                 "DELETE FROM gdm_lobby_decks WHERE game = ? AND user_id = ?", (game, user_id)
             )

@@ -5,11 +5,16 @@ execute_fetchall and executemany), so the queries themselves are shared.
 What differs from SQLite, and only here:
   * placeholders: the queries are written with ``?``; PostgreSQL wants ``$1, $2...``;
   * the rowid ids: SQLite's ``INTEGER PRIMARY KEY`` is spelt as an identity column;
-  * writers: SQLite has one writer at a time (BEGIN IMMEDIATE). Here every write
-    transaction takes a transaction-level advisory lock, exclusive for ordinary writes
-    (which read, decide and write, as under SQLite) and shared for moves, which are
-    guarded by their own conditional UPDATE ... WHERE version = ? (the row lock makes a
-    second mover wait, then find the version gone: one lands, the other is stale);
+  * writers: SQLite has one writer at a time (BEGIN IMMEDIATE). Here a write transaction
+    says what it locks (``locks``: its game, its tournament, its user...), and takes those
+    transaction-level advisory locks, each exclusive, after the writers' lock in shared mode:
+    writes of different games run side by side, two of the same game one after the other.
+    A write that names no lock takes the writers' lock exclusively, alone as under SQLite
+    (what reads and decides across games or tournaments). Moves take their game's lock; their
+    conditional UPDATE ... WHERE version = ? still decides which of two movers lands. A
+    batch of moves is one call of a function made here at open (``routines``,
+    storage/pg_moves.py); claims that processes compete for skip locked rows
+    (storage/dialect.py, ``skip_locked``);
   * durability: ``durable=False`` is ``synchronous_commit = off`` for that transaction
     (survives the process, not a power cut), as SQLite's synchronous NORMAL;
   * integrity errors come out as PgIntegrityError with the offending key in the text.
@@ -28,7 +33,7 @@ from typing import Any
 
 import asyncpg
 
-from .dialect import PgIntegrityError
+from .dialect import Lock, PgIntegrityError, lock_keys
 from .migrate import MIGRATIONS_DIR, load_migrations
 
 # Advisory lock keys (any 64-bit numbers the database's other users do not take).
@@ -154,8 +159,10 @@ class PgDatabase:
         pool_size: int = 10,
         busy_timeout_ms: int = 10_000,
         migrations_dir: Path = MIGRATIONS_DIR,
+        routines: Sequence[str] = (),
     ) -> PgDatabase:
-        """Connect a pool to ``url`` and bring the schema up to date."""
+        """Connect a pool to ``url`` and bring the schema up to date; ``routines``: the
+        functions the store calls (CREATE OR REPLACE FUNCTION), made after the migrations."""
         # FULL: a commit waits for its WAL to reach the disk (PostgreSQL's default);
         # NORMAL and OFF: it survives the process dying, not a power cut, as in SQLite's WAL.
         settings = {
@@ -168,7 +175,7 @@ class PgDatabase:
         )
         try:
             async with pool.acquire() as conn:
-                await migrate_postgres(conn, migrations_dir)
+                await migrate_postgres(conn, migrations_dir, routines)
         except BaseException:
             await pool.close()
             raise
@@ -179,17 +186,23 @@ class PgDatabase:
         await self.pool.close()
 
     @asynccontextmanager
-    async def write(self, *, durable: bool = True, shared: bool = False) -> AsyncIterator[PgConnection]:
+    async def write(
+        self, *, durable: bool = True, locks: Iterable[Lock] | None = None
+    ) -> AsyncIterator[PgConnection]:
         """One write transaction on a pooled connection; rolled back on any exception.
 
-        ``shared``: the transaction guards itself (a move's version check) and may run
-        beside other shared ones; the rest take the writers' lock exclusively."""
-        lock = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+        ``locks``: what the transaction reads and changes, locked exclusively for it (each
+        write of a game names the game); None: everything (the writers' lock, exclusive)."""
         begin = "BEGIN; "
         if not durable:
             begin += "SET LOCAL synchronous_commit TO OFF; "
-        # One round trip for BEGIN and the lock (the simple protocol takes several statements).
-        begin += f"SELECT {lock}({WRITE_LOCK})"
+        # One round trip for BEGIN and the locks (the simple protocol takes several
+        # statements); the keys are our own integers, never text from outside.
+        if locks is None:
+            begin += f"SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+        else:
+            begin += f"SELECT pg_advisory_xact_lock_shared({WRITE_LOCK})"
+            begin += "".join(f"; SELECT pg_advisory_xact_lock({k})" for k in lock_keys(locks))
         async with self.pool.acquire() as conn:
             try:
                 await conn.execute(begin)
@@ -209,8 +222,12 @@ class PgDatabase:
                 raise
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
-        """One read outside any transaction (it sees committed rows only)."""
-        rows = await self.pool.fetch(to_dollar(sql), *params)
+        """One statement outside any transaction: a read (it sees committed rows only), or
+        a write that is a transaction on its own (committed when it returns)."""
+        try:
+            rows = await self.pool.fetch(to_dollar(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as e:
+            raise _integrity(e) from e
         return [tuple(r) for r in rows]
 
 
@@ -222,11 +239,15 @@ _SCHEMA_VERSION_DDL = (
 )
 
 
-async def migrate_postgres(conn: asyncpg.Connection, directory: Path = MIGRATIONS_DIR) -> list[int]:
+async def migrate_postgres(
+    conn: asyncpg.Connection, directory: Path = MIGRATIONS_DIR, routines: Sequence[str] = ()
+) -> list[int]:
     """Apply pending migrations in order, each in its own transaction; the versions applied.
+    Then (re)make ``routines``, the PostgreSQL functions of this version of the code.
 
     The same numbered files as SQLite, through ddl(). A session advisory lock keeps two
-    processes starting at once from applying the same migration twice."""
+    processes starting at once from applying the same migration twice (or replacing one
+    function together, which PostgreSQL refuses)."""
     migrations = load_migrations(directory)
     applied: list[int] = []
     await conn.execute(f"SELECT pg_advisory_lock({MIGRATE_LOCK})")
@@ -244,6 +265,8 @@ async def migrate_postgres(conn: asyncpg.Connection, directory: Path = MIGRATION
                     mig.version, mig.name, time.time(),
                 )
             applied.append(mig.version)
+        for routine in routines:
+            await conn.execute(routine)
     finally:
         await conn.execute(f"SELECT pg_advisory_unlock({MIGRATE_LOCK})")
     return applied

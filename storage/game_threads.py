@@ -23,7 +23,7 @@ class GameThreadQueries:
 
     async def note_game_thread(self, thread_id: int, game: int, guild_id: int | None) -> None:
         """Remember that ``thread_id`` was opened for ``game`` (archived after it ends)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("thread", thread_id),)) as db:  # type: ignore[attr-defined]
             await db.execute("DELETE FROM game_threads WHERE thread_id = ?", (thread_id,))
             await db.execute(
                 "INSERT INTO game_threads (thread_id, game, guild_id) VALUES (?, ?, ?)",
@@ -48,7 +48,7 @@ class GameThreadQueries:
 
     async def thread_archived(self, thread_id: int, when: float | None = None) -> None:
         """Mark a game's thread as archived (or given up: deleted, or not ours to archive)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("thread", thread_id),)) as db:  # type: ignore[attr-defined]
             await db.execute(
                 "UPDATE game_threads SET archived_at = ? WHERE thread_id = ?",
                 (time.time() if when is None else when, thread_id),

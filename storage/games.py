@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from .deadlines import DeadlinePlan, apply_plan
-from .dialect import IntegrityError
+from .dialect import IntegrityError, game_locks
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, UnknownGame
 from .outbox import ChangeNote, write_change
 from .rows import (
@@ -43,6 +43,18 @@ class MoveWrite:
     own: bool = False
 
 
+@dataclass(frozen=True)
+class MoveCommit:
+    """One commit_moves call as data, for a batch of them written at once (on PostgreSQL,
+    storage/pg_moves.py): the game, the version it was read at, its steps, its outbox note."""
+
+    game: int
+    expected_version: int
+    steps: tuple[MoveWrite, ...]
+    change: ChangeNote | None
+    now: float
+
+
 class GameQueries:
     """Games, seats, moves and the action log, mixed into Store (uses its _write, _fetchall,
     _changes and group commit)."""
@@ -67,7 +79,9 @@ class GameQueries:
         for this game now holds it (forgotten in the same transaction)."""
         now = time.time()
         options_json = json.dumps(options, ensure_ascii=False, separators=(",", ":"))
-        async with self._write() as db:  # type: ignore[attr-defined]
+        # The channel's lock: two lobbies asked in one channel at once are told apart here
+        # (the partial unique index on channel_id stays the last word).
+        async with self._write(locks=(("channel", channel_id),)) as db:  # type: ignore[attr-defined]
             busy = await db.execute_fetchall(
                 "SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
                 (channel_id,),
@@ -157,7 +171,7 @@ class GameQueries:
         locale: str | None = None,
     ) -> SeatRow:
         """Seat someone at the next seat number; SeatTaken if that user is seated, NotInLobby if started."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             await self._require_lobby(db, game)
             if user_id is not None:
                 taken = await db.execute_fetchall(
@@ -183,7 +197,7 @@ class GameQueries:
         return await self._remove_seat(game, "seat = ?", seat)
 
     async def _remove_seat(self, game: int, where: str, value: int) -> bool:
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             status = await db.execute_fetchall("SELECT status FROM games WHERE id = ?", (game,))
             if not status or status[0][0] != "lobby":
                 return False
@@ -212,7 +226,7 @@ class GameQueries:
     async def drop_seat(self, game: int, seat: int, change: ChangeNote | None = None) -> None:
         """The seat's player is out for good: the bot plays the seat from now on (and
         ``change``, what that owes Discord, is written with it)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             if change is not None:
                 await write_change(db, game, change)
             n = await self._changes(  # type: ignore[attr-defined]
@@ -229,7 +243,7 @@ class GameQueries:
 
     async def set_dm_closed(self, game: int, seat: int, closed: bool) -> None:
         """Record whether DMs to that seat's player are refused; UnknownGame if no such seat."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE seats SET dm_closed = ? WHERE game = ? AND seat = ?",
@@ -251,11 +265,13 @@ class GameQueries:
         change: ChangeNote | None = None,
         options: dict | None = None,
         seating: dict[int, int] | None = None,
+        salt: str | None = None,
     ) -> GameRow:
         """Move a game from lobby to active with its first state (and its first deadlines);
         NotInLobby (a StaleVersion) otherwise. ``options``: the options the game was set up
         with, when the start fixed more of them than the lobby had (the replay needs them).
-        ``seating``: the places drawn for the start (lobby seat -> seat), moved with it."""
+        ``seating``: the places drawn for the start (lobby seat -> seat), moved with it.
+        ``salt``: the secret committed to with the seed (services/fairness.py)."""
         if not _INT64_MIN <= seed <= _INT64_MAX:
             raise ValueError("seed must fit in a signed 64-bit integer")
         fixed = (
@@ -263,13 +279,13 @@ class GameQueries:
             if options is None
             else json.dumps(options, ensure_ascii=False, separators=(",", ":"))
         )
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?,"
-                " updated_at = ?, options = COALESCE(?, options)"
+                " updated_at = ?, options = COALESCE(?, options), seed_salt = ?"
                 " WHERE id = ? AND status = 'lobby'"
                 f" RETURNING {GAME_COLUMNS}",
-                (seed, state, version, time.time(), fixed, game),
+                (seed, state, version, time.time(), fixed, salt, game),
             )
             rows = list(rows)
             if not rows:
@@ -366,10 +382,14 @@ class GameQueries:
 
         if self._group is not None:  # type: ignore[attr-defined]
             # Guarded by its own version and undone alone if stale; answered after COMMIT.
+            if self._pg is not None:  # type: ignore[attr-defined]
+                # There the batch is one statement over every move's data.
+                item = MoveCommit(game, expected_version, tuple(steps), change, now)
+                return await self._group.run(item)  # type: ignore[attr-defined]
             return await self._group.run(write)  # type: ignore[attr-defined]
-        # shared: each move is guarded by its own UPDATE ... WHERE version = ?, whose row
-        # lock makes a concurrent mover of the same game wait and then find it stale.
-        async with self._write(shared=True) as db:  # type: ignore[attr-defined]
+        # The game's lock keeps every other write of the game out meanwhile; the UPDATE ...
+        # WHERE version = ? decides between two movers of it (the second finds it stale).
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             return await write(db)
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
@@ -396,7 +416,7 @@ class GameQueries:
             raise ValueError(f"unknown status {status!r}; expected one of {STATUSES}")
         closing = status in ("finished", "abandoned")
         try:
-            async with self._write() as db:  # type: ignore[attr-defined]
+            async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
                 if closing:
                     sql, params = "status = ?, finished_at = ?", (status, time.time())
                 else:
@@ -424,7 +444,7 @@ class GameQueries:
 
     async def _update_game(self, game: int, assignments: str, params: tuple[object, ...]) -> None:
         """UPDATE one game's columns and touch updated_at; UnknownGame if the id is absent."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",

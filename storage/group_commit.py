@@ -9,7 +9,9 @@ COMMIT and one sync. Each caller hears its result, or its own error, only once t
 has returned, so nothing is told before it is durable.
 
 The SQL is SAVEPOINT / RELEASE SAVEPOINT / ROLLBACK TO SAVEPOINT, which SQLite and
-PostgreSQL both speak.
+PostgreSQL both speak. On PostgreSQL the queue is the same but a batch is written another way
+(``batch``, storage/pg_moves.py): the queued items are moves as data, written by one
+statement for the whole batch.
 
 Where the connection runs its statements on a thread of its own (aiosqlite), each statement
 is a trip to that thread and back, which on a busy machine waits for the scheduler twice;
@@ -47,6 +49,9 @@ Write = Callable[[Any], Awaitable[T]]
 OnThread = Callable[[Callable[[sqlite3.Connection], Any]], Awaitable[Any]]
 # What became of one write: its error, or None and its result.
 Outcome = tuple[BaseException | None, Any]
+# Writes a whole batch of queued items in one transaction of its own; told whether every
+# caller has stopped waiting (then it rolls back rather than commit); what became of each.
+Batch = Callable[[list[Any], Callable[[], bool]], Awaitable[list[Outcome]]]
 
 
 class _Withdrawn(Exception):
@@ -73,21 +78,26 @@ class GroupCommit:
         self,
         transaction: Callable[[], AbstractAsyncContextManager[Any]],
         on_thread: Callable[[], AbstractAsyncContextManager[OnThread]] | None = None,
+        *,
+        batch: Batch | None = None,
     ) -> None:
         """Commit batches through ``transaction``; or, when ``on_thread`` is given (it takes
         the store's lock and gives a function that runs a function on the connection's own
-        thread), in trips to that thread: one per batch, two for a lone write."""
+        thread), in trips to that thread: one per batch, two for a lone write; or, when
+        ``batch`` is given, by handing it each batch of queued items whole."""
         self._transaction = transaction
         self._on_thread = on_thread
+        self._batch = batch
         self._queue: list[_Queued[Any]] = []
         self._runner: asyncio.Task[None] | None = None
         # For the benchmarks: how many transactions carried how many writes.
         self.batches = 0
         self.writes = 0
 
-    async def run(self, write: Write[T]) -> T:
-        """Run ``write(connection)`` in the next group transaction; its result (or its
-        error) once that transaction has committed. A caller cancelled before its batch
+    async def run(self, write: Write[T] | Any) -> T:
+        """Run ``write(connection)`` in the next group transaction (or, with ``batch``, have
+        the item ``write`` written with its batch); its result (or its error) once that
+        transaction has committed. A caller cancelled before its batch
         starts is not written; one cancelled while its batch runs may or may not be (its
         write is all there or not at all), as with a statement cancelled while it runs."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -122,7 +132,11 @@ class GroupCommit:
     async def _commit(self, batch: list[_Queued[Any]]) -> None:
         """One transaction for ``batch``; then answer each caller, only after COMMIT."""
         try:
-            if self._on_thread is not None:
+            if self._batch is not None:
+                outcomes = await self._batch(
+                    [q.write for q in batch], lambda: all(q.future.done() for q in batch)
+                )
+            elif self._on_thread is not None:
                 outcomes = await self._commit_on_thread(self._on_thread, batch)
             else:
                 outcomes = await self._commit_async(batch)

@@ -31,24 +31,29 @@ class LeaseQueries:
         """Take or renew the lease ``name`` for ``owner`` until ``now + ttl``; True when
         ``owner`` holds it now. Another owner's lease is taken only once it has expired.
 
-        One statement, so two processes asking at once cannot both win: the insert of a
-        free name, or the update of a row that is ours or expired, happens for one of them."""
-        async with self._write() as db:  # type: ignore[attr-defined]
-            changed = await self._changes(  # type: ignore[attr-defined]
+        Two processes asking at once cannot both win: the row is claimed (on PostgreSQL a
+        row another process is taking or renewing right now is passed over: that one wins,
+        and this one does not wait for it), or, for a free name, inserted by one of them."""
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
+            if await self._changes(  # type: ignore[attr-defined]
+                db,
+                "UPDATE leases SET owner = ?,"
+                " taken_at = CASE WHEN owner = ? THEN taken_at ELSE ? END, expires_at = ?"
+                " WHERE name IN (SELECT name FROM leases WHERE name = ?"
+                f" AND (owner = ? OR expires_at < ?){self._skip_locked})",  # type: ignore[attr-defined]
+                (owner, owner, now, now + ttl, name, owner, now),
+            ):
+                return True
+            return await self._changes(  # type: ignore[attr-defined]
                 db,
                 f"INSERT INTO leases ({LEASE_COLUMNS}) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (name) DO UPDATE SET owner = excluded.owner,"
-                " taken_at = CASE WHEN leases.owner = excluded.owner THEN leases.taken_at"
-                " ELSE excluded.taken_at END,"
-                " expires_at = excluded.expires_at"
-                " WHERE leases.owner = excluded.owner OR leases.expires_at < ?",
-                (name, owner, now, now + ttl, now),
-            )
-            return changed > 0
+                " ON CONFLICT (name) DO NOTHING",
+                (name, owner, now, now + ttl),
+            ) > 0
 
     async def release_lease(self, name: str, owner: str) -> bool:
         """Give the lease up at once (a clean stop), if ``owner`` still holds it."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             return await self._changes(  # type: ignore[attr-defined]
                 db, "DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)
             ) > 0

@@ -7,6 +7,7 @@ import json
 import time
 from dataclasses import dataclass
 
+from .dialect import game_locks
 from .rows import GAME_COLUMNS, GameRow, game_from_sql
 
 _G_COLUMNS = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
@@ -66,7 +67,7 @@ class LookupQueries:
 
     async def add_watcher(self, game: int, user_id: int) -> bool:
         """Follow ``game``; False if already following."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             found = await db.execute_fetchall(
                 "SELECT 1 FROM watchers WHERE game = ? AND user_id = ?", (game, user_id)
             )
@@ -77,7 +78,7 @@ class LookupQueries:
 
     async def remove_watcher(self, game: int, user_id: int) -> bool:
         """Stop following ``game``; False if not following."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             async with db.execute(
                 "DELETE FROM watchers WHERE game = ? AND user_id = ?", (game, user_id)
             ) as cur:
@@ -102,7 +103,7 @@ class LookupQueries:
 
     async def set_dm_message(self, game: int, seat: int, channel_id: int, message_id: int) -> None:
         """Remember the seat's newest private-view DM."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             await db.execute("DELETE FROM dm_messages WHERE game = ? AND seat = ?", (game, seat))
             await db.execute(
                 "INSERT INTO dm_messages (game, seat, channel_id, message_id, sent_at)"
@@ -125,7 +126,7 @@ class LookupQueries:
 
     async def put_undo_request(self, req: UndoRequest) -> None:
         """Open (or update) the game's undo request."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(req.game)) as db:  # type: ignore[attr-defined]
             await db.execute("DELETE FROM undo_requests WHERE game = ?", (req.game,))
             await db.execute(
                 "INSERT INTO undo_requests (game, seat, seq, approvals, created_at)"
@@ -135,6 +136,6 @@ class LookupQueries:
 
     async def clear_undo_request(self, game: int) -> bool:
         """Close the game's undo request; False if there was none."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             async with db.execute("DELETE FROM undo_requests WHERE game = ?", (game,)) as cur:
                 return cur.rowcount > 0

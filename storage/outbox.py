@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .dialect import game_locks
+
 if TYPE_CHECKING:
     import aiosqlite
 
@@ -52,7 +54,8 @@ class Owed:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
-def _dumps(payload: dict[str, Any]) -> str:
+def dumps_payload(payload: dict[str, Any]) -> str:
+    """A payload as the outbox stores it (compact JSON, keys sorted)."""
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
@@ -77,13 +80,13 @@ async def write_change(db: aiosqlite.Connection, game: int, note: ChangeNote) ->
         rows = await db.execute_fetchall(
             "INSERT INTO outbox (game, kind, payload, created_at) VALUES (?, 'change', ?, ?)"
             " RETURNING id",
-            (game, _dumps(note.payload), time.time()),
+            (game, dumps_payload(note.payload), time.time()),
         )
         note.id = int(list(rows)[0][0])
     else:
         await db.execute(
             "UPDATE outbox SET payload = ? WHERE id = ? AND NOT expanded",
-            (_dumps(note.payload), note.id),
+            (dumps_payload(note.payload), note.id),
         )
 
 
@@ -104,7 +107,7 @@ class OutboxQueries:
     async def add_change(self, game: int, payload: dict[str, Any]) -> int:
         """Record a change of its own (nothing else to commit with it); its id."""
         note = ChangeNote(payload)
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             await write_change(db, game, note)
         assert note.id is not None
         return note.id
@@ -121,7 +124,7 @@ class OutboxQueries:
         messages written the first time. Returns them in the order they go out. Not synced
         to disk on its own: only a power cut can undo it, and then the change is expanded
         again, as the plan is made from the stored change."""
-        async with self._write(durable=False) as db:  # type: ignore[attr-defined]
+        async with self._write(durable=False, locks=(("change", change),)) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "SELECT expanded FROM outbox WHERE id = ? AND parent IS NULL", (change,)
             )
@@ -131,7 +134,7 @@ class OutboxQueries:
                 await db.executemany(
                     "INSERT INTO outbox (game, parent, kind, msg_key, payload, created_at)"
                     " SELECT game, ?, ?, ?, ?, ? FROM outbox WHERE id = ?",
-                    [(change, m.kind, m.key, _dumps(m.payload), now, change) for m in messages],
+                    [(change, m.kind, m.key, dumps_payload(m.payload), now, change) for m in messages],
                 )
                 await db.execute("UPDATE outbox SET expanded = TRUE WHERE id = ?", (change,))
         return await self.outbox_messages(change)
@@ -148,7 +151,10 @@ class OutboxQueries:
         Not synced to disk on its own: a power cut may undo it, and delivery looks before it
         sends again (nonce, history), as after any crash."""
         now = time.time()
-        async with self._write(durable=False) as db:  # type: ignore[attr-defined]
+        # The change's lock: two messages of one change done at once must not each see the
+        # other still owed, and leave the change open for ever.
+        lock = ("change", row_id if change is None else change)
+        async with self._write(durable=False, locks=(lock,)) as db:  # type: ignore[attr-defined]
             await db.execute(
                 "UPDATE outbox SET done_at = ? WHERE id = ? AND done_at IS NULL", (now, row_id)
             )
@@ -181,7 +187,7 @@ class OutboxQueries:
 
     async def set_watch_message(self, game: int, user_id: int, channel_id: int, message_id: int) -> None:
         """Remember the spectator's one DM about ``game`` (edited as the game goes)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             await db.execute(
                 "UPDATE watchers SET channel_id = ?, message_id = ? WHERE game = ? AND user_id = ?",
                 (channel_id, message_id, game, user_id),
@@ -196,18 +202,30 @@ class OutboxQueries:
         )
         return [outbox_from_sql(r) for r in rows]
 
-    async def prune_outbox(self, before: float) -> int:
-        """Forget changes delivered before ``before`` (and their messages); how many."""
-        async with self._write() as db:  # type: ignore[attr-defined]
-            async with db.execute(
-                "DELETE FROM outbox WHERE parent IS NULL AND done_at IS NOT NULL AND done_at < ?",
-                (before,),
-            ) as cur:
-                return cur.rowcount
+    async def prune_outbox(self, before: float, chunk: int = 1000) -> int:
+        """Forget changes delivered before ``before`` (and their messages); how many.
+
+        ``chunk`` changes per transaction, claimed (on PostgreSQL, rows another process is
+        pruning are passed over): no game waits for a long delete, and two processes
+        starting at once share the work instead of queueing on it. Delivered changes are
+        written by nobody any more, so no lock is named."""
+        pruned = 0
+        while True:
+            async with self._write(locks=()) as db:  # type: ignore[attr-defined]
+                async with db.execute(
+                    "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE parent IS NULL"
+                    " AND done_at IS NOT NULL AND done_at < ? ORDER BY id LIMIT ?"
+                    f"{self._skip_locked})",  # type: ignore[attr-defined]
+                    (before, chunk),
+                ) as cur:
+                    n = cur.rowcount
+            pruned += n
+            if n < chunk:
+                return pruned
 
     async def add_pending_thread(self, guild_id: int | None, parent_id: int, name: str) -> int:
         """Note a thread about to be opened for a new game; its id."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "INSERT INTO pending_threads (guild_id, parent_id, name, created_at)"
                 " VALUES (?, ?, ?, ?) RETURNING id",
@@ -224,5 +242,5 @@ class OutboxQueries:
 
     async def drop_pending_thread(self, pending: int) -> None:
         """Forget a pending thread (its game was created, or it was cleaned up)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             await db.execute("DELETE FROM pending_threads WHERE id = ?", (pending,))

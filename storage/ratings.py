@@ -173,6 +173,17 @@ class RatingStore:
         )
         return [RatingRow(*r) for r in rows]
 
+    async def player_servers(self, user_id: int, limit: int = 10) -> list[int]:
+        """The servers where a player has a finished game, most recent first."""
+        rows = await self._store._fetchall(
+            "SELECT r.guild_id, max(r.finished_at) AS last FROM results r"
+            " JOIN result_places p ON p.game = r.game"
+            " WHERE p.user_id = ? AND r.guild_id IS NOT NULL"
+            " GROUP BY r.guild_id ORDER BY last DESC, r.guild_id LIMIT ?",
+            (user_id, limit),
+        )
+        return [r[0] for r in rows]
+
     async def leaderboard(
         self, guild_id: int, game_id: str, *, limit: int = 10, offset: int = 0
     ) -> list[RatingRow]:

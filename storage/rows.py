@@ -11,7 +11,7 @@ from typing import Any
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, status, seed, version, state, host_id, "
     "locale, board_channel_id, board_message_id, created_at, updated_at, clock_seconds, "
-    "timeout_action, finished_at"
+    "timeout_action, finished_at, seed_salt"
 )
 SEAT_COLUMNS = "game, seat, user_id, ai, name, locale, dm_closed, dropped, seen_seq"
 ACTION_COLUMNS = "game, seq, seat, action, at"
@@ -42,6 +42,9 @@ class GameRow:
     clock_seconds: int | None = None  # the turn clock; None: no clock
     timeout_action: str = "ai"  # 'ai' (the bot plays for the seat) or 'drop'
     finished_at: float | None = None
+    # The secret drawn with the seed at the start (hex); with the seed it makes the public
+    # commitment (services/fairness.py). None in the lobby and for games started before.
+    seed_salt: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -96,6 +99,7 @@ def game_from_sql(r: Sequence[Any]) -> GameRow:
         clock_seconds=r[15],
         timeout_action=r[16],
         finished_at=r[17],
+        seed_salt=r[18],
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from .game_threads import DEFAULT_ARCHIVE_HOURS
 
 NOTIFY = ("channel", "dm", "both", "none")
+DEFAULT_COOLDOWN = 60  # a member runs each heavy command 3 times in this many seconds at most
 TIMEOUT_ACTIONS = ("ai", "drop")
 
 
@@ -36,6 +37,22 @@ class GuildSettings:
     organiser_role_id: int | None = None  # may run tournaments (besides Manage Server)
     game_threads: bool = True  # /game new opens a thread unless the host says otherwise
     archive_hours: int = DEFAULT_ARCHIVE_HOURS  # a game's thread is archived this long after it ends; 0: never
+    # What keeps one member from tiring the bot (0013_limits.sql says what each one counts).
+    cooldown_seconds: int = DEFAULT_COOLDOWN
+    lobbies_per_member: int = 3
+    lobbies_per_server: int = 30
+    threads_per_member: int = 5
+    threads_per_server: int = 100
+
+
+@dataclass(frozen=True)
+class OpenCounts:
+    """What a server holds open now, in all and of one member's making."""
+
+    lobbies: int = 0
+    member_lobbies: int = 0
+    threads: int = 0  # threads of games not over, opened by the bot
+    member_threads: int = 0  # of those, the threads of games the member hosts
 
 
 _USER_COLUMNS = ", ".join(f.name for f in fields(UserSettings))
@@ -84,6 +101,20 @@ class SettingsQueries:
         )
         return _guild(rows[0]) if rows else GuildSettings(guild_id=guild_id)
 
+    async def open_counts(self, guild_id: int, user_id: int) -> OpenCounts:
+        """The server's open lobbies and game threads, in all and those ``user_id`` hosts."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT"
+            " SUM(CASE WHEN g.status = 'lobby' THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN g.status = 'lobby' AND g.host_id = ? THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN t.thread_id IS NOT NULL THEN 1 ELSE 0 END),"
+            " SUM(CASE WHEN t.thread_id IS NOT NULL AND g.host_id = ? THEN 1 ELSE 0 END)"
+            " FROM games g LEFT JOIN game_threads t ON t.game = g.id AND t.archived_at IS NULL"
+            " WHERE g.guild_id = ? AND g.status IN ('lobby', 'active')",
+            (user_id, user_id, guild_id),
+        )
+        return OpenCounts(*(int(n or 0) for n in rows[0])) if rows else OpenCounts()
+
     async def update_guild(self, guild_id: int, **changes: Any) -> GuildSettings:
         """Change some of the server's settings and return them all."""
         return await self._upsert("guild_settings", "guild_id", GuildSettings(guild_id=guild_id), changes)
@@ -95,7 +126,7 @@ class SettingsQueries:
         names = [f.name for f in fields(cls)]
         columns = ", ".join(names)
         ident = getattr(default, key)
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=((table, ident),)) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(f"SELECT {columns} FROM {table} WHERE {key} = ?", (ident,))
             current = (_guild(list(rows)[0]) if cls is GuildSettings else cls(*list(rows)[0])) if rows else default
             new = replace(current, **changes)

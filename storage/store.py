@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import TracebackType
@@ -18,7 +18,7 @@ import aiosqlite
 
 from .deadlines import DeadlineQueries
 from .decks import DeckQueries
-from .dialect import is_postgres_url
+from .dialect import Lock, is_postgres_url, skip_locked
 from .dialect_postgres import PgDatabase
 from .game_threads import GameThreadQueries
 from .games import GameQueries, MoveWrite
@@ -27,7 +27,9 @@ from .leases import LeaseQueries
 from .lookups import LookupQueries
 from .migrate import MIGRATIONS_DIR, migrate
 from .outbox import OutboxQueries
+from .pg_moves import PG_ROUTINES, PgMoveBatches
 from .settings import SettingsQueries
+from .stats import StatsQueries
 from .tournaments import TournamentQueries
 
 T = TypeVar("T")
@@ -35,7 +37,7 @@ T = TypeVar("T")
 
 class Store(
     GameQueries, DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries,
-    LeaseQueries, TournamentQueries, GameThreadQueries,
+    LeaseQueries, TournamentQueries, GameThreadQueries, StatsQueries,
 ):
     """Async access to the game database; one instance owns one SQLite connection.
 
@@ -50,10 +52,11 @@ class Store(
     lock here: each transaction takes a pooled connection, and the server keeps them
     apart (storage/dialect_postgres.py says how writers are serialised there).
 
-    On SQLite, moves go through group commit (storage/group_commit.py): those of different
-    games that queue while a commit runs share the next transaction and its sync, each in
-    its own savepoint, each caller answered after the COMMIT. ``group_commit=False``
-    (Store.open) gives every move a transaction of its own.
+    Moves go through group commit (storage/group_commit.py): those of different games that
+    queue while a commit runs share the next transaction and its sync, each caller answered
+    after the COMMIT; on SQLite each in its own savepoint, on PostgreSQL all in one statement
+    (storage/pg_moves.py). ``group_commit=False`` (Store.open) gives every move a
+    transaction of its own.
     """
 
     def __init__(
@@ -67,12 +70,20 @@ class Store(
         self._pg = pg
         self._lock = asyncio.Lock()
         self._synchronous = "FULL"  # the connection's level (Store.open sets it)
-        # Moves of different games queued while a commit runs share the next one.
-        # On PostgreSQL each move has a transaction of its own on a pooled connection, beside
-        # the others (their own row locks guard them): the server does the grouping there.
-        self._group = (
-            GroupCommit(self._write, self._on_thread) if group_commit and pg is None else None
-        )
+        # Moves of different games queued while a commit runs share the next one: on SQLite
+        # in one trip to the connection's thread, on PostgreSQL in one statement
+        # (storage/pg_moves.py).
+        self._group: GroupCommit | None = None
+        if group_commit:
+            self._group = (
+                GroupCommit(self._write, self._on_thread) if pg is None
+                else GroupCommit(self._write, batch=PgMoveBatches(pg))
+            )
+
+    @property
+    def _skip_locked(self) -> str:
+        """What ends a SELECT that claims rows on this store's dialect (storage/dialect.py)."""
+        return skip_locked(self._pg is not None)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -98,8 +109,9 @@ class Store(
             pg = await PgDatabase.open(
                 str(path), synchronous=synchronous, pool_size=pool_size,
                 busy_timeout_ms=busy_timeout_ms, migrations_dir=migrations_dir,
+                routines=PG_ROUTINES,
             )
-            store = cls(None, pg=pg)
+            store = cls(None, pg=pg, group_commit=group_commit)
             store._synchronous = synchronous.upper()
             return store
         # isolation_level=None: the sqlite3 module must not open transactions behind our
@@ -128,11 +140,11 @@ class Store(
 
     async def close(self) -> None:
         """Close the connection once any transaction in flight has finished."""
+        if self._group is not None:
+            await self._group.wait_idle()
         if self._pg is not None:
             await self._pg.close()
             return
-        if self._group is not None:
-            await self._group.wait_idle()
         async with self._lock:
             await self._db.close()
 
@@ -151,17 +163,18 @@ class Store(
 
     @asynccontextmanager
     async def _write(
-        self, *, durable: bool = True, shared: bool = False
+        self, *, durable: bool = True, locks: Iterable[Lock] | None = None
     ) -> AsyncIterator[aiosqlite.Connection]:
         """Hold the lock around one BEGIN IMMEDIATE ... COMMIT; roll back on any exception.
 
         ``durable=False``: the commit survives the process being killed but not a power cut
         (WAL with synchronous NORMAL: no fsync of its own; the next durable commit syncs it
         too). For bookkeeping that is safe to redo, such as marking outbox messages sent.
-        ``shared``: the transaction's writes guard themselves (a conditional UPDATE), so on
-        PostgreSQL it may run beside others like it; SQLite has one writer anyway."""
+        ``locks``: on PostgreSQL, what the transaction reads and changes (its game, its
+        tournament...), so that it runs beside writes of other games; None locks everything,
+        for a write that reads and decides across them. SQLite has one writer anyway."""
         if self._pg is not None:
-            async with self._pg.write(durable=durable, shared=shared) as conn:
+            async with self._pg.write(durable=durable, locks=locks) as conn:
                 yield conn  # type: ignore[misc]
             return
         relax = not durable and self._synchronous in ("FULL", "EXTRA")

@@ -73,7 +73,7 @@ class TournamentQueries:
         if format not in FORMATS:
             raise ValueError(f"unknown format {format!r}; expected one of {FORMATS}")
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game_id,"
                 " options, format, rounds, table_size, clock, signup_deadline, cap, check_in,"
@@ -147,7 +147,7 @@ class TournamentQueries:
         Entrants left out of `seeds` (not checked in) are removed. `rounds`, if given,
         fixes the number of rounds the format settled on at the start.
         """
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             rows = list(
                 await db.execute_fetchall(
                     "UPDATE tournaments SET status = 'running', rounds = COALESCE(?, rounds),"
@@ -186,7 +186,7 @@ class TournamentQueries:
         self, tournament: int, assignments: str, params: tuple,
         owe: tuple[str, Mapping[str, object]] | None = None,
     ) -> None:
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 f"UPDATE tournaments SET {assignments}, updated_at = ? WHERE id = ?",
@@ -201,7 +201,7 @@ class TournamentQueries:
 
     async def enter_tournament(self, tournament: int, user_id: int, name: str) -> EntrantRow:
         """Sign a user up; NotInSignup, AlreadyEntered or TournamentFull otherwise."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             t = list(
                 await db.execute_fetchall(
                     "SELECT status, cap FROM tournaments WHERE id = ?", (tournament,)
@@ -229,7 +229,7 @@ class TournamentQueries:
 
     async def leave_tournament(self, tournament: int, user_id: int) -> bool:
         """Withdraw a sign-up before the start; False if not signed up or already started."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "DELETE FROM entrants WHERE tournament = ? AND user_id = ? AND EXISTS"
@@ -240,7 +240,7 @@ class TournamentQueries:
 
     async def check_in_entrant(self, tournament: int, user_id: int) -> bool:
         """Mark an entrant present; False if not signed up."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE entrants SET checked_in = TRUE WHERE tournament = ? AND user_id = ?",
@@ -250,7 +250,7 @@ class TournamentQueries:
 
     async def drop_entrant(self, tournament: int, user_id: int, round_no: int) -> bool:
         """Drop an entrant from the rest of the event; False if absent or already dropped."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE entrants SET dropped = TRUE, dropped_round = ?"
@@ -285,7 +285,7 @@ class TournamentQueries:
         first). Byes are stored as finished tables of one player.
         """
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             n = await self._changes(  # type: ignore[attr-defined]
                 db,
                 "UPDATE tournaments SET current_round = ?, updated_at = ?"
@@ -335,7 +335,7 @@ class TournamentQueries:
         if not walkovers:
             return
         now = time.time()
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "SELECT COALESCE(MAX(number), 0) FROM matches WHERE tournament = ? AND round = ?",
                 (tournament, round_no),
@@ -407,7 +407,7 @@ class TournamentQueries:
 
     async def finish_round(self, tournament: int, number: int) -> bool:
         """Close a round whose tables are all finished; False if some are not (or it is closed)."""
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=(("tournament", tournament),)) as db:  # type: ignore[attr-defined]
             left = await db.execute_fetchall(
                 "SELECT 1 FROM matches WHERE tournament = ? AND round = ? AND status != 'finished'",
                 (tournament, number),
@@ -446,7 +446,7 @@ class TournamentQueries:
         if not ids:
             return
         marks = ", ".join("?" for _ in ids)
-        async with self._write() as db:  # type: ignore[attr-defined]
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
             await db.execute(
                 f"UPDATE tournament_owed SET done_at = ? WHERE id IN ({marks})",
                 (time.time(), *ids),

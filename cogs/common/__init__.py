@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from cogs.common.announce import Announcer
     from cogs.common.board import BoardKeeper
     from cogs.common.delivery import Delivery
+    from services.limits import Limits
     from services.session import SessionService
 
 
@@ -20,6 +21,7 @@ class Services(Protocol):
     boards: BoardKeeper
     delivery: Delivery
     announcer: Announcer
+    limits: Limits
     settings: Any
 
 

@@ -123,6 +123,9 @@ class Context:
     interaction: discord.Interaction | None = None
     board_repost: bool = False
     told: bool = False
+    # The turn's message went out as the card itself (posted anew, up to date): the
+    # change's board needs no edit of its own.
+    carded: bool = False
 
 
 class Announcer:
@@ -268,12 +271,15 @@ class Announcer:
         since = d.change.created_at if d.again else None
         nonce = f"tb{row.id}"
         if row.kind == "record":
-            shown = d.result.game if d.result is not None else g
-            posted = await self._post(shown, p["text"], allowed_users(p["ping"]), interaction,
-                                      nonce=nonce, since=since)
-            if not posted:
+            # (not at a start, whose card comes below the lobby, kept)
+            if not d.again and not context.board_repost and await self._as_card(g, p, nonce, interaction):
+                context.carded = True
+            elif not await self._post(d.result.game if d.result is not None else g, p["text"],
+                                      allowed_users(p["ping"]), interaction, nonce=nonce, since=since):
                 context.told = True
                 await self.tell_missing(g, g.row.channel_id, interaction)
+        elif row.kind == "board" and context.carded and not p["repost"] and not d.again:
+            pass  # the turn's message was the card, posted anew as the game is now
         elif row.kind == "board":
             story = Story(list(p["last"]), list(p["now"])) if "last" in p else None
             on_card = interaction if self._on_card(g, interaction) else None
@@ -308,6 +314,23 @@ class Announcer:
         log.info("game %s: delivered %s of change %s", g.id, row.key, d.change.id,
                  extra={"event": "delivery", "guild": g.row.guild_id, "kind": row.kind, "again": d.again})
 
+    async def _as_card(self, g: Game, p: dict[str, Any], nonce: str,
+                       interaction: discord.Interaction | None) -> bool:
+        """The turn's message as the new card's content, when the card would be buried by
+        it (or is gone or too old): one new message instead of two, and the old card goes
+        (kept as the turn's message it carried, if any). False when it was not done."""
+        boards = self.bot.boards
+        if g.state is None or g.row.channel_id != (g.row.board_channel_id or g.row.channel_id) \
+                or not boards.buried_by_one_more(g):
+            return False
+        mid = await boards.refresh(g.id, story=Story(list(p["story"]), []), nonce=nonce,
+                                   told=(p["text"], allowed_users(p["ping"])))
+        if mid is None:
+            return False  # refused: the turn's message goes on its own (or says what is missing)
+        if interaction is not None:
+            await self._answer_left(interaction)
+        return True
+
     async def _post(self, g: Game, said: str, allowed: discord.AllowedMentions,
                     interaction: discord.Interaction | None, *, nonce: str | None = None,
                     since: float | None = None) -> bool:
@@ -318,15 +341,19 @@ class Announcer:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
                 try:
-                    await interaction.response.send_message(said, allowed_mentions=allowed)
+                    answer = await interaction.response.send_message(said, allowed_mentions=allowed)
+                    if answer is not None and answer.message_id is not None and interaction.channel_id:
+                        # counted below the card now: its event may come after the next turn
+                        self.bot.boards.note(interaction.channel_id, answer.message_id)
                     return True
                 except discord.NotFound:
                     interaction = None  # Discord forgot it (answered too late): post it below
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
                 await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
-            await send_once(self._channel(g), self._me(), since, nonce, content=said,
-                            allowed_mentions=allowed)
+            sent = await send_once(self._channel(g), self._me(), since, nonce, content=said,
+                                   allowed_mentions=allowed)
+            self.bot.boards.note(g.row.channel_id, sent.id)
         except discord.HTTPException as exc:
             if not forbidden(exc):
                 log.warning("game %s: could not post the record of a move", g.id, exc_info=True)
@@ -427,18 +454,22 @@ class Announcer:
     # -- turn DMs, reminders, catch-up --------------------------------------------------------
 
     async def catch_up(self, g: Game, seat: Seat, locale: str) -> list[str]:
-        """What happened since ``seat``'s last move, as lines ``seat`` may read (newest last)."""
+        """What happened since ``seat``'s last move, as lines ``seat`` may read (newest last),
+        the moves the bot made in their seat meanwhile included."""
         since = g.seat_row(seat).seen_seq
         lines: list[str] = []
         for line in await self.bot.session.replay(g.id, seat):
-            if line.seq <= since or line.seat == seat:
+            if line.seq <= since:
                 continue
             name = g.seat_row(line.seat).name
             if line.undoes is not None:
                 lines.append(t("undo.done", locale, name=name, seq=line.undoes))
                 continue
             texts = event_lines(line.events, locale, seat, g=g)
-            lines.append(said_by(g, line.seat, texts, locale))
+            said = said_by(g, line.seat, texts, locale)
+            # A move in the reader's own seat after their last one is the bot's for them
+            # (at the deadline, or while their seat was the bot's): they are told so.
+            lines.append(t("catchup.bot_for_you", locale, move=said) if line.seat == seat else said)
         if len(lines) > CATCH_UP_LINES:
             lines = [tn("catchup.more", len(lines) - CATCH_UP_LINES, locale)] + lines[-CATCH_UP_LINES:]
         return lines
@@ -565,8 +596,9 @@ class Announcer:
         except discord.HTTPException:
             log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
             return False
-        if not delivered:
-            await self.bot.session.set_dm_closed(g.id, seat, True)
+        if not delivered and await self.bot.session.set_dm_closed(g.id, seat, True):
+            # found out by a turn DM or a reminder: the channel is told, as from a hand's DM
+            await self.bot.delivery.tell_closed(g, seat)
         return delivered
 
     # -- spectators ------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def kind_name(model: type[Action]) -> str:
 def prompt_text(g: Game, seat: Seat, locale: str) -> str:
     """What the game asks ``seat`` now, as plain words with the players' names ("" for nothing)."""
     prompt = g.pending().get(seat)
-    return ui_for(g.row.game_id).named(g, prompt.text.get(locale), bold=False) if prompt is not None else ""
+    return ui_for(g.row.game_id).wording(g, prompt.text, locale, bold=False) if prompt is not None else ""
 
 
 def quiet(complete: Callable[..., Awaitable[Choices]]) -> Callable[..., Awaitable[Choices]]:

@@ -16,8 +16,8 @@ import discord
 from cogs.common.card import Story, card
 from cogs.common.choices import board_view
 from cogs.common.i18n import names, t
-from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently
-from cogs.common.present import COLOUR, Rendered, draw, snapshot, ui_for
+from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently, token_alive
+from cogs.common.present import COLOUR, NO_MENTIONS, Rendered, draw, snapshot, ui_for
 from cogs.common.usertext import plain
 from services.faults import crash_point
 from services.session import Game, SessionService
@@ -36,6 +36,11 @@ MAX_AGE = dt.timedelta(days=14)
 ANSWER_BY = 1.5
 # How many of a channel's newest messages are looked through for copies of a card.
 COPIES_LOOKED_AT = 50
+# How many games' lent interaction tokens are kept at most (one each; they die in 15 min;
+# an interaction holds its message, so a few kilobytes each).
+LENT_TOKENS = 1024
+# Discord's refusal of a message left with nothing in it.
+EMPTY_MESSAGE = 50006
 
 
 class _Bot(Protocol):
@@ -106,11 +111,17 @@ class BoardKeeper:
         self.bury_limit: int | None = BURY_LIMIT  # None: never re-post for being buried
         self._locks: dict[int, asyncio.Lock] = {}
         self._story: dict[int, Story] = {}  # game -> what its card tells (see announce.py)
-        self._after: dict[int, int] = {}  # board message id -> messages seen after it
+        self._after: dict[int, set[int]] = {}  # board message id -> messages seen after it (capped)
+        # card message id -> whether it carries a turn's message as its content, for the
+        # cards this process posted; an unknown one is kept, never deleted unread
+        self._carries: dict[int, bool] = {}
         self._board_of_channel: dict[int, int] = {}  # channel id -> board message id
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
         # game -> channel where the last refresh was refused for a missing permission
         self.refused: dict[int, int] = {}
+        # game -> the newest interaction acknowledged on its card (a component's update):
+        # its token edits the card through the interaction webhook for 15 minutes
+        self._tokens: dict[int, discord.Interaction] = {}
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -133,6 +144,9 @@ class BoardKeeper:
             story = self._story[g.id] = Story(list(p.get("last") or []), list(p.get("now") or []))
         due = {d.seat: d.due_at for d in await store.deadlines(g.id) if not d.paused}
         rendered = card(ui, g, story, g.locale, png, due=due, extra=await self._vacations(g))
+        # A card's content is never written by its edits: it is empty, or the turn's message
+        # the card was posted with (which must stay readable).
+        rendered.content = None
         rendered.view = board_view(g, g.locale)
         return rendered
 
@@ -173,7 +187,21 @@ class BoardKeeper:
             return False
         if mid not in self._after:
             self._track(g.row.board_channel_id or g.row.channel_id, mid)
-        return self._after[mid] >= self.bury_limit
+        return len(self._after[mid]) >= self.bury_limit
+
+    def buried_by_one_more(self, g: Game) -> bool:
+        """Whether one more message below the card would leave it buried, or it is gone or
+        too old already: the turn's message is then best posted as the card itself."""
+        if g.state is None:
+            return False
+        mid = g.row.board_message_id
+        if mid is None or too_old(mid, self.max_age):
+            return True
+        if self.bury_limit is None:
+            return False
+        if mid not in self._after:
+            self._track(g.row.board_channel_id or g.row.channel_id, mid)
+        return len(self._after[mid]) + 1 >= self.bury_limit
 
     async def refresh(
         self,
@@ -186,6 +214,7 @@ class BoardKeeper:
         nonce: str | None = None,
         since: float | None = None,
         interaction: discord.Interaction | None = None,
+        told: tuple[str, discord.AllowedMentions] | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
@@ -194,10 +223,12 @@ class BoardKeeper:
         change whose delivery a crash cut) first adopts a board posted after it, if any.
         ``story``: what the card tells of the last turn and the turn in play (kept for the
         refreshes after). ``interaction``: a move made on the card, answered by its edit.
+        ``told``: the turn's message (text, whom it pings), posted as the new card's content:
+        a card about to be buried comes down with the turn's message as one message.
 
         Never raises for Discord errors: the move behind it is already committed."""
-        mid, shown = await self._refresh(game, story=story, repost=repost, keep_old=keep_old,
-                                         rendered=rendered, nonce=nonce, since=since, interaction=interaction)
+        mid, shown = await self._refresh(game, story=story, repost=repost, keep_old=keep_old, rendered=rendered,
+                                         nonce=nonce, since=since, interaction=interaction, told=told)
         # Several processes (shards) on one game: a newer move committed by another process
         # while this edit was on its way may have had its own edit land first; this older
         # picture would then stay. Look again, and show the newest (a few rounds at most).
@@ -221,6 +252,7 @@ class BoardKeeper:
         nonce: str | None = None,
         since: float | None = None,
         interaction: discord.Interaction | None = None,
+        told: tuple[str, discord.AllowedMentions] | None = None,
     ) -> tuple[int | None, tuple[int, str] | None]:
         """One showing of the game (see refresh): the message id, and the version and status
         it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
@@ -231,7 +263,10 @@ class BoardKeeper:
             # acknowledge now rather than after it; the card is edited by the API below.
             await acknowledge(interaction)
         if interaction is not None and interaction.response.is_done():
+            if interaction.response.type is discord.InteractionResponseType.deferred_message_update:
+                self.lend(game, interaction)  # acknowledged as an update of the card
             interaction = None
+        repost = repost or told is not None
         plain = rendered is None and not repost and interaction is None
         self._waiting[game] = self._waiting.get(game, 0) + 1
         async with self._lock(game):
@@ -244,6 +279,7 @@ class BoardKeeper:
                 # newer state; one edit instead of two keeps within Discord's edit limit.
                 return g.row.board_message_id, None
             shown = (g.version, g.status)
+            is_card = rendered is None and g.state is not None
             try:
                 rendered = rendered or await in_time(interaction, self.render(g))
                 if since is not None and await self._adopt_posted(g, rendered, since):
@@ -253,8 +289,13 @@ class BoardKeeper:
                 if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
                     message = self._channel(g).get_partial_message(mid)
                     try:
-                        if not await self._answer_with(interaction, rendered):
-                            await patiently(lambda: message.edit(**rendered.edit_kwargs()))
+                        edit = rendered.edit_kwargs()
+                        if is_card:
+                            del edit["content"]  # left as it is: see render
+                        if await self._answer_with(interaction, edit):
+                            self.lend(game, interaction)
+                        elif not await self._edit_by_token(game, mid, edit):
+                            await patiently(lambda: message.edit(**edit))
                         return mid, shown
                     except discord.NotFound:
                         log.info("game %s: board message %s is gone; posting it again", g.id, mid)
@@ -262,7 +303,8 @@ class BoardKeeper:
                         if exc.code != OLD_MESSAGE_EDITS:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce), shown
+                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce,
+                                        told=told if is_card else None), shown
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
@@ -272,16 +314,49 @@ class BoardKeeper:
                 return None, None
 
     @staticmethod
-    async def _answer_with(interaction: discord.Interaction | None, rendered: Rendered) -> bool:
+    async def _answer_with(interaction: discord.Interaction | None, edit: dict[str, Any]) -> bool:
         """Answer a move made on the card with the card's edit; False when it cannot be (no
         such move, already acknowledged, or Discord forgot it): the API edits the card then."""
         if interaction is None or interaction.response.is_done():
             return False
         try:
-            await interaction.response.edit_message(**rendered.edit_kwargs())
+            await interaction.response.edit_message(**edit)
             return True
         except discord.HTTPException:
             log.info("interaction %s could not be answered with the card", interaction.id)
+            return False
+
+    def lend(self, game: int, interaction: discord.Interaction | None) -> None:
+        """Keep ``interaction`` (a component of the game's card, acknowledged as an update of
+        it) so that its token edits the card: Discord's interaction endpoints are not bound
+        by the bot's global rate limit."""
+        if interaction is None or interaction.message is None:
+            return
+        if len(self._tokens) >= LENT_TOKENS and game not in self._tokens:
+            # many games played at once: forget the tokens that died, else the oldest lent
+            for other, old in list(self._tokens.items()):
+                if not token_alive(old):
+                    del self._tokens[other]
+            if len(self._tokens) >= LENT_TOKENS:
+                del self._tokens[next(iter(self._tokens))]
+        self._tokens[game] = interaction
+
+    async def _edit_by_token(self, game: int, mid: int, edit: dict[str, Any]) -> bool:
+        """Edit card ``mid`` through a lent interaction's webhook (``@original``: the card its
+        component is on); False when none is lent for that card or Discord refuses it (its
+        token died, the card is gone or too old to edit): the bot's own edit goes then."""
+        interaction = self._tokens.get(game)
+        if interaction is None:
+            return False
+        if interaction.message is None or interaction.message.id != mid or not token_alive(interaction):
+            del self._tokens[game]
+            return False
+        try:
+            await interaction.edit_original_response(**edit)
+            return True
+        except discord.HTTPException as exc:
+            log.info("game %s: card %s not edited through interaction %s (%s)", game, mid, interaction.id, exc.code)
+            self._tokens.pop(game, None)
             return False
 
     async def _adopt_posted(self, g: Game, rendered: Rendered, since: float) -> bool:
@@ -313,29 +388,57 @@ class BoardKeeper:
             self._track(channel.id, keep)
         for message in found:
             if message.id != keep:
-                log.info("game %s: deleting card %s, a copy a crash left live", g.id, message.id)
-                try:
-                    await channel.get_partial_message(message.id).delete()
-                except discord.HTTPException:
-                    pass
+                log.info("game %s: retiring card %s, a copy a crash left live", g.id, message.id)
+                await self._retire(channel, message.id, self._carries.get(message.id, bool(message.content)))
         return bool(fresh)
 
-    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None) -> int:
+    async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None,
+                    told: tuple[str, discord.AllowedMentions] | None = None) -> int:
+        """Post the message anew (a card with ``told`` as its content, when given) and retire
+        the old one (``delete_old``): a card goes, a card carrying a turn's message stays as
+        that message alone."""
         channel = self._channel(g)
         old = g.row.board_message_id
         extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
         kwargs = rendered.send_kwargs()
+        if told is not None:
+            kwargs.update(content=told[0], allowed_mentions=told[1])
         message = await patiently(lambda: channel.send(**kwargs, **extra))
         crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
         self._track(channel.id, message.id)
+        is_card = g.state is not None
+        if is_card:
+            self._carries[message.id] = bool(kwargs.get("content"))
         if old is not None and delete_old and old != message.id:
-            try:
-                await channel.get_partial_message(old).delete()
-            except discord.HTTPException:
-                pass  # already gone, or not ours to delete any more: the new one is what matters
+            await self._retire(channel, old, self._carries.pop(old, None) if is_card else False)
             self._after.pop(old, None)
         return message.id
+
+    async def _retire(self, channel: discord.PartialMessageable, mid: int, carries: bool | None) -> None:
+        """Retire an old card: deleted when it carries nothing; when it carries a turn's
+        message (or may: ``None``, a card from before a restart), only its embed,
+        picture and buttons go, so the turn's message stays readable (one found empty is
+        deleted). When Discord no longer lets it be edited (an old message), its turn's
+        message is posted again on its own and the card deleted: no turn's text is lost and
+        no second live card stays."""
+        message = channel.get_partial_message(mid)
+        try:
+            if carries is not False:
+                try:
+                    await message.edit(embeds=[], attachments=[], view=None)
+                    return
+                except discord.HTTPException as exc:
+                    if exc.code == OLD_MESSAGE_EDITS:
+                        text = (await channel.fetch_message(mid)).content
+                        if text:
+                            sent = await patiently(lambda: channel.send(content=text, allowed_mentions=NO_MENTIONS))
+                            self.note(channel.id, sent.id)
+                    elif exc.code != EMPTY_MESSAGE:
+                        raise
+            await message.delete()
+        except discord.HTTPException:
+            pass  # already gone, or not ours to change any more: the new card is what matters
 
     async def adopt(self, game: int, channel_id: int, message_id: int) -> None:
         """Make ``message_id`` (e.g. the lobby sent as an interaction reply) the game's message."""
@@ -344,13 +447,21 @@ class BoardKeeper:
 
     def _track(self, channel_id: int, message_id: int) -> None:
         self._board_of_channel[channel_id] = message_id
-        self._after[message_id] = 0
+        self._after[message_id] = set()
 
     def note_message(self, message: discord.Message) -> None:
         """Count messages posted below a board (called for every message the bot sees)."""
-        board = self._board_of_channel.get(message.channel.id)
-        if board is not None and message.id > board:
-            self._after[board] = self._after.get(board, 0) + 1
+        self.note(message.channel.id, message.id)
+
+    def note(self, channel_id: int, message_id: int) -> None:
+        """Count message ``message_id`` of ``channel_id`` if it is below the channel's board:
+        the bot's own posts are counted when sent, their events later count them no more."""
+        board = self._board_of_channel.get(channel_id)
+        if board is None or message_id <= board:
+            return
+        below = self._after.setdefault(board, set())
+        if len(below) < max(self.bury_limit or 0, BURY_LIMIT):
+            below.add(message_id)
 
     # -- after a restart ---------------------------------------------------------------
 

@@ -218,7 +218,12 @@ class PlayButton(GameButton, template=r"tablero:play:(?P<game>\d+)"):
         locale = locale_of(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id)
         ui = ui_for(g.row.game_id)
-        await interaction.response.send_message(
+        # Acknowledged as an update of the card (which stays as it is): this interaction's
+        # token can then edit the card through Discord's interaction webhook, outside the
+        # bot's global rate limit, when the move chosen in the private menu is shown.
+        await interaction.response.defer()
+        bot.boards.lend(self.game, interaction)
+        await interaction.followup.send(
             clip(ui.menu_text(g, seat, locale), 2000), view=private_menu(g, seat, locale), ephemeral=True
         )
 

@@ -246,10 +246,11 @@ class Delivery:
             await self.bot.session.store.set_dm_message(g.id, seat, message.channel.id, message.id)
         changed = await self.bot.session.set_dm_closed(g.id, seat, not delivered)
         if not delivered and changed:
-            await self._tell_closed(g, seat)
+            await self.tell_closed(g, seat)
         return delivered
 
-    async def _tell_closed(self, g: Game, seat: Seat) -> None:
+    async def tell_closed(self, g: Game, seat: Seat) -> None:
+        """Tell the game's channel, naming the player, that ``seat``'s DMs are closed."""
         name = g.seat_row(seat).name
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
@@ -340,7 +341,7 @@ class Delivery:
             log.warning("game %s: reaction DM to seat %s failed", g.id, seat, exc_info=True)
             return False
         if not delivered and await self.bot.session.set_dm_closed(g.id, seat, True):
-            await self._tell_closed(g, seat)
+            await self.tell_closed(g, seat)
         return delivered
 
     async def _ping_in_channel(self, g: Game, seat: Seat, *, nonce: str | None = None,

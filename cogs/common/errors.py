@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.common.contexts import NotInGameServer
 from cogs.common.i18n import locale_of, t
 from cogs.common.patience import token_alive
 from rules.core import RuleError
@@ -115,6 +116,8 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         text = t("err.cooldown", locale, seconds=f"{error.retry_after:.0f}")
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = t("err.guild_only", locale)
+    elif isinstance(error, NotInGameServer):
+        text = t("err.game_place", locale)
     elif isinstance(error, app_commands.MissingPermissions | app_commands.CheckFailure):
         text = t("err.not_allowed", locale)
     elif isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):

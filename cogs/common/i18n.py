@@ -107,6 +107,19 @@ def locale_of(interaction: discord.Interaction) -> str:
     return lang(interaction.locale)
 
 
+def public_locale(interaction: discord.Interaction, server: str | None, chosen: str | None = None) -> str:
+    """The language of a new game's (or tournament's) public messages: the host's choice,
+    else the server's (set with /config, else its Discord language), and only where
+    neither is known (a DM) the host's own."""
+    if chosen:
+        return chosen
+    if server:
+        return server
+    if interaction.guild_locale is not None:
+        return lang(interaction.guild_locale)
+    return locale_of(interaction)
+
+
 _CONTEXT = {
     app_commands.TranslationContextLocation.command_name: "command",
     app_commands.TranslationContextLocation.group_name: "command",

@@ -7,8 +7,7 @@ from collections.abc import Callable
 import discord
 
 from cogs.common.i18n import names, t, tn
-from cogs.common.present import COLOUR, EMBED_DESCRIPTION, jump_url
-from cogs.common.usertext import plain
+from cogs.common.present import COLOUR, EMBED_DESCRIPTION, jump_url, listed
 from services.session import Game, SessionService
 from storage.deadlines import DeadlineRow
 
@@ -21,7 +20,7 @@ def _where(g: Game) -> str:
 
 
 def _waiting_for(g: Game, locale: str) -> str:
-    who = [plain(g.seat_row(s).name) for s in sorted(g.pending())]
+    who = [listed(g, s) for s in sorted(g.pending())]
     return t("mine.waiting", locale, who=names(who, locale) or "-")
 
 

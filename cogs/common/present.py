@@ -7,16 +7,18 @@ import dataclasses
 import io
 import json
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import discord
 
 from cogs.common.i18n import names, t, tn
+from cogs.common.last_change import Marks, last_change
 from cogs.common.usertext import plain
 from rules.catalogue import seat_words
-from rules.core import Action, Event, GameState, Seat, Text
+from rules.core import Action, Event, GameState, Naming, Seat, Text
+from services.fairness import of_game
 from services.session import Game, secrets_of
 
 FILENAME = "board.png"
@@ -103,11 +105,22 @@ class Rendered:
         }
 
 
+# The mark of a seat the bot plays (its own, or one it took over from a player who left or
+# timed out for good) wherever the seat is listed.
+BOT_MARK = "🤖"
+
+
+def listed(g: Game, seat: Seat) -> str:
+    """A seat's plain name in a list that pings nobody, marked when the bot plays it."""
+    row = g.seat_row(seat)
+    return f"{BOT_MARK} {plain(row.name)}" if row.ai or row.user_id is None else plain(row.name)
+
+
 def mention(g: Game, seat: Seat) -> str:
-    """A ping for a human seat, the bold name of an AI seat."""
+    """A ping for a human seat; the bold name of a seat the bot plays, marked as the bot's."""
     row = g.seat_row(seat)
     if row.ai or row.user_id is None:
-        return f"**{row.name}**"
+        return f"{BOT_MARK} **{row.name}**"
     return f"<@{row.user_id}>"
 
 
@@ -134,14 +147,22 @@ def said_by(g: Game, seat: Seat, texts: Sequence[str], locale: str) -> str:
 
 
 def outcome_line(g: Game, locale: str) -> str:
-    """How the game ended: the rules' reason and who won."""
+    """How the game ended: the rules' reason (how it was won) and who won."""
     assert g.state is not None
     out = g.engine.outcome(g.state)
     parts = [t("board.finished", locale)]
     if out is not None:
-        parts.append(ui_for(g.row.game_id).wording(g, out.reason, locale))
+        reason = ui_for(g.row.game_id).wording(g, out.reason, locale)
+        # a sentence of its own here (the rules' reason also follows "The game is over:")
+        parts.append(reason[:1].upper() + reason[1:])
+        # The seats the reason names: a reason that already says who won ("ana wins 2 to 1")
+        # is not followed by "ana wins." again.
+        told: set[int] = set()
+        out.reason.get(locale, lambda seat: told.add(seat))
         winners = out.winners
-        if len(out.ranking) <= 1 and len(winners) == len(g.seats) and len(g.seats) > 1:
+        if winners and set(winners) <= told:
+            pass
+        elif len(out.ranking) <= 1 and len(winners) == len(g.seats) and len(g.seats) > 1:
             parts.append(t("board.draw", locale))
         elif len(winners) == 1:
             parts.append(t("board.winner", locale, who=mention(g, winners[0])))
@@ -227,20 +248,30 @@ class GameUI:
         except KeyError:
             return f"#{seat + 1}"
 
-    def wording(self, g: Game, text: Text, locale: str) -> str:
-        """How a text of the rules (event, prompt, result) reads in Discord: the engines name
-        seats "Jugador 2" / "Player 2", and a reader sees the players' names instead."""
-        return self.named(g, text.get(locale))
+    def naming(self, g: Game, bold: bool = True) -> Naming:
+        """How this game's texts name a seat: the player's name (bold where ``bold``), given
+        to the rules' texts as a value, so no display name or translation can pass for one."""
 
-    def named(self, g: Game, text: str, bold: bool = True) -> str:
-        """``text`` with the players' names instead of the engine's seat numbers."""
-
-        def one(m: re.Match[str]) -> str:
-            seat = seat_of(m)
-            if seat >= len(g.seats):
-                return m[0]
+        def one(seat: int) -> str | None:
+            if not 0 <= seat < len(g.seats):
+                return None
             name = self.name(g, seat)
             return f"**{plain(name)}**" if bold else name
+
+        return one
+
+    def wording(self, g: Game, text: Text, locale: str, bold: bool = True) -> str:
+        """How a text of the rules (event, prompt, result) reads in Discord: the rules name a
+        seat with ``rules.core.seat_name`` and a reader sees the player's name there."""
+        said = text.get(locale, self.naming(g, bold))
+        return self.named(g, said, bold) if text.lit is not None else said
+
+    def named(self, g: Game, text: str, bold: bool = True) -> str:
+        """``text``, stored in words before the rules named seats as values ("Jugador 2"),
+        with the players' names instead of the seat numbers."""
+
+        def one(m: re.Match[str]) -> str:
+            return self.naming(g, bold)(seat_of(m)) or m[0]
 
         return seat_words().sub(one, text)
 
@@ -273,7 +304,7 @@ class GameUI:
     def label(self, g: Game, seat: Seat, action: Action, locale: str) -> str:
         """A short label for a legal action (the engine's own description)."""
         assert g.state is not None
-        return clip(g.engine.describe(g.state, seat, action).get(locale), 100)
+        return clip(self.wording(g, g.engine.describe(g.state, seat, action), locale, bold=False), 100)
 
     def group_of(self, g: Game, seat: Seat, action: Action) -> Hashable | None:
         """The first step of a two-step choice this action belongs to (None: no grouping).
@@ -303,6 +334,17 @@ class GameUI:
         """A PNG of what ``seat`` sees (None: this game has no picture)."""
         return None
 
+    def last_change(self, g: Game, seat: Seat | None, view: Any,
+                    diff: Callable[[Any, Any], Marks]) -> Marks:
+        """What the last move that changed the board changed in ``view`` (``seat``'s view
+        of ``g`` now), by the picture's ``diff``: the picture marks it."""
+        return last_change().marks(g.id, seat, g.version, view, diff)
+
+    def seat_side(self, seat: int, locale: str) -> str | None:
+        """What a seat is besides its place in turn order, for a server's statistics (a
+        faction that always sits there); None when seats differ only by their order."""
+        return None
+
     def title(self, g: Game, locale: str) -> str:
         """The board's title."""
         return t("board.title", locale, title=g.engine.title.get(locale), id=g.id)
@@ -323,7 +365,8 @@ class GameUI:
             embed.add_field(name=t("board.last", locale), value=clip("\n".join(last[-8:]), EMBED_FIELD), inline=False)
         for name, value, inline in self.board_fields(g, locale, png is not None):
             embed.add_field(name=name, value=clip(value, EMBED_FIELD), inline=inline)
-        embed.set_footer(text=t("board.version", locale, id=g.id, version=g.version))
+        embed.set_footer(text="\n".join([t("board.version", locale, id=g.id, version=g.version),
+                                          *dice_lines(g, locale)]))
         if png is not None:
             embed.set_image(url=f"attachment://{FILENAME}")
         content = ping_line(g, locale) if g.status == "active" else None
@@ -353,6 +396,18 @@ class GameUI:
         if png is not None:
             embed.set_image(url=f"attachment://{FILENAME}")
         return Rendered(content=None, embed=embed, png=png)
+
+
+def dice_lines(g: Game, locale: str) -> list[str]:
+    """The card's word on the game's dice: the commitment to the seed while the game runs,
+    the seed and salt that give it once it is over (services/fairness.py)."""
+    over = g.state is not None and g.state.finished
+    dice = of_game(g.row.seed, g.row.seed_salt, over=over)
+    if dice.commitment is None:
+        return []
+    if dice.revealed:
+        return [t("board.dice_revealed", locale, seed=dice.seed, salt=dice.salt, commitment=dice.commitment)]
+    return [t("board.dice", locale, commitment=dice.commitment)]
 
 
 async def draw(ui: GameUI, g: Game, seat: Seat | None, locale: str) -> bytes | None:

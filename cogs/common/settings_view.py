@@ -8,6 +8,7 @@ from discord import app_commands
 from cogs.common.i18n import t, tn
 from cogs.common.present import COLOUR
 from services.clock import clock_name
+from services.limits import BURST
 from storage.settings import GuildSettings
 
 NOTIFY_CHOICES = [
@@ -37,11 +38,21 @@ ARCHIVE_CHOICES = [
     app_commands.Choice(name="7 days after the game ends", value="7d"),
     app_commands.Choice(name="Never (Discord's own, after a week without messages)", value="never"),
 ]
-LANGUAGE_CHOICES = [
+# The window in which a member may run each heavy command (/game new, replay, deck import)
+# BURST times (services/limits.py).
+COOLDOWN_SECONDS = {"off": 0, "15s": 15, "30s": 30, "1m": 60, "5m": 300, "15m": 900}
+COOLDOWN_CHOICES = [
+    app_commands.Choice(name=name, value=value)
+    for value, name in (("off", "No limit"), ("15s", "15 seconds"), ("30s", "30 seconds"), ("1m", "1 minute"),
+                        ("5m", "5 minutes"), ("15m", "15 minutes"))
+]
+# The languages a game's public messages can be in (/game new), and the server's setting
+# (/config), whose "user" leaves each game to its host or the server's Discord language.
+GAME_LANGUAGES = [
     app_commands.Choice(name="Spanish", value="es"),
     app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="The creator's", value="user"),
 ]
+LANGUAGE_CHOICES = [*GAME_LANGUAGES, app_commands.Choice(name="The server's Discord language", value="user")]
 
 
 def clock_text(seconds: int | None, action: str, locale: str) -> str:
@@ -71,6 +82,15 @@ def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
                     value=t("config.threads_on" if gs.game_threads else "config.threads_off", locale),
                     inline=False)
     embed.add_field(name=t("config.archive", locale), value=archive_text(gs.archive_hours, locale), inline=False)
+    embed.add_field(name=t("config.cooldown", locale),
+                    value=tn("config.cooldown_seconds", gs.cooldown_seconds, locale, burst=BURST) if gs.cooldown_seconds
+                    else t("config.cooldown_off", locale), inline=False)
+    embed.add_field(name=t("config.lobbies", locale), inline=False,
+                    value=t("config.per_member_server", locale, member=gs.lobbies_per_member,
+                            server=gs.lobbies_per_server))
+    embed.add_field(name=t("config.game_threads_cap", locale), inline=False,
+                    value=t("config.per_member_server", locale, member=gs.threads_per_member,
+                            server=gs.threads_per_server))
     return embed
 
 

@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw
 from cogs.common.catalogue import language as _language
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
+from cogs.pictures.common import LAST_MOVE
 from cogs.pictures.fonts import fit, flatten, font, paste_text
 from rules.ankh_morpork.board import ADJ, AREAS, RIVER
 from rules.ankh_morpork.model import AmView, AreaView, SeatView
@@ -40,7 +41,11 @@ PANEL_PAD = 10
 COLUMN_W = (W - 3 * PANEL_PAD) // 2  # the players' blocks stand in two columns
 LINE = 18  # a line of the players' panel
 SMALL = 13  # the smallest text drawn
-DISC = 22  # a piece: a disc with its count
+# A piece: a disc with its count. The picture is shown at 520 of its 700 px, so a count
+# drawn at 19 px bold reads as a 10 px high digit there (at 22 px and 15 it was 8 px).
+DISC = 26
+COUNT_SIZE = 19
+PILL_EXTRA = 10  # a two-character count ("12", "T2") is a pill this much wider than a disc
 
 # Every colour is one of the 216 web-safe ones (steps of 51): the picture is put together
 # in that fixed palette, so pasting needs no conversion and the PNG encodes fast.
@@ -190,15 +195,16 @@ def frame(locale: str) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def disc(colour: Colour, ink: Colour, label: str, background: Colour = PAPER) -> Image.Image:
-    """A piece: a disc of ``colour`` with ``label`` (its count, or T / D), flattened once."""
-    big = DISC * 3  # the ring is drawn large and shrunk, for smooth edges
-    im = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    d.ellipse((2, 2, big - 3, big - 3), fill=colour, outline=INK, width=4)
-    im = im.resize((DISC, DISC), Image.Resampling.LANCZOS)
+    """A piece: a disc of ``colour`` with ``label`` (its count, or T / D), flattened once; a
+    two-character label ("12", "T2") gets a pill as wide as it needs, in the same size."""
+    w = DISC if len(label) < 2 else DISC + PILL_EXTRA
+    big = 3  # the ring is drawn large and shrunk, for smooth edges
+    im = Image.new("RGBA", (w * big, DISC * big), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rounded_rectangle((2, 2, w * big - 3, DISC * big - 3), radius=DISC * big // 2,
+                                         fill=colour, outline=INK, width=4)
+    im = im.resize((w, DISC), Image.Resampling.LANCZOS)
     # The count at its final size, so it stays readable when the picture is shown smaller.
-    size = 15 if len(label) < 2 else SMALL
-    ImageDraw.Draw(im).text((DISC / 2, DISC / 2 + 0.5), label, font=font(size, True), fill=ink, anchor="mm")
+    ImageDraw.Draw(im).text((w / 2, DISC / 2 + 0.5), label, font=font(COUNT_SIZE, True), fill=ink, anchor="mm")
     return flatten(im, background)
 
 
@@ -275,12 +281,14 @@ def _draw_area(canvas: Image.Image, d: ImageDraw.ImageDraw, area: AreaView) -> N
         canvas.paste(card_tag(None), (x + BOX_W - 51, row + 2))
     if area.trouble:
         canvas.paste(trouble_marker(), (x + BOX_W - 77, row + 1))
-    px, py = x + 6, y + STRIP_H + 32
+    # Two rows of four discs under the markers' line (four seats, trolls and demons fit).
+    px, py = x + 6, y + STRIP_H + 28
     for colour, ink, label in _pieces(area):
-        if px + DISC > x + BOX_W - 4:
+        piece = disc(colour, ink, label)
+        if px + piece.width > x + BOX_W - 4:
             px, py = x + 6, py + DISC + 2
-        canvas.paste(disc(colour, ink, label), (px, py))
-        px += DISC + 1
+        canvas.paste(piece, (px, py))
+        px += piece.width + 1
 
 
 def _seat_lines(view: AmView, sv: SeatView, locale: str) -> list[str]:
@@ -339,8 +347,31 @@ def _block_height(view: AmView, sv: SeatView) -> int:
     return DISC + 5 + LINE * len(_seat_lines(view, sv, "en")) + 10  # one language: as many lines in each
 
 
-def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
-    """A PNG of the public board (``view`` must be the public view: seat None)."""
+def _area_state(area: AreaView) -> tuple[object, ...]:
+    return (tuple(area.minions), area.trolls, area.demons, area.trouble, area.building,
+            area.card_holder, area.card_out)
+
+
+def changes(before: AmView, after: AmView) -> frozenset[int]:
+    """The areas (their indexes) where a piece, a building, the trouble marker or the area
+    card came, went or changed hands from ``before`` to ``after``."""
+    was = {a.index: _area_state(a) for a in before.areas}
+    return frozenset(a.index for a in after.areas if was.get(a.index) != _area_state(a))
+
+
+def _mark_changes(d: ImageDraw.ImageDraw, changed: frozenset[int]) -> None:
+    """An outline round each area the last move changed, outside its controller's."""
+    for a in sorted(changed):
+        if 0 <= a < len(BOX_AT):
+            x, y = BOX_AT[a]
+            d.rounded_rectangle((x - 5, y - 5, x + BOX_W + 5, y + BOX_H + 5), radius=10,
+                                outline=index(LAST_MOVE), width=3)
+
+
+def render_board(view: AmView, names: Sequence[str], locale: str,
+                 changed: frozenset[int] = frozenset()) -> bytes:
+    """A PNG of the public board (``view`` must be the public view: seat None; ``changed``:
+    the areas the last move changed, outlined)."""
     if view.seat is not None or view.hand is not None or view.personality is not None:
         # A private view holds a hand: refuse rather than risk drawing it for everyone.
         raise ValueError("the board picture is drawn from the public view only")
@@ -360,8 +391,16 @@ def render_board(view: AmView, names: Sequence[str], locale: str) -> bytes:
     if not view.finished and view.turn < len(names):
         status += "  ·  " + say("to_play", locale, name=printable(names[view.turn]))
     left = 12 + round(font(17, True).getlength(title)) + 18
-    text, f = fit(status, 15, W - 12 - left, min_size=SMALL)
+    # What the blue outline means, at the title's right end.
+    legend = say("last_move", locale)
+    legend_w = round(font(SMALL).getlength(legend))
+    legend_x = W - 12 - legend_w
+    d.rounded_rectangle((legend_x - 20, TITLE_H / 2 - 7, legend_x - 6, TITLE_H / 2 + 7), radius=3,
+                        outline=index(LAST_MOVE), width=2)
+    paste_text(canvas, (legend_x, TITLE_H / 2), legend, SMALL, INK, BG, middle=True)
+    text, f = fit(status, 15, legend_x - 32 - left, min_size=SMALL)
     paste_text(canvas, (left, TITLE_H / 2), text, f.size, INK, BG, middle=True)
+    _mark_changes(d, changed)
     for area in view.areas:
         _draw_area(canvas, d, area)
     y = MAP_H + PANEL_PAD + 4

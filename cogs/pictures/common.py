@@ -38,6 +38,11 @@ __all__ = [
 ]
 
 
+# The outline round what the last move changed, in every game's picture: a bright blue no
+# board uses for anything else (a web-safe colour, as Ankh-Morpork's palette needs).
+LAST_MOVE: RGB = (0, 204, 255)
+
+
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """The colour ``t`` of the way from ``a`` to ``b``."""
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),

@@ -33,6 +33,8 @@ T = TypeVar("T")
 # picture needs. A game's drawing code (and its rules) is imported by the first job that
 # draws that game, so a worker holds only what it has drawn, not every game.
 WARM_MODULES = ("cogs.pictures.fonts", "cogs.pictures.common")
+# How much lower the workers' scheduling priority is than the bot's (nice(2) steps).
+WORKER_NICENESS = 5
 # A picture normally takes tens of milliseconds; one that takes this long is stuck.
 TIMEOUT = 30.0
 
@@ -60,8 +62,15 @@ def _watch_parent() -> None:
 
 def _init_worker() -> None:
     """A worker's start: ignore Ctrl-C (the terminal sends it to the whole process group;
-    the bot stops its workers itself), watch the parent, import what every picture needs."""
+    the bot stops its workers itself), yield the CPU to the bot, watch the parent, import
+    what every picture needs."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Drawing is background work: on a busy machine the bot's event loop, which answers
+    # every interaction within Discord's 3 s, comes first.
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:
+        pass
     threading.Thread(target=_watch_parent, name="tablero-parent-watch", daemon=True).start()
     import importlib
 
@@ -156,6 +165,11 @@ class PicturePool:
         from the event loop). Drawn inline when there is no pool, when the job cannot be
         sent (not picklable) or when the worker died; raises what ``fn`` raises, and
         TimeoutError if the worker takes longer than ``timeout``."""
+        return self.run_within(self.timeout, fn, *args, **kwargs)
+
+    def run_within(self, timeout: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """``run`` for a job known to be long (a replay's animation): stuck only after
+        ``timeout`` seconds."""
         executor = self._executor
         if executor is None:
             return fn(*args, **kwargs)
@@ -173,7 +187,7 @@ class PicturePool:
             self.inline_fallbacks += 1
             return fn(*args, **kwargs)
         try:
-            return future.result(timeout=self.timeout)
+            return future.result(timeout=timeout)
         except BrokenProcessPool:
             log.warning("a picture worker died; drawing inline and starting a new pool")
             self._replace(executor, kill=False)
@@ -185,9 +199,9 @@ class PicturePool:
         except cf.TimeoutError:
             if future.done():
                 raise  # the job's own TimeoutError, not a stuck worker
-            log.error("a picture took over %.0f s; giving it up and starting a new pool", self.timeout)
+            log.error("a picture took over %.0f s; giving it up and starting a new pool", timeout)
             self._replace(executor, kill=True)
-            raise TimeoutError(f"picture not drawn within {self.timeout} s") from None
+            raise TimeoutError(f"picture not drawn within {timeout} s") from None
 
     async def run_async(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker, awaited on the event loop with no thread in between:
@@ -239,3 +253,11 @@ def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     if pool is None:
         return fn(*args, **kwargs)
     return pool.run(fn, *args, **kwargs)
+
+
+def render_within(timeout: float, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """``render`` for a long job, given up after ``timeout`` seconds (not ``TIMEOUT``)."""
+    pool = _active
+    if pool is None:
+        return fn(*args, **kwargs)
+    return pool.run_within(timeout, fn, *args, **kwargs)

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cogs.common.catalogue import count as _count
 from cogs.common.catalogue import t as _tr
+from cogs.pictures.common import LAST_MOVE
 from cogs.pictures.fonts import fit
 from cogs.pictures.fonts import font as shared_font
 from rules.ragami.city import BUILDING_NAME, BUILDINGS, POSITION, RECT
@@ -54,14 +55,52 @@ def _px(x: float, y: float) -> tuple[float, float]:
     return MARGIN + x * SCALE, HEADER + MARGIN + y * SCALE
 
 
+def _at_squares(v: RgView) -> dict[str, tuple[object, ...]]:
+    """What stands on each street square and in each building, as comparable values."""
+    out: dict[str, tuple[object, ...]] = {}
+    conflicts = {c.square: (c.die, c.demons) for c in v.conflicts}
+    for q in POSITION:
+        out[str(q)] = (q in v.forbidden, conflicts.get(q), v.demons.count(q),
+                       tuple(c for c, sq in enumerate(v.saints) if sq == q),
+                       tuple(c for c, node in enumerate(v.ragamis) if node == str(q)))
+    for b in BUILDINGS:
+        out[b] = (tuple((p.seat, p.virtue) for p in v.players if p.virtue_at == b),
+                  tuple(c for c, node in enumerate(v.ragamis) if node == b))
+    return out
+
+
+def changes(before: RgView, after: RgView) -> frozenset[str]:
+    """The street squares (their numbers) and buildings (their letters) where a piece came,
+    went or changed from ``before`` to ``after``."""
+    a, b = _at_squares(before), _at_squares(after)
+    return frozenset(k for k in b if a.get(k) != b[k])
+
+
+def _mark_changes(d: ImageDraw.ImageDraw, changed: frozenset[str]) -> None:
+    """Outline what the last move changed: a square with its pieces, or a building."""
+    for key in changed:
+        if key in RECT:
+            x0, y0, x1, y1 = RECT[key]
+            d.rectangle((*_px(x0 + INSET, y0 + INSET), *_px(x1 - INSET, y1 - INSET)),
+                        outline=LAST_MOVE, width=4)
+        elif key.isdigit() and int(key) in POSITION:
+            px, py = _px(*POSITION[int(key)])
+            reach = HALF + 8
+            d.rounded_rectangle((px - reach, py - reach, px + reach, py + reach), 6,
+                                outline=LAST_MOVE, width=3)
+
+
 def render_board(
-    view: RgView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None
+    view: RgView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None,
+    changed: frozenset[str] = frozenset(),
 ) -> bytes:
-    """The public board as a PNG (with ``winners``, the seats that won, marked)."""
+    """The public board as a PNG (with ``winners``, the seats that won, marked; ``changed``:
+    the squares and buildings the last move changed, outlined)."""
     n = len(view.players)
     img = _background(n, locale).copy()
     d = _Draw(img)
     _header(d, view, names, locale, winners)
+    _mark_changes(d, changed)
     _city(d, view, locale)
     _action_board(d, view, locale, HEADER + CITY)
     _players(d, view, names, locale, HEADER + CITY + BOARD_H, winners)
@@ -111,7 +150,7 @@ def _glyphs(
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """A palette image of the picture's colours and three blends between every two."""
-    base = [BG, STREET, BUILDING, INK, FAINT, WHITE, FORBIDDEN, DEMON, *COLOUR]
+    base = [BG, STREET, BUILDING, INK, FAINT, WHITE, FORBIDDEN, DEMON, *COLOUR, LAST_MOVE]
     colours = list(base)
     for i, a in enumerate(base):
         for b in base[i + 1 :]:
@@ -151,12 +190,69 @@ def _header(
 INSET = 0.4
 
 
+# The legend under the players: each kind of piece the city shows, drawn as it is there,
+# with its name ("pic.rg.legend.<kind>").
+LEGEND = ("saint", "ragami", "neutral", "demon", "conflict", "forbidden", "virtue", "last_move")
+LEGEND_ROW = 30
+LEGEND_ICON = 30  # the width an icon takes before its word
+
+
+def _legend_rows(locale: str) -> list[list[tuple[str, str, float]]]:
+    """The legend's items as rows that fit the picture's width: (kind, word, x)."""
+    f = shared_font(TEXT_MIN, True)
+    rows: list[list[tuple[str, str, float]]] = [[]]
+    x = 12.0
+    for kind in LEGEND:
+        word = _t("legend." + kind, locale)
+        w = LEGEND_ICON + f.getlength(word) + 18
+        if rows[-1] and x + w > WIDTH - 10:
+            rows.append([])
+            x = 12.0
+        rows[-1].append((kind, word, x))
+        x += w
+    return rows
+
+
+def _legend(d: _Draw, top: float, locale: str) -> None:
+    """Draw the legend with its top at ``top``."""
+    f = shared_font(TEXT_MIN, True)
+    for r, row in enumerate(_legend_rows(locale)):
+        y = top + r * LEGEND_ROW + LEGEND_ROW / 2
+        for kind, word, x in row:
+            cx = x + 12
+            if kind == "saint":
+                d.ellipse((cx - 8, y - 8, cx + 8, y + 8), fill=COLOUR[0], outline=INK, width=2)
+            elif kind in ("ragami", "neutral"):
+                _ragami(d, cx, y, 2, kind == "neutral", f)
+            elif kind == "demon":
+                d.polygon([(cx - 10, y - 8), (cx + 10, y - 8), (cx, y + 9)], fill=DEMON, outline=INK)
+            elif kind == "conflict":
+                d.rounded_rectangle((cx - 11, y - 11, cx + 11, y + 11), 4, fill=INK)
+                d.text((cx, y), "4", fill=WHITE, font=f, anchor="mm")
+            elif kind == "forbidden":
+                d.rectangle((cx - 11, y - 11, cx + 11, y + 11), fill=FORBIDDEN, outline=INK)
+                d.line((cx - 6, y - 6, cx + 6, y + 6), fill=WHITE, width=3)
+                d.line((cx - 6, y + 6, cx + 6, y - 6), fill=WHITE, width=3)
+            elif kind == "last_move":
+                d.rounded_rectangle((cx - 11, y - 11, cx + 11, y + 11), 4, outline=LAST_MOVE, width=3)
+            else:  # a virtue die in a building
+                d.rounded_rectangle((cx - 11, y - 11, cx + 11, y + 11), 5, fill=COLOUR[1], outline=INK)
+                d.text((cx, y), "2", fill=WHITE, font=f, anchor="mm")
+            d.text((x + LEGEND_ICON, y), word, fill=FAINT, font=f, anchor="lm")
+
+
+def _legend_top(players: int) -> int:
+    """Where the legend starts: under the players and the supply line."""
+    return HEADER + CITY + BOARD_H + PLAYER_LINE * players + 34
+
+
 @lru_cache(maxsize=8)
 def _background(players: int, locale: str) -> Image.Image:
-    """What never changes: the streets and the buildings with their names."""
-    height = HEADER + CITY + BOARD_H + PLAYER_LINE * players + 36
+    """What never changes: the streets, the buildings with their names, the legend."""
+    height = _legend_top(players) + LEGEND_ROW * len(_legend_rows(locale)) + 6
     img = Image.new("RGB", (WIDTH, height), BG)
     d = _Draw(img)
+    _legend(d, _legend_top(players), locale)
     for b in BUILDINGS:
         x0, y0, x1, y1 = RECT[b]
         corners = [_px(x0, y0), _px(x1, y0), _px(x1, y1), _px(x0, y1), _px(x0, y0)]

@@ -17,6 +17,7 @@ from cogs.common.catalogue import language as _language
 from cogs.common.catalogue import names as _names
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
+from cogs.pictures.common import LAST_MOVE
 from cogs.pictures.fonts import font as shared_font
 from rules.rattus_cartus.cards import BUILDINGS, CLASS_NAME, CLASSES, KIND_NAME, Supply
 from rules.rattus_cartus.model import BuildingView, PlayerView, RcView
@@ -125,6 +126,7 @@ def palette() -> Image.Image:
         *(tint(c, 0.7) for c in CLASS_COLOUR.values()),
         *SEAT_COLOUR,
         WIN,
+        LAST_MOVE,
     ]
     # Text and disc outlines are smoothed against whatever lies under them.
     pairs = [
@@ -349,13 +351,38 @@ def _ruler(img: Image.Image, top: int, spaces: int) -> None:
         )
 
 
+def _card_state(b: BuildingView) -> tuple[object, ...]:
+    return tuple((slot.seat, slot.cards, tuple(slot.revealed or ())) for slot in b.slots)
+
+
+def changes(before: RcView, after: RcView) -> frozenset[tuple[str, int, int]]:
+    """What the last move changed: ("disc", class, seat) for an influence disc that moved,
+    ("card", index, 0) for a building card of the same row whose discs or cards changed (a
+    new row dealt is not a move's doing)."""
+    out: set[tuple[str, int, int]] = set()
+    was = {p.seat: p.influence for p in before.players}
+    for p in after.players:
+        old = was.get(p.seat)
+        for c, value in enumerate(p.influence):
+            if old is not None and c < len(old) and old[c] != value:
+                out.add(("disc", c, p.seat))
+    cards = {b.index: b for b in before.row}
+    for b in after.row:
+        old_card = cards.get(b.index)
+        if old_card is not None and old_card.card == b.card and _card_state(old_card) != _card_state(b):
+            out.add(("card", b.index, 0))
+    return frozenset(out)
+
+
 def render_board(
-    view: RcView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None
+    view: RcView, names: Sequence[str], locale: str, winners: Sequence[int] | None = None,
+    changed: frozenset[tuple[str, int, int]] = frozenset(),
 ) -> bytes:
     """A PNG of the public board (``view`` must be the public view: seat None).
 
     ``winners`` (the seats ranked first, from the engine's outcome) are marked on the
-    final board; an empty list on a finished game says nobody won."""
+    final board; an empty list on a finished game says nobody won. ``changed`` (see
+    ``changes``) is outlined: what the last move changed."""
     if view.seat is not None:
         # A private view holds a hand: refuse rather than risk drawing it for everyone.
         raise ValueError("the board picture is drawn from the public view only")
@@ -379,10 +406,20 @@ def render_board(
             ascii_text(_trn("pic.rc.won_by", len(who), locale, who=_names(who, locale)))
             if who else say("nobody", locale)
         )
-    put_text(img, (MARGIN, HEADER / 2 + 2), head, 18, INK, middle=True, width=WIDTH - 2 * MARGIN)
+    # What the blue outline means, at the header's right end.
+    legend = say("last_move", locale)
+    legend_x = WIDTH - MARGIN - round(font(13).getlength(legend))
+    draw.rounded_rectangle((legend_x - 20, HEADER / 2 - 5, legend_x - 6, HEADER / 2 + 9), radius=3,
+                           outline=LAST_MOVE, width=2)
+    put_text(img, (legend_x, HEADER / 2 + 2), legend, 13, FAINT, middle=True)
+    put_text(img, (MARGIN, HEADER / 2 + 2), head, 18, INK, middle=True, width=legend_x - 30 - MARGIN)
     _ruler(img, ruler_top, spaces)
     img.paste(tracks_panel(_language(locale), spaces, n), (0, tracks_top))
     _draw_tracks(img, view, tracks_top, spaces)
+    for seat, x, y, x1, y1 in disc_boxes(view, tracks_top, spaces):
+        c = (y - tracks_top) // track_row(n)
+        if ("disc", c, seat) in changed:
+            draw.ellipse((x - 3, y - 3, x1 + 2, y1 + 2), outline=LAST_MOVE, width=2)
 
     if view.row:
         gap = 10
@@ -390,6 +427,9 @@ def render_board(
         for i, b in enumerate(view.row):
             x = MARGIN + i * (w + gap)
             _building_box(draw, img, b, (x, row_top, x + w, row_top + card_h), names, locale)
+            if ("card", b.index, 0) in changed:
+                draw.rounded_rectangle((x - 4, row_top - 4, x + w + 4, row_top + card_h + 4), radius=8,
+                                       outline=LAST_MOVE, width=3)
 
     stats_x = 270
     for p in view.players:

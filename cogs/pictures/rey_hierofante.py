@@ -20,6 +20,7 @@ from PIL import Image, ImageChops, ImageDraw
 from cogs.common.catalogue import language
 from cogs.common.catalogue import tn as _trn
 from cogs.pictures.common import (
+    LAST_MOVE,
     RGB,
     IndexBackground,
     IndexCanvas,
@@ -114,6 +115,9 @@ def _base(lang: str) -> Image.Image:
                          (PASSIVE, say(lang, "passive"))):
         d.rectangle((x, y - 5, x + 9, y + 4), fill=colour)
         x += 16 + put_text(im, (x + 15, y), word, SMALL, MUTED) + 18
+    # and of the outline round the squares the last move changed
+    d.rectangle((x, y - 6, x + 10, y + 5), outline=LAST_MOVE, width=2)
+    put_text(im, (x + 16, y), say(lang, "last_move"), SMALL, MUTED)
     for seat in (0, 1):  # the side's name, first on its strip
         put_text(im, (ZONE_X0, _strip_middle(seat)), say(lang, f"faction.{seat}"), SMALL, TEXT,
                  bold=True)
@@ -397,8 +401,16 @@ def _side(canvas: IndexCanvas, view: RhView, names: list[str], lang: str) -> Non
     _text(canvas, (x0, top + 94), stock, SMALL, MUTED)
 
 
-def _board(canvas: IndexCanvas, view: RhView, lang: str) -> None:
-    """The nine squares: tiles facing their owners, shields, the pending effect's square."""
+def changes(before: RhView, after: RhView) -> frozenset[int]:
+    """The squares whose tile changed from ``before`` to ``after``: placed, turned face
+    down, flipped to the other side, moved, covered, gone."""
+    return frozenset(i for i in range(9)
+                     if (before.board[i:i + 1] or [None]) != (after.board[i:i + 1] or [None]))
+
+
+def _board(canvas: IndexCanvas, view: RhView, lang: str, changed: frozenset[int] = frozenset()) -> None:
+    """The nine squares: tiles facing their owners, shields, the squares the last move
+    changed, the pending effect's square."""
     cells: list[CellView | None] = view.board[:9]
     for i, cell in enumerate(cells):
         if cell is None:
@@ -410,6 +422,10 @@ def _board(canvas: IndexCanvas, view: RhView, lang: str) -> None:
         covered = cell.covered if cell.covered in TILES else None
         canvas.paste(_board_piece(cell.tile, 1 if cell.owner == 1 else 0, covered, lang,
                                   bool(cell.shielded)), (x, y))
+    for i in sorted(changed):
+        if 0 <= i < 9:  # in the wood round the tile; a pending effect's gold goes over it
+            x0, y0, x1, y1 = square_box(i)
+            canvas.rectangle((x0, y0, x1 - 1, y1 - 1), _IDX[LAST_MOVE], 3)
     e = view.effect
     if e is not None and not view.finished:
         gold = _IDX[GOLD]
@@ -421,9 +437,10 @@ def _board(canvas: IndexCanvas, view: RhView, lang: str) -> None:
             canvas.rectangle((x0, y0, x1 - 1, y1 - 1), gold, 4)
 
 
-def render_board(view: RhView, names: list[str], locale: str) -> bytes:
+def render_board(view: RhView, names: list[str], locale: str,
+                 changed: frozenset[int] = frozenset()) -> bytes:
     """PNG of the public board as ``view`` shows it (names: display name per seat; locale
-    'es'/'en...')."""
+    'es'/'en...'; ``changed``: the squares the last move changed, outlined)."""
     lang = language(locale)
     who = [player_name(names[s] if s < len(names) else None, say(lang, "player", n=s + 1))
            for s in (0, 1)]
@@ -432,6 +449,6 @@ def render_board(view: RhView, names: list[str], locale: str) -> bytes:
     canvas = _background(lang, marks).start()
     for seat in (1, 0):
         _panel(canvas, view, seat, who[seat], marks[seat], lang)
-    _board(canvas, view, lang)
+    _board(canvas, view, lang, changed)
     _side(canvas, view, who, lang)
     return canvas.png()

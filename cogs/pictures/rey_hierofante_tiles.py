@@ -8,11 +8,13 @@ from PIL import Image, ImageDraw
 
 from cogs.common.catalogue import t as _tr
 from cogs.pictures.common import (
+    LAST_MOVE,
     RGB,
     Palette,
     fit_lines,
     put_lines,
     put_text,
+    text_width,
 )
 from rules.rey_hierofante.tiles import TILES, Tile
 
@@ -25,6 +27,8 @@ W, H = 760, 778
 SQ = 124  # a board square
 TILE = 116  # a tile on a square (4 px of the square shows round it)
 MINI = 88  # a tile in a play area or the neutral zone (its name fits at the small size)
+MINI_MARGIN = 8  # a small tile's frame (4 px) and as much cream again beside its name
+FOOT_ROOM = 7  # how far a turned board tile's words move down, below its foot bar
 MID_TOP, MID_BOTTOM = 158, 620  # the board and the right column, between the two panels
 PLATE = (12, 183, 424, 595)  # the board with its labelled edges, in the middle of that band
 BOARD_X, BOARD_Y = 32, 203  # top-left corner of square A1
@@ -75,7 +79,7 @@ SHIELD_EDGE: RGB = (34, 42, 56)
 PALETTE = Palette(
     solids=[PAGE, PANEL, TEXT, MUTED, GOLD, *SEAT, NEUTRAL_FRAME, WOOD, SQUARE, CREAM, INK,
             *FACTION_BAND.values(), ACTIVE, PASSIVE, ALT, GRID_EMPTY, GRID_SELF, BACK, BACK_LINE,
-            BACK_FRAME, BACK_MARK, BACK_LABEL, SHIELD, SHIELD_EDGE],
+            BACK_FRAME, BACK_MARK, BACK_LABEL, SHIELD, SHIELD_EDGE, LAST_MOVE],
     # Every text colour with the colour it is written on, for smooth letter edges.
     pairs=[(TEXT, PAGE), (MUTED, PAGE), (TEXT, PANEL), (MUTED, PANEL), (GOLD, PANEL),
            (TEXT, SEAT[0]), (TEXT, SEAT[1]), (INK, GOLD), (WOOD_TEXT, WOOD), (SQUARE_TEXT, SQUARE),
@@ -90,6 +94,7 @@ PALETTE = Palette(
 # two-word hint of each tile's effect ("pic.rh.hint.<effect>", or "pic.rh.hint_tile.<tile>"
 # for a tile whose own hint says more; the reach diagram says where), the factions, the
 # variants and why a game ended.
+VOWELS = frozenset("aeiouáéíóúü")
 HINT_TILES = ("reina", "cardenal", "princesa", "santa", "adivina", "dragon", "pirata")
 NO_HINT = ("blanca",)
 VARIANTS = ("original", "clasico", "aleatorio", "aleatorio_oculto", "draft", "draft_oculto")
@@ -116,6 +121,38 @@ def _hint(t: Tile, lang: str) -> str:
     if t.id in NO_HINT:
         return ""
     return say(lang, f"hint_tile.{t.id}" if t.id in HINT_TILES else f"hint.{t.effect}")
+
+
+def hyphenated(word: str, width: float, size: int, bold: bool) -> tuple[str, str] | None:
+    """``word`` cut in two with a hyphen where both halves fit ``width``: after a vowel
+    and before a consonant when it can (Hiero-phant, Ciu-dadano), the most even cut."""
+    best: tuple[tuple[int, float], tuple[str, str]] | None = None
+    for k in range(3, len(word) - 2):
+        head, tail = word[:k] + "-", word[k:]
+        wide = max(text_width(head, size, bold), text_width(tail, size, bold))
+        if wide > width:
+            continue
+        vowel = word[k - 1].lower() in VOWELS and word[k].lower() not in VOWELS
+        rank = (0 if vowel else 1, wide)
+        if best is None or rank < best[0]:
+            best = (rank, (head, tail))
+    return None if best is None else best[1]
+
+
+def mini_name(name: str, width: float) -> tuple[tuple[str, ...], int, bool]:
+    """A small tile's name as lines, size and weight that fit ``width`` with a margin: bold
+    if it can, else regular, else a long word split with a hyphen (never cut short)."""
+    for bold in (True, False):
+        lines, fs = fit_lines(name, width, SMALL, min_size=SMALL, max_lines=2, bold=bold)
+        if not any(line.endswith("…") for line in lines):
+            return lines, fs, bold
+    words = name.split()
+    if len(words) == 1:
+        for bold in (True, False):
+            cut = hyphenated(name, width, SMALL, bold)
+            if cut is not None:
+                return cut, SMALL, bold
+    return lines, fs, False
 
 
 def _kind_colour(t: Tile) -> RGB:
@@ -220,22 +257,25 @@ def _face_image(tile: str, frame: RGB, size: int, lang: str, bg: RGB, covered: s
         name = f"{name} / {tile_name(covered, lang)}"
     ink = FACTION_INK[t.faction]
     if big:
+        # The printed alignment is a bar on the tile's foot (the side facing its owner): on
+        # a turned tile that is the top, so the words and the reach move down below it.
+        # A two-line name is a size smaller, to keep clear of the bar and the reach.
+        foot = border + 6 if turned else size - border - 9
+        shift = FOOT_ROOM if turned else 0
         lines, fs = fit_lines(name, size - 16, 18, min_size=SMALL, max_lines=2, bold=True)
-        put_lines(im, (size / 2, size * 0.235), lines, fs, ink, bold=True, align="m")
-        (_turned_diagram if turned else _diagram)(im, t, size / 2, size * 0.53, 10, 2)
+        top = size * 0.235 + shift
+        if len(lines) > 1:
+            lines, fs = fit_lines(name, size - 16, 16, min_size=SMALL, max_lines=2, bold=True)
+            top -= 0 if turned else 3  # up into the room a foot bar would take
+        put_lines(im, (size / 2, top), lines, fs, ink, bold=True, align="m")
+        (_turned_diagram if turned else _diagram)(im, t, size / 2, size * 0.53 + shift, 10, 2)
         hint = _hint(t, lang)
         if hint:
             lines, fs = fit_lines(hint, size - 14, SMALL, min_size=SMALL)
-            put_text(im, (size / 2, size * 0.775), lines[0], fs, _kind_colour(t), align="m")
-        # The printed alignment, on the tile's foot (the side facing its owner).
-        foot = border + 6 if turned else size - border - 9
+            put_text(im, (size / 2, size * 0.775 + shift), lines[0], fs, _kind_colour(t), align="m")
         d.rectangle((border + 6, foot, size - border - 7, foot + 3), fill=FACTION_BAND[t.faction])
     else:
-        bold = True
-        lines, fs = fit_lines(name, size - 10, SMALL, min_size=SMALL, max_lines=2, bold=True)
-        if lines[-1].endswith("…"):  # a long single word: the regular face is narrower
-            bold = False
-            lines, fs = fit_lines(name, size - 10, SMALL, min_size=SMALL, max_lines=2)
+        lines, fs, bold = mini_name(name, size - 2 * MINI_MARGIN)
         put_lines(im, (size / 2, size * 0.3), lines, fs, ink, bold=bold, align="m")
         cell = max(4, size // 11)
         _diagram(im, t, size / 2, size * 0.72, cell, 1)

@@ -141,15 +141,33 @@ def finish(st: AmState, reason: str, winners: list[int] | None = None) -> list[E
     return [say("game_end", text, winners=winners, scores=st.scores, reason=reason)]
 
 
+def condition_met(st: AmState, s: int) -> Text:
+    """What the seat's personality had when it won: the figure its condition counts."""
+    have, need = progress(st, s)
+    goal = PERSONALITIES[st.personality[s]].goal
+    if goal == "spies":
+        return msg("minions in {have} areas without a demon ({need} needed)", have=have, need=need)
+    if goal == "control":
+        return msg("{have} areas controlled ({need} needed)", have=have, need=need)
+    if goal == "trouble":
+        return msg("{have} trouble markers on the board ({need} needed)", have=have, need=need)
+    return msg("${have} in cash and buildings, less loans (${need} needed)", have=have, need=need)
+
+
 def end_text(st: AmState) -> Text:
-    """Why the game ended and who won, in a sentence."""
+    """Why the game ended and who won, in a sentence: the condition that won, and the points
+    with what they were for (they decide only when no personality wins)."""
     names = [seat_name(s) for s in st.winners]
-    if st.end_reason == "personality":
-        p = personality_name(st.personality[st.winners[0]])
-        return msg("{winner} wins ({personality}).", winner=names, personality=p)
-    if st.end_reason == "deck" and any(st.personality[s] == "vimes" for s in st.winners):
-        return msg("the deck ran out and {winner}, Commander Vimes, wins.", winner=names)
     pts = commas([msg("{seat} {points}", seat=seat_name(s), points=st.scores[s]) for s in range(st.num_seats)])
+    if st.end_reason == "personality":
+        w = st.winners[0]
+        return msg("{winner} wins as {personality}, whose condition is met at the start of their turn: "
+                   "{condition}. The points ({points}) only place the others.",
+                   winner=names, personality=personality_name(st.personality[w]), condition=condition_met(st, w),
+                   points=pts)
+    if st.end_reason == "deck" and any(st.personality[s] == "vimes" for s in st.winners):
+        return msg("the deck ran out and {winner}, Commander Vimes, wins. The points ({points}) only place the "
+                   "others.", winner=names, points=pts)
     if st.end_reason == "deck":
         return msg.n(len(st.winners), "the deck ran out; {winners} wins on points (points: {points}).",
                      "the deck ran out; {winners} win on points (points: {points}).", winners=names, points=pts)

@@ -463,6 +463,11 @@ def import_code(code: str) -> Deck:
 
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[x×]?\s+(.+)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(.+?)\s+[x×]\s*(\d+)$", re.IGNORECASE)
+# Close names are looked for (a search over every name in every language, milliseconds
+# each) for this many unreadable lines at most, and this many unreadable lines are named:
+# a pasted wall of junk costs no more than a list with a few typos.
+SUGGESTED_LINES = 5
+NAMED_LINES = 10
 
 
 def export_list(deck: Deck, locale: str | None = "es") -> str:
@@ -484,9 +489,12 @@ def import_list(text: str) -> Deck:
     """The deck a plain list describes (names in either language, "2 Hacha" or "Hacha x2").
 
     Blank lines and lines starting with # or // are skipped; a line "Panteón: Yomi" (or a
-    pantheon's name alone) sets the pantheon. Every unreadable line is reported at once.
+    pantheon's name alone) sets the pantheon. Every unreadable line is reported at once (the
+    first NAMED_LINES naming no card by number, close names for the first SUGGESTED_LINES).
+    Linear in the lines: each is one look-up in the name index. The caller caps the length.
     """
     errors: list[Text] = []
+    unread = 0  # lines naming no card
     pantheon: str | None = None
     counts: dict[str, int] = {}
     for number, raw in enumerate((text or "").splitlines(), start=1):
@@ -504,12 +512,15 @@ def import_list(text: str) -> Deck:
             count, name = int(m3.group(2)), m3.group(1).strip()
         c = by_name(name)
         if c is None:
-            hints = [card_name(h.id) for h in suggest(name)]
+            unread += 1
+            if unread > NAMED_LINES:
+                continue
+            hints = [card_name(h.id) for h in suggest(name)] if unread <= SUGGESTED_LINES else []
             if hints:
                 errors.append(msg('line {line}: there is no card called "{name}". Did you mean {cards}?',
-                                  line=number, name=name, cards=joined(hints, ", ")))
+                                  line=number, name=name[:60], cards=joined(hints, ", ")))
             else:
-                errors.append(msg('line {line}: there is no card called "{name}".', line=number, name=name))
+                errors.append(msg('line {line}: there is no card called "{name}".', line=number, name=name[:60]))
             continue
         if count < 1 or count > 99:
             errors.append(msg("line {line}: {count} is not a valid number of copies.", line=number, count=count))
@@ -525,6 +536,9 @@ def import_list(text: str) -> Deck:
             errors.append(msg("line {line}: {card} is not a pantheon.", line=number, card=card_name(c.id)))
             continue
         counts[c.id] = counts.get(c.id, 0) + count
+    if unread > NAMED_LINES:
+        errors.append(msg.n(unread - NAMED_LINES, "And {n} more line names no card.",
+                            "And {n} more lines name no card."))
     if errors:
         raise DeckFormatError(msg("The list could not be read: {errors}", errors=joined(errors, " ")))
     if pantheon is None and not counts:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from rules.core import Event, Outcome, Rng
+from rules.core import Event, Outcome, Rng, seat_name
 from rules.ragami.cards import deck_for
 from rules.ragami.city import AROUND, SQUARES
 from rules.ragami.model import FinalScore, Options, RgState, Task
@@ -410,4 +410,15 @@ def outcome(state: RgState) -> Outcome:
         if state.end_reason == "vp"
         else msg("Ended: no location tokens left.")
     )
-    return Outcome(ranking=groups, scores={s: float(state.vp[s]) for s in range(n)}, reason=why)
+    # how it was won: the winners' points, and the conflicts when they broke a tie on points
+    best = groups[0]
+    vp, resolved = key[best[0]]
+    tie_broken = len(groups) > 1 and key[groups[1][0]][0] == vp
+    won = (
+        msg("{why} {winners} wins with {vp} VP, ahead on conflicts resolved ({conflicts}).",
+            why=why, winners=[seat_name(s) for s in best], vp=vp, conflicts=resolved)
+        if tie_broken and len(best) == 1
+        else msg.n(len(best), "{why} {winners} wins with {vp} VP.", "{why} {winners} share the win with {vp} VP.",
+                   why=why, winners=[seat_name(s) for s in best], vp=vp)
+    )
+    return Outcome(ranking=groups, scores={s: float(state.vp[s]) for s in range(n)}, reason=won)

@@ -24,6 +24,7 @@ from cogs.pictures.ankh_morpork import MAP_H, W, render_board
 from rules.ankh_morpork.cards import CARDS
 from rules.ankh_morpork.model import AmState, Interrupt, Skip
 from rules.ankh_morpork.personalities import PERSONALITIES
+from rules.core import seat_name
 from rules.registry import engine
 from services.session import Game, MoveResult, SessionService, Step
 from storage import GameRow, SeatRow, Store
@@ -99,8 +100,10 @@ def shown(text: str, names: list[str]) -> list[str]:
 
 def test_rules_texts_name_the_players_and_menus_show_no_markdown() -> None:
     g = game()
+    assert UI.wording(g, seat_name(1), "es") == "**bob**"
+    assert UI.wording(g, seat_name(3), "en") == "Player 4"  # no such seat in a 3-player game
+    # words stored before the rules gave seats as values still read with names
     assert UI.named(g, "Jugador 2 juega Gaspode.") == "**bob** juega Gaspode."
-    assert UI.named(g, "Player 4 wins.") == "Player 4 wins."  # no such seat in a 3-player game
     play_until(g, reacting)
     seat = next(iter(g.pending()))
     labels = [UI.label(g, seat, a, "en") for a in g.legal_actions(seat)]

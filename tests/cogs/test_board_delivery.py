@@ -231,3 +231,80 @@ async def test_with_shards_an_edit_overtaken_by_another_process_ends_on_the_newe
     world.log.clear()
     assert await keeper.refresh(game) == board
     assert len([e for e in world.log if e[0] == "edit"]) == 1
+
+
+class Stripped:
+    """A channel of messages as Discord keeps them: an edit leaving one empty is refused
+    (50006), and so is any edit of a message older than an hour (30046)."""
+
+    id = 7
+
+    def __init__(self, messages: dict[int, dict[str, Any]], old: bool = False) -> None:
+        self.messages = messages
+        self.old = old
+        self.calls: list[tuple[str, int]] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Any:
+        mid = max(self.messages, default=0) + 1
+        self.messages[mid] = {"content": content}
+        self.calls.append(("send", mid))
+        return SimpleNamespace(id=mid)
+
+    async def fetch_message(self, mid: int) -> Any:
+        self.calls.append(("fetch", mid))
+        return SimpleNamespace(id=mid, content=self.messages[mid].get("content") or "")
+
+    def get_partial_message(self, mid: int) -> Any:
+        channel = self
+
+        def refused(code: int) -> discord.HTTPException:
+            error = http_error(discord.HTTPException, 400)
+            error.code = code
+            return error
+
+        class Message:
+            async def edit(self, **kwargs: Any) -> None:
+                channel.calls.append(("edit", mid))
+                if channel.old:
+                    raise refused(30046)
+                left = {**channel.messages[mid], **kwargs}
+                if not (left.get("content") or left.get("embeds") or left.get("view")):
+                    raise refused(50006)
+                channel.messages[mid] = left
+
+            async def delete(self) -> None:
+                channel.calls.append(("delete", mid))
+                del channel.messages[mid]
+
+        return Message()
+
+
+TEXT = "ana places the King.\n<@2> to play"
+
+
+@pytest.mark.parametrize("carries", [True, False, None])
+async def test_an_old_card_keeps_the_turns_message_it_carries_and_goes_when_it_carries_none(
+    carries: bool | None,
+) -> None:
+    channel = Stripped({1: {"content": TEXT if carries is not False else "", "embeds": ["card"], "view": "buttons"}})
+    await BoardKeeper(SimpleNamespace())._retire(channel, 1, carries)  # type: ignore[arg-type]
+    if carries is False:  # known to carry nothing: deleted at once
+        assert channel.messages == {} and channel.calls == [("delete", 1)]
+    else:  # carries (or may: a card from before a restart): only its embed and buttons go
+        assert channel.messages[1] == {"content": TEXT, "embeds": [], "view": None, "attachments": []}
+        assert channel.calls == [("edit", 1)]
+
+
+async def test_an_old_card_of_unknown_content_that_carries_nothing_is_deleted() -> None:
+    channel = Stripped({1: {"content": "", "embeds": ["card"], "view": "buttons"}})
+    await BoardKeeper(SimpleNamespace())._retire(channel, 1, None)  # type: ignore[arg-type]
+    assert channel.messages == {} and channel.calls == [("edit", 1), ("delete", 1)]
+
+
+@pytest.mark.parametrize("carries", [True, None])
+async def test_a_card_too_old_to_edit_leaves_its_turns_message_posted_on_its_own(carries: bool | None) -> None:
+    channel = Stripped({1: {"content": TEXT, "embeds": ["card"], "view": "buttons"}}, old=True)
+    await BoardKeeper(SimpleNamespace())._retire(channel, 1, carries)  # type: ignore[arg-type]
+    # the card is gone (no second live card), its turn's message is there, unchanged
+    assert list(channel.messages.values()) == [{"content": TEXT}]
+    assert channel.calls == [("edit", 1), ("fetch", 1), ("send", 2), ("delete", 1)]

@@ -54,7 +54,7 @@ def test_the_lobby_says_who_has_chosen_and_never_what() -> None:
     egypt, norse = ready_decks()["egipcia"], ready_decks()["nordica"]
     assert f"not chosen yet (else: {egypt.name_en})" in text  # alice: the /game new default
     assert "✅ deck chosen" in text and "deck:12" not in text  # bob chose: not what
-    assert f"**Bot** 🤖 · {norse.name_en}" in text and "**Bot 2** 🤖 · a ready deck at random" in text
+    assert f"🤖 **Bot** · {norse.name_en}" in text and "🤖 **Bot 2** · a ready deck at random" in text
     assert any(isinstance(i, LobbyDeckButton) for i in rendered.view.children)
     spanish = json.dumps(rendered.embed.to_dict(), ensure_ascii=False)
     assert f"sin elegir (si no: {egypt.name})" in spanish and "✅ mazo elegido" in spanish

@@ -278,3 +278,24 @@ def test_a_worker_ignores_ctrl_c_sent_to_the_process_group() -> None:
     finally:
         p.close()
 
+
+
+def test_a_replay_is_made_whole_in_a_worker_with_the_same_files_as_inline(pool: PicturePool) -> None:
+    from cogs.common.replay_files import REPLAY_TIMEOUT, replay_files
+    from storage.rows import ActionRow
+    from tests.cogs.helpers import ENGINE, game
+
+    g = game(locale="en")
+    state, rows = g.state, []
+    while not state.finished:  # the first legal move each time, to the end
+        seat = next(iter(ENGINE.pending(state)))
+        action = ENGINE.legal_actions(state, seat)[0]
+        state, _ = ENGINE.apply(state, seat, ENGINE.dump_action(action))
+        rows.append(ActionRow(game=1, seq=state.version, seat=seat, action=ENGINE.dump_action(action), at=0.0))
+    g.state = state
+    before = pool.inline_fallbacks
+    in_worker = pool.run_within(REPLAY_TIMEOUT, replay_files, g, rows, "en")
+    assert pool.inline_fallbacks == before  # drawn by a worker, not in this process
+    assert [name for name, _ in in_worker] == ["game-1.json", "game-1.txt", "game-1.gif"]
+    assert in_worker[2][1][:6] == b"GIF89a" and b"alice" in in_worker[1][1]
+    assert in_worker == replay_files(g, rows, "en")

@@ -8,13 +8,14 @@ from functools import partial
 from typing import Any
 
 import pytest
+from PIL import ImageChops
 
 from cogs.pictures.ankh_morpork import render_board as am_render
 from cogs.pictures.rattus_cartus import disc_boxes, track_row
 from cogs.pictures.rattus_cartus import render_board as rc_render
 from cogs.pictures.rey_hierofante import render_board as rh_render
 from rules.registry import engine
-from tests.cogs.legibility import MIN_SHOWN_TEXT, smallest_shown_text
+from tests.cogs.legibility import MIN_SHOWN_TEXT, SHOWN_WIDTH, smallest_shown_text
 
 # The longest names Discord allows (32 characters), with accents.
 LONG_NAMES = [f"Jugadora número {i} de la mesa ñá"[:32] for i in range(1, 6)]
@@ -92,3 +93,20 @@ def test_rey_hierofante_tiles_and_panels_are_readable_at_discord_width(variant: 
                 check_legible(partial(rh_render, eng.view(st, seat), LONG_NAMES[:2], "es" if seat else "en"))
         seat = sorted(eng.pending(st))[0]
         st, _ = eng.apply(st, seat, rng.choice(eng.legal_actions(st, seat)))
+
+
+def test_ankh_morpork_minion_counts_are_tall_enough_to_read_at_discord_width() -> None:
+    """A count on a piece is read at a glance: its digit stands at least 9.5 px high as
+    Discord shows the 700 px map (it was about 8 px)."""
+    from cogs.pictures import ankh_morpork as am
+
+    scale = SHOWN_WIDTH / am.W
+    for seat, colour in enumerate(am.SEAT_COLOUR):
+        ink = am.SEAT_INK[seat]
+        for label in ("3", "12", "T", "D2"):
+            plain = am.disc(colour, ink, "")
+            marked = am.disc(colour, ink, label)
+            box = ImageChops.difference(plain.convert("RGB"), marked.convert("RGB")).convert("L").point(lambda v: 255 if v > 40 else 0).getbbox()
+            assert box is not None
+            assert (box[3] - box[1]) * scale >= 9.5, (label, box)
+            assert box[0] >= 2 and box[2] <= marked.width - 2  # inside the ring

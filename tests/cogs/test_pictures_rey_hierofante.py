@@ -24,6 +24,7 @@ from cogs.pictures.common import (
     text_width,
 )
 from cogs.pictures.rey_hierofante import GOLD, SEAT, TILE, H, W, render_board, square_box, tile_box
+from cogs.pictures.rey_hierofante_tiles import FOOT_ROOM
 from rules.rey_hierofante.model import (
     CellView,
     GameRecord,
@@ -120,10 +121,11 @@ def test_empty_and_full_boards_render() -> None:
         assert not same(inside(empty, i), inside(full, i))
 
 
-def _diagram(im: Image.Image) -> Image.Image:
-    """The reach diagram of a tile's inside: what differs from the cream in its middle band."""
+def _diagram(im: Image.Image, shift: int = 0) -> Image.Image:
+    """The reach diagram of a tile's inside: what differs from the cream in its middle band
+    (``shift``: how far a turned tile's words and reach sit lower, below its foot)."""
     w, h = im.size
-    band = im.crop((0, int(h * 0.28), w, int(h * 0.76)))
+    band = im.crop((0, int(h * 0.28) + shift, w, int(h * 0.76) + shift))
     cream = Image.new("RGB", band.size, band.getpixel((2, band.height // 2)))
     box = ImageChops.difference(band, cream).getbbox()
     assert box is not None
@@ -148,15 +150,17 @@ def test_a_tile_of_seat_1_faces_the_other_way_with_its_name_upright() -> None:
         theirs = png(with_square(4, cell(tile, 1)))
         a, b = inside(mine, 4), inside(theirs, 4)
         w, h = a.size
-        name_band = (0, 8, w, int(h * 0.3))  # under the foot, which turns round
-        assert same(a.crop(name_band), b.crop(name_band))
+        # The turned tile's foot is on top, so its words and reach sit FOOT_ROOM lower.
+        down = FOOT_ROOM
+        name_band = (0, 8, w, int(h * 0.3))
+        assert same(a.crop(name_band), b.crop((0, 8 + down, w, int(h * 0.3) + down)))
         if TILES[tile].reach in ("self", "none"):  # a shield or an emblem stays upright
-            assert _alike(_cells(_diagram(a)), _cells(_diagram(b)))
+            assert _alike(_cells(_diagram(a)), _cells(_diagram(b, down)))
         else:
             turned = _cells(_diagram(a).transpose(Image.Transpose.ROTATE_180))
-            assert _alike(turned, _cells(_diagram(b)))
+            assert _alike(turned, _cells(_diagram(b, down)))
         if tile == "adivina":  # a reach that points one way really turns round
-            assert not _alike(_cells(_diagram(a)), _cells(_diagram(b)))
+            assert not _alike(_cells(_diagram(a)), _cells(_diagram(b, down)))
         # and the frame is in the owner's colour
         x, y, _, _ = tile_box(4)
         assert close(mine.getpixel((x + 3, y + TILE // 2)), SEAT[0])

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 import cogs.rey_hierofante  # noqa: F401 - registers the game's presentation
-from cogs.common.present import clip, ui_for
+from cogs.common.present import clip, listed, ui_for
 from cogs.rey_hierofante import tile_name
 from tests.cogs.helpers import advance, game
 
@@ -101,3 +103,31 @@ def test_a_long_field_loses_its_last_lines_not_half_a_line_and_keeps_mentions_wh
     single = clip(" ".join(rows), 200)
     assert len(single) <= 200 and single.endswith("…")
     assert all(word in " ".join(rows).split(" ") for word in single[:-1].split(" "))
+
+
+def test_who_starts_the_next_game_is_offered_by_the_players_names() -> None:
+    g = game(locale="en")
+    assert g.state is not None
+    ui = ui_for(g.row.game_id)
+    # a player who calls themself "Player 2" is still only themself: names are values
+    g.seats[0] = dataclasses.replace(g.seats[0], name="Player 2")
+    while "choose_starter" not in {p.kind for p in g.pending().values()}:
+        assert g.state is not None and not g.state.finished
+        advance(g, 1)
+    seat = next(iter(g.pending()))
+    for lang, royalty in (("en", "Royalty"), ("es", "Realeza")):
+        labels = [ui.label(g, seat, a, lang) for a in g.legal_actions(seat)]
+        assert any(f"Player 2 ({royalty})" in x for x in labels), labels
+        assert any("bob (" in x for x in labels) and not any("Jugador" in x for x in labels), labels
+
+
+def test_a_seat_the_bot_took_over_is_marked_as_the_bots_in_the_players_list() -> None:
+    g = game(locale="en")
+    ui = ui_for(g.row.game_id)
+    # bob timed out for good: the bot plays his seat, which keeps his name and user
+    g.seats[1] = dataclasses.replace(g.seats[1], ai=True, dropped=True)
+    for lang in ("en", "es"):
+        text = embed_text(ui.board(g, [], lang).embed)
+        assert "🤖 **bob**" in text and "🤖 **alice**" not in text and "<@202>" not in text
+    # and in the lists that ping nobody (/game mine, /game list)
+    assert (listed(g, 0), listed(g, 1)) == ("alice", "🤖 bob")

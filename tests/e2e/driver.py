@@ -164,8 +164,12 @@ class Driver:
             self.used("panel:my hand")
         assert button is not None, text_of(board)
         user = self.user(seat)
-        inter, _ = await self.t.click(board, button["custom_id"], user)
-        panel = self.fake.response_message(inter)
+        inter, resp = await self.t.click(board, button["custom_id"], user)
+        if resp["type"] == 6:  # Play: the card acknowledged as it is, the panel a private followup
+            await self.fake.wait_until(lambda: self.fake.followups(inter), timeout=5)
+            panel = self.fake.followups(inter)[0]
+        else:
+            panel = self.fake.response_message(inter)
         assert panel is not None and panel["flags"] & EPHEMERAL and panel["_visible_to"] == user["id"]
         return panel
 

@@ -11,12 +11,16 @@ from .fake_model import (
     ADMINISTRATOR,
     ALL_PERMISSIONS,
     APPLICATION_COMMAND,
+    ATTACH_FILES,
     ATTACHMENT_SIZE_LIMIT,
     AUTOCOMPLETE,
     BUTTON,
     CHANNEL_SELECT,
     DM,
+    EMBED_LINKS,
+    GROUP_DM,
     LABEL,
+    MENTION_EVERYONE,
     MENTIONABLE_SELECT,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
@@ -27,6 +31,7 @@ from .fake_model import (
     STRING_SELECT,
     TEXT_INPUT,
     THREAD_TYPES,
+    USE_EXTERNAL_EMOJIS,
     USER_SELECT,
     VIEW_CHANNEL,
     _id,
@@ -53,8 +58,35 @@ class ActionsMixin:
             chan["permissions"] = str(self.channel_permissions(chan, user))
         return chan
 
+    def _context_of(self, channel: dict) -> int:
+        """Discord's interaction context of a channel: 0 a server, 1 the bot's DM, 2 a group
+        DM (or a DM between users)."""
+        if channel["type"] == DM:
+            return 1
+        return 2 if channel["type"] == GROUP_DM else 0
+
+    def _owners(self, user: dict, channel: dict, command: dict | None) -> dict[str, str]:
+        """The interaction's ``authorizing_integration_owners``: the guild install ("0": the
+        guild, or "0" in the bot's DM) where the bot is installed, the user install ("1":
+        the user) if this user added the app; for a command, only the installations it
+        declares (``integration_types``)."""
+        owners: dict[str, str] = {}
+        gid = self._guild_id_of(channel)
+        context = self._context_of(channel)
+        if context == 1:
+            owners["0"] = "0"
+        elif context == 0 and gid not in self.foreign_guilds:
+            owners["0"] = str(gid)
+        if user["id"] in self.user_installs:
+            owners["1"] = user["id"]
+        if command is not None:
+            kinds = {str(k) for k in command.get("integration_types") or [0]}
+            owners = {k: v for k, v in owners.items() if k in kinds}
+        return owners
+
     async def _send_interaction(self, itype: int, user: dict, channel: dict | str, data: dict,
-                                message: dict | None = None, opened_by: str | None = None) -> dict:
+                                message: dict | None = None, opened_by: str | None = None,
+                                command: dict | None = None) -> dict:
         if not self.connected:
             raise RuntimeError("no bot is connected to the fake gateway")
         channel = self._channel(_id(channel))
@@ -67,8 +99,17 @@ class ActionsMixin:
             "channel": self._channel_for_interaction(channel, user), "data": data,
         }
         gid = self._guild_id_of(channel)
+        context = self._context_of(channel)
+        owners = self._owners(user, channel, command)
+        if not owners:  # the app is installed neither here nor by this user: no interaction
+            raise PermissionError(f"{user['username']} cannot use the app in this channel")
+        if gid is None or context == 2 or gid in self.foreign_guilds:
+            # Discord: only these for (G)DMs with other users, USE_EXTERNAL_EMOJIS too with the
+            # bot; where the bot is not (a server through a user's install) the same as a GDM.
+            limited = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE | (USE_EXTERNAL_EMOJIS if context == 1 else 0)
+            payload["app_permissions"] = str(limited)
         if gid is None:
-            payload.update(user=user, context=1, authorizing_integration_owners={"0": "0"})
+            payload.update(user=user, context=context, authorizing_integration_owners=owners)
         else:
             if user["id"] not in self.guild_members[gid]:
                 raise LookupError(f"{user['username']} is not a member of guild {gid}")
@@ -78,7 +119,7 @@ class ActionsMixin:
                           permissions=str(self.channel_permissions(channel, user)))
             payload.update(guild_id=gid, guild_locale=guild["preferred_locale"], member=member, context=0,
                            guild={"id": gid, "locale": guild["preferred_locale"], "features": []},
-                           authorizing_integration_owners={"0": gid})
+                           authorizing_integration_owners=owners)
         if message is not None:
             payload["message"] = public(message)
         self.interactions[iid] = payload
@@ -116,9 +157,18 @@ class ActionsMixin:
         return cmd, chain, node
 
     def _check_can_use(self, cmd: dict, user: dict, channel: dict) -> None:
-        """The Discord client only offers commands allowed in this context and to this member."""
+        """The Discord client only offers commands allowed in this context, installed here (by
+        the server, or by the user for themself) and, in a server, to this member."""
         contexts = cmd.get("contexts")
         gid = self._guild_id_of(channel)
+        context = self._context_of(channel)
+        if not self._owners(user, channel, cmd):
+            raise PermissionError(f"/{cmd['name']} is not installed where {user['username']} is "
+                                  f"(integration_types={cmd.get('integration_types')})")
+        if contexts is not None and context not in contexts:
+            raise PermissionError(f"/{cmd['name']} cannot be used in context {context}")
+        if context == 2 or gid in self.foreign_guilds:
+            return  # a user's own install: the server's command permissions do not apply
         if gid is None:
             if (contexts is not None and 1 not in contexts) or (contexts is None and cmd.get("dm_permission") is False):
                 raise PermissionError(f"/{cmd['name']} cannot be used in DMs")
@@ -263,7 +313,7 @@ class ActionsMixin:
         data = self._command_data(cmd, chain, leaf)
         if resolved:
             data["resolved"] = resolved
-        return await self._send_interaction(APPLICATION_COMMAND, user, chan, data)
+        return await self._send_interaction(APPLICATION_COMMAND, user, chan, data, command=cmd)
 
     async def autocomplete(self, command: str, user: dict, channel: dict | str, focused: str,
                            **options: Any) -> list[dict]:
@@ -272,7 +322,8 @@ class ActionsMixin:
         cmd, chain, node = self._find_command(command, chan, user)
         # Discord sends no resolved data with autocomplete: discord.py then gives discord.Object.
         leaf = self._build_options(command, node, options, self._guild_id_of(chan), {}, user, focused=focused)
-        payload = await self._send_interaction(AUTOCOMPLETE, user, chan, self._command_data(cmd, chain, leaf))
+        payload = await self._send_interaction(AUTOCOMPLETE, user, chan, self._command_data(cmd, chain, leaf),
+                                               command=cmd)
         record = await self.wait_response(payload)
         return record["data"]["choices"]
 

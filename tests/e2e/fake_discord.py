@@ -166,6 +166,10 @@ class FakeDiscord(WorldMixin, ReadingMixin, GatewayMixin, ActionsMixin, Messages
         self.users: dict[str, dict] = {u["id"]: u for u in (self.bot_user, self.app_owner)}
         self.user_settings: dict[str, UserSettings] = {}
         self.guilds: dict[str, dict] = {}
+        # Servers the bot is not in (a user may still use their own install of the app there)
+        # and the users who installed the app to their account (Discord's user install).
+        self.foreign_guilds: set[str] = set()
+        self.user_installs: set[str] = set()
         self.guild_members: dict[str, dict[str, dict]] = {}  # guild id -> user id -> member
         self.channels: dict[str, dict] = {}  # guild channels, threads and DM channels
         self.thread_members: dict[str, list[str]] = {}

@@ -58,11 +58,11 @@ class GatewayMixin:
             await self.dispatch("READY", {
                 "v": 10, "user": self.current_user(), "session_id": f"session-{self.identify_count}",
                 "resume_gateway_url": self.gateway_url, "shard": [0, 1],
-                "guilds": [{"id": g, "unavailable": True} for g in self.guilds],
+                "guilds": [{"id": g, "unavailable": True} for g in self.bot_guilds],
                 "application": {"id": self.app_id, "flags": 0}, "private_channels": [],
                 "relationships": [], "user_settings": {}, "presences": [], "guild_join_requests": [],
             })
-            for guild in self.guilds.values():
+            for guild in self.bot_guilds.values():
                 # Like Discord, only active threads come with the guild.
                 active = [t for t in guild["threads"] if not t["thread_metadata"]["archived"]]
                 await self.dispatch("GUILD_CREATE", {**guild, "threads": active})
@@ -94,7 +94,7 @@ class GatewayMixin:
 
     def guilds_of_shard(self, shard: int, total: int) -> list[dict]:
         """The guilds whose events go to ``shard`` of ``total``."""
-        return [g for gid, g in self.guilds.items() if self.shard_of(gid, total) == shard]
+        return [g for gid, g in self.bot_guilds.items() if self.shard_of(gid, total) == shard]
 
     async def _identify_shard(self, ws: web.WebSocketResponse, d: dict) -> None:
         sid, total = int(d["shard"][0]), int(d["shard"][1])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .fake_limits import TOKEN_LIFETIME
+from .fake_limits import OLD_MESSAGE, TOKEN_LIFETIME
 from .fake_model import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -133,12 +133,18 @@ class InteractionsMixin:
         return msg
 
     def _webhook_target(self, inter: dict, which: str) -> dict:
+        """The message an interaction's webhook route names: ``@original`` (the response's
+        message, or the one a component's update acknowledged), or a message of this
+        interaction's webhook (a followup, or the response's own message), nothing else."""
+        record = self.interaction_responses.get(inter["id"])
         if which != "@original":
             msg = self.messages.get(which)
-            if msg is None:
+            ours = msg is not None and (msg.get("_followup_of") == inter["id"]
+                                        or (record is not None and record["message_id"] == which))
+            if not ours:
                 raise unknown("Message", 10008)
+            assert msg is not None
             return msg
-        record = self.interaction_responses.get(inter["id"])
         if record is None or record["message_id"] is None:
             raise unknown("Message", 10008)
         msg = self.messages.get(record["message_id"])
@@ -175,6 +181,11 @@ class InteractionsMixin:
     async def _patch_webhook_message(self, req: _Request) -> tuple[int, Any]:
         inter = self._interaction_for(req.params[0], req.params[1])
         msg = self._webhook_target(inter, req.params[2])
+        if (self.strict.old_edits and not msg["flags"] & EPHEMERAL
+                and self.clock.now() - msg.get("_born", self.clock.now()) > OLD_MESSAGE):
+            # as through the channel's route: an edit is an edit, whoever's token makes it
+            raise DiscordError(400, 30046, "Maximum number of edits to messages older than 1 hour reached. "
+                                           "Try again later")
         self._edit_message(msg, req.body, req.files)
         await self._announce("MESSAGE_UPDATE", msg)
         return 200, public(msg)

@@ -11,6 +11,7 @@ from .fake_model import (
     DIRECT_MESSAGES_INTENT,
     DM,
     EPHEMERAL,
+    GROUP_DM,
     GUILD_MESSAGES_INTENT,
     IS_COMPONENTS_V2,
     LOADING,
@@ -52,6 +53,8 @@ class MessagesMixin:
         to be in it or to hold Manage Threads."""
         if channel["type"] == DM:
             return bool(self.intents & DIRECT_MESSAGES_INTENT)
+        if channel["type"] == GROUP_DM or channel.get("guild_id") in self.foreign_guilds:
+            return False  # not the bot's: it gets none of their events
         if not self.intents & GUILD_MESSAGES_INTENT:
             return False
         if not self.strict.permissions:

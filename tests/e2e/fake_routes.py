@@ -90,21 +90,26 @@ class RoutesMixin:
             raise unknown("User", 10013)
         return 200, self._dm_channel(uid, create=True)
 
-    async def _get_guild(self, req: _Request) -> tuple[int, Any]:
-        guild = self.guilds.get(req.params[0])
+    def _bot_guild(self, gid: str) -> dict:
+        """A guild the bot is in; Discord refuses the others (unknown, or not the bot's)."""
+        guild = self.guilds.get(gid)
         if guild is None:
             raise unknown("Guild", 10004)
+        if gid in self.foreign_guilds:
+            raise DiscordError(403, 50001, "Missing Access")
+        return guild
+
+    async def _get_guild(self, req: _Request) -> tuple[int, Any]:
+        guild = self._bot_guild(req.params[0])
         return 200, {k: v for k, v in guild.items() if k not in GATEWAY_GUILD_FIELDS}
 
     async def _get_guild_channels(self, req: _Request) -> tuple[int, Any]:
-        if req.params[0] not in self.guilds:
-            raise unknown("Guild", 10004)
+        self._bot_guild(req.params[0])
         return 200, self.guilds[req.params[0]]["channels"]
 
     async def _create_channel(self, req: _Request) -> tuple[int, Any]:
         gid = req.params[0]
-        if gid not in self.guilds:
-            raise unknown("Guild", 10004)
+        self._bot_guild(gid)
         _check_len(req.body.get("name"), 100, "name", minimum=1)
         channel = self.add_channel(gid, req.body["name"], type=req.body.get("type") or GUILD_TEXT,
                                    parent_id=req.body.get("parent_id"))
@@ -116,8 +121,7 @@ class RoutesMixin:
 
     async def _get_member(self, req: _Request) -> tuple[int, Any]:
         gid, uid = req.params
-        if gid not in self.guilds:
-            raise unknown("Guild", 10004)
+        self._bot_guild(gid)
         member = self.guild_members[gid].get(uid)
         if member is None:
             raise unknown("Member", 10007)

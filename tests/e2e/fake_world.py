@@ -9,6 +9,7 @@ from .fake_model import (
     DEFAULT_PERMISSIONS,
     DISCORD_LOCALES,
     DM,
+    GROUP_DM,
     GUILD_TEXT,
     MANAGE_CHANNELS,
     ROLE_LOOK,
@@ -60,8 +61,11 @@ class WorldMixin:
         raise LookupError(f"no user named {name!r}")
 
     def add_guild(self, name: str, channel_names: list[str], members: list[dict], *,
-                  owner: dict | None = None, locale: str = "en-US", guild_id: str | None = None) -> dict:
-        """Create a guild with text channels and members; returns the GUILD_CREATE payload."""
+                  owner: dict | None = None, locale: str = "en-US", guild_id: str | None = None,
+                  with_bot: bool = True) -> dict:
+        """Create a guild with text channels and members; returns the GUILD_CREATE payload.
+        ``with_bot`` False: a server that never added the bot (it gets no event of it, and
+        no REST call reaches it), where a user may still use an app they installed."""
         gid = guild_id or snowflake()
         everyone = {"id": gid, "name": "@everyone", "permissions": str(DEFAULT_PERMISSIONS), "position": 0,
                     **ROLE_LOOK, "hoist": False, "managed": False, "mentionable": False, "flags": 0}
@@ -86,6 +90,13 @@ class WorldMixin:
         }
         self.guilds[gid] = guild
         self.guild_members[gid] = {}
+        if not with_bot:
+            self.foreign_guilds.add(gid)
+            for user in members:
+                self.add_member(guild, user)
+            for cname in channel_names:
+                self.add_channel(guild, cname)
+            return guild
         # The bot's own managed role, as Discord creates it when the bot joins with permissions.
         bot_role = {"id": snowflake(), "name": self.bot_user["username"], "permissions": str(self.bot_permissions),
                     "position": 1, **ROLE_LOOK, "hoist": False, "managed": True, "mentionable": False, "flags": 0,
@@ -137,6 +148,23 @@ class WorldMixin:
         self.channels[channel["id"]] = channel
         return channel
 
+    def add_group_dm(self, users: list[dict]) -> dict:
+        """A group DM between users (not the bot): the bot never sees it, but a user who
+        installed the app to their account may use its commands there."""
+        channel = {"id": snowflake(), "type": GROUP_DM, "recipients": [self.users[u["id"]] for u in users],
+                   "name": None, "icon": None, "owner_id": users[0]["id"], "last_message_id": None, "flags": 0}
+        self.channels[channel["id"]] = channel
+        return channel
+
+    def install_for_user(self, user: dict | str) -> None:
+        """The user adds the app to their own account (Discord's user install)."""
+        self.user_installs.add(_id(user))
+
+    @property
+    def bot_guilds(self) -> dict[str, dict]:
+        """The guilds the bot is in (the others reach it only through users' installs)."""
+        return {gid: g for gid, g in self.guilds.items() if gid not in self.foreign_guilds}
+
     def channel_named(self, guild: dict | str, name: str) -> dict:
         """A guild channel or thread by name."""
         gid = _id(guild)
@@ -168,7 +196,11 @@ class WorldMixin:
         if chan["type"] == DM:
             return ALL_PERMISSIONS
         uid = _id(user) if user is not None else self.bot_user["id"]
+        if chan["type"] == GROUP_DM:  # its members see everything; the bot is never one of them
+            return ALL_PERMISSIONS if any(r["id"] == uid for r in chan["recipients"]) else 0
         gid = chan["guild_id"]
+        if gid in self.foreign_guilds and uid == self.bot_user["id"]:
+            return 0  # the bot is not in this server
         perms = self.member_permissions(gid, uid)
         if perms & ADMINISTRATOR or self.guilds[gid]["owner_id"] == uid:
             return ALL_PERMISSIONS
@@ -216,6 +248,8 @@ class WorldMixin:
     def _require(self, channel: dict, *needed: int) -> None:
         """Refuse as Discord does when the bot lacks one of ``needed`` in ``channel``:
         403/50001 without View Channel, 403/50013 for any other."""
+        if channel["type"] == GROUP_DM or channel.get("guild_id") in self.foreign_guilds:
+            raise DiscordError(403, 50001, "Missing Access")  # never the bot's, strict or not
         if not self.strict.permissions or channel["type"] == DM:
             return
         perms = self.channel_permissions(channel)

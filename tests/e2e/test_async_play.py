@@ -71,6 +71,10 @@ async def test_a_silent_player_is_reminded_twice_then_the_bot_plays_across_a_res
         # two reminders, no more, and no DM storm
         assert len([m for m in fake.dms_to(silent) if "Reminder" in m["content"]]) == 2
         assert len(fake.dms_to(silent)) - dms_before == 2
+        # back, the silent player is told what the bot played in their seat
+        _, _, status = await t.slash("game status", silent)
+        assert "The bot played for you:" in status["content"], status["content"]
+        assert "Nothing new since your last move" not in status["content"]
 
 
 async def test_one_ping_per_turn_and_none_in_an_edit(fake, db) -> None:
@@ -358,3 +362,36 @@ async def test_a_player_waited_on_in_two_games_gets_one_reminder_listing_both(fa
         for gid, name in zip(games, ("games", "general"), strict=True):
             channel = world.channels[name]
             assert f"#{gid}" in dm["content"] and f"/{channel['id']}" in dm["content"]
+
+
+async def test_a_game_speaks_the_servers_language_unless_its_host_chose_one(fake, db) -> None:
+    # an English server, a host whose Discord is in Spanish
+    async with FakeWorld(users=["alice", "bob"], user_options={"alice": {"locale": "es-ES"}},
+                         fake=fake) as world:
+        t = Table(world, db, random.Random(3))
+        await t.start()
+        gid = await two_player_game(t)
+        assert (await t.game(gid)).locale == "en"
+        assert f"game #{gid}" in embed_text(t.board(gid)) and "Partida" not in embed_text(t.board(gid))
+        await t.slash("game abandon", world["alice"])
+        # the host chooses Spanish for this game: its board speaks Spanish
+        gid = await two_player_game(t, language="es")
+        assert (await t.game(gid)).locale == "es"
+        assert f"Partida #{gid}" in embed_text(t.board(gid))
+
+
+async def test_closed_dms_found_by_a_turn_dm_are_told_in_the_channel_naming_the_player(fake, db) -> None:
+    async with FakeWorld(users=["alice", "bob"], user_options={"bob": {"dms_open": False}},
+                         fake=fake) as world:
+        t = Table(world, db, random.Random(4))
+        await t.start()
+        bob = world["bob"]
+        await t.slash("settings", bob, notify="dm")
+        gid = await two_player_game(t)
+        for _ in range(6):
+            g = await t.game(gid)
+            if g.seat_row(1).dm_closed:
+                break
+            await t.move_by_menu(gid)
+        notice = await fake.wait_for_message(world.channel, lambda m: "direct messages closed" in m["content"])
+        assert notice["content"].startswith("bob has direct messages closed")

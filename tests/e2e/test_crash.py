@@ -277,7 +277,7 @@ async def test_killed_at_each_point_of_a_start_nothing_is_lost_nothing_doubled(
             assert undelivered(db) == 0
             assert len(said(fake, ch["move"])) == 2
             live = boards(fake, ch["move"], g6)
-            assert len(live) == 1 and live[0]["embeds"][0]["footer"]["text"].endswith(" 1")
+            assert len(live) == 1 and live[0]["embeds"][0]["footer"]["text"].splitlines()[0].endswith(" 1")
             assert len(fake.dms_to(world["carol"])) == 1
             # 7. ...after a lobby was posted, before it was stored: it is found, not doubled.
             inter = await fake.slash("game new", world["alice"], ch["lobby"], game="ragami", thread=False)

@@ -61,7 +61,7 @@ async def test_a_card_posted_anew_and_not_stored_is_kept_and_the_old_one_goes(
             assert live[0]["id"] != old["id"]  # the card posted before the crash is the one kept
             stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
             assert str(stored) == live[0]["id"]
-            assert live[0]["embeds"][0]["footer"]["text"].endswith(" 1")
+            assert live[0]["embeds"][0]["footer"]["text"].splitlines()[0].endswith(" 1")
             await second.stop()
             for proc in (first, second):
                 assert not proc.errors(), proc.text()[-3000:]

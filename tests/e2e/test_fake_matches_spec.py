@@ -38,8 +38,10 @@ async def test_tablero_sees_only_what_discord_would_send(world: FakeWorld, db) -
     assert not found, "\n".join(found)
     assert {"READY", "GUILD_CREATE", "INTERACTION_CREATE", "MESSAGE_CREATE", "MESSAGE_UPDATE"} <= events
     assert {"GET /users/@me", "GET /oauth2/applications/@me", "PUT /applications/{application_id}/commands",
-            "POST /interactions/{interaction_id}/{interaction_token}/callback",
-            "PATCH /channels/{channel_id}/messages/{message_id}"} <= routes
+            "POST /interactions/{interaction_id}/{interaction_token}/callback"} <= routes
+    # the card's edits: with the bot's token, or through an interaction's webhook
+    assert routes & {"PATCH /channels/{channel_id}/messages/{message_id}",
+                     "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"}, routes
 
 
 class Responder(Listener):

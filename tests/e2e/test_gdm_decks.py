@@ -186,3 +186,29 @@ async def test_search_by_every_filter(fake, db) -> None:
         assert "Búsqueda: " in text_of(found) and "**Thor**" in text_of(found)
         bad = await answer(t, "gdm search", alice, cost="mucho")
         assert "no es un número ni un intervalo" in text_of(bad)
+
+
+async def test_a_pasted_wall_of_junk_is_refused_at_once_with_the_cap(fake, db) -> None:
+    async with FakeWorld(users=["alice", "bob"], fake=fake, user_options={"alice": {"locale": "es-ES"}}) as world:
+        t = Table(world, db, random.Random(3))
+        await t.start()
+        alice, bob = world["alice"], world["bob"]
+        # 3,000 junk entries in the command's box (Discord lets 6,000 characters through)
+        junk = ";".join("q" for _ in range(3000))
+        got = await answer(t, "gdm deck import", bob, name="Junk", text=junk)
+        assert "at most 4000 characters and this one has 5999" in text_of(got)
+        # as many junk lines as the import box holds: refused by their number, in Spanish
+        inter = await fake.slash("gdm mazo importar", alice, world.channel, nombre="Basura")
+        assert (await fake.wait_response(inter))["type"] == 9
+        lines = "\n".join("q" for _ in range(2000))[:4000]
+        submit = await fake.submit_modal(inter, {next(iter(_fields(fake, inter))): lines})
+        await fake.wait_response(submit)
+        said = text_of(fake.response_message(submit))
+        assert "como mucho 150 líneas y este tiene 2000" in said
+        # a few unreadable lines among good ones: the first are named, the rest counted
+        typos = "\n".join(["Pantheon: Olympus", *(f"2 Axee{i}" for i in range(40))])
+        got = await answer(t, "gdm deck import", bob, name="Typos", text=typos.replace("\n", "; "))
+        assert 'line 2: there is no card called "Axee0"' in text_of(got)
+        assert "And 30 more lines name no card." in text_of(got)
+        assert await t.bot.store.user_decks(int(alice["id"])) == []
+        assert await t.bot.store.user_decks(int(bob["id"])) == []

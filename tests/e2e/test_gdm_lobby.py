@@ -102,8 +102,9 @@ async def test_build_share_pick_privately_in_the_lobby_and_play_with_those_decks
             deck_ids = {r.user_id: r.id for u in (alice, bob) for r in await t.bot.store.user_decks(int(u["id"]))}
             alice_key, bob_key = f"deck:{deck_ids[int(alice['id'])]}", f"deck:{deck_ids[int(bob['id'])]}"
 
-            # the lobby: a Choose deck button, and who has chosen (never what)
-            _, _, lobby = await t.slash("game new", alice, game="guerra_de_mitos")
+            # the lobby (alice chooses her language for the game's public messages on this
+            # English server): a Choose deck button, and who has chosen (never what)
+            _, _, lobby = await t.slash("game new", alice, game="guerra_de_mitos", language="es")
             gid = int(lobby["embeds"][0]["title"].split("#")[-1])
             buttons = t.lobby_buttons(lobby)
             await t.click(fake.messages[lobby["id"]], buttons["join"], bob)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cogs.pictures.rey_hierofante import render_board
+from cogs.pictures.rey_hierofante import changes, render_board
 from rules.registry import engine
 from services.health import check
 
@@ -121,10 +121,14 @@ async def test_a_hosted_bot_logs_json_reports_health_and_stops_its_picture_worke
             board = boards(fake, channel, gid)[0]
             png = fake.files(board)[0]["data"]
             eng = engine("rey_hierofante")
-            state_json, locale = query(db, "SELECT state, locale FROM games WHERE id = ?", gid)[0]
+            state_json, locale, seed, options = query(
+                db, "SELECT state, locale, seed, options FROM games WHERE id = ?", gid)[0]
             names = [n for (n,) in query(db, "SELECT name FROM seats WHERE game = ? ORDER BY seat", gid)]
+            now = eng.view(eng.load_state(state_json), None)
+            # with the last move marked: what changed since the board as it was dealt
+            dealt = eng.view(eng.setup(len(names), json.loads(options), seed), None)
             await fake.wait_until(lambda: fake.files(boards(fake, channel, gid)[0])[0]["data"] == render_board(
-                eng.view(eng.load_state(state_json), None), names, locale), timeout=WAIT)
+                now, names, locale, changed=changes(dealt, now)), timeout=WAIT)
             assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
             # One JSON object per line, with the game and the server where known.

@@ -74,23 +74,36 @@ async def test_a_whole_game_against_bots_posts_its_start_its_card_and_its_end(
         assert dms[1]["embeds"] and f"#{gid}" in dms[1]["embeds"][0]["title"]
 
 
+async def _two_players(t: Table, world: FakeWorld, game_id: str) -> int:
+    """A game of ``game_id`` between ana and bo, started; its id."""
+    ana = world["ana"]
+    _, _, lobby = await t.slash("game new", ana, game=game_id)
+    assert lobby is not None
+    gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+    await t.slash("game join", world["bo"])
+    await t.slash("game start", ana)
+    await world.fake.wait_until(lambda: t._current_board(gid, 0) is not None)
+    return gid
+
+
+def _created_in(fake: FakeDiscord, channel: dict) -> list[dict]:
+    """Every message created in ``channel`` that everyone sees, deleted ones included, oldest first."""
+    every = [*fake.channel_messages(channel),
+             *(m for m in fake.deleted_messages.values() if m["channel_id"] == channel["id"])]
+    return sorted((m for m in every if not m["flags"] & EPHEMERAL), key=lambda m: int(m["id"]))
+
+
 @pytest.mark.asyncio
-async def test_a_buried_card_comes_down_below_the_turns_message_which_stays_in_the_channel(
+async def test_a_card_buried_by_the_turns_messages_comes_down_as_the_next_turns_message(
     fake: FakeDiscord, db: str
 ) -> None:
     async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
         t = Table(world, db, random.Random(5))
         await t.start()
         t.bot.boards.bury_limit = 1  # one message below the card buries it
-        ana = world["ana"]
-        _, _, lobby = await t.slash("game new", ana, game="rey_hierofante")
-        assert lobby is not None
-        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
-        await t.slash("game join", world["bo"])
-        await t.slash("game start", ana)
+        gid = await _two_players(t, world, "rey_hierofante")
         session = t.bot.session
-        await fake.wait_until(lambda: t._current_board(gid, 0) is not None)
-        users = {int(u["id"]): u for u in (ana, world["bo"])}
+        users = {int(u["id"]): u for u in (world["ana"], world["bo"])}
         rng = random.Random(3)
 
         def cards() -> list[dict]:
@@ -104,6 +117,7 @@ async def test_a_buried_card_comes_down_below_the_turns_message_which_stays_in_t
             (seat,) = g.pending()
             user = users[g.seat_row(seat).user_id]
             version = g.version
+            count = len(_created_in(fake, world.channel))
             choices = await fake.autocomplete("game move", user, world.channel, focused="choice", choice="")
             await t.slash("game move", user, choice=rng.choice(choices)["value"])
             await fake.wait_until(lambda v=version: t._current_board(gid, v + 1) is not None, timeout=10)
@@ -113,18 +127,58 @@ async def test_a_buried_card_comes_down_below_the_turns_message_which_stays_in_t
             (nxt,) = g.pending()
             if nxt == seat:
                 continue
-            # the turn passed: its message pings the player to act, and the card, buried by
-            # it, comes down below it (the old card goes): one live card, last in the channel
+            # the turn passed: the card, which its message would bury, comes down carrying
+            # it: one new message pinging the player to act; the old card keeps only the
+            # turn's message it carried (one live card, last in the channel)
             mention = str(g.seat_row(nxt).user_id)
-            turn = await fake.wait_for_message(
-                world.channel, lambda m, u=mention: u in fake.pinged(m) and not fake.components(m)
-                and m["content"] not in told)
-            told.append(turn["content"])
-            await fake.wait_until(lambda: len(cards()) == 1
-                                  and fake.last_message(world.channel)["id"] == cards()[0]["id"])
+            card = await fake.wait_for_message(
+                world.channel, lambda m, u=mention: u in fake.pinged(m) and m["content"] not in told)
+            await fake.wait_until(lambda c=card["id"]: len(cards()) == 1 and cards()[0]["id"] == c
+                                  and fake.last_message(world.channel)["id"] == c)
+            assert len(_created_in(fake, world.channel)) == count + 1
+            told.append(card["content"])
             passed += 1
         assert passed >= 3
-        # every turn's message is still there, word for word: none lived inside a card that a
-        # later edit rewrote
-        contents = [m["content"] for m in fake.channel_messages(world.channel)]
+        # every turn's message is still there, word for word, and only the live card has
+        # an embed or buttons: the cards' edits never rewrote the text they carried
+        await fake.wait_until(lambda: not t.bot.boards._lock(gid).locked(), timeout=10)
+        messages = fake.channel_messages(world.channel)
+        contents = [m["content"] for m in messages]
         assert all(text in contents for text in told)
+        assert [m["id"] for m in messages if m["embeds"] and fake.components(m)] == [cards()[0]["id"]]
+
+
+@pytest.mark.asyncio
+async def test_a_whole_game_between_two_players_posts_one_message_per_turn_and_loses_none(
+    fake: FakeDiscord, db: str
+) -> None:
+    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+        t = Table(world, db, random.Random(5))
+        await t.start()
+        gid = await _two_players(t, world, "rey_hierofante")
+        session = t.bot.session
+        users = {int(u["id"]): u for u in (world["ana"], world["bo"])}
+        rng = random.Random(7)
+        await fake.wait_until(lambda: not t.bot.boards._lock(gid).locked(), timeout=10)
+        start = len(_created_in(fake, world.channel))
+        changes = 0
+        while (g := await session.get(gid)).status == "active":
+            before, version = set(g.pending()), g.version
+            seat = rng.choice(sorted(before))
+            user = users[g.seat_row(seat).user_id]
+            choices = await fake.autocomplete("game move", user, world.channel, focused="choice", choice="")
+            await t.slash("game move", user, choice=rng.choice(choices)["value"])
+            await fake.wait_until(lambda v=version: session.cached(gid).version != v, timeout=10)
+            after = await session.get(gid)
+            changes += bool(set(after.pending()) - before) or after.status != "active"
+            await fake.wait_until(lambda: not t.bot.boards._lock(gid).locked(), timeout=10)
+        assert changes > t.bot.boards.bury_limit  # long enough for the card to be buried by turns
+        await fake.wait_until(lambda: not t.bot.boards._lock(gid).locked(), timeout=10)
+        # one new channel message per turn that passed (the end's included), nothing more:
+        # the card came down with a turn's message rather than after it
+        assert len(_created_in(fake, world.channel)) - start == changes
+        # every turn's message (the start's too), as the bot wrote it, is still readable
+        records = await session.store.recent_messages(gid, ("record",), limit=1000)
+        contents = [m["content"] for m in fake.channel_messages(world.channel)]
+        assert len(records) == changes + 1  # the start's too
+        assert all(r.payload["text"] in contents for r in records)

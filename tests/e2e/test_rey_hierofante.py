@@ -7,6 +7,7 @@ import json
 import random
 
 from rules.registry import engine
+from services.fairness import commitment
 
 from .checks import replay_matches_store
 from .driver import Driver, board_picture, hand_notice
@@ -47,6 +48,13 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
         assert not msg["flags"] & EPHEMERAL
         g = await t.game(gid)
         assert g.state.board[4].tile == "ciudadano" and g.version == 1
+        # the dice: the card and /game verify show the commitment, never the seed
+        dice = commitment(g.row.seed, g.row.seed_salt)
+        _, _, msg = await t.slash("game verify", user)
+        assert msg["flags"] & EPHEMERAL and dice in msg["content"]
+        assert str(g.row.seed) not in msg["content"] and g.row.seed_salt not in msg["content"]
+        card = t.board(gid)
+        assert dice in json.dumps(card["embeds"]) and str(g.row.seed) not in json.dumps([card["content"], card["embeds"]])
 
         moves, restarted = 1, False
         while (await t.game(gid)).status == "active":
@@ -70,6 +78,25 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
         assert g.seat_row(winner).name in json.dumps(
             [m["content"] for m in fake.channel_messages(world.channel)][-3:] + [t.board(gid)["embeds"]])
         await replay_matches_store(E, db, gid, 2)
+        # once over, the seed and salt are revealed and verify
+        _, _, msg = await t.slash("game verify", alice)
+        assert msg["flags"] & EPHEMERAL
+        assert all(x in msg["content"] for x in (dice, str(g.row.seed), g.row.seed_salt, "`"))
+        assert "NO" not in msg["content"]
+        # the server's figures: public, the finished game counted, both players named, a chart
+        async def counted() -> dict | None:
+            _, _, msg = await t.slash("stats", bob)
+            text = json.dumps(msg["embeds"]) if msg else ""
+            return msg if "1 finished" in text or "1 terminada" in text else None
+        stats = None
+        for _ in range(20):  # the result is stored by the game-over listener, just after
+            stats = await counted()
+            if stats is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert stats is not None and not stats["flags"] & EPHEMERAL
+        assert "alice" in json.dumps(stats["embeds"]) and "bob" in json.dumps(stats["embeds"])
+        assert stats["attachments"] and fake.pinged(stats) == []
         # after the end nobody can move
         _, _, msg = await t.slash("game move", alice, choice=f"#0@{g.version}")
         assert msg["flags"] & EPHEMERAL

@@ -95,3 +95,16 @@ def test_demons_cancel_points_in_their_area() -> None:
                   minions={"Dimwell": {0: 2}, "Longwall": {0: 1}}, buildings={"Dimwell": 0}, demons={"Dimwell": 1})
     st, _ = acts(st, (0, card("groat")), (0, {"kind": "skip"}))
     assert st.scores[0] == 5
+
+
+def test_the_end_says_which_condition_won_and_what_the_points_were_for() -> None:
+    from rules.ankh_morpork.scoring import outcome
+
+    st = _start(2, "vetinari", minions={a: {0: 1} for a in NAMES[:11]}, money=[3, 40])
+    reason = outcome(st).reason
+    assert reason.en.startswith("Player 1 wins as Lord Vetinari")
+    assert "minions in 11 areas without a demon (11 needed)" in reason.en
+    assert f"The points (Player 1 {st.scores[0]}, Player 2 {st.scores[1]}) only place the others." in reason.en
+    assert reason.es.startswith("gana Jugador 1 como Lord Vetinari") and "secuaces en 11 zonas sin demonio" in reason.es
+    st = _start(3, "dragon_king", trouble=NAMES[:8])
+    assert "8 trouble markers on the board (8 needed)" in outcome(st).reason.en

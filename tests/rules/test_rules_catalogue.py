@@ -163,7 +163,9 @@ def test_a_new_language_is_catalogue_files_alone(with_french: Path) -> None:
     state, events = eng.apply(state, seat, place)
     said = events[0].text.get("fr")
     assert said.startswith("Joueur ") and " pose " in said and " en " in said
-    # the platform finds the seat's name in French too, to put the player's name there
+    # the platform gives the player's name as the seat's value, in French too
+    assert events[0].text.get("fr", lambda seat: "Ana").startswith("Ana (")
+    # and still recognises the seat in French words a game stored before that
     assert seat_words().sub("Ana", said).startswith("Ana (")
     # a text French does not translate yet reads in English, never as an id or blank
     assert Phrases("rey_hierofante")("Royalty").get("fr") == "Royalty"

@@ -339,3 +339,58 @@ async def test_the_lobby_and_tournament_helpers(book: DeckBook, store: Store) ->
     assert await locked_deck(store, tid, ALICE) == legal_greek()
     await lock_deck(store, tid, BOB, "ready:azteca")
     assert await locked_deck(store, tid, BOB) == ready_decks()["azteca"].deck
+
+
+async def format_refusal(coro: object) -> str:
+    """Await ``coro`` expecting a DeckFormatError; its English and Spanish texts, joined."""
+    with pytest.raises(DeckFormatError) as info:
+        await coro  # type: ignore[misc]
+    assert info.value.text.es != info.value.text.en
+    return info.value.text.en + " | " + info.value.text.es
+
+
+async def test_a_wall_of_junk_lines_is_refused_by_its_size_before_any_card_is_looked_up(
+    book: DeckBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rules.guerra_de_mitos.decks as decks
+
+    looked: list[str] = []
+    monkeypatch.setattr(decks, "by_name", lambda name: looked.append(name))
+    junk = "\n".join(f"zq{i}" for i in range(3000))  # 3,000 lines
+    said = await format_refusal(book.import_deck(ALICE, "junk", junk[:3990]))
+    assert "at most 150 lines" in said and "como mucho 150 líneas" in said
+    said = await format_refusal(book.import_deck(ALICE, "junk", junk))
+    assert "at most 4000 characters" in said and "este tiene 19889" in said
+    # one line of ";"-separated entries counts its entries as lines
+    said = await format_refusal(book.import_deck(ALICE, "junk", ";".join("ab" for _ in range(1000))))
+    assert "at most 150 lines and this one has 1000" in said
+    assert looked == [] and await book.decks(ALICE) == []
+
+
+async def test_close_names_are_sought_for_the_first_unreadable_lines_only(
+    book: DeckBook, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rules.guerra_de_mitos.decks as decks
+
+    sought: list[str] = []
+    real = decks.suggest
+    monkeypatch.setattr(decks, "suggest", lambda name: sought.append(name) or real(name))
+    junk = "\n".join(["Pantheon: Olympus", *(f"2 Hachaa{i}" for i in range(140)), "2 Hacha"])
+    said = await format_refusal(book.import_deck(ALICE, "typos", junk))
+    assert len(sought) == decks.SUGGESTED_LINES
+    # the first lines are named by number, with close names for the first few ...
+    assert 'line 2: there is no card called "Hachaa0". Did you mean' in said
+    assert 'line 11: there is no card called "Hachaa9".' in said and "line 12:" not in said
+    # ... and the rest counted, in each language
+    assert "And 130 more lines name no card." in said and "Y 130 líneas más no nombran" in said
+    assert await book.decks(ALICE) == []
+
+
+def test_the_largest_legal_decks_fit_the_import_caps() -> None:
+    from services.gdm_decks import MAX_IMPORT_CHARS, MAX_IMPORT_LINES
+
+    for rd in ready_decks().values():
+        for locale in ("es", "en"):
+            listing = export_list(rd.deck, locale)
+            assert len(listing) < MAX_IMPORT_CHARS / 2
+            assert len(listing.splitlines()) < MAX_IMPORT_LINES / 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 from storage import Store
+from storage.settings import OpenCounts
 
 
 async def _game_in_thread(store: Store, guild_id: int, thread_id: int) -> int:
@@ -46,3 +47,30 @@ async def test_a_thread_is_due_its_servers_hours_after_its_game_ended_and_only_o
     assert await store.game_thread_archived_at(502) is not None
     assert await store.game_thread_archived_at(501) is None
     assert [d.thread_id for d in await store.threads_due(ended + 25 * 3600)] == [501]
+
+
+async def test_the_limits_default_then_change_and_the_open_counts(store: Store) -> None:
+    gs = await store.guild_settings(1)
+    assert (gs.cooldown_seconds, gs.lobbies_per_member, gs.lobbies_per_server) == (60, 3, 30)
+    assert (gs.threads_per_member, gs.threads_per_server) == (5, 100)
+    await store.update_guild(1, cooldown_seconds=0, lobbies_per_member=1, threads_per_server=7)
+    gs = await store.guild_settings(1)
+    assert (gs.cooldown_seconds, gs.lobbies_per_member, gs.threads_per_server) == (0, 1, 7)
+    assert gs.lobbies_per_server == 30
+
+    assert await store.open_counts(1, 10) == OpenCounts()
+    here = await store.create_game(guild_id=1, channel_id=600, game_id="ragami", options={}, host_id=10,
+                                   locale="es")
+    await _game_in_thread(store, 1, 601)  # host 10, in a thread
+    other = await store.create_game(guild_id=1, channel_id=602, game_id="ragami", options={}, host_id=11,
+                                    locale="es")
+    await _game_in_thread(store, 2, 603)  # another server
+    assert await store.open_counts(1, 10) == OpenCounts(lobbies=3, member_lobbies=2, threads=1, member_threads=1)
+    assert await store.open_counts(1, 11) == OpenCounts(lobbies=3, member_lobbies=1, threads=1, member_threads=0)
+    # a started game is no lobby; an ended game's thread no longer counts
+    await store.set_status(other.id, "active")
+    thread_game = (await store.game_in_channel(601)).id
+    await store.set_status(thread_game, "abandoned")
+    await store.set_status(here.id, "abandoned")
+    assert await store.open_counts(1, 10) == OpenCounts()
+    assert await store.open_counts(1, 11) == OpenCounts(lobbies=0, member_lobbies=0, threads=0)

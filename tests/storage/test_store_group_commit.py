@@ -50,11 +50,13 @@ async def active_games(store: Store, n: int) -> list[GameRow]:
     return games
 
 
-async def move(store: Store, game: int, version: int, change: ChangeNote | None = None) -> int:
-    """Commit move number version+1 of ``game`` with JSON that names both."""
+async def move(store: Store, game: int, version: int, change: ChangeNote | None = None,
+               *, own: bool = False) -> int:
+    """Commit move number version+1 of ``game`` with JSON that names both (``own``: made by
+    the seat's player)."""
     return await store.commit_move(
         game, expected_version=version, seat=version % 2, action=f'{{"g":{game},"n":{version + 1}}}',
-        state=f'{{"g":{game},"v":{version + 1}}}', finished=False, change=change,
+        state=f'{{"g":{game},"v":{version + 1}}}', finished=False, change=change, own=own,
     )
 
 

@@ -1,0 +1,139 @@
+"""Everything a player reads is true and in one language: seeded whole games of every game,
+in Spanish and English, whose every public and private text (the card, each hand, the menus,
+the events each seat may read, the end) is scanned for a seat number where a player's name
+belongs, for words of the other language, and for points on the card that disagree with the
+final scoring."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+import cogs.ankh_morpork  # noqa: F401 - each cog registers its game's presentation
+import cogs.guerra_de_mitos  # noqa: F401
+import cogs.ragami  # noqa: F401
+import cogs.rattus_cartus  # noqa: F401
+import cogs.rey_hierofante  # noqa: F401
+from cogs.common.present import GameUI, event_lines, outcome_line, ui_for
+from rules.registry import games
+from services.session import Game
+from storage import GameRow, SeatRow
+
+NAMES = ("ana", "bea", "carl", "dani", "eva")
+EVERY = 9  # the card, hands and menus every few moves (the events of every move)
+MAX_STEPS = 4000
+
+# A seat's number where its player's name belongs, in either language.
+SEAT_NUMBER = re.compile(r"\b(?:Player|Jugador|Jugadora|seat|asiento) [1-9]\b", re.I)
+# Words that, read in one language (the key), belong to the other: short, common, and in
+# no name of either language.
+OTHER = {
+    "es": re.compile(r"\b(?:the|of|and|with|your|you|wins|win|is|are|from|their|Mr|Mrs|Sir|Guild|"
+                     r"Street|House|Shop|Player|cards|turn|points|draws|plays|pays)\b", re.I),
+    "en": re.compile(r"\b(?:el|los|las|del|y|con|por|para|que|una|juega|gana|ganan|roba|paga|carta|"
+                     r"cartas|Jugador|turno|puntos|Señor|Señora|Gremio)\b", re.I),
+}
+# Points on the card: a number right before the game's word for them.
+POINTS = re.compile(r"(?<![\d.,])(-?\d+(?:[.,]\d+)?)\s*\**\s*(?:VP|PV|points|puntos)\b")
+
+
+def _game(game_id: str, seats: int, seed: int) -> Game:
+    eng = games()[game_id]
+    state = eng.setup(seats, None, seed)
+    row = GameRow(
+        id=1, guild_id=5, channel_id=900, game_id=game_id,
+        options=eng.parse_options(None).model_dump(mode="json"), status="active", seed=seed,
+        version=state.version, state=None, host_id=101, locale="es",
+        board_channel_id=900, board_message_id=None, created_at=0.0, updated_at=0.0,
+    )
+    rows = [SeatRow(game=1, seat=i, user_id=101 + i, ai=False, name=NAMES[i], locale=None,
+                    dm_closed=False) for i in range(seats)]
+    return Game(row=row, seats=rows, engine=eng, state=state)
+
+
+def _embed(rendered: Any) -> list[str]:
+    data = rendered.embed.to_dict()
+    out = [data.get("title", ""), data.get("description", ""), rendered.content or ""]
+    out += [f["name"] + "\n" + f["value"] for f in data.get("fields", [])]
+    return out
+
+
+def problems(text: str, lang: str) -> list[str]:
+    """A seat's number where a name belongs, and words of the other language, in ``text``."""
+    return [m[0] for m in SEAT_NUMBER.finditer(text)] + [m[0] for m in OTHER[lang].finditer(text)]
+
+
+def disagreements(g: Game, ui: GameUI, lang: str) -> list[str]:
+    """Points the finished game's card gives a player other than the final scoring's."""
+    assert g.state is not None
+    out = g.engine.outcome(g.state)
+    assert out is not None
+    found = []
+    for field in ui.board(g, [], lang).embed.fields:
+        for line in (field.value or "").splitlines():
+            named = [s for s in range(len(g.seats)) if f"**{NAMES[s]}**" in line or f"<@{101 + s}>" in line]
+            if len(named) != 1 or named[0] not in out.scores:
+                continue  # a line about nobody, or about several players
+            want = out.scores[named[0]]
+            found += [f"{line} (final: {want:g})" for m in POINTS.finditer(line)
+                      if float(m[1].replace(",", ".")) != want]
+    return found
+
+
+def _texts(g: Game, ui: GameUI, events: list[Any], lang: str, full: bool) -> list[str]:
+    texts = []
+    for seat in [None, *range(len(g.seats))]:
+        texts += event_lines(events, lang, seat, g=g)
+    if not full:
+        return texts
+    texts += _embed(ui.board(g, events, lang))
+    for seat in range(len(g.seats)):
+        texts += _embed(ui.private(g, seat, lang))
+    for seat in g.pending():
+        texts.append(ui.menu_text(g, seat, lang))
+        texts += [ui.label(g, seat, a, lang) for a in g.legal_actions(seat)[:40]]
+    if g.state is not None and g.state.finished:
+        texts.append(outcome_line(g, lang))
+    return texts
+
+
+@pytest.mark.parametrize("game_id", sorted(games()))
+def test_whole_games_read_true_and_in_one_language(game_id: str) -> None:
+    eng = games()[game_id]
+    ui = ui_for(game_id)
+    found: list[tuple[str, str, str]] = []
+    ended = 0
+    for seats in sorted({eng.min_players, min(eng.max_players, 3)}):
+        g = _game(game_id, seats, seed=seats)
+        rnd = random.Random(f"{game_id}:{seats}")
+        events: list[Any] = []
+        for step in range(MAX_STEPS):
+            pending = eng.pending(g.state)
+            full = step % EVERY == 0 or not pending
+            for lang in ("es", "en"):
+                for text in _texts(g, ui, events, lang, full):
+                    found += [(lang, p, text) for p in problems(text, lang)]
+            if not pending:
+                break
+            seat = rnd.choice(sorted(pending))
+            g.state, events = eng.apply(g.state, seat, rnd.choice(eng.legal_actions(g.state, seat)))
+        assert g.state is not None
+        if g.state.finished:
+            ended += 1
+            for lang in ("es", "en"):
+                found += [(lang, "points", x) for x in disagreements(g, ui, lang)]
+    assert ended, "no game reached its end"
+    assert not found, found[:10]
+
+
+def test_the_checks_catch_what_they_look_for() -> None:
+    assert problems("Gana Player 2.", "es") == ["Player 2", "Player"]
+    assert problems("Jugador 3 wins.", "en") == ["Jugador 3", "Jugador"]
+    assert problems("ana juega El Tambor Remendado.", "es") == []
+    assert problems("ana plays The Mended Drum.", "es") == ["plays", "The"]
+    assert problems("ana plays El Tambor Remendado.", "en") == ["El"]
+    assert problems("Mictlán, Cthulhu y Gaspode", "es") == []
+    assert [m[1] for m in POINTS.finditer("ana: 4 en mano · **44 PV** · 0.5 VP · 30P")] == ["44", "0.5"]
