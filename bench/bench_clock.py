@@ -42,6 +42,8 @@ from storage.deadlines import DeadlineRow  # noqa: E402
 DAY = 86400.0
 HOUR = 3600.0
 SIDE_BY_SIDE = clock_module.SIDE_BY_SIDE
+# The store's sync level: the bot's own (FULL: every commit synced to disk) unless told.
+SYNCHRONOUS = "FULL"
 
 
 async def _new_game(service: SessionService, i: int, clock_seconds: int | None) -> int:
@@ -103,7 +105,7 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
     pool.wait_ready(60)
     clock_module.SIDE_BY_SIDE = SIDE_BY_SIDE if batched else 1
     with tempfile.TemporaryDirectory() as tmp:
-        store = await Store.open(Path(tmp) / "bench.db", synchronous="NORMAL")
+        store = await Store.open(Path(tmp) / "bench.db", synchronous=SYNCHRONOUS)
         service = SessionService(store, seed_source=lambda: 77, clock=clock)
         if batched and workers:
             service.chooser = Chooser(pool.run_async, parallel=workers)
@@ -171,7 +173,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("batched", "before"))
+    parser.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"),
+                        help="the store's sync level (the bot's is FULL: each commit synced to disk)")
     args = parser.parse_args()
+    global SYNCHRONOUS
+    SYNCHRONOUS = args.synchronous
     runs: list[tuple[str, Callable[[], Any]]] = []
     if args.only in (None, "before"):
         runs.append(("before (one at a time, on the event loop)",
