@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,6 +24,12 @@ Offload = Callable[..., Awaitable[Any]]
 Job = tuple[str, str, int]
 # Choices carried by one trip to a worker at most.
 CHUNK = 16
+# A game whose choices take less than this in a worker is chosen in the bot's process: the
+# trip there and back costs more than the choice (a Rey y Hierofante move, about 1 ms); the
+# costly ones (Guerra de Mitos, Ankh-Morpork) keep going to the workers. One choice in
+# PROBE still goes, to notice when a game's choices grow costly.
+INLINE_BELOW = 0.002
+PROBE = 64
 
 
 def choose(game_id: str, state: str, seat: int) -> str:
@@ -38,17 +45,41 @@ def choose_many(jobs: list[Job]) -> list[str]:
     return [choose(*job) for job in jobs]
 
 
+def choose_many_timed(jobs: list[Job]) -> list[tuple[str, float]]:
+    """``choose_many``, each choice with the processor seconds it took in the worker."""
+    out = []
+    for job in jobs:
+        started = time.process_time()
+        out.append((choose(*job), time.process_time() - started))
+    return out
+
+
 class Chooser:
     """Sends choices to the workers through ``offload``: at most ``parallel`` trips at once,
-    each carrying every choice asked for meanwhile (up to ``CHUNK``)."""
+    each carrying every choice asked for meanwhile (up to ``CHUNK``). Learns what each
+    game's choices cost there (``worth_sending``): the cheap ones are better made here."""
 
-    def __init__(self, offload: Offload, parallel: int = 1, chunk: int = CHUNK) -> None:
+    def __init__(self, offload: Offload, parallel: int = 1, chunk: int = CHUNK,
+                 inline_below: float = INLINE_BELOW) -> None:
         self.offload = offload
         self.parallel = max(1, parallel)
         self.chunk = max(1, chunk)
+        self.inline_below = inline_below
+        # Per game id: what one choice took in a worker, lately (seconds of processor).
+        self.cost: dict[str, float] = {}
+        self._asked: dict[str, int] = {}
         self._waiting: list[tuple[Job, asyncio.Future[str]]] = []
         self._trips: set[asyncio.Task[None]] = set()
         self.sent = 0  # trips made (for the tests and the benchmark)
+
+    def worth_sending(self, game_id: str) -> bool:
+        """Whether a choice in ``game_id`` should go to a worker: yes until its cost is known,
+        and while it costs more than the trip; otherwise only now and then, to look again."""
+        cost = self.cost.get(game_id)
+        if cost is None or cost >= self.inline_below:
+            return True
+        asked = self._asked[game_id] = self._asked.get(game_id, 0) + 1
+        return asked % PROBE == 0
 
     async def choose(self, game_id: str, state: str, seat: int) -> str:
         """The built-in player's move for ``seat`` in ``state`` (JSON in, action JSON out)."""
@@ -69,7 +100,7 @@ class Chooser:
     async def _trip(self, part: list[tuple[Job, asyncio.Future[str]]]) -> None:
         try:
             self.sent += 1
-            results = await self.offload(choose_many, [job for job, _ in part])
+            timed = await self.offload(choose_many_timed, [job for job, _ in part])
         except BaseException as exc:  # noqa: BLE001 - each caller hears it and chooses itself
             for _, future in part:
                 if not future.done():
@@ -77,7 +108,9 @@ class Chooser:
             if not isinstance(exc, Exception):
                 raise
         else:
-            for (_, future), result in zip(part, results, strict=True):
+            for (job, future), (result, took) in zip(part, timed, strict=True):
+                known = self.cost.get(job[0])
+                self.cost[job[0]] = took if known is None else (known + took) / 2
                 if not future.done():
                     future.set_result(result)
         finally:

@@ -69,7 +69,7 @@ class TimeoutsMixin(MovesMixin):
         when the host gave them (``chooser``), so a burst of timeouts leaves the event loop
         free for players' commands; chosen here otherwise, or when the worker fails."""
         assert g.state is not None
-        if self.chooser is not None:
+        if self.chooser is not None and self.chooser.worth_sending(g.row.game_id):
             # The stored text of the state is what the worker needs; it is the state held
             # in memory whenever the versions agree (a commit updates both).
             text = g.row.state if g.row.state and g.row.version == g.state.version else None

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from services.ai_choice import Chooser, choose
+from services.ai_choice import PROBE, Chooser, choose
 from services.clock import ManualClock, Scheduler
 from services.session import SessionService
 from storage import Store
@@ -129,11 +129,11 @@ async def test_timeouts_in_a_batch_are_moved_by_the_built_in_player_in_a_worker(
         before[g] = (loaded.version, loaded.engine.dump_action(loaded.engine.ai_action(loaded.state, seat)))
     jobs: list[Any] = []
 
-    async def offload(fn: Any, batch: list[tuple[str, str, int]]) -> list[str]:
+    async def offload(fn: Any, batch: list[tuple[str, str, int]]) -> list[tuple[str, float]]:
         jobs.extend(batch)
         return await asyncio.get_running_loop().run_in_executor(workers, fn, batch)
 
-    service.chooser = Chooser(offload, parallel=1)
+    service.chooser = Chooser(offload, parallel=1, inline_below=0.0)  # every choice goes
     rec = Recorder(service)
     clock.advance(DAY + 1)
     done = await scheduler_for(service, rec).tick()
@@ -210,10 +210,10 @@ async def settle() -> None:
 
 
 async def test_choices_asked_while_the_workers_are_busy_travel_together() -> None:
-    trips: list[tuple[list[tuple[str, str, int]], asyncio.Future[list[str]]]] = []
+    trips: list[tuple[list[tuple[str, str, int]], asyncio.Future[list[tuple[str, float]]]]] = []
 
-    async def offload(fn: Any, batch: list[tuple[str, str, int]]) -> list[str]:
-        answer: asyncio.Future[list[str]] = asyncio.get_running_loop().create_future()
+    async def offload(fn: Any, batch: list[tuple[str, str, int]]) -> list[tuple[str, float]]:
+        answer: asyncio.Future[list[tuple[str, float]]] = asyncio.get_running_loop().create_future()
         trips.append((batch, answer))
         return await answer
 
@@ -221,10 +221,10 @@ async def test_choices_asked_while_the_workers_are_busy_travel_together() -> Non
     asks = [asyncio.create_task(chooser.choose("g", f"state{i}", i)) for i in range(4)]
     await settle()
     assert [len(b) for b, _ in trips] == [1]  # the first goes at once, alone
-    trips[0][1].set_result(["a0"])
+    trips[0][1].set_result([("a0", 0.01)])
     await settle()
     assert [len(b) for b, _ in trips] == [1, 3]  # the rest waited, and go in one trip
-    trips[1][1].set_result(["a1", "a2", "a3"])
+    trips[1][1].set_result([("a1", 0.01), ("a2", 0.01), ("a3", 0.01)])
     assert await asyncio.gather(*asks) == ["a0", "a1", "a2", "a3"]
     assert chooser.sent == 2
 
@@ -241,3 +241,17 @@ async def test_a_failed_trip_lets_each_timeout_choose_on_its_own(store: Store) -
     clock.advance(DAY + 1)
     done = await scheduler_for(service, Recorder(service)).tick()
     assert done.timeouts == len(games)
+
+
+async def test_a_game_whose_choices_cost_less_than_the_trip_is_chosen_here() -> None:
+    async def offload(fn: Any, batch: list[tuple[str, str, int]]) -> list[tuple[str, float]]:
+        # What the worker reports each choice took: a cheap game and a costly one.
+        return [(f"{game}-move", 0.0005 if game == "cheap" else 0.05) for game, _, _ in batch]
+
+    chooser = Chooser(offload)
+    assert chooser.worth_sending("cheap") and chooser.worth_sending("costly")  # not known yet
+    assert await chooser.choose("cheap", "s", 0) == "cheap-move"
+    assert await chooser.choose("costly", "s", 0) == "costly-move"
+    assert all(chooser.worth_sending("costly") for _ in range(10))
+    asked = [chooser.worth_sending("cheap") for _ in range(PROBE)]
+    assert asked.count(True) == 1  # only to look again, now and then
