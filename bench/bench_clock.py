@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -130,7 +130,7 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         clock.advance(DAY / 2 - 2 * HOUR)
         await scheduler.tick()  # the first half's second reminders
         probe_game = await _new_game(service, games, None)
-        print(f"  setup: {games} games in {time.perf_counter() - t0:.1f} s")
+        print(f"  setup: {games} games in {time.perf_counter() - t0:.1f} s", flush=True)
         clock.advance(2 * HOUR)  # the first half's timeouts and the second half's reminders
         reminded.clear()
         probe = Probe(service, probe_game, games)
@@ -176,21 +176,28 @@ def main() -> None:
     parser.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"),
                         help="the store's sync level (the bot's is FULL: each commit synced to disk)")
     args = parser.parse_args()
-    global SYNCHRONOUS
-    SYNCHRONOUS = args.synchronous
-    runs: list[tuple[str, Callable[[], Any]]] = []
+    runs: list[tuple[str, int, bool]] = []
     if args.only in (None, "before"):
-        runs.append(("before (one at a time, on the event loop)",
-                     lambda: run(args.games, 0, batched=False)))
+        runs.append(("before (one at a time, on the event loop)", 0, False))
     if args.only in (None, "batched"):
-        runs.append((f"batched, the bot's moves chosen on the event loop ({SIDE_BY_SIDE} side by side)",
-                     lambda: run(args.games, 0, batched=True)))
+        runs.append((f"batched, the bot's moves chosen on the event loop ({SIDE_BY_SIDE} side by side)", 0, True))
         if args.workers:
             runs.append((f"batched, the bot's moves chosen in {args.workers} worker processes "
-                         f"({SIDE_BY_SIDE} side by side)", lambda: run(args.games, args.workers, batched=True)))
-    for name, go in runs:
-        print(name)
-        report("  " + name.split(",")[0].split(" (")[0], asyncio.run(go()))
+                         f"({SIDE_BY_SIDE} side by side)", args.workers, True))
+    for name, workers, batched in runs:
+        print(name, flush=True)
+        # Each run in a fresh process: one run's heap does not slow the next.
+        proc = multiprocessing.get_context("spawn").Process(
+            target=one_run, args=(name, args.games, workers, batched, args.synchronous))
+        proc.start()
+        proc.join()
+
+
+def one_run(name: str, games: int, workers: int, batched: bool, synchronous: str) -> None:
+    """One run of the burst, in a process of its own; prints its figures."""
+    global SYNCHRONOUS
+    SYNCHRONOUS = synchronous
+    report("  " + name.split(",")[0].split(" (")[0], asyncio.run(run(games, workers, batched)))
 
 
 if __name__ == "__main__":
