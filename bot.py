@@ -30,7 +30,9 @@ from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
 from cogs.pictures import pool as picture_pool
 from services import faults
+from services.ai_choice import Chooser
 from services.clock import Clock, Scheduler, SystemClock
+from services.game_cache import DEFAULT_CACHE_SIZE
 from services.health import Health
 from services.leases import DEFAULT_TTL, Leases
 from services.limits import Limits
@@ -102,6 +104,8 @@ class Settings:
     # Processes that draw pictures (0: drawn in this process, in a thread). Settings read
     # from the environment default to cogs.pictures.pool.default_workers().
     picture_workers: int = 0
+    # Games kept in memory (the least recently used beyond it are read again when touched).
+    game_cache: int = DEFAULT_CACHE_SIZE
     log_format: str = "text"  # or "json": one JSON object per line (services/logs.py)
     health_file: str | None = None  # rewritten with the bot's status every health_interval s
     health_port: int | None = None  # GET http://127.0.0.1:<port>/health
@@ -147,6 +151,9 @@ class Settings:
         workers = env.get("TABLERO_PICTURE_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SettingsError(f"TABLERO_PICTURE_WORKERS must be a number of processes (0: none), not {workers!r}.")
+        cache = env.get("TABLERO_GAME_CACHE", "").strip() or str(DEFAULT_CACHE_SIZE)
+        if not cache.isdigit() or int(cache) < 1:
+            raise SettingsError(f"TABLERO_GAME_CACHE must be a number of games (1 or more), not {cache!r}.")
         log_format = env.get("TABLERO_LOG_FORMAT", "").strip().lower() or "text"
         if log_format not in ("text", "json"):
             raise SettingsError(f"TABLERO_LOG_FORMAT must be text or json, not {log_format!r}.")
@@ -171,6 +178,7 @@ class Settings:
             shard_ids=shard_ids,
             lease_seconds=lease_seconds,
             picture_workers=int(workers) if workers else picture_pool.default_workers(),
+            game_cache=int(cache),
             log_format=log_format,
             health_file=env.get("TABLERO_HEALTH_FILE", "").strip() or None,
             health_port=int(port) if port else None,
@@ -284,15 +292,20 @@ class TableroBot(commands.Bot):
         log.info("starting: store %s, %d picture workers, logs as %s", _safe_db(self.settings.db_path),
                  self.settings.picture_workers, self.settings.log_format, extra={"event": "start"})
         self.store = await Store.open(self.settings.db_path)
-        self._session = SessionService(self.store, clock=self.clock)
+        self._session = SessionService(self.store, clock=self.clock, cache_size=self.settings.game_cache)
         self._outbox = Outbox(self._session)
         self._outbox.plan = self.announcer.plan
         self._outbox.send = self.announcer.send
         # An interrupt window (the game's presentation knows which prompts are one) that
         # times out is answered "no".
         self._session.is_reaction = lambda g, seat: ui_for(g.row.game_id).reaction(g, seat)
-        self.scheduler = Scheduler(self.store, self.clock, self.announcer.remind, self.announcer.expire)
+        self.scheduler = Scheduler(self.store, self.clock, self.announcer.remind, self.announcer.expire,
+                                   prepare=self._session.preload_deadlines)
         self._session.on_deadlines = self.scheduler.poke
+        # The built-in player's choices at the clock's timeouts go to the picture workers
+        # (chosen here, on the event loop, until they have started or when there are none).
+        if self.settings.picture_workers:
+            self._session.chooser = Chooser(self.pictures.run_async, parallel=self.settings.picture_workers)
         if self.settings.shard_count is not None:
             self._session.shared = True
             self.leases = Leases(self.store, ttl=self.settings.lease_seconds)

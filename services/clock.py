@@ -38,6 +38,10 @@ VACATION_MAX_AT_ONCE = 30
 # Due rows handled per batch: a burst of many due deadlines is worked through in slices
 # so that one huge read never holds the store.
 BATCH = 500
+# Timeouts of different games handled at once: enough for their commits to share
+# transactions and keep the AI's worker processes busy, few enough that the Discord
+# messages they owe go out at a pace Discord accepts.
+SIDE_BY_SIDE = 8
 
 
 class Clock(Protocol):
@@ -125,6 +129,28 @@ def resume(row: DeadlineRow, now: float) -> DeadlineRow:
     return replace(moved, next_at=max(now, next_at(moved)))
 
 
+def by_user(rows: list[DeadlineRow]) -> dict[int, list[DeadlineRow]]:
+    """``rows`` grouped by player, in order: the waits one reminder tells a player about."""
+    groups: dict[int, list[DeadlineRow]] = {}
+    for row in rows:
+        groups.setdefault(row.user_id, []).append(row)
+    return groups
+
+
+def reminders_owed(claimed: list[DeadlineRow]) -> list[tuple[int, ChangeNote]]:
+    """What claimed reminders owe, one change per player, written on their first game: its
+    own reminder ("remind"), and the player's other games that fell due with it ("also")."""
+    owed: list[tuple[int, ChangeNote]] = []
+    for group in by_user(claimed).values():
+        entries = [{"game": r.game, "seat": r.seat, "user_id": r.user_id, "due_at": r.due_at,
+                    "n": r.reminders} for r in group]
+        payload: dict[str, object] = {"remind": entries[0]}
+        if len(entries) > 1:
+            payload["also"] = entries[1:]
+        owed.append((group[0].game, ChangeNote(payload)))
+    return owed
+
+
 @dataclass
 class Tick:
     """What one pass of the scheduler did."""
@@ -137,23 +163,31 @@ class Tick:
 
 Reminder = Callable[[DeadlineRow], Awaitable[None]]
 Timeout = Callable[[DeadlineRow], Awaitable[bool]]
+Prepare = Callable[[list[DeadlineRow]], Awaitable[None]]
 
 
 class Scheduler:
     """Wakes for the nearest deadline: sends reminders, resumes vacations, applies timeouts.
 
-    ``remind`` tells a player (a DM with the usual fallback); ``expire`` applies the
-    server's timeout action through the session service and tells Discord, returning
-    False when the wait turned out to be over already. Each row is claimed by a
+    Due rows are worked through in batches: a batch's reminders are claimed in one
+    transaction, one per player however many of their games fell due together; its
+    timeouts run side by side (see ``tick``). ``remind`` delivers a player's claimed
+    reminder (its outbox change lists all their games: a DM with the usual fallback);
+    ``expire`` applies the server's timeout action through the session service and tells
+    Discord, returning False when the wait turned out to be over already. Each row is claimed by a
     compare-and-set on its ``next_at`` (reminders, resumes) or by the commit of the timeout
     move itself, so nothing fires twice, after a restart either.
     """
 
-    def __init__(self, store: object, clock: Clock, remind: Reminder, expire: Timeout) -> None:
+    def __init__(self, store: object, clock: Clock, remind: Reminder, expire: Timeout, *,
+                 prepare: Prepare | None = None) -> None:
         self.store = store
         self.clock = clock
         self.remind = remind
         self.expire = expire
+        # Told a batch's timeouts before they run (the session service loads their games
+        # in two reads rather than two each).
+        self.prepare = prepare
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         # The longest sleep between looks at the table: deadlines written by other processes
@@ -165,51 +199,95 @@ class Scheduler:
         self._wake.set()
 
     async def tick(self) -> Tick:
-        """Handle every deadline due at the clock's current time."""
+        """Handle every deadline due at the clock's current time, a batch at a time."""
         done = Tick()
+        # The timeouts of different games run side by side: their bot moves are chosen in
+        # worker processes, their commits share transactions (group commit), and a player's
+        # command in any other game gets its turn on the event loop meanwhile. Bounded, so
+        # the burst's Discord traffic goes out at the outbox's pace.
+        slots = asyncio.Semaphore(SIDE_BY_SIDE)
+
+        async def expire(row: DeadlineRow) -> str:
+            async with slots:
+                return "timeouts" if await self.expire(row) else "stale"
+
         while True:
             now = self.clock.now()
             rows = await self.store.due_deadlines(now, BATCH)  # type: ignore[attr-defined]
             if not rows:
                 return done
-            progressed = False
-            for row in rows:
+            before = done.reminders + done.timeouts + done.resumed
+            for row in (r for r in rows if r.paused):
+                await self._guarded(row, now, done, self._resume)
+            await self._remind_batch([r for r in rows if not r.paused and r.due_at > now], done)
+            timeouts = [r for r in rows if not r.paused and r.due_at <= now]
+            if timeouts and self.prepare is not None:
                 try:
-                    kind = await self._handle(row, now)
+                    await self.prepare(timeouts)
                 except asyncio.CancelledError:
                     raise
                 except Exception:
-                    log.exception("game %s seat %s: deadline failed", row.game, row.seat)
-                    # Look again in a minute rather than spinning on a broken row.
-                    await self.store.update_deadline(  # type: ignore[attr-defined]
-                        replace(row, next_at=now + 60), row)
-                    continue
-                setattr(done, kind, getattr(done, kind) + 1)
-                # A row someone else changed first is not progress: if all of a batch
-                # were, looking again would find them again.
-                progressed = progressed or kind != "stale"
-            if not progressed:
+                    log.exception("preparing %d timeouts failed; each loads its own game", len(timeouts))
+            await asyncio.gather(*(self._guarded(row, now, done, expire) for row in timeouts))
+            # A row someone else changed first is not progress: if all of a batch were,
+            # looking again would find them again.
+            if done.reminders + done.timeouts + done.resumed == before:
                 return done
 
-    async def _handle(self, row: DeadlineRow, now: float) -> str:
-        if row.paused:
-            settings = await self.store.user_settings(row.user_id)  # type: ignore[attr-defined]
-            until = settings.vacation_until
-            new = pause(row, now, until) if until is not None and until > now else resume(row, now)
-            ok = await self.store.update_deadline(new, row)  # type: ignore[attr-defined]
-            return "resumed" if ok else "stale"
-        if row.due_at <= now:
-            return "timeouts" if await self.expire(row) else "stale"
-        new = replace(row, reminders=row.reminders + 1)
-        new = replace(new, next_at=next_at(new))
-        # Claimed with its outbox row, then sent: after a crash in between the outbox
-        # delivers it (once), and the claim keeps it from being claimed twice.
-        owed = ChangeNote({"remind": {"seat": new.seat, "user_id": new.user_id, "due_at": new.due_at,
-                                      "n": new.reminders}})
-        if not await self.store.update_deadline(new, row, change=owed):  # type: ignore[attr-defined]
-            return "stale"
-        await self.remind(new)
-        return "reminders"
+    async def _guarded(self, row: DeadlineRow, now: float, done: Tick,
+                       handle: Callable[[DeadlineRow], Awaitable[str]]) -> None:
+        """Handle one due row and count it; a row that fails is looked at again in a minute."""
+        try:
+            kind = await handle(row)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s seat %s: deadline failed", row.game, row.seat)
+            # Look again in a minute rather than spinning on a broken row.
+            await self.store.update_deadline(replace(row, next_at=now + 60), row)  # type: ignore[attr-defined]
+            return
+        setattr(done, kind, getattr(done, kind) + 1)
+
+    async def _resume(self, row: DeadlineRow) -> str:
+        """A wait paused for a vacation: paused on if the vacation goes on, else resumed."""
+        now = self.clock.now()
+        settings = await self.store.user_settings(row.user_id)  # type: ignore[attr-defined]
+        until = settings.vacation_until
+        new = pause(row, now, until) if until is not None and until > now else resume(row, now)
+        ok = await self.store.update_deadline(new, row)  # type: ignore[attr-defined]
+        return "resumed" if ok else "stale"
+
+    async def _remind_batch(self, rows: list[DeadlineRow], done: Tick) -> None:
+        """Claim every due reminder of the batch in one transaction, with what each player is
+        owed: one reminder per player, listing every game of theirs that fell due together.
+        Claimed with its outbox row, then sent: after a crash in between the outbox
+        delivers it (once), and the claim keeps it from being claimed twice."""
+        if not rows:
+            return
+        claims = []
+        for row in rows:
+            new = replace(row, reminders=row.reminders + 1)
+            claims.append((replace(new, next_at=next_at(new)), row))
+        try:
+            claimed = await self.store.claim_deadlines(claims, reminders_owed)  # type: ignore[attr-defined]
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("claiming %d reminders failed; trying one by one", len(rows))
+            claimed = []
+            for new, row in claims:
+                if await self.store.update_deadline(new, row, change=reminders_owed([new])[0][1]):  # type: ignore[attr-defined]
+                    claimed.append(new)
+        done.reminders += len(claimed)
+        done.stale += len(rows) - len(claimed)
+        for group in by_user(claimed).values():
+            try:
+                await self.remind(group[0])
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # Owed in the outbox: a later drain delivers it.
+                log.exception("game %s seat %s: reminder failed", group[0].game, group[0].seat)
 
     # -- running ----------------------------------------------------------------------
 

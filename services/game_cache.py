@@ -7,23 +7,34 @@ import asyncio
 import dataclasses
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from rules.core import Engine, Seat
 from rules.phrases import Phrases
+from services.ai_choice import Chooser
 from services.clock import Clock, SystemClock
 from services.game import Game, NoGame, Refusal
 from services.move_result import GameOver
 from storage import GameRow, Store
+from storage.deadlines import DeadlineRow
 
 msg = Phrases("core")
 
 log = logging.getLogger("tablero.session")
 
 
+# Games kept in memory at most, by default (TABLERO_GAME_CACHE): the least recently used
+# beyond it are forgotten and read again from the store when next touched.
+DEFAULT_CACHE_SIZE = 2000
+# Games decoded between two yields to the event loop when many are loaded at once.
+DECODE_SLICE = 16
+
+
 class GameCache:
-    """Loads games lazily, keeps one copy of each and one lock per game; tells listeners of ends."""
+    """Loads games lazily, keeps one copy of each (the ``cache_size`` most recently used)
+    and one lock per game; tells listeners of ends."""
 
     def __init__(
         self,
@@ -32,12 +43,19 @@ class GameCache:
         *,
         seed_source: Callable[[], int] | None = None,
         clock: Clock | None = None,
+        cache_size: int = DEFAULT_CACHE_SIZE,
     ) -> None:
         self.store = store
+        # Memory stays flat however many games a long-running bot sees: only this many stay
+        # decoded. A game being changed (its lock held or awaited) is never the one let go.
+        self.cache_size = max(1, cache_size)
         self.clock: Clock = clock or SystemClock()
         # Whether a pending seat is answering out of turn (an interrupt window): the
         # Discord side knows each game's prompts and sets this; a timeout there is a "no".
         self.is_reaction: Callable[[Game, Seat], bool] = lambda g, seat: False
+        # Where the built-in player chooses a timed-out seat's move (services/ai_choice.py):
+        # worker processes the host provides; None chooses here, on the event loop.
+        self.chooser: Chooser | None = None
         # Called after any commit that wrote deadlines, so the scheduler looks again.
         self.on_deadlines: Callable[[], None] = lambda: None
         # Told when a game ends or is abandoned (results, ratings, tournaments listen), each
@@ -52,7 +70,7 @@ class GameCache:
         # Other processes write the same games (several shard processes on one database):
         # a cached game is then checked against the store each time it is asked for.
         self.shared = False
-        self._games: dict[int, Game] = {}
+        self._games: OrderedDict[int, Game] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self._seed = seed_source or (lambda: secrets.randbits(62))
 
@@ -91,23 +109,72 @@ class GameCache:
         """Drop ``game`` from the cache (the next access reloads it from the store)."""
         self._games.pop(game, None)
 
+    def _in_use(self, game: int) -> bool:
+        """Whether a change to ``game`` holds its lock or waits for it."""
+        lock = self._locks.get(game)
+        # A lock just released still has its next holder among the waiters (not yet
+        # marked locked): dropping it then would let a second lock in beside it.
+        return lock is not None and (lock.locked() or bool(getattr(lock, "_waiters", None)))
+
+    def _remember(self, loaded: Game) -> Game:
+        """Keep ``loaded`` as the game's one copy (the first one if another task loaded it
+        meanwhile) as the most recently used, letting the least recently used go."""
+        kept = self._games.setdefault(loaded.id, loaded)
+        self._games.move_to_end(loaded.id)
+        excess = len(self._games) - self.cache_size
+        if excess > 0:
+            # From the least recently used on, stopping as soon as enough are found: a
+            # full cache lets one go per game loaded, without walking all it holds.
+            gone: list[int] = []
+            for game in self._games:
+                if len(gone) == excess:
+                    break
+                if not self._in_use(game):
+                    gone.append(game)
+            for game in gone:
+                del self._games[game]
+                self._locks.pop(game, None)
+        return kept
+
+    async def preload(self, games: Iterable[int]) -> None:
+        """Load the games of ``games`` not in memory yet in two reads, not two each (a burst
+        of the clock's timeouts); decoded a few at a time so commands still get their turn."""
+        if self.shared:
+            return  # every access reads the store again anyway
+        missing = [g for g in dict.fromkeys(games) if g not in self._games][: self.cache_size // 2]
+        if not missing:
+            return
+        for n, (row, seats) in enumerate(await self.store.games_with_seats(missing), 1):
+            if row.id in self._games or row.game_id not in self.engines:
+                continue
+            engine = self.engines[row.game_id]
+            state = engine.load_state(row.state) if row.state else None
+            self._remember(Game(row=row, seats=seats, engine=engine, state=state))
+            if n % DECODE_SLICE == 0:
+                await asyncio.sleep(0)
+
+    async def preload_deadlines(self, rows: Sequence[DeadlineRow]) -> None:
+        """``preload`` the games of the clock's due ``rows``."""
+        await self.preload(row.game for row in rows)
+
     async def get(self, game: int) -> Game | None:
         """The game, loaded from the store the first time it is asked for."""
         cached = self._games.get(game)
         if cached is not None and not self.shared:
+            self._games.move_to_end(game)
             return cached
         row = await self.store.get_game(game)
         if row is None:
             return None
         if cached is not None:
-            return await self._refresh(cached, row)
+            return self._remember(await self._refresh(cached, row))
         seats = await self.store.seats(game)
         engine = self.engine(row.game_id)
         state = engine.load_state(row.state) if row.state else None
         loaded = Game(row=row, seats=list(seats), engine=engine, state=state)
         # Another task may have loaded it while we awaited; keep the first so that
         # everyone shares one object.
-        return self._games.setdefault(game, loaded)
+        return self._remember(loaded)
 
     async def _refresh(self, g: Game, row: GameRow) -> Game:
         """Bring a cached game up to its stored row (another process may have moved): the

@@ -3,6 +3,10 @@ turn, the bot's move, or the seat taken by the bot for good)."""
 
 from __future__ import annotations
 
+import logging
+
+from rules.core import Action, Seat
+from services.game import Game
 from services.move_result import MoveResult
 from services.moves import AI_MOVE_LIMIT, MovesMixin
 from storage.deadlines import DeadlineRow
@@ -11,6 +15,8 @@ from storage.deadlines import DeadlineRow
 # whose time runs out is answered with one of them. ("pass" is not one: in Rattus Cartus
 # it plays a Safe-conduct, a move of its own.)
 DECLINE_KINDS = ("skip", "decline", "no")
+
+log = logging.getLogger("tablero.clock")
 
 
 class TimeoutsMixin(MovesMixin):
@@ -38,7 +44,7 @@ class TimeoutsMixin(MovesMixin):
             if self.is_reaction(g, seat):
                 actions = g.legal_actions(seat)
                 no = [a for a in actions if getattr(a, "kind", None) in DECLINE_KINDS]
-                action = no[0] if no else g.engine.ai_action(g.state, seat)
+                action = no[0] if no else await self._ai_choice(g, seat)
                 new, events = g.engine.apply(g.state, seat, action)
                 await self._commit(g, seat, action, new, events, result, ai=True)
             elif g.row.timeout_action == "drop":
@@ -52,8 +58,25 @@ class TimeoutsMixin(MovesMixin):
                 for _ in range(AI_MOVE_LIMIT):
                     if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):
                         break
-                    action = g.engine.ai_action(g.state, seat)
+                    action = await self._ai_choice(g, seat)
                     new, events = g.engine.apply(g.state, seat, action)
                     await self._commit(g, seat, action, new, events, result, ai=True)
             await self._play_ai(g, result)
             return result
+
+    async def _ai_choice(self, g: Game, seat: Seat) -> Action:
+        """The built-in player's move for the timed-out ``seat``: chosen in a worker process
+        when the host gave them (``chooser``), so a burst of timeouts leaves the event loop
+        free for players' commands; chosen here otherwise, or when the worker fails."""
+        assert g.state is not None
+        if self.chooser is not None and self.chooser.worth_sending(g.row.game_id):
+            # The stored text of the state is what the worker needs; it is the state held
+            # in memory whenever the versions agree (a commit updates both).
+            text = g.row.state if g.row.state and g.row.version == g.state.version else None
+            try:
+                data = await self.chooser.choose(g.row.game_id, text or g.engine.dump_state(g.state), seat)
+                return g.engine.parse_action(data)
+            except Exception:
+                log.warning("game %s: the worker could not choose seat %s's move; choosing here",
+                            g.id, seat, exc_info=True)
+        return g.engine.ai_action(g.state, seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +86,19 @@ def _claimed(row: DeadlineRow) -> tuple[object, ...]:
     return (row.game, row.seat, row.next_at, row.started_at)
 
 
+async def _replace_if_unchanged(db: aiosqlite.Connection, row: DeadlineRow, expected: DeadlineRow,
+                                skip_locked: str) -> bool:
+    """Inside a write transaction: put ``row`` in place of ``expected`` if that is still the
+    seat's deadline (same next_at and start) and, on PostgreSQL, no other transaction is
+    changing it (``skip_locked``: the store's clause); whether it was."""
+    async with db.execute(
+        "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
+        f" next_at = ? WHERE (game, seat) IN ({_CLAIM}{skip_locked})",
+        (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, *_claimed(expected)),
+    ) as cur:
+        return bool(cur.rowcount > 0)
+
+
 class DeadlineQueries:
     """The store's deadline methods (mixed into Store, which provides _write and _fetchall)."""
 
@@ -129,16 +142,35 @@ class DeadlineQueries:
         # No game lock: the row itself is claimed (skipped when another transaction holds
         # it), so a scheduler never waits for a move or another scheduler.
         async with self._write(locks=()) as db:  # type: ignore[attr-defined]
-            async with db.execute(
-                "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
-                f" next_at = ? WHERE (game, seat) IN ({_CLAIM}{self._skip_locked})",  # type: ignore[attr-defined]
-                (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at,
-                 *_claimed(expected)),
-            ) as cur:
-                claimed = cur.rowcount > 0
+            claimed = await _replace_if_unchanged(db, row, expected, self._skip_locked)  # type: ignore[attr-defined]
             if claimed and change is not None:
                 await write_change(db, row.game, change)
             return claimed
+
+    async def claim_deadlines(
+        self,
+        claims: Sequence[tuple[DeadlineRow, DeadlineRow]],
+        owed: Callable[[list[DeadlineRow]], Sequence[tuple[int, ChangeNote]]],
+    ) -> list[DeadlineRow]:
+        """``update_deadline`` for many rows in one transaction: each ``(row, expected)``
+        replaced if still unchanged; then the changes ``owed(claimed rows)`` says (game,
+        note) are written to the outbox in the same transaction. The rows claimed."""
+        skip = self._skip_locked  # type: ignore[attr-defined]
+
+        async def write(db: aiosqlite.Connection) -> list[DeadlineRow]:
+            claimed = [row for row, expected in claims if await _replace_if_unchanged(db, row, expected, skip)]
+            for game, note in owed(claimed):
+                await write_change(db, game, note)
+            return claimed
+
+        group = getattr(self, "_group", None)
+        if group is not None and getattr(self, "_pg", None) is None:
+            # On SQLite: the whole claim in one trip to the connection's thread, not one
+            # per row (a burst claims hundreds).
+            return list(await group.run(write))
+        # No game lock (PostgreSQL): each row is claimed itself, as in update_deadline.
+        async with self._write(locks=()) as db:  # type: ignore[attr-defined]
+            return await write(db)
 
     async def claim_deadline(self, row: DeadlineRow) -> bool:
         """Delete a due deadline if it is still exactly ``row``; True for the one caller that

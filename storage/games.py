@@ -119,6 +119,23 @@ class GameQueries:
         rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game,))  # type: ignore[attr-defined]
         return game_from_sql(rows[0]) if rows else None
 
+    async def games_with_seats(self, games: Sequence[int]) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Several games and their seats in two reads (a burst of the clock's timeouts loads
+        hundreds at once); games that do not exist are left out."""
+        ids = sorted(set(games))
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({marks})", tuple(ids))
+        seat_rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game IN ({marks}) ORDER BY game, seat", tuple(ids))
+        seats: dict[int, list[SeatRow]] = {}
+        for r in seat_rows:
+            seat = seat_from_sql(r)
+            seats.setdefault(seat.game, []).append(seat)
+        return [(row, seats.get(row.id, [])) for row in map(game_from_sql, rows)]
+
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
         """The open (lobby or active) game in that channel, or None."""
         rows = await self._fetchall(  # type: ignore[attr-defined]

@@ -185,7 +185,9 @@ class Announcer:
         delivery cut by a crash goes on with the same messages and texts."""
         remind = change.payload.get("remind")
         if remind is not None:
-            return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", dict(remind))]
+            # With the player's other games whose reminders fell due at once: one DM for all.
+            also = {"also": change.payload["also"]} if change.payload.get("also") else {}
+            return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", {**remind, **also})]
         repost = bool(context.board_repost) if isinstance(context, Context) else bool(change.payload.get("start"))
         if result is None:
             return [Owed("board", "board", {"repost": repost})]
@@ -514,7 +516,11 @@ class Announcer:
 
     async def _remind(self, g: Game, p: dict[str, Any], *, nonce: str | None = None,
                       since: float | None = None) -> None:
-        """A DM with the time left and a link, or a ping in the channel."""
+        """A DM with the time left and a link, or a ping in the channel; one DM listing
+        every game of the player's whose reminder fell due at once ("also")."""
+        if p.get("also"):
+            await self._remind_many(g, p, nonce=nonce, since=since)
+            return
         if g.status != "active":
             return
         seat, due_at, user_id = p["seat"], p["due_at"], p["user_id"]
@@ -525,13 +531,49 @@ class Announcer:
         if url:
             text += "\n" + url
         if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text, nonce=nonce, since=since):
-            mention = f"<@{user_id}>"
-            try:
-                await send_once(self._channel(g), self._me(), since, nonce,
-                                content=t("clock.reminder_channel", g.locale, who=mention, when=timestamp(due_at)),
-                                allowed_mentions=allowed_users([user_id]))
-            except discord.HTTPException:
-                log.warning("game %s: could not remind seat %s", g.id, seat, exc_info=True)
+            await self._remind_in_channel(g, user_id, due_at, nonce=nonce, since=since)
+
+    async def _remind_in_channel(self, g: Game, user_id: int, due_at: float, *,
+                                 nonce: str | None = None, since: float | None = None) -> None:
+        """The reminder as a ping in the game's channel (the player's DMs are closed)."""
+        try:
+            await send_once(self._channel(g), self._me(), since, nonce,
+                            content=t("clock.reminder_channel", g.locale, who=f"<@{user_id}>",
+                                      when=timestamp(due_at)),
+                            allowed_mentions=allowed_users([user_id]))
+        except discord.HTTPException:
+            log.warning("game %s: could not remind user %s", g.id, user_id, exc_info=True)
+
+    async def _remind_many(self, g: Game, p: dict[str, Any], *, nonce: str | None = None,
+                           since: float | None = None) -> None:
+        """One DM, in the player's language, listing each game whose reminder fell due at
+        once (its time left and a link to its thread or channel); where the DM cannot go,
+        each game's channel gets its own ping."""
+        entries = [p, *p["also"]]
+        games: list[tuple[Game, dict[str, Any]]] = []
+        for entry in entries:
+            other = g if entry.get("game", g.id) == g.id else await self.bot.session.get(entry["game"])
+            # Still that player's wait (a game that ended meanwhile is not mentioned).
+            if other is not None and other.status == "active" \
+                    and other.seat_row(entry["seat"]).user_id == entry["user_id"]:
+                games.append((other, entry))
+        if not games:
+            return
+        first, entry = games[0]
+        locale = self._locale(first, entry["seat"])
+        lines = [t("clock.reminders", locale)]
+        for other, e in games:
+            line = t("clock.reminders_line", locale, title=other.engine.title.get(locale), id=other.id,
+                     channel=f"<#{other.row.channel_id}>", when=timestamp(e["due_at"]))
+            url = jump_url(other)
+            lines.append(f"{line} {url}" if url else line)
+        text = clip("\n".join(lines), CONTENT)
+        if not first.seat_row(entry["seat"]).dm_closed and \
+                await self._dm(first, entry["seat"], text, nonce=nonce, since=since):
+            return
+        for other, e in games:
+            await self._remind_in_channel(other, e["user_id"], e["due_at"], nonce=f"{nonce}:{other.id}"
+                                          if nonce else None, since=since)
 
     async def expire(self, deadline: DeadlineRow) -> bool:
         """The clock ran out: apply the timeout action and tell everyone; False if stale."""

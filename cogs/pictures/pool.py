@@ -13,6 +13,7 @@ picture that takes longer than ``timeout`` is given up (the message goes without
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures as cf
 import logging
 import multiprocessing
@@ -28,13 +29,10 @@ log = logging.getLogger("tablero.pictures")
 
 T = TypeVar("T")
 
-# The modules a worker imports before its first job (the first picture is then as fast as
-# the next): every game's drawing code, its fonts and Pillow.
-WARM_MODULES = (
-    "cogs.pictures.fonts", "cogs.pictures.common", "cogs.pictures.rey_hierofante",
-    "cogs.pictures.rattus_cartus", "cogs.pictures.ankh_morpork", "cogs.pictures.ragami",
-    "cogs.pictures.guerra_de_mitos", "cogs.pictures.gdm_deck", "cogs.pictures.tournament",
-)
+# The modules a worker imports before its first job: Pillow and the fonts, which every
+# picture needs. A game's drawing code (and its rules) is imported by the first job that
+# draws that game, so a worker holds only what it has drawn, not every game.
+WARM_MODULES = ("cogs.pictures.fonts", "cogs.pictures.common")
 # How much lower the workers' scheduling priority is than the bot's (nice(2) steps).
 WORKER_NICENESS = 5
 # A picture normally takes tens of milliseconds; one that takes this long is stuck.
@@ -65,7 +63,7 @@ def _watch_parent() -> None:
 def _init_worker() -> None:
     """A worker's start: ignore Ctrl-C (the terminal sends it to the whole process group;
     the bot stops its workers itself), yield the CPU to the bot, watch the parent, import
-    the drawing code."""
+    what every picture needs."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Drawing is background work: on a busy machine the bot's event loop, which answers
     # every interaction within Discord's 3 s, comes first.
@@ -204,6 +202,28 @@ class PicturePool:
             log.error("a picture took over %.0f s; giving it up and starting a new pool", timeout)
             self._replace(executor, kill=True)
             raise TimeoutError(f"picture not drawn within {timeout} s") from None
+
+    async def run_async(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker, awaited on the event loop with no thread in between:
+        for many small jobs (the built-in player's choices at the clock's timeouts), where a
+        thread per job would cost more than the job. ``fn`` must be a module's function.
+        Inline when there is no pool, or when it is stopping or a worker died."""
+        executor = self._executor
+        if executor is None:
+            return fn(*args)
+        try:
+            future = executor.submit(fn, *args)
+        except RuntimeError:  # shutting down, or broken
+            self.inline_fallbacks += 1
+            return fn(*args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.timeout)
+        except BrokenProcessPool:
+            log.warning("a worker died; running its job inline and starting a new pool")
+            self._replace(executor, kill=False)
+            self.inline_fallbacks += 1
+            return fn(*args)
+
 
 _active: PicturePool | None = None
 

@@ -19,7 +19,13 @@ from rules.core import (
 )
 from rules.phrases import Phrases
 from rules.rey_hierofante import board as B
-from rules.rey_hierofante.legal import available, effect_options, placements, tower_squares
+from rules.rey_hierofante.legal import (
+    available,
+    can_place,
+    effect_options,
+    placements,
+    tower_squares,
+)
 from rules.rey_hierofante.model import (
     ACTION_ADAPTER,
     Activate,
@@ -411,7 +417,7 @@ class RhEngine(Engine[RhState]):
             if c is not None and not c.face_up and c.destroyed_by == s:
                 self._to_discard(state, i)
                 events.append(Event(kind="removed", text=msg("The destroyed tile leaves {i}.", i=square_name(i))))
-        if not placements(state, s):
+        if not can_place(state, s):
             return events + self._end_game(state, "no_tile", loser=s)
         return events
 

@@ -39,6 +39,17 @@ def placements(state: RhState, seat: int) -> list[Action]:
     return out
 
 
+def can_place(state: RhState, seat: int) -> bool:
+    """Whether ``seat`` has any placement at all (``placements`` not empty), without building
+    them: asked at every turn's start, and by the built-in player for each move it weighs."""
+    tiles = available(state, seat)
+    if not tiles:
+        return False
+    if any(c is None for c in state.board):
+        return True
+    return "torre" in tiles and bool(tower_squares(state, seat))
+
+
 def tower_squares(state: RhState, seat: int) -> list[int]:
     """Allies the Torre may cover: face up, yours, no shield, and not where it is cancelled."""
     return [

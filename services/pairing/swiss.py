@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-import networkx as nx
-
 from .common import History, PlayerId, Round, Table, order_seats, table_sizes
 
 # How far from a player's ideal opponent the matching looks first, then on a retry.
@@ -191,6 +189,9 @@ def _match_all(
     nodes = n + 1 if float_one else n
 
     def solve(edges: set[tuple[int, int]]) -> list[tuple[int, int]]:
+        # Imported when a round is paired, not when the bot starts (a fifth of a second).
+        import networkx as nx
+
         g = nx.Graph()
         g.add_nodes_from(range(nodes))
         g.add_weighted_edges_from((i, j, top - cost(i, j)) for i, j in edges)

@@ -35,10 +35,12 @@ def test_settings_read_every_variable() -> None:
     s = Settings.from_env({
         "DISCORD_TOKEN": "abc", "TABLERO_PICTURE_WORKERS": "0", "TABLERO_LOG_FORMAT": "JSON",
         "TABLERO_HEALTH_FILE": "/run/tablero/health.json", "TABLERO_HEALTH_PORT": "8089",
-        "TABLERO_HEALTH_INTERVAL": "5",
+        "TABLERO_HEALTH_INTERVAL": "5", "TABLERO_GAME_CACHE": "300",
     })
     assert (s.picture_workers, s.log_format, s.health_file, s.health_port, s.health_interval) == (
         0, "json", "/run/tablero/health.json", 8089, 5.0)
+    assert s.game_cache == 300
+    assert Settings.from_env({"DISCORD_TOKEN": "abc"}).game_cache == 2000
 
 
 @pytest.mark.parametrize("env, mentions", [
@@ -49,6 +51,8 @@ def test_settings_read_every_variable() -> None:
     ({"DISCORD_TOKEN": "a", "TABLERO_LOCALE": "fr"}, "TABLERO_LOCALE"),
     ({"DISCORD_TOKEN": "a", "TABLERO_PICTURE_WORKERS": "many"}, "TABLERO_PICTURE_WORKERS"),
     ({"DISCORD_TOKEN": "a", "TABLERO_LOG_FORMAT": "xml"}, "TABLERO_LOG_FORMAT"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_GAME_CACHE": "0"}, "TABLERO_GAME_CACHE"),
+    ({"DISCORD_TOKEN": "a", "TABLERO_GAME_CACHE": "lots"}, "TABLERO_GAME_CACHE"),
     ({"DISCORD_TOKEN": "a", "TABLERO_HEALTH_PORT": "99999"}, "TABLERO_HEALTH_PORT"),
     ({"DISCORD_TOKEN": "a", "TABLERO_HEALTH_INTERVAL": "often"}, "TABLERO_HEALTH_INTERVAL"),
 ])

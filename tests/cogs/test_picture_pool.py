@@ -202,6 +202,40 @@ def test_no_pool_with_zero_workers_and_a_core_left_for_the_event_loop() -> None:
     assert [default_workers(c) for c in (1, 2, 4, 8, 64)] == [1, 1, 3, 4, 4]
 
 
+def test_the_bots_choices_go_to_a_worker_without_a_thread(pool: PicturePool) -> None:
+    from services.ai_choice import choose_many
+
+    eng = engine("rey_hierofante")
+    state = eng.setup(2, {}, 4)
+    (seat,) = eng.pending(state)
+    job = ("rey_hierofante", eng.dump_state(state), seat)
+
+    async def both() -> tuple[int, list[str]]:
+        return await pool.run_async(os.getpid), await pool.run_async(choose_many, [job, job])
+
+    pid, choices = asyncio.run(both())
+    assert pid in pool.pids() and pid != os.getpid()
+    assert choices == [eng.dump_action(eng.ai_action(state, seat))] * 2
+    assert asyncio.run(PicturePool(0).run_async(os.getpid)) == os.getpid()  # no pool: here
+
+
+def test_a_worker_imports_a_games_drawing_code_only_when_it_draws_that_game() -> None:
+    p = PicturePool(1)
+    p.start()
+    try:
+        def loaded(name: str) -> bool:
+            # eval: a builtin travels to the worker without importing any module of ours.
+            return bool(p.run(eval, f"{name!r} in __import__('sys').modules"))
+
+        assert loaded("cogs.pictures.common")
+        assert not loaded("cogs.pictures.ankh_morpork") and not loaded("cogs.pictures.rey_hierofante")
+        eng = engine("rey_hierofante")
+        p.run(rh_render, eng.view(eng.setup(2, {}, 1), None), NAMES[:2], "es")
+        assert loaded("cogs.pictures.rey_hierofante") and not loaded("cogs.pictures.ankh_morpork")
+    finally:
+        p.close()
+
+
 OWNER = """
 import os, sys, time
 from cogs.pictures.pool import PicturePool

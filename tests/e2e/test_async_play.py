@@ -326,6 +326,44 @@ async def test_the_closed_dms_notice_shows_a_players_name_as_text(fake, db) -> N
         assert gid > 0
 
 
+async def _game_in(t: Table, channel: dict) -> int:
+    """A two-player game with a 24 h clock in ``channel`` (alice hosts, bob joins)."""
+    alice, bob = t.world["alice"], t.world["bob"]
+    _, _, lobby = await t.slash("game new", alice, channel, game="rey_hierofante", clock="24h")
+    assert lobby is not None
+    gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+    buttons = t.lobby_buttons(lobby)
+    await t.click(lobby, buttons["join"], bob)
+    await t.click(lobby, buttons["start"], alice)
+    await t.fake.wait_until(lambda: t.board(gid) is not None)
+    return gid
+
+
+async def test_a_player_waited_on_in_two_games_gets_one_reminder_listing_both(fake, db) -> None:
+    clock = ManualClock()
+    async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
+        t = Table(world, db, random.Random(5), clock=clock)
+        await t.start()
+        games = [await _game_in(t, world.channels[name]) for name in ("games", "general")]
+        silent = [(await t.user_to_act(g))[1] for g in games]  # type: ignore[index]
+        if silent[0]["id"] != silent[1]["id"]:
+            await t.move_by_menu(games[1])  # the second game's turn passes to the other player
+            await t.fake.wait_until(lambda: t.bot.session.cached(games[1]).version > 0)  # type: ignore[union-attr]
+        (_, user), (_, other) = [await t.user_to_act(g) for g in games]  # type: ignore[misc]
+        assert user["id"] == other["id"]
+        before = len(fake.dms_to(user))
+        clock.advance(12 * HOUR + 60)
+        assert (await t.bot.scheduler.tick()).reminders == 2
+        await fake.wait_until(lambda: len(fake.dms_to(user)) > before)
+        await t.bot.outbox.drain(again=False)
+        (dm,) = fake.dms_to(user)[before:]  # one DM for both games
+        lang_reminder = "Reminder" if "Reminder" in dm["content"] else "Recordatorio"
+        assert dm["content"].count(lang_reminder) == 1
+        for gid, name in zip(games, ("games", "general"), strict=True):
+            channel = world.channels[name]
+            assert f"#{gid}" in dm["content"] and f"/{channel['id']}" in dm["content"]
+
+
 async def test_a_game_speaks_the_servers_language_unless_its_host_chose_one(fake, db) -> None:
     # an English server, a host whose Discord is in Spanish
     async with FakeWorld(users=["alice", "bob"], user_options={"alice": {"locale": "es-ES"}},

@@ -164,3 +164,36 @@ async def test_a_dropped_seat_and_its_change_are_one_transaction(store: Store) -
     assert not [c for c in await store.open_changes(g.id) if c.payload.get("dropped")]
     await store.drop_seat(g.id, 1, change=ChangeNote({"dropped": True}))
     assert [c for c in await store.open_changes(g.id) if c.payload.get("dropped")]
+
+
+async def test_many_reminders_are_claimed_in_one_go_each_by_one_claimer(store: Store) -> None:
+    games = [await active_game(store, channel_id=300 + i) for i in range(3)]
+    rows = [DeadlineRow(game=g.id, seat=1, user_id=11, started_at=0.0, due_at=100.0, next_at=50.0) for g in games]
+    await store.put_deadlines(rows)
+    claims = [(DeadlineRow(game=r.game, seat=1, user_id=11, started_at=0.0, due_at=100.0, reminders=1,
+                           next_at=90.0), r) for r in rows]
+    # Someone else claimed the second one first.
+    assert await store.update_deadline(claims[1][0], rows[1])
+
+    def owed(claimed: list[DeadlineRow]) -> list[tuple[int, ChangeNote]]:
+        if not claimed:
+            return []
+        return [(claimed[0].game, ChangeNote({"remind": {"seat": 1}, "also": [r.game for r in claimed[1:]]}))]
+
+    claimed = await store.claim_deadlines(claims, owed)
+    assert [r.game for r in claimed] == [games[0].id, games[2].id]
+    (change,) = [c for c in await store.open_changes(games[0].id) if "remind" in c.payload]
+    assert change.payload["also"] == [games[2].id]
+    assert await store.claim_deadlines(claims, owed) == []  # never twice
+    assert len([c for g in games for c in await store.open_changes(g.id) if "remind" in c.payload]) == 1
+
+
+async def test_several_games_and_their_seats_are_read_at_once(store: Store) -> None:
+    games = [await active_game(store, channel_id=400 + i) for i in range(3)]
+    read = await store.games_with_seats([games[2].id, games[0].id, 9999])
+    assert [(row.id, [s.seat for s in seats]) for row, seats in read] == [
+        (games[0].id, [s.seat for s in await store.seats(games[0].id)]),
+        (games[2].id, [s.seat for s in await store.seats(games[2].id)]),
+    ]
+    assert read[0][0] == await store.get_game(games[0].id)
+    assert await store.games_with_seats([]) == []
