@@ -13,7 +13,7 @@ from cogs.pictures.guerra_de_mitos import SEAT_DISC, is_character
 from cogs.pictures.guerra_de_mitos import card_name as token_or_card_name
 from rules.catalogue import catalogues as rules_catalogues
 from rules.catalogue import language as rules_language
-from rules.core import Action
+from rules.core import Action, Text, seat_name
 from rules.guerra_de_mitos import matching as M
 from rules.guerra_de_mitos import running as R
 from rules.guerra_de_mitos.abilities import SUBS
@@ -40,11 +40,30 @@ from rules.guerra_de_mitos.model import (
 )
 from rules.guerra_de_mitos.telling import verb_text
 
-# The rules' log names a seat as "[2] ..." and a seat in texts as "asiento 3" / "seat 3".
+# Texts stored before the rules named seats as values (rules.core.seat_name) named them
+# "[2]" in the log and "asiento 3" / "seat 3" elsewhere.
 SEAT_TAG = re.compile(r"\[(\d)\]")
+_OLD_TAG = re.compile(r"\[(\d)\]\Z")
 # "seat 3" as events stored before the rules named seats with rules.core.seat_name read
 SEAT_WORD = re.compile(r"\b(?:asiento|seat) (\d)\b", re.IGNORECASE)
 
+
+
+def with_seat_values(text: Text) -> Text:
+    """``text`` with the seats its stored values name the old way ("[2]", a whole value)
+    given as ``seat_name`` values: the table then puts the player's name there as a value,
+    never by a pattern over words that may hold a player's own name."""
+    changed = False
+    args: dict[str, object] = {}
+    for key, value in text.a.items():
+        if isinstance(value, str) and (m := _OLD_TAG.match(value)):
+            args[key], changed = seat_name(int(m[1])), True
+        elif isinstance(value, Text):
+            new = with_seat_values(value)
+            args[key], changed = new, changed or new is not value
+        else:
+            args[key] = value
+    return text.model_copy(update={"a": args}) if changed else text
 
 
 def w(key: str, locale: str | None, **kw: object) -> str:

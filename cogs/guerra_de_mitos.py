@@ -44,6 +44,7 @@ from cogs.gdm_words import (
     reader_names,
     step_lines,
     table_text,
+    with_seat_values,
 )
 from cogs.pictures import draw_or_none
 from cogs.pictures.guerra_de_mitos import render_board
@@ -136,13 +137,14 @@ class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
     # -- words ---------------------------------------------------------------------------
 
     def wording(self, g: Game, text: Text, locale: str, bold: bool = True) -> str:
-        """A text of the rules as Discord shows it: players' names where it names a seat and
-        card names in the reader's language (the rules' prompts already name no hidden card)."""
-        return self.named(g, reader_names(super().wording(g, text, locale, bold), locale), bold)
+        """A text of the rules as Discord shows it: players' names where it names a seat (as
+        values; a text stored before that, by its old tags) and card names in the reader's
+        language (the rules' prompts already name no hidden card)."""
+        return reader_names(super().wording(g, with_seat_values(text), locale, bold), locale)
 
     def named(self, g: Game, text: str, bold: bool = True) -> str:
-        """``text`` with the players' names instead of the rules' log tags ("[2]") and the
-        "seat 3" of events stored before the rules named seats as values."""
+        """``text``, stored in words before the rules named seats as values, with the
+        players' names instead of its log tags ("[2]") and its "seat 3"."""
 
         def name(seat: int, raw: str) -> str:
             return self.naming(g, bold)(seat) or raw

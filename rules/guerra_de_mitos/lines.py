@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.core import Text
+from rules.core import Text, seat_name
 from rules.guerra_de_mitos.cards import Token, card_name, cards, token_name, verbatim
 from rules.guerra_de_mitos.facts import facts
 from rules.guerra_de_mitos.model import GdmState, LogLine
@@ -26,9 +26,10 @@ def _tokens() -> dict[str, Token]:
     return {t.name: t for c in cards().values() for t in c.tokens}
 
 
-def tag(seat: int) -> str:
-    """A seat as the lines name it, "[2]": the table shows the player's name in its place."""
-    return f"[{seat}]"
+def tag(seat: int) -> Text:
+    """A seat as the lines name it: the rules' "Player 2" (``seat_name``), which the table
+    reads as the player's name, given as a value (never found by a pattern in the words)."""
+    return seat_name(seat)
 
 
 def say(st: GdmState, seats: list[int] | None, text: Text) -> None:

@@ -219,7 +219,7 @@ def _choice_words(st: GdmState, value: int) -> Text:
     ck = R.choice_kind(st)
     kind = ck[0] if ck else M.NUMBER
     if kind == M.PLAYER:
-        return verbatim(tag(value))
+        return tag(value)
     if kind == M.ORACLE_T:
         owner, idx = divmod(value, 16)
         return msg("{owner}'s oracle {number}", owner=tag(owner), number=idx + 1)

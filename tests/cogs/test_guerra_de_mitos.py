@@ -3,6 +3,7 @@ step panel of an ability, the hands, and /gdm card's lookup."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -34,7 +35,7 @@ from cogs.guerra_de_mitos import (
 )
 from cogs.pictures.guerra_de_mitos import WIDTH, render_board
 from rules import catalogue
-from rules.core import Text
+from rules.core import Text, seat_name
 from rules.guerra_de_mitos.cards import cards
 from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Target, Use
 from rules.registry import engine
@@ -397,3 +398,25 @@ def test_every_text_of_the_picture_is_readable_at_discord_width() -> None:
             locale = ("es", "en")[stage % 2]
             check_legible(partial(render_board, E.view(s, None), LONG_NAMES[:n], locale))
             s = advance(s, 60, rng)
+
+
+def test_the_log_names_players_by_value_whatever_their_display_names() -> None:
+    """The rules name seats as values, so a display name that looks like a seat's tag or
+    number ("[1]", "Player 2") is shown as it is, and never turned into someone else's."""
+    from rules.guerra_de_mitos.model import Move
+
+    st = H.blank(2, reserve=10)
+    H.oracle(st, ["0002"], 0, power=1)
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 3
+    g = game(st)
+    g.seats = [dataclasses.replace(g.seats[0], name="[1]"), dataclasses.replace(g.seats[1], name="Player 1")]
+    _, events = E.apply(st, 0, Move(src=-1, dst=0))
+    line = UI.wording(g, events[0].text, "en")
+    assert line.startswith("**[1]** moves 1P"), line
+    assert "Player 1" not in line
+    named = Text(m="{who} is out.", a={"who": seat_name(0)})
+    assert UI.wording(g, named, "en") == "**[1]** is out."  # not taken for seat 1's tag
+    # a line stored before, with the old tag as a whole value, still reads with the name
+    old = Text(m="{who} passes ({passes} of {seated} passes in a row).", a={"who": "[1]", "passes": 1, "seated": 2})
+    assert UI.wording(g, old, "en").startswith("**Player 1** passes")

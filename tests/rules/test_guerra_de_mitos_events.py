@@ -124,15 +124,15 @@ def test_counter_moves_and_the_end_of_a_transfer_say_their_amounts() -> None:
     st.players[0].moves = 3
     st, ev = E.apply(st, 0, Move(src=-1, dst=0))
     assert public_lines(ev) == [
-        "[0] moves 1P from their reserve to oracle 1 (reserve: 9P, oracle 1: 2P; 2 moves left)."
+        "Player 1 moves 1P from their reserve to oracle 1 (reserve: 9P, oracle 1: 2P; 2 moves left)."
     ]
     assert ev[0].text.es == (
-        "[0] mueve 1P de su reserva al oráculo 1 (reserva: 9P, oráculo 1: 2P; le quedan 2 movimientos)."
+        "Jugador 1 mueve 1P de su reserva al oráculo 1 (reserva: 9P, oráculo 1: 2P; le quedan 2 movimientos)."
     )
     st, ev = E.apply(st, 0, Move(src=0, dst=-1))
-    assert public_lines(ev)[0].startswith("[0] moves 1P from oracle 1 to their reserve (oracle 1: 1P")
+    assert public_lines(ev)[0].startswith("Player 1 moves 1P from oracle 1 to their reserve (oracle 1: 1P")
     st, ev = E.apply(st, 0, Pass())
-    assert public_lines(ev)[0] == "[0] ends their transfer (reserve 10P)."
+    assert public_lines(ev)[0] == "Player 1 ends their transfer (reserve 10P)."
 
 
 def test_discarding_an_oracle_card_names_the_card_that_goes_to_the_discard() -> None:
@@ -141,7 +141,7 @@ def test_discarding_an_oracle_card_names_the_card_that_goes_to_the_discard() -> 
     st.phase, st.actor = "transfer", 0
     st, ev = E.apply(st, 0, DropOracle(oracle=0))
     name = cards()["0002"].name_en
-    assert public_lines(ev)[0] == f"[0] discards {name} from their oracle 1 (it held no power)."
+    assert public_lines(ev)[0] == f"Player 1 discards {name} from their oracle 1 (it held no power)."
     assert cards()["0007"].name_en not in " ".join(public_lines(ev))
 
 
@@ -150,9 +150,9 @@ def test_meditating_equipping_and_passing_are_told_with_their_amounts() -> None:
     char = H.put(st, "0007", 0, power=1)
     st, ev = E.apply(st, 0, Meditate(uid=char))
     name = cards()["0007"].name_en
-    assert public_lines(ev)[0] == f"[0] meditates with {name}: tires it, and it gains 2P (now 3P)."
+    assert public_lines(ev)[0] == f"Player 1 meditates with {name}: tires it, and it gains 2P (now 3P)."
     st, ev = E.apply(st, 1, Pass())
-    assert public_lines(ev) == ["[1] passes (1 of 2 passes in a row)."]
+    assert public_lines(ev) == ["Player 2 passes (1 of 2 passes in a row)."]
     st2 = H.blank(2)
     bearer = H.put(st2, "0007", 0, power=4)
     gear = H.in_hand(st2, "0212", 0)
@@ -160,7 +160,7 @@ def test_meditating_equipping_and_passing_are_told_with_their_amounts() -> None:
     assert equips, "the test needs an equipment that fits"
     st2, ev = E.apply(st2, 0, equips[0])
     cost = 4 - st2.cards[bearer].power
-    assert public_lines(ev)[0].startswith(f"[0] equips {cards()['0212'].name_en} on {name}: pays {cost}P")
+    assert public_lines(ev)[0].startswith(f"Player 1 equips {cards()['0212'].name_en} on {name}: pays {cost}P")
 
 
 def test_assigning_and_passing_in_a_confrontation_are_told() -> None:
@@ -169,19 +169,19 @@ def test_assigning_and_passing_in_a_confrontation_are_told() -> None:
     H.fight(st, 0, 1, stage="assign")
     st, ev = E.apply(st, 0, Assign(uid=char))
     name = cards()["0007"].name_en
-    assert public_lines(ev) == [f"[0] assigns {name} to the battlefield: pays 1P (2P left)."]
+    assert public_lines(ev) == [f"Player 1 assigns {name} to the battlefield: pays 1P (2P left)."]
     st, ev = E.apply(st, 1, Pass())
-    assert public_lines(ev) == ["[1] assigns no more characters."]
+    assert public_lines(ev) == ["Player 2 assigns no more characters."]
     st, ev = E.apply(st, 0, Pass())
-    assert public_lines(ev)[0] == "[0] assigns no more characters."
+    assert public_lines(ev)[0] == "Player 1 assigns no more characters."
     st, ev = E.apply(st, 0, Pass())
-    assert public_lines(ev) == ["[0] passes in the confrontation."]
+    assert public_lines(ev) == ["Player 1 passes in the confrontation."]
 
 
 def test_the_secret_bid_is_told_without_its_amount_and_the_amount_to_its_owner() -> None:
     st = E.setup(2, options(random.Random(3), 2), 3)
     st, ev = E.apply(st, 0, Bid(amount=3))
-    assert public_lines(ev) == ["[0] has made a secret bid."]
+    assert public_lines(ev) == ["Player 1 has made a secret bid."]
     mine = [e for e in ev if e.audience == [0]]
     assert [e.text.en for e in mine] == ["Your secret bid: 3P."]
     st, ev = E.apply(st, 1, Bid(amount=2))
@@ -229,7 +229,7 @@ def test_frigg_prompt_names_the_top_card_only_in_her_players_view() -> None:
     # the choice is told to all without the card
     st, ev = E.apply(st, 0, E.legal_actions(st, 0)[1])
     lines = public_lines(ev)
-    assert lines[0] == "[0] chooses “put it at the bottom” for Frigg."
+    assert lines[0] == "Player 1 chooses “put it at the bottom” for Frigg."
     assert all(top.name_en not in x and top.name not in x for x in lines)
 
 
