@@ -6,6 +6,7 @@ from __future__ import annotations
 import zlib
 
 from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos.facts import TOKENS
 from rules.guerra_de_mitos.model import BATTLE, GEAR, GdmState
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 
@@ -30,9 +31,20 @@ def nothing_left(st: GdmState) -> bool:
 
 
 def table_digest(st: GdmState) -> int:
-    """A digest of what a turn can change for good: reserves, points, seats, where cards are."""
+    """A digest of what a turn can change for good: reserves, points, seats, where cards are.
+
+    Created tokens count by kind, not by number: one more copy of a token already on the
+    table (R'lyeh's Cultist every turn) is not a change, whereas a first one, one leaving, or
+    any card of a deck moving is (docs/rules/guerra_de_mitos.md, "Partida bloqueada").
+    """
     parts = [f"{p.reserve},{p.vp},{p.alive}" for p in st.players]
-    parts += [f"{u}:{c.zone}:{c.ctrl}" for u, c in B.raw_items(st)]
+    tokens: set[str] = set()
+    for u, c in B.raw_items(st):
+        if c.card in TOKENS:
+            tokens.add(f"{c.card}:{c.zone}:{c.ctrl}")
+        else:
+            parts.append(f"{u}:{c.zone}:{c.ctrl}")
+    parts += sorted(tokens)
     return zlib.crc32(";".join(parts).encode())
 
 
