@@ -48,7 +48,7 @@ def _score(st: GdmState, seat: int) -> float:
         return -1000.0
     others = [p.reserve for s, p in enumerate(st.players) if s != seat and p.alive]
     val = me.reserve * 1.0 - (max(others) if others else 0) * 0.8 + me.vp * 30
-    for u, c in B.raw_items(st):
+    for u, c in B.warm(st, (ZP, BATTLE)):  # type: ignore[attr-defined]
         if c.zone not in (ZP, BATTLE) or not B.is_char(st, u):
             continue
         w = 1 if c.ctrl == seat else -1
