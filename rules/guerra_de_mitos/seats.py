@@ -51,17 +51,18 @@ def table_digest(st: GdmState) -> int:
 def blocked_check(st: GdmState) -> bool:
     """After reorganisation: whether the table has been blocked for ``STILL_TURNS`` turns.
 
-    With nothing left to reveal, draw or expire, a table that ends turn after turn as it was
-    (the same reserves and points, every card where it was) can only go on so for ever.
+    With nothing left to reveal, draw or expire, a table that ends turn after turn as one of
+    the last turns left it (the same reserves and points, every card where it was: the same
+    table, or two or more tables in turn, such as a point lost and won back every other turn)
+    can only go on so for ever.
     """
     if not nothing_left(st):
-        st.still_turns, st.still_table = 0, 0
+        st.still_turns, st.still_table, st.still_seen = 0, 0, []
         return False
     digest = table_digest(st)
-    if digest == st.still_table:
-        st.still_turns += 1
-    else:
-        st.still_turns, st.still_table = 0, digest
+    st.still_turns = st.still_turns + 1 if digest in st.still_seen else 0
+    st.still_table = digest
+    st.still_seen = [*st.still_seen, digest][-STILL_TURNS:]
     return st.still_turns >= STILL_TURNS
 
 

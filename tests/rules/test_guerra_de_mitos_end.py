@@ -136,3 +136,22 @@ def test_a_first_token_is_a_change() -> None:
     assert before != once == ST.table_digest(st)
     H.put(st, "tk-sectario", seat=1, power=0)  # the other player's: another kind on the table
     assert ST.table_digest(st) != once
+
+
+def test_a_table_going_round_two_states_is_blocked() -> None:
+    """A point lost one turn and won back the next: the table repeats every other turn."""
+    st = bare_table()
+    ends = []
+    for k in range(3 * ST.STILL_TURNS):
+        st.players[0].reserve = 7 + k % 2
+        ends.append(ST.blocked_check(st))
+    # two new tables, then five turns that each end as an earlier one
+    assert ends.index(True) == ST.STILL_TURNS + 1
+
+
+def test_a_reserve_that_keeps_falling_is_never_blocked() -> None:
+    """Every turn a new table: the count never starts."""
+    st = bare_table((40, 40))
+    for k in range(3 * ST.STILL_TURNS):
+        st.players[0].reserve = 39 - k
+        assert not ST.blocked_check(st)
