@@ -193,7 +193,10 @@ def _transfer(st: GdmState, seat: int, legal: list[Action]) -> Action:
         for j, o in enumerate(p.oracles):
             if j != best and o.power > 0 and not _worth(st, seat, j) and (j, best) in moves:
                 return Move(src=j, dst=best)
-        if p.reserve > _floor(st, seat) and (-1, best) in moves:
+        # from the reserve: above its floor, or to bring the card in this very transfer
+        # while keeping a few points (a reserve held for ever brings nothing in)
+        done_now = need <= p.moves and p.reserve - need >= LOW_RESERVE
+        if (p.reserve > _floor(st, seat) or done_now) and (-1, best) in moves:
             return Move(src=-1, dst=best)
     return Pass()
 

@@ -46,3 +46,17 @@ def test_ai_feeds_its_oracles_below_a_safe_reserve_only_without_a_fighter() -> N
     assert E.ai_action(st, 0) == Move(src=-1, dst=0)
     H.put(st, "0015", seat=0, power=3)  # a fighter: the reserve is kept
     assert E.ai_action(st, 0) == Pass()
+
+
+def test_ai_completes_a_card_from_a_low_reserve_when_it_enters_this_transfer() -> None:
+    """Below its safe reserve the AI still pays the last points a face-up card lacks, when it
+    can put the card into play now and keep a few points (seed 698 of two built-in players
+    kept 7P and never brought another card in)."""
+    st = H.blank(2, reserve=7)
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 5
+    H.put(st, "0015", seat=0, power=3)  # a fighter
+    H.oracle(st, ["0004"], 0, power=6)  # Hachiman costs 8: 2 lacking, 5P kept
+    assert E.ai_action(st, 0) == Move(src=-1, dst=0)
+    st.players[0].reserve = 4  # 2 lacking would leave 2P: kept
+    assert E.ai_action(st, 0) == Pass()
