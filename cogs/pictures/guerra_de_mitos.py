@@ -5,6 +5,11 @@ the battlefield, and the power of each zone.
 Drawn only from the public view (``GdmView`` for seat None): hands, face-down oracle
 cards and deck order are not in it, so the picture cannot show them. It is drawn at the
 width Discord shows an embedded picture (520 px), so nothing is shrunk on screen.
+
+Its height is bounded whatever happens on the table: identical cards in a zone share one
+tile ("Sectario ×200"), and each player's band has at most the rows its share of
+``MAX_HEIGHT`` holds, the last tile of a zone that does not fit saying how many more cards
+it holds ("+12 more"). A table of six players stays as tall as one of six quiet players.
 """
 
 from __future__ import annotations
@@ -35,6 +40,14 @@ TILE_W = (WIDTH - 2 * PAD - 3 * 4) // 4  # four cards a row
 TILE_H = 44
 GEAR_LINE = 13
 GAP = 4
+# The tallest the picture is drawn, for any number of players and any number of cards: twice
+# its width, so a chat shows all of it at the width it is drawn (a taller picture is scaled
+# down to fit the screen, its print with it).
+MAX_HEIGHT = 2 * WIDTH
+LABEL_LINE = 16  # "no cards in play", "Battlefield"
+# A band without its tiles: the name line, the pantheon line, the oracles, the paddings.
+BAND_BASE = PAD + TOP_LINE + INFO_LINE + ORACLE_H + GAP + PAD
+ROW_MAX = TILE_H + 2 * GEAR_LINE + GAP  # the tallest row of tiles
 
 BG = (243, 238, 226)
 BAND = (252, 249, 241)
@@ -157,22 +170,86 @@ def render_board(view: GdmView, names: Sequence[str], locale: str) -> bytes:
             for c in by_owner.get(sv.seat, [])
             if not (c.zone == PANTHEON and c.card == pantheons[sv.seat] and c.owner == sv.seat)
         ]
-        home = [c for c in mine if c.zone == PANTHEON]
-        field = [c for c in mine if c.zone == BATTLE]
-        bands.append((sv, home, field))
-    height = HEADER + sum(_band_height(home, field, by_uid) for _, home, field in bands) + PAD
+        budget = (MAX_HEIGHT - HEADER - PAD) // max(1, len(view.seats))
+        home, field = _fit(
+            _grouped([c for c in mine if c.zone == PANTHEON]),
+            _grouped([c for c in mine if c.zone == BATTLE]),
+            budget,
+        )
+        bands.append((sv, home, field, sum(c.power for c in mine)))
+    height = HEADER + sum(_band_height(home, field, by_uid) for _, home, field, _ in bands) + PAD
     img = Image.new("RGB", (WIDTH, height), BG)
     d = Pen(img)
     _header(d, view, names, locale)
     y = HEADER
-    for sv, home, field in bands:
-        y = _band(d, view, sv, home, field, by_uid, names, locale, y)
+    for sv, home, field, power in bands:
+        y = _band(d, view, sv, home, field, power, by_uid, names, locale, y)
     out = io.BytesIO()
     # drawn after every move: a palette picture encodes far faster than RGB
     img.quantize(palette=PALETTE, dither=Image.Dither.NONE).save(
         out, format="PNG", optimize=False, compress_level=1
     )
     return out.getvalue()
+
+
+class Tile:
+    """One tile of a zone: a card, with how many identical ones it stands for (``count``),
+    or (``card`` None) the cards of a zone left out for want of room (``count`` of them)."""
+
+    __slots__ = ("card", "count")
+
+    def __init__(self, card: CardView | None, count: int = 1) -> None:
+        self.card = card
+        self.count = count
+
+
+def _grouped(cards: list[CardView]) -> list[Tile]:
+    """Identical cards (same card, state and power, without equipment) share one tile, in
+    the order of the first of them: a pantheon that creates a token every turn adds a count,
+    not a tile."""
+    tiles: list[Tile] = []
+    seen: dict[tuple[object, ...], Tile] = {}
+    for c in cards:
+        if c.gear:
+            tiles.append(Tile(c))
+            continue
+        key = (c.card, c.name, c.strength, c.power, c.max_power, c.tired)
+        if key in seen:
+            seen[key].count += 1
+        else:
+            seen[key] = Tile(c)
+            tiles.append(seen[key])
+    return tiles
+
+
+def _cut(tiles: list[Tile], rows: int) -> list[Tile]:
+    """At most ``rows`` rows of tiles; the last one counts the cards that do not fit."""
+    room = 4 * max(1, rows)
+    if len(tiles) <= room:
+        return tiles
+    left = sum(t.count for t in tiles[room - 1 :])
+    return [*tiles[: room - 1], Tile(None, left)]
+
+
+def _fit(home: list[Tile], field: list[Tile], budget: int) -> tuple[list[Tile], list[Tile]]:
+    """The tiles of a band that fit in ``budget`` px: as they are when they fit; else each
+    zone cut to its share of the rows (the battlefield's first); else, when even that is
+    too tall, both zones in the same rows (the battlefield's tiles first, in its colour)."""
+    room = budget - BAND_BASE
+    need = (_rows(len(home)) * ROW_MAX if home else LABEL_LINE) + (
+        LABEL_LINE + _rows(len(field)) * ROW_MAX if field else 0
+    )
+    if need <= room:
+        return home, field
+    if field and room >= 2 * ROW_MAX + 2 * LABEL_LINE:
+        rows = (room - LABEL_LINE) // ROW_MAX
+        if not home:
+            return home, _cut(field, (room - 2 * LABEL_LINE) // ROW_MAX)
+        field = _cut(field, max(1, min(_rows(len(field)), rows // 2)))
+        return _cut(home, rows - _rows(len(field))), field
+    if not field:
+        return _cut(home, room // ROW_MAX), field
+    return _cut(field + home, room // ROW_MAX), []
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -196,22 +273,22 @@ def _rows(n: int) -> int:
     return (n + 3) // 4
 
 
-def _tile_height(cards: list[CardView], by_uid: dict[int, CardView]) -> int:
+def _tile_height(tiles: list[Tile], by_uid: dict[int, CardView]) -> int:
     """One row's height: the tallest tile (a tile grows by a line per equipment, up to two)."""
-    gear = max((min(2, len(c.gear)) for c in cards), default=0)
+    gear = max((min(2, len(t.card.gear)) for t in tiles if t.card is not None), default=0)
     return TILE_H + GEAR_LINE * gear
 
 
-def _zone_height(cards: list[CardView], by_uid: dict[int, CardView]) -> int:
-    rows = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+def _zone_height(tiles: list[Tile], by_uid: dict[int, CardView]) -> int:
+    rows = [tiles[i : i + 4] for i in range(0, len(tiles), 4)]
     return sum(_tile_height(r, by_uid) + GAP for r in rows)
 
 
-def _band_height(home: list[CardView], field: list[CardView], by_uid: dict[int, CardView]) -> int:
+def _band_height(home: list[Tile], field: list[Tile], by_uid: dict[int, CardView]) -> int:
     h = PAD + TOP_LINE + INFO_LINE + ORACLE_H + GAP
-    h += _zone_height(home, by_uid) if home else 16
+    h += _zone_height(home, by_uid) if home else LABEL_LINE
     if field:
-        h += 16 + _zone_height(field, by_uid)
+        h += LABEL_LINE + _zone_height(field, by_uid)
     return h + PAD
 
 
@@ -219,8 +296,9 @@ def _band(
     d: Pen,
     v: GdmView,
     sv: SeatView,
-    home: list[CardView],
-    field: list[CardView],
+    home: list[Tile],
+    field: list[Tile],
+    on_cards: int,
     by_uid: dict[int, CardView],
     names: Sequence[str],
     locale: str,
@@ -248,7 +326,6 @@ def _band(
     d.text((WIDTH - PAD - 4, y + 2), text, fill=INK, font=f, anchor="ra")
     y += TOP_LINE
     # pantheon and power totals
-    on_cards = sum(c.power for c in home + field)
     on_oracles = sum(o.power for o in sv.oracles)
     pantheon = card_name(sv.pantheon, sv.pantheon, locale)
     info = (
@@ -264,7 +341,8 @@ def _band(
     _oracles(d, sv, x0, y, locale)
     y += ORACLE_H + GAP
     if home:
-        y = _tiles(d, home, by_uid, x0, y, locale, CARD)
+        merged = any(t.card is not None and t.card.zone == BATTLE for t in home)
+        y = _tiles(d, home, by_uid, x0, y, locale, None if merged else CARD)
     else:
         d.text((x0, y + 1), _t("nothing", locale), fill=FAINT, font=shared_font(11))
         y += 16
@@ -315,19 +393,28 @@ def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
 
 def _tiles(
     d: Pen,
-    cards: list[CardView],
+    tiles: list[Tile],
     by_uid: dict[int, CardView],
     x0: int,
     y: int,
     locale: str,
-    paper: tuple[int, int, int],
+    paper: tuple[int, int, int] | None,
 ) -> int:
+    """Rows of tiles from ``y``; ``paper`` None: both zones in one list, each card in its
+    zone's colour. Returns the y under the last row."""
     w = (WIDTH - PAD - 4 - x0 - 3 * GAP) // 4
-    for r in range(0, len(cards), 4):
-        row = cards[r : r + 4]
+    for r in range(0, len(tiles), 4):
+        row = tiles[r : r + 4]
         h = _tile_height(row, by_uid)
-        for i, c in enumerate(row):
-            _tile(d, c, by_uid, x0 + i * (w + GAP), y, w, h, locale, paper)
+        for i, t in enumerate(row):
+            x = x0 + i * (w + GAP)
+            if t.card is None:  # the cards left out
+                d.rounded_rectangle((x, y, x + w, y + h - 2), 4, fill=BAND, outline=FAINT)
+                text, f = fit(_t("more", locale, n=t.count), 12, w - 8, bold=True, min_size=10)
+                d.text((x + w / 2, y + TILE_H / 2 - 1), text, fill=INK, font=f, anchor="mm")
+            else:
+                own = paper or (FIELD if t.card.zone == BATTLE else CARD)
+                _tile(d, t.card, t.count, by_uid, x, y, w, h, locale, own, marked=paper is None)
         y += h + GAP
     return y
 
@@ -335,6 +422,7 @@ def _tiles(
 def _tile(
     d: Pen,
     c: CardView,
+    count: int,
     by_uid: dict[int, CardView],
     x: int,
     y: int,
@@ -342,11 +430,20 @@ def _tile(
     h: int,
     locale: str,
     paper: tuple[int, int, int],
+    marked: bool = False,
 ) -> None:
+    """One card's tile (``count`` identical ones); ``marked``: "⚔" before a card on the
+    battlefield, drawn among the pantheon's cards."""
     char = is_character(c)
     fill = TIRED if c.tired else (paper if char else RESOURCE)
     d.rounded_rectangle((x, y, x + w, y + h - 2), 4, fill=fill, outline=INK)
-    name, nf = fit(card_name(c.card, c.name, locale), 12, w - 8, bold=True, min_size=10)
+    room = w - 8
+    if count > 1:  # identical cards: the count stays whole at the right, the name gives way
+        times, tf = f"×{count}", shared_font(12, True)
+        d.text((x + w - 4, y + 3), times, fill=DANGER, font=tf, anchor="ra")
+        room -= tf.getlength(times) + 3
+    name = ("⚔ " if marked and c.zone == BATTLE else "") + card_name(c.card, c.name, locale)
+    name, nf = fit(name, 12, room, bold=True, min_size=10)
     d.text((x + 4, y + 3), name, fill=INK, font=nf)
     if char:
         stats = f"F{c.strength} · {c.power}/{c.max_power}P"

@@ -19,6 +19,7 @@ from rules.guerra_de_mitos.model import (
     DropOracle,
     Enter,
     GdmState,
+    Meditate,
     Move,
     Pass,
     Starter,
@@ -29,11 +30,17 @@ if TYPE_CHECKING:
     from rules.guerra_de_mitos.engine import GdmEngine
 
 SAFE_RESERVE = 9
+LOW_RESERVE = 3  # kept by a player with no character to fight (``_floor``)
 MAX_TRIED = 14
 
 
 def score(st: GdmState, seat: int) -> float:
     """How good the board looks for ``seat``."""
+    with B.reading(st):  # pure reading: maximum power and keys walk the cards in play only
+        return _score(st, seat)
+
+
+def _score(st: GdmState, seat: int) -> float:
     if st.finished:
         return 1000.0 if seat in st.winners else -1000.0
     me = st.players[seat]
@@ -41,7 +48,7 @@ def score(st: GdmState, seat: int) -> float:
         return -1000.0
     others = [p.reserve for s, p in enumerate(st.players) if s != seat and p.alive]
     val = me.reserve * 1.0 - (max(others) if others else 0) * 0.8 + me.vp * 30
-    for u, c in B.raw_items(st):
+    for u, c in B.warm(st, (ZP, BATTLE)):  # type: ignore[attr-defined]
         if c.zone not in (ZP, BATTLE) or not B.is_char(st, u):
             continue
         w = 1 if c.ctrl == seat else -1
@@ -78,7 +85,28 @@ def choose(engine: GdmEngine, st: GdmState, seat: int) -> Action:
         return weakest
     if st.phase == "fight" and st.fight is not None and st.fight.stage == "assign" and not st.stack:
         return _assign(st, seat, legal)
+    if st.phase == "influence" and not st.stack:
+        rest = _rest(st, legal)
+        if rest is not None:
+            return rest
     return _best(engine, st, seat, legal)
+
+
+def _rest(st: GdmState, legal: list[Action]) -> Meditate | None:
+    """Meditate with the strongest character too weak in power to be sent to fight.
+
+    The one-move lookahead of ``_best`` sees only that meditating tires a character this turn,
+    never that it fights the next: without this a character left with 1P stays so for ever,
+    and two players who both have only such characters never fight again.
+    """
+    weak = [
+        a for a in legal
+        if isinstance(a, Meditate)
+        and B.peek(st, a.uid).power < 2
+        and B.max_power(st, a.uid) > B.peek(st, a.uid).power
+        and B.strength(st, a.uid) > 0
+    ]
+    return max(weak, key=lambda a: B.strength(st, a.uid), default=None)
 
 
 def _strength_home(st: GdmState, seat: int) -> int:
@@ -165,9 +193,22 @@ def _transfer(st: GdmState, seat: int, legal: list[Action]) -> Action:
         for j, o in enumerate(p.oracles):
             if j != best and o.power > 0 and not _worth(st, seat, j) and (j, best) in moves:
                 return Move(src=j, dst=best)
-        if p.reserve > SAFE_RESERVE and (-1, best) in moves:
+        # from the reserve: above its floor, or to bring the card in this very transfer
+        # while keeping a few points (a reserve held for ever brings nothing in)
+        done_now = need <= p.moves and p.reserve - need >= LOW_RESERVE
+        if (p.reserve > _floor(st, seat) or done_now) and (-1, best) in moves:
             return Move(src=-1, dst=best)
     return Pass()
+
+
+def _floor(st: GdmState, seat: int) -> int:
+    """The reserve kept when feeding an oracle: a safe one while the player has a character
+    that can fight; without one, a player who keeps it never fights again (nor, when the
+    others do the same, does anyone), so it spends down to a few points."""
+    fighters = any(
+        B.is_char(st, u) and B.strength(st, u) > 0 for u in B.controlled(st, seat, (ZP, BATTLE))
+    )
+    return SAFE_RESERVE if fighters else LOW_RESERVE
 
 
 def _worth(st: GdmState, seat: int, idx: int) -> bool:

@@ -489,6 +489,9 @@ class GdmEngine(Engine[GdmState]):
             def place(i: int) -> Text:
                 return msg("reserve") if i < 0 else msg("oracle {number}", number=i + 1)
 
+            if a.src < 0 and st.players[seat].reserve <= 1:  # the last counter: Olvido
+                return msg("Move your reserve's last 1P to {dest} (you leave the game)",
+                           dest=place(a.dst))
             return msg("Move 1P from {source} to {dest}", source=place(a.src), dest=place(a.dst))
         if isinstance(a, DropOracle):
             return msg("Discard oracle {number}'s card", number=a.oracle + 1)

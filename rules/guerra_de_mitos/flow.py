@@ -64,7 +64,9 @@ def can_move(st: GdmState, seat: int, src: int, dst: int) -> bool:
     if not (-1 <= src < n and -1 <= dst < n):
         return False
     if src == -1:
-        return p.reserve > 1  # moving the last counter would leave the reserve at 0 (Olvido)
+        # step C sets no floor: moving the last counter is allowed, and Olvido then puts the
+        # player out (docs/rules/guerra_de_mitos.md, 6.2)
+        return p.reserve > 0
     return p.oracles[src].power > 0
 
 

@@ -422,10 +422,12 @@ class GdmState(GameState):
     lasting: dict[str, Any] = Field(default_factory=dict)  # effects with a stated duration
     winners: list[int] = Field(default_factory=list)
     end_reason: str = ""
-    # A blocked table (flow.blocked_check, docs/rules/guerra_de_mitos.md): turns in a row that
-    # ended with the table as the turn before left it, and a digest of that table.
+    # A blocked table (seats.blocked_check, docs/rules/guerra_de_mitos.md): turns in a row that
+    # ended with a table one of the last turns left, a digest of the last one, and the
+    # digests of the last ``STILL_TURNS`` tables.
     still_turns: int = 0
     still_table: int = 0
+    still_seen: list[int] = Field(default_factory=list)
     log: list[LogLine] = Field(default_factory=list)
 
     @field_validator("log", mode="before")

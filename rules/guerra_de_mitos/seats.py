@@ -6,6 +6,7 @@ from __future__ import annotations
 import zlib
 
 from rules.guerra_de_mitos import board as B
+from rules.guerra_de_mitos.facts import TOKENS
 from rules.guerra_de_mitos.model import BATTLE, GEAR, GdmState
 from rules.guerra_de_mitos.model import PANTHEON as ZP
 
@@ -30,26 +31,38 @@ def nothing_left(st: GdmState) -> bool:
 
 
 def table_digest(st: GdmState) -> int:
-    """A digest of what a turn can change for good: reserves, points, seats, where cards are."""
+    """A digest of what a turn can change for good: reserves, points, seats, where cards are.
+
+    Created tokens count by kind, not by number: one more copy of a token already on the
+    table (R'lyeh's Cultist every turn) is not a change, whereas a first one, one leaving, or
+    any card of a deck moving is (docs/rules/guerra_de_mitos.md, "Partida bloqueada").
+    """
     parts = [f"{p.reserve},{p.vp},{p.alive}" for p in st.players]
-    parts += [f"{u}:{c.zone}:{c.ctrl}" for u, c in B.raw_items(st)]
+    tokens: set[str] = set()
+    for u, c in B.raw_items(st):
+        if c.card in TOKENS:
+            tokens.add(f"{c.card}:{c.zone}:{c.ctrl}")
+        else:
+            parts.append(f"{u}:{c.zone}:{c.ctrl}")
+    parts += sorted(tokens)
     return zlib.crc32(";".join(parts).encode())
 
 
 def blocked_check(st: GdmState) -> bool:
     """After reorganisation: whether the table has been blocked for ``STILL_TURNS`` turns.
 
-    With nothing left to reveal, draw or expire, a table that ends turn after turn as it was
-    (the same reserves and points, every card where it was) can only go on so for ever.
+    With nothing left to reveal, draw or expire, a table that ends turn after turn as one of
+    the last turns left it (the same reserves and points, every card where it was: the same
+    table, or two or more tables in turn, such as a point lost and won back every other turn)
+    can only go on so for ever.
     """
     if not nothing_left(st):
-        st.still_turns, st.still_table = 0, 0
+        st.still_turns, st.still_table, st.still_seen = 0, 0, []
         return False
     digest = table_digest(st)
-    if digest == st.still_table:
-        st.still_turns += 1
-    else:
-        st.still_turns, st.still_table = 0, digest
+    st.still_turns = st.still_turns + 1 if digest in st.still_seen else 0
+    st.still_table = digest
+    st.still_seen = [*st.still_seen, digest][-STILL_TURNS:]
     return st.still_turns >= STILL_TURNS
 
 

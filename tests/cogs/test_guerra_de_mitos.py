@@ -37,7 +37,7 @@ from cogs.pictures.guerra_de_mitos import WIDTH, render_board
 from rules import catalogue
 from rules.core import Text, seat_name
 from rules.guerra_de_mitos.cards import cards
-from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Target, Use
+from rules.guerra_de_mitos.model import Choose, GdmAction, GdmState, Move, Target, Use
 from rules.registry import engine
 from services.session import Game
 from storage import GameRow, SeatRow
@@ -214,9 +214,15 @@ def test_hands_stay_private_and_dms_follow_only_real_news() -> None:
             assert cards()[s.cards[u].card].name_en in text
         facts = UI.dm_facts(g, s, seat)
         assert facts[0] == f"hand={sorted(s.cards[u].card for u in s.players[seat].hand)}"
-    # a step that changes no hand sends no DM
+    # a step that changes no hand sends no DM: a counter moved in a transfer
+    def counter_move(st: GdmState) -> Move | None:
+        legal = E.legal_actions(st, min(E.pending(st)))
+        return next((a for a in legal if isinstance(a, Move)), None)
+
+    while counter_move(s) is None:
+        s = advance(s, 1)
     seat = min(E.pending(s))
-    t, _ = E.apply(s, seat, E.legal_actions(s, seat)[-1])
+    t, _ = E.apply(s, seat, counter_move(s))
     others = [x for x in range(3) if x != seat]
     assert all(UI.dm_facts(g, s, x) == UI.dm_facts(g, t, x) for x in others)
 

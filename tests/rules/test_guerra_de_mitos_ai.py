@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rules.guerra_de_mitos.model import Enter
+from rules.guerra_de_mitos.model import Enter, Meditate, Move, Pass
 from tests.playout import ai_wins
 from tests.rules import gdm_helpers as H
 from tests.rules.test_guerra_de_mitos_playouts import RULES, options
@@ -27,3 +27,36 @@ def test_ai_puts_cards_into_play_when_it_can() -> None:
     st.players[0].moves = 5
     H.oracle(st, ["0004"], 0, power=8)
     assert E.ai_action(st, 0) == Enter(oracle=0)
+
+
+def test_ai_meditates_with_a_character_too_weak_in_power_to_fight() -> None:
+    """A character left with 1P cannot pay to fight and keep power: the AI rests it, or it
+    stays so for ever (a game of two built-in players ran to the turn bound so)."""
+    st = H.blank(2)
+    u = H.put(st, "0004", seat=0, power=1)  # Hachiman, strength 5
+    assert E.ai_action(st, 0) == Meditate(uid=u)
+
+
+def test_ai_feeds_its_oracles_below_a_safe_reserve_only_without_a_fighter() -> None:
+    """With no character to fight, the AI spends its reserve on an oracle down to a few points."""
+    st = H.blank(2, reserve=6)
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 5
+    H.oracle(st, ["0004"], 0, power=2)
+    assert E.ai_action(st, 0) == Move(src=-1, dst=0)
+    H.put(st, "0015", seat=0, power=3)  # a fighter: the reserve is kept
+    assert E.ai_action(st, 0) == Pass()
+
+
+def test_ai_completes_a_card_from_a_low_reserve_when_it_enters_this_transfer() -> None:
+    """Below its safe reserve the AI still pays the last points a face-up card lacks, when it
+    can put the card into play now and keep a few points (seed 698 of two built-in players
+    kept 7P and never brought another card in)."""
+    st = H.blank(2, reserve=7)
+    st.phase, st.actor = "transfer", 0
+    st.players[0].moves = 5
+    H.put(st, "0015", seat=0, power=3)  # a fighter
+    H.oracle(st, ["0004"], 0, power=6)  # Hachiman costs 8: 2 lacking, 5P kept
+    assert E.ai_action(st, 0) == Move(src=-1, dst=0)
+    st.players[0].reserve = 4  # 2 lacking would leave 2P: kept
+    assert E.ai_action(st, 0) == Pass()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import seats as ST
-from rules.guerra_de_mitos.model import GdmState, Pass, Use
+from rules.guerra_de_mitos.model import GdmState, Move, Pass, Use
 from tests.rules import gdm_helpers as H
 
 E = H.E
@@ -77,3 +77,81 @@ def test_a_changing_reserve_keeps_the_game_going() -> None:
         st, _ = E.apply(st, seat, a)
     assert not st.finished or st.end_reason != "bloqueo"
     assert st.players[1].reserve < 12
+
+
+def transfer_with(reserve: int, n: int = 2) -> GdmState:
+    """Seat 0's transfer with ``reserve`` in its reserve and one empty face-up oracle."""
+    st = H.blank(n, reserve=10)
+    st.players[0].reserve = reserve
+    H.oracle(st, ["0004"], 0)
+    st.phase, st.actor, st.order_pos = "transfer", 0, 0
+    st.players[0].moves = 5
+    return st
+
+
+def test_the_reserves_last_counter_may_be_moved_and_puts_the_player_out() -> None:
+    """Step C sets no floor ("De su reserva a uno de sus oráculos"); at 0P Olvido applies."""
+    st = transfer_with(1)
+    last = Move(src=-1, dst=0)
+    assert last in E.legal_actions(st, 0)
+    label = E.describe(st, 0, last)
+    assert "leave the game" in label.en and "fuera de la partida" in label.es
+    st, _ = E.apply(st, 0, last)
+    assert st.finished and st.end_reason == "olvido" and st.winners == [1]
+
+
+def test_the_last_counter_in_a_multiplayer_game_hands_the_transfer_on() -> None:
+    """With three players the one who moved their last counter is out and the next transfers."""
+    st = transfer_with(1, n=3)
+    st, _ = E.apply(st, 0, Move(src=-1, dst=0))
+    assert not st.finished and not st.players[0].alive
+    assert st.players[2].vp == 1  # the player to their right scores the point
+    assert st.phase == "transfer" and st.actor == 1
+
+
+def test_a_counter_that_is_not_the_last_says_nothing_of_leaving() -> None:
+    """Two counters: the move's label is the ordinary one."""
+    st = transfer_with(2)
+    label = E.describe(st, 0, Move(src=-1, dst=0))
+    assert "leave" not in label.en
+
+
+def test_a_cultist_a_turn_does_not_unblock_the_table() -> None:
+    """R'lyeh creates a Cultist every turn: one more copy of a token is no change, so a table
+    with nothing else happening ends as blocked (the game of issue 21 ran to the turn bound)."""
+    st = turns(bare_table(pantheons=("0100", "0177")), ST.STILL_TURNS + 2, use=True)
+    assert st.finished and st.end_reason == "bloqueo"
+    cultists = [c for c in st.cards.values() if c.card == "tk-sectario" and c.zone == "pantheon"]
+    assert len(cultists) >= ST.STILL_TURNS  # one a turn, all still there
+
+
+def test_a_first_token_is_a_change() -> None:
+    """A kind of token not yet on the table changes it: the count starts again."""
+    st = bare_table()
+    st.still_table = ST.table_digest(st)
+    before = ST.table_digest(st)
+    H.put(st, "tk-sectario", seat=0, power=0)
+    once = ST.table_digest(st)
+    H.put(st, "tk-sectario", seat=0, power=0)
+    assert before != once == ST.table_digest(st)
+    H.put(st, "tk-sectario", seat=1, power=0)  # the other player's: another kind on the table
+    assert ST.table_digest(st) != once
+
+
+def test_a_table_going_round_two_states_is_blocked() -> None:
+    """A point lost one turn and won back the next: the table repeats every other turn."""
+    st = bare_table()
+    ends = []
+    for k in range(3 * ST.STILL_TURNS):
+        st.players[0].reserve = 7 + k % 2
+        ends.append(ST.blocked_check(st))
+    # two new tables, then five turns that each end as an earlier one
+    assert ends.index(True) == ST.STILL_TURNS + 1
+
+
+def test_a_reserve_that_keeps_falling_is_never_blocked() -> None:
+    """Every turn a new table: the count never starts."""
+    st = bare_table((40, 40))
+    for k in range(3 * ST.STILL_TURNS):
+        st.players[0].reserve = 39 - k
+        assert not ST.blocked_check(st)
