@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 
 import discord
 from discord import app_commands
@@ -47,7 +48,7 @@ from cogs.gdm_words import (
     with_seat_values,
 )
 from cogs.pictures import draw_or_none
-from cogs.pictures.guerra_de_mitos import render_board
+from cogs.pictures.guerra_de_mitos import changes, render_board
 from rules.core import Action, GameState, Seat, Text
 from rules.guerra_de_mitos.card_search import by_name, search_names, stats_line, suggest
 from rules.guerra_de_mitos.cards import MYTHOLOGY_NAME, Card, cards
@@ -216,7 +217,9 @@ class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
         """The public table drawn by cogs/pictures (private views go without a picture)."""
         if seat is not None:
             return None
-        return draw_or_none(render_board, self.view(g, None), g.names, locale, g.id)
+        view = self.view(g, None)
+        changed = self.last_change(g, None, view, changes)
+        return draw_or_none(partial(render_board, changed=changed), view, g.names, locale, g.id)
 
     def board_fields(
         self, g: Game, locale: str, pictured: bool = False

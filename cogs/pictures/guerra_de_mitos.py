@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
@@ -23,6 +24,7 @@ from PIL import Image, ImageDraw, ImageFont
 from cogs.common.catalogue import Pairs
 from cogs.common.catalogue import t as _tr
 from cogs.common.catalogue import tn as _trn
+from cogs.pictures.common import LAST_MOVE
 from cogs.pictures.fonts import fit, text_image
 from cogs.pictures.fonts import font as shared_font
 from rules.guerra_de_mitos.cards import cards as catalogue
@@ -83,7 +85,7 @@ def _palette() -> Image.Image:
         for i in inks
         for k in range(5)
     }
-    colours |= set(SEAT_COLOUR)
+    colours |= set(SEAT_COLOUR) | {LAST_MOVE}
     flat = [v for c in sorted(colours) for v in c]
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat + [0] * (768 - len(flat)))
@@ -155,8 +157,40 @@ class Pen:
         self.img.paste(im, at, im)
 
 
-def render_board(view: GdmView, names: Sequence[str], locale: str) -> bytes:
-    """The public table as a PNG, 520 px wide."""
+def _card_state(c: CardView) -> tuple[object, ...]:
+    return (c.card, c.zone, c.ctrl, c.power, c.strength, c.max_power, c.tired, tuple(c.gear))
+
+
+def changes(before: GdmView, after: GdmView) -> frozenset[tuple[int, ...]]:
+    """What the last move changed on the table: (0, uid) for a card that came into play or
+    changed (its zone, controller, power, state, equipment), (1, seat, oracle) for an oracle
+    whose cards or power changed."""
+    was = {c.uid: _card_state(c) for c in before.in_play}
+    out: set[tuple[int, ...]] = {(0, c.uid) for c in after.in_play if was.get(c.uid) != _card_state(c)}
+    old = {sv.seat: sv.oracles for sv in before.seats}
+    for sv in after.seats:
+        prior = old.get(sv.seat, [])
+        for i, o in enumerate(sv.oracles):
+            if i >= len(prior) or (prior[i].size, prior[i].power, prior[i].top) != (o.size, o.power, o.top):
+                out.add((1, sv.seat, i))
+    return frozenset(out)
+
+
+# What the picture being drawn outlines as the last move's (render_board sets it).
+_CHANGED: ContextVar[frozenset[tuple[int, ...]]] = ContextVar("gdm_changed", default=frozenset())
+
+
+def render_board(view: GdmView, names: Sequence[str], locale: str,
+                 changed: frozenset[tuple[int, ...]] = frozenset()) -> bytes:
+    """The public table as a PNG, 520 px wide; ``changed`` (see ``changes``) outlined."""
+    token = _CHANGED.set(changed)
+    try:
+        return _render(view, names, locale)
+    finally:
+        _CHANGED.reset(token)
+
+
+def _render(view: GdmView, names: Sequence[str], locale: str) -> bytes:
     by_owner: dict[int, list[CardView]] = {}
     by_uid = {c.uid: c for c in view.in_play}
     for c in view.in_play:
@@ -193,14 +227,15 @@ def render_board(view: GdmView, names: Sequence[str], locale: str) -> bytes:
 
 
 class Tile:
-    """One tile of a zone: a card, with how many identical ones it stands for (``count``),
-    or (``card`` None) the cards of a zone left out for want of room (``count`` of them)."""
+    """One tile of a zone: a card, with how many identical ones it stands for (``count``,
+    their ``uids``), or (``card`` None) the cards of a zone left out for want of room."""
 
-    __slots__ = ("card", "count")
+    __slots__ = ("card", "count", "uids")
 
     def __init__(self, card: CardView | None, count: int = 1) -> None:
         self.card = card
         self.count = count
+        self.uids: list[int] = [card.uid] if card is not None else []
 
 
 def _grouped(cards: list[CardView]) -> list[Tile]:
@@ -216,6 +251,7 @@ def _grouped(cards: list[CardView]) -> list[Tile]:
         key = (c.card, c.name, c.strength, c.power, c.max_power, c.tired)
         if key in seen:
             seen[key].count += 1
+            seen[key].uids.append(c.uid)
         else:
             seen[key] = Tile(c)
             tiles.append(seen[key])
@@ -263,8 +299,13 @@ def _header(d: Pen, v: GdmView, names: Sequence[str], locale: str) -> None:
         what = _t(v.phase if v.phase in PHASES else "transfer", locale)
         if v.fight:
             what += " · " + _t("vs", locale, a=_name(names, v.fight[0]), b=_name(names, v.fight[1]))
+    legend = _t("last_move", locale)
+    small = shared_font(11)
+    legend_x = WIDTH - PAD - round(small.getlength(legend))
+    d.rounded_rectangle((legend_x - 17, 7, legend_x - 5, 19), 3, outline=LAST_MOVE, width=2)
+    d.text((legend_x, 6), legend, fill=FAINT, font=small)
     text, f = fit(
-        f"{_t('round', locale, n=v.round)} · {what}", 16, WIDTH - 2 * PAD, bold=True, min_size=10
+        f"{_t('round', locale, n=v.round)} · {what}", 16, legend_x - 24 - PAD, bold=True, min_size=10
     )
     d.text((PAD, 5), text, fill=INK, font=f)
 
@@ -389,6 +430,8 @@ def _oracles(d: Pen, sv: SeatView, x0: int, y: int, locale: str) -> None:
             cx, cy = x + w - 14, y + ORACLE_H / 2 + 4
             d.ellipse((cx - 11, cy - 11, cx + 11, cy + 11), fill=POWER, outline=INK)
             d.text((cx, cy), str(o.power), fill=INK, font=bold, anchor="mm")
+        if (1, sv.seat, i) in _CHANGED.get():
+            d.rounded_rectangle((x - 2, y - 2, x + w + 2, y + ORACLE_H + 2), 5, outline=LAST_MOVE, width=2)
 
 
 def _tiles(
@@ -415,6 +458,8 @@ def _tiles(
             else:
                 own = paper or (FIELD if t.card.zone == BATTLE else CARD)
                 _tile(d, t.card, t.count, by_uid, x, y, w, h, locale, own, marked=paper is None)
+                if any((0, uid) in _CHANGED.get() for uid in t.uids):
+                    d.rounded_rectangle((x - 2, y - 2, x + w + 2, y + h), 5, outline=LAST_MOVE, width=2)
         y += h + GAP
     return y
 

@@ -19,7 +19,8 @@ from services.session import Game
 from storage import GameRow, SeatRow
 
 NAMES = ["Ana", "Bruno", "Carla", "Dora"]
-GAMES = [("rey_hierofante", 2), ("ragami", 2), ("ragami", 4), ("ankh_morpork", 3), ("rattus_cartus", 3)]
+GAMES = [("rey_hierofante", 2), ("ragami", 2), ("ragami", 4), ("ankh_morpork", 3), ("rattus_cartus", 3),
+         ("guerra_de_mitos", 2), ("guerra_de_mitos", 4)]
 
 
 def _diff(a: int, b: int) -> frozenset[Any]:
@@ -120,7 +121,7 @@ def _game(game_id: str, seats: int, state: Any) -> Game:
     return Game(row=row, seats=rows, engine=engine(game_id), state=state)
 
 
-@pytest.mark.parametrize(("game_id", "seats"), [("ragami", 2), ("ankh_morpork", 3)])
+@pytest.mark.parametrize(("game_id", "seats"), [("ragami", 2), ("ankh_morpork", 3), ("guerra_de_mitos", 2)])
 def test_the_cards_picture_marks_the_move_between_two_pictures(game_id: str, seats: int) -> None:
     """Through the game's UI, as the card draws it: the first picture has no marks, the
     next one after a move that changed the board has."""
