@@ -20,9 +20,9 @@ import cogs.rey_hierofante  # noqa: F401
 from cogs.common.present import GameUI, event_lines, outcome_line, ui_for
 from rules.registry import games
 from services.session import Game
-from storage import GameRow, SeatRow
+from tests.cogs.test_words_in_number import NAMES
+from tests.cogs.test_words_in_number import _game as _game
 
-NAMES = ("ana", "bea", "carl", "dani", "eva")
 EVERY = 9  # the card, hands and menus every few moves (the events of every move)
 MAX_STEPS = 4000
 
@@ -38,20 +38,6 @@ OTHER = {
 }
 # Points on the card: a number right before the game's word for them.
 POINTS = re.compile(r"(?<![\d.,])(-?\d+(?:[.,]\d+)?)\s*\**\s*(?:VP|PV|points|puntos)\b")
-
-
-def _game(game_id: str, seats: int, seed: int) -> Game:
-    eng = games()[game_id]
-    state = eng.setup(seats, None, seed)
-    row = GameRow(
-        id=1, guild_id=5, channel_id=900, game_id=game_id,
-        options=eng.parse_options(None).model_dump(mode="json"), status="active", seed=seed,
-        version=state.version, state=None, host_id=101, locale="es",
-        board_channel_id=900, board_message_id=None, created_at=0.0, updated_at=0.0,
-    )
-    rows = [SeatRow(game=1, seat=i, user_id=101 + i, ai=False, name=NAMES[i], locale=None,
-                    dm_closed=False) for i in range(seats)]
-    return Game(row=row, seats=rows, engine=eng, state=state)
 
 
 def _embed(rendered: Any) -> list[str]:
