@@ -526,6 +526,9 @@ class Tournaments(TournamentPosts, commands.Cog):
         who = player or interaction.user
         if bot_is_here(interaction):
             servers, named = [interaction.guild_id or 0], False
+        elif who.id != interaction.user.id:
+            # Which servers someone plays in is theirs to tell: outside a server, only your own.
+            raise Refusal(said("rating.only_own"))
         else:
             servers, named = await self.service.ratings.player_servers(who.id), True
         embed = discord.Embed(

@@ -80,6 +80,9 @@ async def test_a_users_own_install_answers_in_dms_group_dms_and_servers_without_
         new = [m for m in list(fake.messages.values())[posted:] if not m["flags"] & EPHEMERAL]
         assert not [m for m in new if m["channel_id"] in (chat["id"], group["id"], dm["id"])]
         assert await t.bot.session.store.user_open_games(alice_id) == [await t.bot.session.store.get_game(gid)]
+        # outside a server, another player's ratings (which servers they play in) are not shown
+        _, _, refused = await t.slash("rating me", alice, dm, player=bob["id"])
+        assert refused["flags"] & EPHEMERAL and not refused["embeds"] and "rating" in text_of(refused)
         # carol never installed the app: it is not there for her in the other server
         with pytest.raises(PermissionError):
             await fake.slash("game mine", carol, chat)
