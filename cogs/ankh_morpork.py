@@ -166,6 +166,8 @@ PANEL = Panel(
 class AmUI(PanelUI, Typed[AmState, AmView], GameUI):
     """How Ankh-Morpork looks: the city map, the players, the step panel; hands in private."""
 
+    side_key = "stats.side_personality"
+
     game_id = GAME_ID
     state_type, view_type = AmState, AmView
     panel = PANEL

@@ -130,6 +130,8 @@ PANEL = Panel(
 class GdmUI(PanelUI, Typed[GdmState, GdmView], GameUI):
     """How Guerra de Mitos looks: the table picture, the players, the step panel; hands in private."""
 
+    side_key = "stats.side_pantheon"
+
     game_id = GAME_ID
     state_type, view_type = GdmState, GdmView
     panel = PANEL

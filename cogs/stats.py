@@ -17,10 +17,13 @@ from cogs.common.present import COLOUR, EMBED_FIELD, clip, ui_for
 from cogs.common.usertext import plain
 from cogs.pictures.pool import render
 from cogs.pictures.stats import ChartRow, render_chart
+from rules.core import Text
 from rules.registry import games as registered_games
 from services.stats import ServerStats, TitleStats, compute
 
 CHART = "stats.png"
+# The sides a title's line names at most (a pantheon each: there are many).
+SIDES_SHOWN = 8
 
 
 def _percent(rate: float | None) -> str:
@@ -43,6 +46,25 @@ def seat_labels(game_id: str, seats: int, locale: str) -> list[str]:
     return [ui.seat_side(s, locale) or t("stats.seat", locale, n=s + 1) for s in range(seats)]
 
 
+def side_wins(ts: TitleStats, locale: str) -> str | None:
+    """How each side played (pantheon, personality) did, most played first; None where the
+    title's sides are already its seats (a faction that always sits there) or none is stored."""
+    ui = ui_for(ts.game_id)
+    if not ts.sides or ui.seat_side(0, locale) is not None:
+        return None
+    parts = [t("stats.side_record", locale, side=plain(_side_name(side, locale)), wins=rec.wins,
+               games=rec.games, rate=_percent(rec.rate))
+             for side, rec in list(ts.sides.items())[:SIDES_SHOWN]]
+    return t("stats.side_wins", locale, kind=t(ui.side_key, locale), wins=" · ".join(parts))
+
+
+def _side_name(stored: str, locale: str) -> str:
+    try:
+        return Text.model_validate_json(stored).get(locale)
+    except ValueError:  # written by a later version: show nothing rather than fail
+        return "?"
+
+
 def stats_embed(stats: ServerStats, guild: str, locale: str) -> discord.Embed:
     """The figures as an embed (the chart goes in it as a picture)."""
     engines = registered_games()
@@ -57,6 +79,9 @@ def stats_embed(stats: ServerStats, guild: str, locale: str) -> discord.Embed:
         if ts.seats:
             wins = " · ".join(f"{label} {_percent(rec.rate)}" for label, rec in zip(labels, ts.seats, strict=False))
             lines.append(t("stats.seat_wins", locale, wins=wins))
+        sides = side_wins(ts, locale)
+        if sides:
+            lines.append(sides)
         embed.add_field(name=name, value=clip("\n".join(lines), EMBED_FIELD), inline=False)
     if stats.players:
         lines = [t("stats.player", locale, n=k + 1, name=plain(p.name), games=p.games, wins=p.wins)

@@ -462,6 +462,11 @@ class Engine(Generic[S]):
         """The final result, once the game is over."""
         return self._outcome(state) if state.finished else None
 
+    def sides(self, state: S) -> dict[Seat, Text]:
+        """What each seat played as (a faction, pantheon or personality), once the game is
+        over, for a server's statistics; empty where seats differ only by their order."""
+        return self._sides(state) if state.finished else {}
+
     def ai_action(self, state: S, seat: Seat) -> Action:
         """The move a computer-controlled seat makes now: the built-in player's the registry
         paired with this engine, else the first legal one."""
@@ -512,6 +517,9 @@ class Engine(Generic[S]):
 
     def _outcome(self, state: S) -> Outcome:
         raise NotImplementedError
+
+    def _sides(self, state: S) -> dict[Seat, Text]:
+        return {}
 
 
 def _short(exc: ValidationError) -> str:

@@ -73,10 +73,12 @@ class Rating:
 
 @dataclass(frozen=True)
 class RatedSeat:
-    """Who sat at one seat: a user id (None for an AI seat) and whether it is an AI."""
+    """Who sat at one seat: a user id (None for an AI seat), whether it is an AI, and what it
+    played as (``Engine.sides``' text as JSON, for statistics)."""
 
     user_id: PlayerId | None
     ai: bool = False
+    side: str | None = None
 
 
 def ranks_for(seats: Sequence[RatedSeat], ranking: Sequence[Sequence[int]]) -> list[int] | None:
@@ -190,7 +192,7 @@ async def record_finished_game(
     """
     places = places_of(len(seats), outcome)
     rows = [
-        PlaceRow(i, s.user_id if not s.ai else None, places[i], outcome.scores.get(i))
+        PlaceRow(i, s.user_id if not s.ai else None, places[i], outcome.scores.get(i), s.side)
         for i, s in enumerate(seats)
     ]
     cs: list[RatingChange] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from rules.core import Text
 from services.ratings import RatedSeat
 from services.session import Game, GameOver, SessionService
 from services.tournament import Progress, TournamentService
@@ -81,7 +82,8 @@ class ResultFeed:
             return None
         # A seat the bot took over for good keeps its player's id: it makes the game
         # unrated (an AI seat), and in a tournament it is a loss for that player.
-        seats = [RatedSeat(s.user_id, s.ai) for s in g.seats]
+        sides = g.engine.sides(g.state)
+        seats = [RatedSeat(s.user_id, s.ai, _json(sides.get(s.seat))) for s in g.seats]
         left = [s.user_id for s in g.seats if s.dropped and s.user_id is not None]
         return await self.tournaments.game_ended(
             g.id,
@@ -114,3 +116,8 @@ class ResultFeed:
                     await self(GameOver(g, abandoned=True))
                 elif g.status == "finished" and g.state is not None:
                     await self(GameOver(g))
+
+
+def _json(text: Text | None) -> str | None:
+    """A side's text as stored with the result."""
+    return None if text is None else text.model_dump_json()

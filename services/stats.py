@@ -1,5 +1,6 @@
 """A server's statistics: games played and finished per title, their length, how often each
-seat wins, and the most active players. Computed from stored games (storage/stats.py)."""
+seat and each side played (faction, pantheon, personality) wins, and the most active
+players. Computed from stored games (storage/stats.py)."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ class TitleStats:
     median_moves: float | None = None  # of finished games
     median_days: float | None = None  # from creation to the end, of finished games
     seats: list[SeatRecord] = field(default_factory=list)
+    # what seats played as (``Engine.sides``' text as JSON) -> how it did, most played first
+    sides: dict[str, SeatRecord] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -86,12 +89,18 @@ def compute(games: Sequence[StatsGame]) -> ServerStats:
                     ts.seats.append(SeatRecord())
                 ts.seats[seat].games += 1
                 ts.seats[seat].wins += place == 0
+                side = g.sides.get(seat)
+                if side is not None:
+                    rec = ts.sides.setdefault(side, SeatRecord())
+                    rec.games += 1
+                    rec.wins += place == 0
             if user is not None:
                 tally = people.setdefault(user, [0, 0])
                 tally[0] += 1
                 tally[1] += rated and place == 0
                 names.setdefault(user, name)  # the newest game's name comes first
     for gid, ts in titles.items():
+        ts.sides = dict(sorted(ts.sides.items(), key=lambda kv: (-kv[1].games, -kv[1].wins, kv[0])))
         if moves.get(gid):
             ts.median_moves = statistics.median(moves[gid])
         if days.get(gid):

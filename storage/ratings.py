@@ -22,12 +22,14 @@ class DuplicateResult(StoreError):
 
 @dataclass(frozen=True)
 class PlaceRow:
-    """One seat of a finished game: who (None for an AI), the place (None: nobody won), score."""
+    """One seat of a finished game: who (None for an AI), the place (None: nobody won), score,
+    and what the seat played as (a catalogue text's JSON; None where seats are only an order)."""
 
     seat: int
     user_id: int | None
     place: int | None
     score: float | None = None
+    side: str | None = None
 
 
 @dataclass(frozen=True)
@@ -121,8 +123,9 @@ class RatingStore:
                 (game, guild_id, game_id, at, nobody, rated),
             )
             await db.executemany(
-                "INSERT INTO result_places (game, seat, user_id, place, score) VALUES (?, ?, ?, ?, ?)",
-                [(game, p.seat, p.user_id, p.place, p.score) for p in places],
+                "INSERT INTO result_places (game, seat, user_id, place, score, side)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                [(game, p.seat, p.user_id, p.place, p.score, p.side) for p in places],
             )
             await self._apply(db, game, guild_id, game_id, changes, at)
         return ResultRow(game, guild_id, game_id, at, nobody, rated, tuple(places))

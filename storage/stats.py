@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,8 @@ class StatsGame:
     seats: int
     # (seat, user id or None for a bot, name, place: 0 first and ties share, None: no result)
     places: tuple[tuple[int, int | None, str, int | None], ...]
+    # seat -> what it played as (a catalogue text's JSON), for finished games that store one
+    sides: dict[int, str] = field(default_factory=dict)
 
 
 class StatsQueries:
@@ -36,7 +38,7 @@ class StatsQueries:
             return []
         oldest = min(r[0] for r in games)
         seats = await self._fetchall(  # type: ignore[attr-defined]
-            "SELECT s.game, s.seat, s.user_id, s.name, p.place FROM seats s"
+            "SELECT s.game, s.seat, s.user_id, s.name, p.place, p.side FROM seats s"
             " JOIN games g ON g.id = s.game"
             " LEFT JOIN result_places p ON p.game = s.game AND p.seat = s.seat"
             " WHERE g.guild_id = ? AND g.id >= ? AND g.status IN ('active', 'finished', 'abandoned')"
@@ -44,11 +46,14 @@ class StatsQueries:
             (guild_id, oldest),
         )
         by_game: dict[int, list[tuple[int, int | None, str, int | None]]] = {}
-        for game, seat, user, name, place in seats:
+        sides: dict[int, dict[int, str]] = {}
+        for game, seat, user, name, place, side in seats:
             by_game.setdefault(game, []).append((seat, user, name, place))
+            if side is not None:
+                sides.setdefault(game, {})[seat] = side
         return [
             StatsGame(game=r[0], game_id=r[1], status=r[2], moves=r[3], created_at=r[4],
                       finished_at=r[5], seats=len(by_game.get(r[0], ())),
-                      places=tuple(by_game.get(r[0], ())))
+                      places=tuple(by_game.get(r[0], ())), sides=sides.get(r[0], {}))
             for r in games
         ]

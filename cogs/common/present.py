@@ -341,6 +341,10 @@ class GameUI:
         of ``g`` now), by the picture's ``diff``: the picture marks it."""
         return last_change().marks(g.id, seat, g.version, view, diff)
 
+    # What the statistics call the sides a game's seats play as (``Engine.sides``): a
+    # catalogue key; a game names its own ("Pantheon") where "Side" says less.
+    side_key = "stats.side"
+
     def seat_side(self, seat: int, locale: str) -> str | None:
         """What a seat is besides its place in turn order, for a server's statistics (a
         faction that always sits there); None when seats differ only by their order."""

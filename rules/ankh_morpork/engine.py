@@ -175,6 +175,10 @@ class AmEngine(Engine[AmState]):
     def _outcome(self, state: AmState) -> Outcome:
         return scoring.outcome(state)
 
+    def _sides(self, state: AmState) -> dict[Seat, Text]:
+        # the personalities, secret until now: whose condition wins how often
+        return {s: PERSONALITIES[p].name for s, p in enumerate(state.personality)}
+
     # ------------------------------------------------------------------ labels and AI
 
     def describe(self, state: AmState, seat: Seat, action: Action) -> Text:

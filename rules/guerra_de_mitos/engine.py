@@ -385,6 +385,11 @@ class GdmEngine(Engine[GdmState]):
             keys=sorted(B.keys(st, u)),
         )
 
+    def _sides(self, st: GdmState) -> dict[Seat, Text]:
+        # each seat's pantheon card: what players compare across a server's games
+        return {s: L.name_of(B.pantheon_card(st, s)) for s in range(st.num_seats)
+                if st.players[s].pantheon >= 0}
+
     def _view(self, st: GdmState, seat: Seat | None) -> GdmView:
         with B.reading(st):
             return self._view_of(st, seat)

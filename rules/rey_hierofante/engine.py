@@ -491,6 +491,9 @@ class RhEngine(Engine[RhState]):
             finished=state.finished, allies=B.allies(state),
         )
 
+    def _sides(self, state: RhState) -> dict[Seat, Text]:
+        return {s: FACTION_NAME[s] for s in range(min(state.num_seats, len(FACTION_NAME)))}
+
     def _outcome(self, state: RhState) -> Outcome:
         o = state.options
         if o.scoring == "match":

@@ -87,3 +87,68 @@ async def test_the_store_gives_a_servers_games_with_their_places(store: Store) -
     assert lobby.id not in [x.game for x in games]
     stats = compute(games)
     assert stats.titles[0].finished == 1 and stats.players[0].user_id == ALICE
+
+
+def test_sides_played_are_counted_most_played_first() -> None:
+    zeus, odin, ra = '{"m":"Zeus"}', '{"m":"Odin"}', '{"m":"Ra"}'
+
+    def gdm(n: int, places, sides) -> StatsGame:
+        g = _game(n, "finished", places, game_id="guerra_de_mitos")
+        return StatsGame(**{**g.__dict__, "sides": sides})
+
+    games = [
+        gdm(3, [(0, ALICE, "alice", 0), (1, BOB, "bob", 1)], {0: odin, 1: zeus}),
+        gdm(2, [(0, ALICE, "alice", 1), (1, BOB, "bob", 0)], {0: ra, 1: zeus}),
+        gdm(1, [(0, ALICE, "alice", 0), (1, CAROL, "carol", 1)], {0: zeus, 1: odin}),
+        # stored before sides were: counted by seat only
+        _game(0, "finished", [(0, ALICE, "alice", 0), (1, BOB, "bob", 1)], game_id="guerra_de_mitos"),
+    ]
+    (ts,) = compute(games).titles
+    assert [(k, v.games, v.wins) for k, v in ts.sides.items()] == [
+        (zeus, 3, 2), (odin, 2, 1), (ra, 1, 0)]
+    assert [(s.games, s.wins) for s in ts.seats] == [(4, 3), (4, 1)]
+
+
+async def test_a_finished_games_sides_reach_the_servers_figures(store: Store) -> None:
+    import random
+
+    import cogs.guerra_de_mitos  # noqa: F401  (its presentation names the pantheons)
+    from cogs.stats import side_wins, stats_embed
+    from services.results import ResultFeed
+    from services.tournament import TournamentService
+    from tests.services.test_results import SessionTables, play
+
+    session = SessionService(store, seed_source=lambda: 5, clock=ManualClock())
+    feed = ResultFeed(session, TournamentService(store, SessionTables(session)))
+    session.game_over_listeners.append(feed)
+    g = await session.create(guild_id=1, channel_id=900, game_id="guerra_de_mitos", options={},
+                             host_id=ALICE, host_name="alice", locale="es")
+    await session.add_ai(g.id, by=ALICE)
+    await session.start(g.id, by=ALICE)
+    await play(session, g.id, random.Random(2))
+    await session.settle()
+    done = await session.require(g.id)
+    sides = done.engine.sides(done.state)
+    (only,) = await store.server_games(1)
+    assert only.status == "finished" and set(only.sides) == {0, 1}
+    (ts,) = compute([only]).titles
+    names = {k: v.games for k, v in ts.sides.items()}
+    assert sum(names.values()) == 2
+    for locale in ("es", "en"):
+        line = side_wins(ts, locale)
+        assert line is not None
+        assert line.startswith("Victorias por panteón: " if locale == "es" else "Wins by pantheon: ")
+        for text in sides.values():
+            assert text.get(locale) in line
+        field = stats_embed(compute([only]), "Mesa", locale).fields[0].value
+        assert line in field
+
+
+def test_a_title_whose_seats_are_its_sides_shows_them_once() -> None:
+    import cogs.rey_hierofante  # noqa: F401  (its presentation names the seats' factions)
+    from cogs.stats import side_wins
+
+    g = _game(1, "finished", [(0, ALICE, "alice", 0), (1, BOB, "bob", 1)])
+    g = StatsGame(**{**g.__dict__, "sides": {0: '{"m":"Royalty"}', 1: '{"m":"Religion"}'}})
+    (ts,) = compute([g]).titles
+    assert ts.sides and side_wins(ts, "en") is None  # the seat line already reads "Royalty 100%"
