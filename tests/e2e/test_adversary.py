@@ -227,3 +227,36 @@ async def test_what_the_junk_found_is_refused_privately(arena: Arena) -> None:
         await throw(arena, "bystander", cmds["gdm deck create"], channel, {"name": name}, problems)  # taken
     assert not problems, "\n".join(problems)
     assert not arena.fake.invalid_requests
+
+
+NO_CHOICE = "-"
+
+
+async def test_a_bystanders_autocomplete_offers_no_seats_moves(arena: Arena) -> None:
+    """What a move command's autocomplete offers the seated player (their legal moves, which
+    may name their hidden cards) is never offered to a bystander typing into the same option
+    in the same channel: by value or by name."""
+    fake = arena.fake
+    cmds = [c for c in commands(fake) if c.name in MOVES]
+    checked = 0
+    for cmd in cmds:
+        channel = arena.channels.get(GAME_GROUPS.get(cmd.group, ""), arena.channels["rey_hierofante"])
+        for opt in cmd.options:
+            if not opt.get("autocomplete"):
+                continue
+            seen = {}
+            for role in ("player", "partner", "bystander"):
+                user = arena.world[role] if role == "partner" else arena.user(role)
+                try:
+                    seen[role] = await fake.autocomplete(cmd.name, user, channel, opt["name"])
+                except PermissionError:
+                    seen[role] = []
+            # "-" is the bot's hint that no move can be chosen (not in this game, not your turn)
+            seated = {(c["name"], str(c["value"])) for r in ("player", "partner") for c in seen[r]
+                      if str(c["value"]) != NO_CHOICE}
+            seated_names = {n for n, _ in seated}
+            seated_values = {v for _, v in seated}
+            leaked = [c for c in seen["bystander"] if c["name"] in seated_names or str(c["value"]) in seated_values]
+            assert not leaked, (cmd.name, opt["name"], leaked)
+            checked += bool(seated)
+    assert checked >= len(GAME_GROUPS), checked  # every game offered its players something
