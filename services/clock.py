@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from services.clock_time import end_after, hours_from_spec, quiet_reminders, running_between
 from storage.deadlines import DeadlineRow
 from storage.outbox import ChangeNote
 
@@ -83,7 +84,10 @@ def clock_name(seconds: int | None) -> str:
 
 
 def reminder_times(row: DeadlineRow) -> tuple[float, float]:
-    """When the two reminders of a wait fall: at half the time, and shortly before the end."""
+    """When the two reminders of a wait fall: at half the time, and shortly before the end
+    (counted in the player's playing hours when they have quiet ones)."""
+    if row.hours:
+        return quiet_reminders(hours_from_spec(row.hours), row.started_at, row.due_at, LAST_CALL)
     length = row.due_at - row.started_at
     first = row.started_at + length / 2
     second = row.due_at - min(length / 12, LAST_CALL)
@@ -101,21 +105,27 @@ def next_at(row: DeadlineRow) -> float:
 
 
 def new_wait(game: int, seat: int, user_id: int, now: float, length: float,
-             vacation_until: float | None = None) -> DeadlineRow:
-    """A fresh deadline for a seat that has just become pending (paused on vacation)."""
+             vacation_until: float | None = None, hours: str | None = None) -> DeadlineRow:
+    """A fresh deadline for a seat that has just become pending (paused on vacation);
+    ``hours``: the player's playing hours (``PlayingHours.spec``), whose quiet hours the
+    ``length`` seconds do not count."""
+    quiet = hours_from_spec(hours)
     if vacation_until is not None and vacation_until > now:
         return DeadlineRow(game=game, seat=seat, user_id=user_id, started_at=now,
-                           due_at=vacation_until + length, paused_left=length, next_at=vacation_until)
-    row = DeadlineRow(game=game, seat=seat, user_id=user_id, started_at=now, due_at=now + length)
+                           due_at=end_after(quiet, vacation_until, length), paused_left=length,
+                           next_at=vacation_until, hours=hours)
+    row = DeadlineRow(game=game, seat=seat, user_id=user_id, started_at=now,
+                      due_at=end_after(quiet, now, length), hours=hours)
     return replace(row, next_at=next_at(row))
 
 
 def pause(row: DeadlineRow, now: float, until: float) -> DeadlineRow:
     """``row`` with its clock stopped until ``until`` (a vacation)."""
-    left = row.paused_left if row.paused else max(0.0, row.due_at - now)
+    quiet = hours_from_spec(row.hours)
+    left = row.paused_left if row.paused else running_between(quiet, now, row.due_at)
     length = row.due_at - row.started_at
     # The wait keeps its length (the reminders keep their meaning) and slides with the end.
-    due = until + (left or 0.0)
+    due = end_after(quiet, until, left or 0.0)
     return replace(row, paused_left=left, next_at=until, due_at=due, started_at=due - length)
 
 
@@ -124,7 +134,7 @@ def resume(row: DeadlineRow, now: float) -> DeadlineRow:
     already had stay sent."""
     left = row.paused_left or 0.0
     length = row.due_at - row.started_at
-    due = now + left
+    due = end_after(hours_from_spec(row.hours), now, left)
     moved = replace(row, paused_left=None, started_at=due - length, due_at=due)
     return replace(moved, next_at=max(now, next_at(moved)))
 
