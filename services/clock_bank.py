@@ -50,16 +50,17 @@ def bank_name(bank: Bank) -> str:
     for name, value in BANKS.items():
         if value == bank:
             return name
-    return f"{span(bank.start)}+{span(bank.increment)}"
+    return f"{span(bank.start)}+{span(bank.increment)}".replace(" ", "")
 
 
 def span(seconds: float) -> str:
-    """A length the short way: "3d", "12h", "1d12h", "45m"."""
-    minutes = int(seconds // 60)
+    """A length the short way, as Spanish and English both write it: "3d", "1d 12h", "45m"
+    (minutes only below a day)."""
+    minutes = int(max(0.0, seconds) // 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
     parts = [f"{days}d" if days else "", f"{hours}h" if hours else "", f"{mins}m" if mins and not days else ""]
-    return "".join(parts) or "0m"
+    return " ".join(p for p in parts if p) or "0m"
 
 
 def time_left(row: DeadlineRow, now: float) -> float:

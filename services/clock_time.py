@@ -16,6 +16,8 @@ import zoneinfo
 from dataclasses import dataclass
 from functools import lru_cache
 
+from storage.settings import UserSettings
+
 DAY = 86400.0
 # At most this many quiet hours a day: the clock must run some of every day.
 MAX_QUIET_MINUTES = 20 * 60
@@ -143,6 +145,11 @@ def user_hours(zone: str | None, quiet: str | None) -> PlayingHours:
     machine no longer knows counts as UTC rather than failing their games)."""
     name = zone if zone and zone in zone_names() else "UTC"
     return PlayingHours(name, parse_quiet(quiet))
+
+
+def hours_of(settings: UserSettings) -> PlayingHours:
+    """A user's playing hours from their stored settings."""
+    return user_hours(settings.time_zone, settings.quiet_hours)
 
 
 @lru_cache(maxsize=256)

@@ -16,7 +16,7 @@ from rules.core import Action, Event, GameState, Seat, StaleAction
 from rules.phrases import Phrases
 from services.clock import new_wait
 from services.clock_bank import bank_after, bank_of
-from services.clock_time import user_hours
+from services.clock_time import hours_of
 from services.faults import crash_point
 from services.game import Game, NotSeated, Refusal
 from services.game_cache import GameCache
@@ -210,7 +210,7 @@ class MovesMixin(GameCache):
                 mine = settings[uid]
                 wait = stored.get(seat, float(length)) if bank is not None else length
                 rows.append(new_wait(g.id, seat, uid, now, wait, mine.vacation_until,
-                                     hours=user_hours(mine.time_zone, mine.quiet_hours).spec()))
+                                     hours=hours_of(mine).spec()))
         banks: dict[int, float] = {}
         if ended:
             assert bank is not None

@@ -11,7 +11,6 @@ from services.clock_time import (
     end_after,
     hours_from_spec,
     running_between,
-    user_hours,
 )
 from services.session import SessionService
 from storage.deadlines import DeadlineRow
@@ -49,8 +48,3 @@ async def set_playing_hours(session: SessionService, user_id: int, hours: Playin
     if moved:
         session.on_deadlines()
     return sorted(set(moved))
-
-
-def hours_of(settings: object) -> PlayingHours:
-    """A user's playing hours from their stored settings."""
-    return user_hours(getattr(settings, "time_zone", None), getattr(settings, "quiet_hours", None))
