@@ -15,7 +15,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from services.clock_time import end_after, hours_from_spec, quiet_reminders, running_between
+from services.clock_time import (
+    end_after,
+    hours_from_spec,
+    quiet_end,
+    quiet_reminders,
+    running_between,
+)
 from storage.deadlines import DeadlineRow
 from storage.outbox import ChangeNote
 
@@ -169,6 +175,7 @@ class Tick:
     timeouts: int = 0
     resumed: int = 0
     stale: int = 0
+    postponed: int = 0  # reminders overdue in their player's quiet hours, moved to their end
 
 
 Reminder = Callable[[DeadlineRow], Awaitable[None]]
@@ -226,10 +233,11 @@ class Scheduler:
             rows = await self.store.due_deadlines(now, BATCH)  # type: ignore[attr-defined]
             if not rows:
                 return done
-            before = done.reminders + done.timeouts + done.resumed
+            before = done.reminders + done.timeouts + done.resumed + done.postponed
             for row in (r for r in rows if r.paused):
                 await self._guarded(row, now, done, self._resume)
-            await self._remind_batch([r for r in rows if not r.paused and r.due_at > now], done)
+            reminding = await self._quiet_later([r for r in rows if not r.paused and r.due_at > now], now, done)
+            await self._remind_batch(reminding, done)
             timeouts = [r for r in rows if not r.paused and r.due_at <= now]
             if timeouts and self.prepare is not None:
                 try:
@@ -241,7 +249,7 @@ class Scheduler:
             await asyncio.gather(*(self._guarded(row, now, done, expire) for row in timeouts))
             # A row someone else changed first is not progress: if all of a batch were,
             # looking again would find them again.
-            if done.reminders + done.timeouts + done.resumed == before:
+            if done.reminders + done.timeouts + done.resumed + done.postponed == before:
                 return done
 
     async def _guarded(self, row: DeadlineRow, now: float, done: Tick,
@@ -266,6 +274,18 @@ class Scheduler:
         new = pause(row, now, until) if until is not None and until > now else resume(row, now)
         ok = await self.store.update_deadline(new, row)  # type: ignore[attr-defined]
         return "resumed" if ok else "stale"
+
+    async def _quiet_later(self, rows: list[DeadlineRow], now: float, done: Tick) -> list[DeadlineRow]:
+        """The reminders of ``rows`` to send now; one overdue in its player's quiet hours
+        (the bot was down when it fell due) is moved to their end instead."""
+        now_rows = []
+        for row in rows:
+            end = quiet_end(row.hours, now)
+            if end is None:
+                now_rows.append(row)
+            elif await self.store.update_deadline(replace(row, next_at=min(end, row.due_at)), row):  # type: ignore[attr-defined]
+                done.postponed += 1
+        return now_rows
 
     async def _remind_batch(self, rows: list[DeadlineRow], done: Tick) -> None:
         """Claim every due reminder of the batch in one transaction, with what each player is

@@ -234,6 +234,15 @@ def outside_quiet(hours: PlayingHours, t: float) -> float:
     return t
 
 
+def quiet_end(spec: str | None, t: float) -> float | None:
+    """When the quiet hours that ``t`` falls in end, for the playing hours ``spec`` (a
+    deadline row's); None when ``t`` is not in quiet hours."""
+    if not spec:
+        return None
+    end = outside_quiet(hours_from_spec(spec), t)
+    return end if end != t else None
+
+
 def quiet_now(hours: PlayingHours, t: float) -> bool:
     """Whether ``t`` falls in quiet hours."""
     return outside_quiet(hours, t) != t

@@ -213,3 +213,31 @@ async def test_a_timeout_after_a_restart_without_reminders_pending_fires_once(
         assert (await store.clock_banks(game))[seat] == 12 * HOUR
     finally:
         await store.close()
+
+
+async def test_a_reminder_overdue_at_night_after_a_restart_waits_for_the_morning(
+    tmp_path: Path, clock: ManualClock
+) -> None:
+    path = tmp_path / "t.db"
+    store = await Store.open(path)
+    service, _, _ = make(store, clock)
+    for user in (ALICE, BOB):
+        await set_playing_hours(service, user, nights(MADRID))
+    clock.t = at(MADRID, 2027, 6, 5, 20)  # Saturday 20:00; a 24 h clock runs out Monday 14:00
+    game = await banked(service, clock=int(DAY), bank=None)
+    row = await wait_of(store, game)
+    assert row.due_at == at(MADRID, 2027, 6, 7, 14)
+    await store.close()
+    clock.t = at(MADRID, 2027, 6, 7, 2)  # back on Monday at 02:00: the first reminder is overdue
+    store = await Store.open(path)
+    try:
+        service, scheduler, rec = make(store, clock)
+        done = await scheduler.tick()
+        assert (done.reminders, done.postponed) == (0, 1) and rec.reminders == []
+        assert (await wait_of(store, game)).next_at == at(MADRID, 2027, 6, 7, 8)
+        fired = await run_until_quiet(scheduler, store, clock)
+        assert fired == [("remind", at(MADRID, 2027, 6, 7, 8)), ("remind", at(MADRID, 2027, 6, 7, 12)),
+                         ("timeout", row.due_at)]
+        assert len(rec.results) == 1
+    finally:
+        await store.close()
