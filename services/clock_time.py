@@ -14,7 +14,7 @@ import datetime as dt
 import re
 import zoneinfo
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from storage.settings import UserSettings
 
@@ -23,7 +23,7 @@ DAY = 86400.0
 MAX_QUIET_MINUTES = 20 * 60
 MAX_WINDOWS = 2
 # How far ahead quiet windows are listed at a time while looking for a wait's end.
-_HORIZON = 8 * DAY
+_HORIZON = 3 * DAY
 
 _TIME = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*$")
 
@@ -78,6 +78,11 @@ class PlayingHours:
         all day, whatever the zone)."""
         quiet = self.quiet_text()
         return None if quiet is None else f"{self.zone} {quiet}"
+
+    @cached_property
+    def key(self) -> str:
+        """``spec`` worked out once: the key of the quiet hours' cache."""
+        return self.spec() or ""
 
 
 def parse_window(text: str, weekdays: bool = False) -> Window:
@@ -176,27 +181,42 @@ def quiet_spans(hours: PlayingHours, a: float, b: float) -> list[tuple[float, fl
     if hours.runs_always or b <= a:
         return []
     tz = _tz(hours.zone)
-    first = dt.datetime.fromtimestamp(a, tz).date() - dt.timedelta(days=1)
-    last = dt.datetime.fromtimestamp(b, tz).date()
+    key = hours.key
+    # From the day before: a window that starts the evening before may still be on.
+    first = dt.datetime.fromtimestamp(a, tz).toordinal() - 1
+    last = dt.datetime.fromtimestamp(b, tz).toordinal()
     spans: list[tuple[float, float]] = []
-    day = first
-    while day <= last:
-        for w in hours.quiet:
-            if w.weekdays and day.weekday() >= 5:
-                continue
-            end_day = day if w.end > w.start else day + dt.timedelta(days=1)
-            s, e = _moment(day, w.start, tz), _moment(end_day, w.end, tz)
-            if e > a and s < b and e > s:
-                spans.append((s, e))
-        day += dt.timedelta(days=1)
+    for day in range(first, last + 1):
+        spans.extend(_day_spans(key, day))
     spans.sort()
     merged: list[tuple[float, float]] = []
     for s, e in spans:
+        if e <= a or s >= b:
+            continue
         if merged and s <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(merged[-1][1], e))
         else:
             merged.append((s, e))
     return merged
+
+
+@lru_cache(maxsize=65536)
+def _day_spans(key: str, ordinal: int) -> tuple[tuple[float, float], ...]:
+    """The quiet intervals of the windows of the playing hours ``key`` (their spec) that
+    start on the day ``ordinal`` (kept: the scheduler and the card ask about the same few
+    days of the same players again and again)."""
+    hours = hours_from_spec(key)
+    tz = _tz(hours.zone)
+    day = dt.date.fromordinal(ordinal)
+    out = []
+    for w in hours.quiet:
+        if w.weekdays and day.weekday() >= 5:
+            continue
+        end_day = day if w.end > w.start else day + dt.timedelta(days=1)
+        s, e = _moment(day, w.start, tz), _moment(end_day, w.end, tz)
+        if e > s:
+            out.append((s, e))
+    return tuple(out)
 
 
 def running_between(hours: PlayingHours, a: float, b: float) -> float:
