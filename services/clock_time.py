@@ -159,7 +159,8 @@ def hours_of(settings: UserSettings) -> PlayingHours:
 
 @lru_cache(maxsize=256)
 def _tz(name: str) -> dt.tzinfo:
-    return zoneinfo.ZoneInfo(name)
+    """The time zone ``name`` (UTC needs no time zone database)."""
+    return dt.UTC if name == "UTC" else zoneinfo.ZoneInfo(name)
 
 
 def _moment(day: dt.date, minutes: int, tz: dt.tzinfo) -> float:
