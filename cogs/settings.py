@@ -70,8 +70,9 @@ class Settings(commands.Cog):
         hours = new_hours(hours_of(mine), *asked) if any(a is not None for a in asked) else None
         if notify is not None:
             mine = await store.update_user(uid, notify=notify, locale=locale)
+        moved: list[int] = []
         if hours is not None:
-            await set_playing_hours(session, uid, hours, locale)
+            moved = await set_playing_hours(session, uid, hours, locale)
             mine = await store.user_settings(uid)
         now = session.clock.now()
         used = mine.vacation_used if mine.vacation_year == year_of(now) else 0.0
@@ -84,6 +85,9 @@ class Settings(commands.Cog):
         embed.add_field(name=t("settings.vacation", locale), value=vacation, inline=False)
         embed.add_field(name=t("settings.hours", locale), value=hours_text(mine, locale), inline=False)
         await reply(interaction, embed=embed, ephemeral=True)
+        # The cards of the games whose deadline moved show the new one.
+        for game in moved:
+            await services(interaction).boards.refresh(game)
 
     @app_commands.command(name="config", description="Server settings (Manage Server)")
     @app_commands.guild_only()

@@ -113,3 +113,11 @@ async def test_a_time_bank_game_shows_each_players_time_as_it_will_run(fake, db)
         name = g.seat_row(seat).name
         await fake.wait_until(lambda: f"<t:{int(other.due_at)}:R>" in embed_text(t.board(gid)))
         assert f"{name}: 3d {int((left - 3 * DAY) // HOUR)}h" in embed_text(t.board(gid))
+
+        # The player now to act drops their quiet hours: their deadline moves to the bank's
+        # plain end, and the card shows it.
+        waiting = world["bob"] if first is world["alice"] else world["alice"]
+        await t.slash("settings", waiting, quiet_hours="-")
+        (plain,) = await store.deadlines(gid)
+        assert plain.hours is None and plain.due_at == clock.now() + 3 * DAY
+        await fake.wait_until(lambda: f"<t:{int(plain.due_at)}:R>" in embed_text(t.board(gid)))
