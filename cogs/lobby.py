@@ -39,13 +39,20 @@ from cogs.common.present import (
     mention,
 )
 from cogs.common.replay_files import REPLAY_TIMEOUT, replay_files
-from cogs.common.settings_view import CLOCK_CHOICES, GAME_LANGUAGES, TIMEOUT_CHOICES, clock_text
+from cogs.common.settings_view import (
+    GAME_CLOCK_CHOICES,
+    GAME_LANGUAGES,
+    TIMEOUT_CHOICES,
+    clock_names,
+    clock_setting,
+    clock_text,
+    server_clock,
+)
 from cogs.common.undo import UndoButton, ask
 from cogs.common.usertext import small_number
 from cogs.common.verify import verdict
 from cogs.pictures.pool import render_within
 from rules.registry import games as registered_games
-from services.clock import CLOCKS
 from services.faults import crash_point
 from services.session import Game, MoveResult, NoGame, Refusal
 from services.vacation import set_vacation
@@ -94,7 +101,8 @@ def render_lobby(g: Game, locale: str) -> Rendered:
     embed.add_field(name=t("lobby.host", locale), value=f"<@{g.row.host_id}>", inline=True)
     embed.add_field(name=t("lobby.options", locale), value=clip(describe_options(g, locale), 1024), inline=False)
     embed.add_field(name=t("clock.label", locale),
-                    value=clock_text(g.row.clock_seconds, g.row.timeout_action, locale), inline=False)
+                    value=clock_text(g.row.clock_seconds, g.row.timeout_action, locale,
+                                     g.row.bank_increment, g.row.bank_cap), inline=False)
     embed.set_footer(text=t("lobby.needs", locale, min=e.min_players, max=e.max_players))
     view: discord.ui.View | None = None
     if g.status == "lobby":
@@ -258,11 +266,11 @@ class Lobby(commands.Cog):
         games="Number of games when scoring by points",
         reshuffle="Reshuffle the used neutrals when they run out",
         options="More options as key=value separated by spaces",
-        clock="Turn clock: time each player has to move",
+        clock="Clock: time each player has to move, per turn or as a time bank",
         timeout="When time runs out: the bot plays, or takes the seat",
         language="Language of the game's public messages (default: the server's)",
     )
-    @app_commands.choices(game=_game_choices(), clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
+    @app_commands.choices(game=_game_choices(), clock=GAME_CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
                           language=GAME_LANGUAGES)
     async def new(
         self,
@@ -288,9 +296,9 @@ class Lobby(commands.Cog):
         member_roles = {r.id for r in getattr(interaction.user, "roles", [])}
         if role is not None and role not in member_roles and not interaction.permissions.manage_guild:
             raise Refusal(said("err.creator_role", role=f"<@&{role}>"))
-        if clock is not None and clock not in CLOCKS:
-            raise Refusal(said("err.bad_clock", value=clock, options=", ".join(CLOCKS)))
-        clock_seconds = CLOCKS[clock] if clock is not None else server.clock_seconds
+        if clock is not None and clock not in clock_names():
+            raise Refusal(said("err.bad_clock", value=clock, options=", ".join(clock_names())))
+        clock_seconds, bank = clock_setting(clock) if clock is not None else server_clock(server)
         timeout_action = timeout if timeout in ("ai", "drop") else server.timeout_action
         public = public_locale(interaction, server.locale, language)
         explicit = {
@@ -307,6 +315,7 @@ class Lobby(commands.Cog):
             "guild_id": interaction.guild_id, "game_id": game, "options": opts,
             "host_id": user.id, "host_name": user.display_name, "locale": public,
             "clock_seconds": clock_seconds, "timeout_action": timeout_action, "host_locale": locale,
+            "bank": bank,
         }
         async with heavy(interaction, "new", server):  # the cooldown first: it costs no query
             await check_open_caps(interaction, server, thread=parent is not None)

@@ -7,21 +7,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.common import services
+from cogs.common.clock_view import DAYS_CHOICES, hours_text, new_hours, zone_choices
 from cogs.common.errors import reply
 from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.present import COLOUR
 from cogs.common.settings_view import (
     ARCHIVE_CHOICES,
     ARCHIVE_HOURS,
-    CLOCK_CHOICES,
     COOLDOWN_CHOICES,
     COOLDOWN_SECONDS,
+    GAME_CLOCK_CHOICES,
     LANGUAGE_CHOICES,
     NOTIFY_CHOICES,
     TIMEOUT_CHOICES,
+    clock_setting,
     config_embed,
 )
-from services.clock import CLOCKS, VACATION_DAYS_PER_YEAR, year_of
+from services.clock import VACATION_DAYS_PER_YEAR, year_of
+from services.clock_time import hours_of
+from services.playing_hours import set_playing_hours
 from services.session import Refusal
 
 
@@ -34,18 +38,43 @@ class Settings(commands.Cog):
     @app_commands.command(name="settings", description="Your own settings")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     @app_commands.allowed_installs(guilds=True, users=True)
-    @app_commands.describe(notify="How you are told it is your turn")
-    @app_commands.choices(notify=NOTIFY_CHOICES)
-    async def settings(self, interaction: discord.Interaction, notify: str | None = None) -> None:
-        """Show your settings, changing how you are told it is your turn if asked."""
-        store = services(interaction).session.store
+    @app_commands.describe(
+        notify="How you are told it is your turn",
+        time_zone="Your time zone (IANA name, e.g. Europe/Madrid)",
+        quiet_hours="Hours you do not play, e.g. 23:00-08:00 (- removes them)",
+        quiet_days="Days those hours apply",
+        quiet_hours_2="A second window of hours you do not play, e.g. 09:00-17:00 (- removes it)",
+        quiet_days_2="Days the second window applies",
+    )
+    @app_commands.choices(notify=NOTIFY_CHOICES, quiet_days=DAYS_CHOICES, quiet_days_2=DAYS_CHOICES)
+    @app_commands.autocomplete(time_zone=zone_choices)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        notify: str | None = None,
+        time_zone: str | None = None,
+        quiet_hours: str | None = None,
+        quiet_days: str | None = None,
+        quiet_hours_2: str | None = None,
+        quiet_days_2: str | None = None,
+    ) -> None:
+        """Show your settings, changing how you are told it is your turn and your playing
+        hours (time zone, quiet hours) if asked; bad hours change nothing."""
+        session = services(interaction).session
+        store = session.store
         locale = locale_of(interaction)
         uid = interaction.user.id
+        mine = await store.user_settings(uid)
+        asked = (time_zone, quiet_hours, quiet_days, quiet_hours_2, quiet_days_2)
+        # Every part is checked before anything is stored.
+        hours = new_hours(hours_of(mine), *asked) if any(a is not None for a in asked) else None
         if notify is not None:
             mine = await store.update_user(uid, notify=notify, locale=locale)
-        else:
+        moved: list[int] = []
+        if hours is not None:
+            moved = await set_playing_hours(session, uid, hours, locale)
             mine = await store.user_settings(uid)
-        now = services(interaction).session.clock.now()
+        now = session.clock.now()
         used = mine.vacation_used if mine.vacation_year == year_of(now) else 0.0
         embed = discord.Embed(title=t("settings.title", locale), colour=COLOUR)
         embed.add_field(name=t("settings.notify", locale), value=t(f"notify.{mine.notify}", locale), inline=False)
@@ -54,14 +83,18 @@ class Settings(commands.Cog):
         if mine.vacation_until and mine.vacation_until > now:
             vacation += f" · 🏖️ <t:{int(mine.vacation_until)}:f>"
         embed.add_field(name=t("settings.vacation", locale), value=vacation, inline=False)
+        embed.add_field(name=t("settings.hours", locale), value=hours_text(mine, locale), inline=False)
         await reply(interaction, embed=embed, ephemeral=True)
+        # The cards of the games whose deadline moved show the new one.
+        for game in moved:
+            await services(interaction).boards.refresh(game)
 
     @app_commands.command(name="config", description="Server settings (Manage Server)")
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(
         language="Language of public messages",
-        clock="Default turn clock of new games",
+        clock="Default clock of new games (per turn, or a time bank)",
         timeout="When time runs out: the bot plays, or takes the seat",
         role="Role allowed to create games",
         channel="Channel where new games open their threads",
@@ -74,7 +107,7 @@ class Settings(commands.Cog):
         threads_per_member="Threads of unfinished games one member may host",
         threads_per_server="Threads of unfinished games the whole server may hold",
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, clock=CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
+    @app_commands.choices(language=LANGUAGE_CHOICES, clock=GAME_CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
                           archive=ARCHIVE_CHOICES, cooldown=COOLDOWN_CHOICES)
     async def config(
         self,
@@ -105,7 +138,9 @@ class Settings(commands.Cog):
         if language is not None:
             changes["locale"] = None if language == "user" else language
         if clock is not None:
-            changes["clock_seconds"] = CLOCKS[clock]
+            seconds, bank = clock_setting(clock)  # Discord lets only the choices through
+            changes.update(clock_seconds=seconds, bank_increment=bank[0] if bank else None,
+                           bank_cap=bank[1] if bank else None)
         if timeout is not None:
             changes["timeout_action"] = timeout
         if role is not None:

@@ -15,6 +15,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from services.clock_time import (
+    end_after,
+    hours_from_spec,
+    quiet_end,
+    quiet_reminders,
+    running_between,
+)
 from storage.deadlines import DeadlineRow
 from storage.outbox import ChangeNote
 
@@ -83,7 +90,10 @@ def clock_name(seconds: int | None) -> str:
 
 
 def reminder_times(row: DeadlineRow) -> tuple[float, float]:
-    """When the two reminders of a wait fall: at half the time, and shortly before the end."""
+    """When the two reminders of a wait fall: at half the time, and shortly before the end
+    (counted in the player's playing hours when they have quiet ones)."""
+    if row.hours:
+        return quiet_reminders(hours_from_spec(row.hours), row.started_at, row.due_at, LAST_CALL)
     length = row.due_at - row.started_at
     first = row.started_at + length / 2
     second = row.due_at - min(length / 12, LAST_CALL)
@@ -101,21 +111,27 @@ def next_at(row: DeadlineRow) -> float:
 
 
 def new_wait(game: int, seat: int, user_id: int, now: float, length: float,
-             vacation_until: float | None = None) -> DeadlineRow:
-    """A fresh deadline for a seat that has just become pending (paused on vacation)."""
+             vacation_until: float | None = None, hours: str | None = None) -> DeadlineRow:
+    """A fresh deadline for a seat that has just become pending (paused on vacation);
+    ``hours``: the player's playing hours (``PlayingHours.spec``), whose quiet hours the
+    ``length`` seconds do not count."""
+    quiet = hours_from_spec(hours)
     if vacation_until is not None and vacation_until > now:
         return DeadlineRow(game=game, seat=seat, user_id=user_id, started_at=now,
-                           due_at=vacation_until + length, paused_left=length, next_at=vacation_until)
-    row = DeadlineRow(game=game, seat=seat, user_id=user_id, started_at=now, due_at=now + length)
+                           due_at=end_after(quiet, vacation_until, length), paused_left=length,
+                           next_at=vacation_until, hours=hours)
+    row = DeadlineRow(game=game, seat=seat, user_id=user_id, started_at=now,
+                      due_at=end_after(quiet, now, length), hours=hours)
     return replace(row, next_at=next_at(row))
 
 
 def pause(row: DeadlineRow, now: float, until: float) -> DeadlineRow:
     """``row`` with its clock stopped until ``until`` (a vacation)."""
-    left = row.paused_left if row.paused else max(0.0, row.due_at - now)
+    quiet = hours_from_spec(row.hours)
+    left = row.paused_left if row.paused else running_between(quiet, now, row.due_at)
     length = row.due_at - row.started_at
     # The wait keeps its length (the reminders keep their meaning) and slides with the end.
-    due = until + (left or 0.0)
+    due = end_after(quiet, until, left or 0.0)
     return replace(row, paused_left=left, next_at=until, due_at=due, started_at=due - length)
 
 
@@ -124,7 +140,7 @@ def resume(row: DeadlineRow, now: float) -> DeadlineRow:
     already had stay sent."""
     left = row.paused_left or 0.0
     length = row.due_at - row.started_at
-    due = now + left
+    due = end_after(hours_from_spec(row.hours), now, left)
     moved = replace(row, paused_left=None, started_at=due - length, due_at=due)
     return replace(moved, next_at=max(now, next_at(moved)))
 
@@ -159,6 +175,7 @@ class Tick:
     timeouts: int = 0
     resumed: int = 0
     stale: int = 0
+    postponed: int = 0  # reminders overdue in their player's quiet hours, moved to their end
 
 
 Reminder = Callable[[DeadlineRow], Awaitable[None]]
@@ -216,10 +233,11 @@ class Scheduler:
             rows = await self.store.due_deadlines(now, BATCH)  # type: ignore[attr-defined]
             if not rows:
                 return done
-            before = done.reminders + done.timeouts + done.resumed
+            before = done.reminders + done.timeouts + done.resumed + done.postponed
             for row in (r for r in rows if r.paused):
                 await self._guarded(row, now, done, self._resume)
-            await self._remind_batch([r for r in rows if not r.paused and r.due_at > now], done)
+            reminding = await self._quiet_later([r for r in rows if not r.paused and r.due_at > now], now, done)
+            await self._remind_batch(reminding, done)
             timeouts = [r for r in rows if not r.paused and r.due_at <= now]
             if timeouts and self.prepare is not None:
                 try:
@@ -231,7 +249,7 @@ class Scheduler:
             await asyncio.gather(*(self._guarded(row, now, done, expire) for row in timeouts))
             # A row someone else changed first is not progress: if all of a batch were,
             # looking again would find them again.
-            if done.reminders + done.timeouts + done.resumed == before:
+            if done.reminders + done.timeouts + done.resumed + done.postponed == before:
                 return done
 
     async def _guarded(self, row: DeadlineRow, now: float, done: Tick,
@@ -256,6 +274,18 @@ class Scheduler:
         new = pause(row, now, until) if until is not None and until > now else resume(row, now)
         ok = await self.store.update_deadline(new, row)  # type: ignore[attr-defined]
         return "resumed" if ok else "stale"
+
+    async def _quiet_later(self, rows: list[DeadlineRow], now: float, done: Tick) -> list[DeadlineRow]:
+        """The reminders of ``rows`` to send now; one overdue in its player's quiet hours
+        (the bot was down when it fell due) is moved to their end instead."""
+        now_rows = []
+        for row in rows:
+            end = quiet_end(row.hours, now)
+            if end is None:
+                now_rows.append(row)
+            elif await self.store.update_deadline(replace(row, next_at=min(end, row.due_at)), row):  # type: ignore[attr-defined]
+                done.postponed += 1
+        return now_rows
 
     async def _remind_batch(self, rows: list[DeadlineRow], done: Tick) -> None:
         """Claim every due reminder of the batch in one transaction, with what each player is

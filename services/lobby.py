@@ -53,11 +53,13 @@ class LobbyMixin(MovesMixin):
         locale: str,
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
+        bank: tuple[int, int] | None = None,
         host_locale: str | None = None,
         pending_thread: int | None = None,
     ) -> Game:
         """Open a lobby in ``channel_id`` with the host seated; options are validated first.
-        ``locale`` is the game's public language; ``host_locale`` the host's own (if other)."""
+        ``locale`` is the game's public language; ``host_locale`` the host's own (if other).
+        ``bank``: (increment, cap) when the clock is a time bank of ``clock_seconds``."""
         engine = self.engine(game_id)
         opts = engine.parse_options(options or {}).model_dump(mode="json")
         try:
@@ -70,6 +72,7 @@ class LobbyMixin(MovesMixin):
                 locale=locale,
                 clock_seconds=clock_seconds,
                 timeout_action=timeout_action,
+                bank=bank,
                 host_seat=(host_name, host_locale or locale),
                 pending_thread=pending_thread,
             )

@@ -15,6 +15,8 @@ from typing import Any
 from rules.core import Action, Event, GameState, Seat, StaleAction
 from rules.phrases import Phrases
 from services.clock import new_wait
+from services.clock_bank import bank_after, bank_of
+from services.clock_time import hours_of
 from services.faults import crash_point
 from services.game import Game, NotSeated, Refusal
 from services.game_cache import GameCache
@@ -194,16 +196,27 @@ class MovesMixin(GameCache):
         before = set(g.engine.pending(prev)) if prev is not None and not prev.finished else set()
         keep = now_pending & before
         fresh = sorted(now_pending - before)
+        now = self.clock.now()
+        bank = bank_of(length, g.row.bank_increment, g.row.bank_cap)
+        ended = sorted((before - now_pending) & set(humans)) if bank is not None else []
+        stored = await self.store.clock_banks(g.id) if bank is not None and (fresh or ended) else {}
         rows: list[DeadlineRow] = []
         if fresh:
             users = [humans[s].user_id for s in fresh]
             settings = await self.store.users_settings([u for u in users if u is not None])
-            now = self.clock.now()
             for seat in fresh:
                 uid = humans[seat].user_id
                 assert uid is not None
-                rows.append(new_wait(g.id, seat, uid, now, length, settings[uid].vacation_until))
-        return DeadlinePlan(keep=frozenset(keep), new=tuple(rows))
+                mine = settings[uid]
+                wait = stored.get(seat, float(length)) if bank is not None else length
+                rows.append(new_wait(g.id, seat, uid, now, wait, mine.vacation_until,
+                                     hours=hours_of(mine).spec()))
+        banks: dict[int, float] = {}
+        if ended:
+            assert bank is not None
+            waits = {d.seat: d for d in await self.store.deadlines(g.id)}
+            banks = {seat: bank_after(waits[seat], now, bank) for seat in ended if seat in waits}
+        return DeadlinePlan(keep=frozenset(keep), new=tuple(rows), banks=tuple(sorted(banks.items())))
 
     async def _play_ai(self, g: Game, result: MoveResult) -> None:
         ai_seats = {s.seat for s in g.seats if s.ai}

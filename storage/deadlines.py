@@ -12,7 +12,7 @@ from .outbox import ChangeNote, write_change
 if TYPE_CHECKING:
     import aiosqlite
 
-DEADLINE_COLUMNS = "game, seat, user_id, started_at, due_at, reminders, paused_left, next_at"
+DEADLINE_COLUMNS = "game, seat, user_id, started_at, due_at, reminders, paused_left, next_at, hours"
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,9 @@ class DeadlineRow:
     reminders: int = 0
     paused_left: float | None = None  # seconds left while the player is on vacation
     next_at: float = 0.0
+    # The player's playing hours the wait is timed with (services/clock_time.py's
+    # PlayingHours.spec); None: the clock runs all day.
+    hours: str | None = None
 
     @property
     def paused(self) -> bool:
@@ -40,13 +43,15 @@ class DeadlinePlan:
 
     keep: frozenset[int]
     new: tuple[DeadlineRow, ...] = ()
+    # Time banks: (seat, running seconds left) of the seats whose wait the commit ends.
+    banks: tuple[tuple[int, float], ...] = ()
 
 
 def deadline_from_sql(r: Sequence[Any]) -> DeadlineRow:
     """Build a DeadlineRow from a tuple selected with DEADLINE_COLUMNS."""
     return DeadlineRow(
         game=r[0], seat=r[1], user_id=r[2], started_at=r[3], due_at=r[4], reminders=r[5],
-        paused_left=r[6], next_at=r[7],
+        paused_left=r[6], next_at=r[7], hours=r[8],
     )
 
 
@@ -61,19 +66,29 @@ async def apply_plan(db: aiosqlite.Connection, game: int, plan: DeadlinePlan) ->
     else:
         await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
     await insert_rows(db, plan.new)
+    await put_banks(db, game, plan.banks)
+
+
+async def put_banks(db: aiosqlite.Connection, game: int, banks: Iterable[tuple[int, float]]) -> None:
+    """Inside a write transaction: set the time banks of some of ``game``'s seats."""
+    data = [(game, seat, seconds) for seat, seconds in banks]
+    if not data:
+        return
+    await db.executemany("DELETE FROM clock_banks WHERE game = ? AND seat = ?", [d[:2] for d in data])
+    await db.executemany("INSERT INTO clock_banks (game, seat, seconds) VALUES (?, ?, ?)", data)
 
 
 async def insert_rows(db: aiosqlite.Connection, rows: Iterable[DeadlineRow]) -> None:
     """Insert deadline rows (replacing a seat's old row) inside a write transaction."""
     data = [
-        (r.game, r.seat, r.user_id, r.started_at, r.due_at, r.reminders, r.paused_left, r.next_at)
+        (r.game, r.seat, r.user_id, r.started_at, r.due_at, r.reminders, r.paused_left, r.next_at, r.hours)
         for r in rows
     ]
     if not data:
         return
     await db.executemany("DELETE FROM deadlines WHERE game = ? AND seat = ?", [(d[0], d[1]) for d in data])
     await db.executemany(
-        f"INSERT INTO deadlines ({DEADLINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", data
+        f"INSERT INTO deadlines ({DEADLINE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", data
     )
 
 
@@ -93,8 +108,9 @@ async def _replace_if_unchanged(db: aiosqlite.Connection, row: DeadlineRow, expe
     changing it (``skip_locked``: the store's clause); whether it was."""
     async with db.execute(
         "UPDATE deadlines SET started_at = ?, due_at = ?, reminders = ?, paused_left = ?,"
-        f" next_at = ? WHERE (game, seat) IN ({_CLAIM}{skip_locked})",
-        (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, *_claimed(expected)),
+        f" next_at = ?, hours = ? WHERE (game, seat) IN ({_CLAIM}{skip_locked})",
+        (row.started_at, row.due_at, row.reminders, row.paused_left, row.next_at, row.hours,
+         *_claimed(expected)),
     ) as cur:
         return bool(cur.rowcount > 0)
 
@@ -108,6 +124,14 @@ class DeadlineQueries:
             f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE game = ? ORDER BY seat", (game,)
         )
         return [deadline_from_sql(r) for r in rows]
+
+    async def clock_banks(self, game: int) -> dict[int, float]:
+        """The time banks of ``game``'s seats not pending, by seat (a seat without one has the
+        reserve the game started with)."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT seat, seconds FROM clock_banks WHERE game = ?", (game,)
+        )
+        return {int(r[0]): float(r[1]) for r in rows}
 
     async def due_deadlines(self, now: float, limit: int = 500) -> list[DeadlineRow]:
         """Deadlines whose next_at has come, oldest first (an index range, not a scan)."""

@@ -70,13 +70,15 @@ class GameQueries:
         locale: str,
         clock_seconds: int | None = None,
         timeout_action: str = "ai",
+        bank: tuple[int, int] | None = None,
         host_seat: tuple[str, str | None] | None = None,
         pending_thread: int | None = None,
     ) -> GameRow:
         """Create a game in 'lobby' status; raises ChannelBusy if the channel has an open game.
         ``host_seat`` (name, locale) seats the host in the same transaction: a lobby never
         exists without its host. ``pending_thread``: the thread noted before it was opened
-        for this game now holds it (forgotten in the same transaction)."""
+        for this game now holds it (forgotten in the same transaction). ``bank``: (increment,
+        cap) of a time bank whose reserve is ``clock_seconds``; None: a per-turn clock."""
         now = time.time()
         options_json = json.dumps(options, ensure_ascii=False, separators=(",", ":"))
         # The channel's lock: two lobbies asked in one channel at once are told apart here
@@ -91,11 +93,12 @@ class GameQueries:
             try:
                 rows = await db.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game_id, options, status, version,"
-                    " host_id, locale, created_at, updated_at, clock_seconds, timeout_action)"
-                    " VALUES (?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?)"
+                    " host_id, locale, created_at, updated_at, clock_seconds, timeout_action,"
+                    " bank_increment, bank_cap)"
+                    " VALUES (?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" RETURNING {GAME_COLUMNS}",
                     (guild_id, channel_id, game_id, options_json, host_id, locale, now, now,
-                     clock_seconds, timeout_action),
+                     clock_seconds, timeout_action, *(bank or (None, None))),
                 )
             except IntegrityError as e:
                 # The partial unique index is the real guard (another process may have won

@@ -44,6 +44,7 @@ T = TypeVar("T")
 # $7-$10 log rows; $11-$13 seen marks; $14-$16 deadline plans (the games that have one, and
 # every (game, seat) whose row stays or is written anew); $17-$24 new deadline rows;
 # $25-$26 new outbox rows; $27-$29 outbox rows rewritten. ($30: the games' lock keys.)
+# $31-$33 time banks (game, seat, seconds); $34 the new deadline rows' playing hours.
 BATCH_SQL = """
 WITH m AS (
   SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::boolean[])
@@ -69,14 +70,20 @@ WITH m AS (
     AND (d.game, d.seat) NOT IN (
       SELECT k.game, k.seat FROM unnest($15::bigint[], $16::int[]) AS k(game, seat))
 ), due AS (
-  INSERT INTO deadlines (game, seat, user_id, started_at, due_at, reminders, paused_left, next_at)
+  INSERT INTO deadlines (game, seat, user_id, started_at, due_at, reminders, paused_left, next_at,
+                         hours)
   SELECT * FROM unnest($17::bigint[], $18::int[], $19::bigint[], $20::float8[], $21::float8[],
-                       $22::int[], $23::float8[], $24::float8[])
-    AS r(game, seat, user_id, started_at, due_at, reminders, paused_left, next_at)
+                       $22::int[], $23::float8[], $24::float8[], $34::text[])
+    AS r(game, seat, user_id, started_at, due_at, reminders, paused_left, next_at, hours)
   WHERE r.game IN (SELECT id FROM u)
   ON CONFLICT (game, seat) DO UPDATE SET user_id = excluded.user_id,
     started_at = excluded.started_at, due_at = excluded.due_at, reminders = excluded.reminders,
-    paused_left = excluded.paused_left, next_at = excluded.next_at
+    paused_left = excluded.paused_left, next_at = excluded.next_at, hours = excluded.hours
+), banked AS (
+  INSERT INTO clock_banks (game, seat, seconds)
+  SELECT * FROM unnest($31::bigint[], $32::int[], $33::float8[]) AS b(game, seat, seconds)
+  WHERE b.game IN (SELECT id FROM u)
+  ON CONFLICT (game, seat) DO UPDATE SET seconds = excluded.seconds
 ), noted AS (
   INSERT INTO outbox (game, kind, payload, created_at)
   SELECT n.game, 'change', n.payload, $6
@@ -95,11 +102,11 @@ UNION ALL SELECT game, id FROM noted
 
 # Versioned: a change to it is a new name, so that processes of two versions sharing one
 # database each call their own.
-BATCH_FUNCTION = "tablero_move_batch_1"
+BATCH_FUNCTION = "tablero_move_batch_2"
 _ARGS = ("bigint[], int[], int[], text[], boolean[], float8, bigint[], int[], int[], text[],"
          " bigint[], int[], int[], bigint[], bigint[], int[], bigint[], int[], bigint[],"
          " float8[], float8[], int[], float8[], float8[], bigint[], text[], bigint[], bigint[],"
-         " text[], bigint[]")
+         " text[], bigint[], bigint[], int[], float8[], text[]")
 PG_ROUTINES = (
     f"""CREATE OR REPLACE FUNCTION {BATCH_FUNCTION}({_ARGS})
 RETURNS TABLE (moved bigint, note bigint) LANGUAGE plpgsql AS $fn$
@@ -115,7 +122,7 @@ BEGIN
 END
 $fn$""",
 )
-_CALL = f"SELECT moved, note FROM {BATCH_FUNCTION}({', '.join(f'${i}' for i in range(1, 31))})"
+_CALL = f"SELECT moved, note FROM {BATCH_FUNCTION}({', '.join(f'${i}' for i in range(1, 35))})"
 
 
 class _Withdrawn(Exception):
@@ -137,7 +144,9 @@ def net_plan(steps: Sequence[MoveWrite]) -> DeadlinePlan | None:
             continue
         written = {r.seat for r in nxt.new}
         carried = tuple(r for r in plan.new if r.seat in nxt.keep and r.seat not in written)
-        plan = DeadlinePlan(keep=plan.keep & nxt.keep, new=carried + nxt.new)
+        # A seat's time bank is what the last step that ended one of its waits left.
+        banks = tuple(sorted({**dict(plan.banks), **dict(nxt.banks)}.items()))
+        plan = DeadlinePlan(keep=plan.keep & nxt.keep, new=carried + nxt.new, banks=banks)
     return plan
 
 
@@ -145,7 +154,7 @@ def net_plan(steps: Sequence[MoveWrite]) -> DeadlinePlan | None:
 class _Arrays:
     """The statement's parameters for one round of moves, one list per column."""
 
-    cols: list[list[Any]] = field(default_factory=lambda: [[] for _ in range(29)])
+    cols: list[list[Any]] = field(default_factory=lambda: [[] for _ in range(33)])
 
     def add(self, item: MoveCommit) -> None:
         """Put one commit_moves call's writes in the arrays; none when a step other than the
@@ -176,6 +185,10 @@ class _Arrays:
                 for col, value in zip(c[16:24], (r.game, r.seat, r.user_id, r.started_at, r.due_at,
                                                  r.reminders, r.paused_left, r.next_at), strict=True):
                     col.append(value)
+                c[32].append(r.hours)
+            for seat, seconds in plan.banks:
+                for col, value in zip(c[29:32], (g, seat, seconds), strict=True):
+                    col.append(value)
         if item.change is not None:
             if item.change.id is None:
                 c[24].append(g)
@@ -186,8 +199,9 @@ class _Arrays:
                     col.append(value)
 
     def params(self, now: float) -> list[Any]:
-        """The function's 30 parameters."""
-        return [*self.cols[:5], now, *self.cols[6:], lock_keys(game_locks(*self.cols[0]))]
+        """The function's 34 parameters."""
+        return [*self.cols[:5], now, *self.cols[6:29], lock_keys(game_locks(*self.cols[0])),
+                *self.cols[29:]]
 
 
 def rounds(items: Sequence[MoveCommit]) -> list[list[int]]:

@@ -11,7 +11,7 @@ from typing import Any
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, status, seed, version, state, host_id, "
     "locale, board_channel_id, board_message_id, created_at, updated_at, clock_seconds, "
-    "timeout_action, finished_at, seed_salt"
+    "timeout_action, finished_at, seed_salt, bank_increment, bank_cap"
 )
 SEAT_COLUMNS = "game, seat, user_id, ai, name, locale, dm_closed, dropped, seen_seq"
 ACTION_COLUMNS = "game, seq, seat, action, at"
@@ -45,6 +45,10 @@ class GameRow:
     # The secret drawn with the seed at the start (hex); with the seed it makes the public
     # commitment (services/fairness.py). None in the lobby and for games started before.
     seed_salt: str | None = None
+    # A time bank (0014_clock_bank_hours.sql): clock_seconds is each seat's reserve at the
+    # start, each finished wait adds bank_increment, up to bank_cap. None: a per-turn clock.
+    bank_increment: int | None = None
+    bank_cap: int | None = None
 
     @property
     def is_open(self) -> bool:
@@ -100,6 +104,8 @@ def game_from_sql(r: Sequence[Any]) -> GameRow:
         timeout_action=r[16],
         finished_at=r[17],
         seed_salt=r[18],
+        bank_increment=r[19],
+        bank_cap=r[20],
     )
 
 

@@ -22,6 +22,8 @@ class UserSettings:
     vacation_until: float | None = None
     vacation_year: int | None = None
     vacation_used: float = 0.0  # days of vacation used in vacation_year
+    time_zone: str | None = None  # IANA name; None: UTC
+    quiet_hours: str | None = None  # when their clock does not run (services/clock_time.py)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,9 @@ class GuildSettings:
     lobbies_per_server: int = 30
     threads_per_member: int = 5
     threads_per_server: int = 100
+    # The default clock's time bank (increment, cap; None: per-turn), as games.bank_*.
+    bank_increment: int | None = None
+    bank_cap: int | None = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import discord
 
 from cogs.common.card import Story, card
 from cogs.common.choices import board_view
+from cogs.common.clock_view import bank_fields_of
 from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently, token_alive
 from cogs.common.present import COLOUR, NO_MENTIONS, Rendered, draw, snapshot, ui_for
@@ -143,8 +144,10 @@ class BoardKeeper:
             told = await store.recent_messages(g.id, ("board",), limit=1)
             p = told[0].payload if told else {}
             story = self._story[g.id] = Story(list(p.get("last") or []), list(p.get("now") or []))
-        due = {d.seat: d.due_at for d in await store.deadlines(g.id) if not d.paused}
-        rendered = card(ui, g, story, g.locale, png, due=due, extra=await self._vacations(g))
+        waits = await store.deadlines(g.id)
+        due = {d.seat: d.due_at for d in waits if not d.paused}
+        banks = await bank_fields_of(store, g, waits, self.bot.session.clock.now())
+        rendered = card(ui, g, story, g.locale, png, due=due, extra=await self._vacations(g) + banks)
         # A card's content is never written by its edits: it is empty, or the turn's message
         # the card was posted with (which must stay readable).
         rendered.content = None

@@ -8,6 +8,7 @@ import discord
 
 from cogs.common.i18n import names, t, tn
 from cogs.common.present import COLOUR, EMBED_DESCRIPTION, jump_url, listed
+from services.clock_bank import span, time_left
 from services.session import Game, SessionService
 from storage.deadlines import DeadlineRow
 
@@ -44,6 +45,8 @@ async def mine_embed(session: SessionService, user_id: int, locale: str) -> disc
             if d is not None:
                 status += " · " + (t("mine.paused", locale) if d.paused
                                    else t("mine.left", locale, when=f"<t:{int(d.due_at)}:R>"))
+                if g.row.bank_increment is not None:  # a time bank: what is left of it, too
+                    status += " · " + t("mine.bank", locale, left=span(time_left(d, session.clock.now())))
         else:
             status, rank, due = _waiting_for(g, locale), 1, float("inf")
         line = t("mine.line", locale, title=title, id=g.id, where=_where(g), status=status)

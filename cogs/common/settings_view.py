@@ -7,7 +7,8 @@ from discord import app_commands
 
 from cogs.common.i18n import t, tn
 from cogs.common.present import COLOUR
-from services.clock import clock_name
+from services.clock import CLOCKS, clock_name
+from services.clock_bank import BANKS, bank_of, span
 from services.limits import BURST
 from storage.settings import GuildSettings
 
@@ -25,6 +26,14 @@ CLOCK_CHOICES = [
     app_commands.Choice(name="72 hours", value="72h"),
     app_commands.Choice(name="7 days", value="7d"),
 ]
+# Time banks (services/clock_bank.py's BANKS), offered next to the per-turn clocks where a
+# game's clock is chosen (/game new, /config).
+BANK_CHOICES = [
+    app_commands.Choice(name="Time bank: 1 day, +12 hours a move, up to 3 days", value="1d+12h"),
+    app_commands.Choice(name="Time bank: 3 days, +1 day a move, up to 7 days", value="3d+1d"),
+    app_commands.Choice(name="Time bank: 7 days, +2 days a move, up to 14 days", value="7d+2d"),
+]
+GAME_CLOCK_CHOICES = [*CLOCK_CHOICES, *BANK_CHOICES]
 TIMEOUT_CHOICES = [
     app_commands.Choice(name="The bot plays for them", value="ai"),
     app_commands.Choice(name="The bot takes the seat", value="drop"),
@@ -55,11 +64,37 @@ GAME_LANGUAGES = [
 LANGUAGE_CHOICES = [*GAME_LANGUAGES, app_commands.Choice(name="The server's Discord language", value="user")]
 
 
-def clock_text(seconds: int | None, action: str, locale: str) -> str:
-    """A clock setting in words."""
+def clock_setting(name: str) -> tuple[int | None, tuple[int, int] | None]:
+    """A clock menu choice as the game's columns: seconds (a per-turn clock's, or a bank's
+    reserve) and the bank's (increment, cap), None for a per-turn clock. KeyError if unknown."""
+    if name in BANKS:
+        bank = BANKS[name]
+        return bank.start, (bank.increment, bank.cap)
+    return CLOCKS[name], None
+
+
+def server_clock(gs: GuildSettings) -> tuple[int | None, tuple[int, int] | None]:
+    """The server's default clock for new games, as ``clock_setting`` gives a choice's."""
+    bank = (gs.bank_increment, gs.bank_cap) if gs.bank_increment is not None and gs.bank_cap is not None else None
+    return gs.clock_seconds, bank
+
+
+def clock_names() -> list[str]:
+    """Every clock a menu offers, by name."""
+    return [*CLOCKS, *BANKS]
+
+
+def clock_text(seconds: int | None, action: str, locale: str,
+               increment: int | None = None, cap: int | None = None) -> str:
+    """A clock setting in words (a time bank when ``increment`` and ``cap`` are given)."""
     if not seconds:
         return t("clock.none", locale)
-    return t("clock.value", locale, clock=clock_name(seconds), action=t(f"timeout.{action}", locale))
+    what = t(f"timeout.{action}", locale)
+    bank = bank_of(seconds, increment, cap)
+    if bank is not None:
+        return t("clock.bank_value", locale, start=span(bank.start), increment=span(bank.increment),
+                 cap=span(bank.cap), action=what)
+    return t("clock.value", locale, clock=clock_name(seconds), action=what)
 
 
 def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
@@ -68,7 +103,8 @@ def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
     embed.add_field(name=t("config.locale", locale),
                     value=gs.locale or t("config.locale_user", locale), inline=False)
     embed.add_field(name=t("clock.label", locale),
-                    value=clock_text(gs.clock_seconds, gs.timeout_action, locale), inline=False)
+                    value=clock_text(gs.clock_seconds, gs.timeout_action, locale, gs.bank_increment, gs.bank_cap),
+                    inline=False)
     embed.add_field(name=t("config.role", locale),
                     value=f"<@&{gs.creator_role_id}>" if gs.creator_role_id else t("config.anyone", locale),
                     inline=False)
