@@ -45,7 +45,7 @@ class GameRow:
     # The secret drawn with the seed at the start (hex); with the seed it makes the public
     # commitment (services/fairness.py). None in the lobby and for games started before.
     seed_salt: str | None = None
-    # A time bank (0014_clock_bank_hours.sql): clock_seconds is each seat's reserve at the
+    # A time bank (0015_clock_bank_hours.sql): clock_seconds is each seat's reserve at the
     # start, each finished wait adds bank_increment, up to bank_cap. None: a per-turn clock.
     bank_increment: int | None = None
     bank_cap: int | None = None

@@ -1,4 +1,4 @@
--- 0014_clock_bank_hours: time banks next to the per-turn clock, and each player's playing
+-- 0015_clock_bank_hours: time banks next to the per-turn clock, and each player's playing
 -- hours (time zone and quiet hours, when their clock does not run). Portable SQL as 0001.
 
 -- A time bank: games.clock_seconds is then each seat's reserve at the start, and every
