@@ -9,7 +9,7 @@ from .game_threads import DEFAULT_ARCHIVE_HOURS
 
 NOTIFY = ("channel", "dm", "both", "none")
 DEFAULT_COOLDOWN = 60  # a member runs each heavy command 3 times in this many seconds at most
-TIMEOUT_ACTIONS = ("ai", "drop")
+TIMEOUT_ACTIONS = ("ai", "drop", "lose")  # "lose": tournaments only (on time)
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ class GuildSettings:
     lobbies_per_server: int = 30
     threads_per_member: int = 5
     threads_per_server: int = 100
+    # Timeouts of one player in one game after which the bot takes the seat for good; 0: never.
+    timeout_limit: int = 3
 
 
 @dataclass(frozen=True)
