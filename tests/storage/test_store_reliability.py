@@ -43,27 +43,30 @@ TIMEOUTS = [
 ]
 
 
-async def script_history(store: Store) -> None:
-    """Write GAMES, MOVES and TIMEOUTS as the bot would have stored them."""
+async def script_history(store: Store, me: int = ME, you: int = YOU, guild: int = 1,
+                         channel: int = 500) -> None:
+    """Write GAMES, MOVES and TIMEOUTS as the bot would have stored them: ``me`` and ``you``
+    play, server 1 is ``guild``; the games are in channels from ``channel`` on."""
     async with store._write() as db:
-        for game, guild, status, mine, dropped in GAMES:
+        for game, server, status, mine, dropped in GAMES:
             await db.execute(
                 "INSERT INTO games (id, guild_id, channel_id, game_id, status, host_id, locale,"
                 " created_at, updated_at) VALUES (?, ?, ?, 'rey_hierofante', ?, ?, 'es', 0, 0)",
-                (game, guild, 500 + game, status, ME),
+                (game, guild if server == 1 else server, channel + game, status, me),
             )
             for seat in (0, 1):
-                me = seat == mine
+                mine_ = seat == mine
                 await db.execute(
                     "INSERT INTO seats (game, seat, user_id, ai, name, dropped) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game, seat, ME if me else YOU, me and dropped, "me" if me else "you", me and dropped),
+                    (game, seat, me if mine_ else you, mine_ and dropped, "me" if mine_ else "you",
+                     mine_ and dropped),
                 )
         await db.executemany("INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, '{}', ?)",
                              MOVES)
         await db.executemany(
             "INSERT INTO timeouts (game, seat, user_id, started_at, at, action, seq)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(g, s, ME, started, started + 1, action, seq) for g, s, started, action, seq in TIMEOUTS],
+            [(g, s, me, started, started + 1, action, seq) for g, s, started, action, seq in TIMEOUTS],
         )
 
 
