@@ -62,8 +62,8 @@ async def test_two_timeouts_of_a_server_limit_of_two_make_the_seat_the_bots(fake
         assert (await t.bot.scheduler.tick()).timeouts == 1
         await fake.wait_for_message(world.channel, lambda m: "ran out of time again (2 times in this game)"
                                     in m["content"])
-        out = await fake.wait_for_dm(silent, lambda m: "once too often" in m["content"])
-        assert f"game #{gid}" in out["content"] and "no way back" in out["content"]
+        out = await fake.wait_for_dm(silent, lambda m: "no way back" in m["content"])
+        assert f"game #{gid}" in out["content"] and "the bot now plays your seat" in out["content"]
         g = await t.game(gid)
         assert g.seat_row(seat).ai and g.seat_row(seat).dropped
         # the card lists the seat as the bot's, and its last turn says why
@@ -71,4 +71,4 @@ async def test_two_timeouts_of_a_server_limit_of_two_make_the_seat_the_bots(fake
         await fake.wait_until(lambda: f"🤖 **{name}**" in text_of(t.board(gid)))
         assert "the bot takes their seat until the end" in text_of(t.board(gid))
         assert (await t.bot.scheduler.tick()).timeouts == 0
-        assert len([m for m in fake.dms_to(silent) if "once too often" in m["content"]]) == 1
+        assert len([m for m in fake.dms_to(silent) if "no way back" in m["content"]]) == 1
