@@ -371,6 +371,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         """Sign up (like the button)."""
         t_ = await self._which(interaction, tournament, ("signup",))
         if (ask := SIGNUP_ASK.get(t_.game_id)) is not None:
+            await self.service.check_entry(t_, interaction.user.id)  # before asking for a deck
             await ask(interaction, t_)
             return
         await self.service.enter(t_.id, interaction.user.id, interaction.user.display_name)

@@ -125,9 +125,7 @@ class TournamentService(TournamentStandings):
     async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
         """Sign a player up."""
         async with self.lock(tournament):
-            t = await self.require(tournament)
-            if t.requirements and t.status == "signup":
-                await check_requirements(self.store, t, user_id)
+            await self.check_entry(await self.require(tournament), user_id)
             try:
                 return await self.store.enter_tournament(tournament, user_id, name)
             except AlreadyEntered:
@@ -140,6 +138,11 @@ class TournamentService(TournamentStandings):
                 ) from None
             except NotInSignup:
                 raise _closed() from None
+
+    async def check_entry(self, t: TournamentRow, user_id: int) -> None:
+        """Refuse a sign-up that the tournament's minimum record rules out (saying why)."""
+        if t.requirements and t.status == "signup":
+            await check_requirements(self.store, t, user_id)
 
     async def leave(self, tournament: int, user_id: int) -> None:
         """Withdraw before the start."""

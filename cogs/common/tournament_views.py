@@ -217,6 +217,7 @@ class SignupButton(
         if self.action == "join":
             t_ = await svc.require(self.tournament)
             if (ask := SIGNUP_ASK.get(t_.game_id)) is not None and t_.status == "signup":
+                await svc.check_entry(t_, user.id)  # before asking anything more
                 await ask(interaction, t_)
                 return
             await svc.enter(self.tournament, user.id, user.display_name)

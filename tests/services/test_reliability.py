@@ -43,6 +43,10 @@ async def test_a_newcomer_is_refused_a_tournament_asking_for_finished_games(stor
     why = await refusal(svc, tid, NEWCOMER)
     assert why.message("es") == "Este torneo pide al menos 1 partida terminada en este servidor; tienes 0."
     assert why.message("en") == "This tournament asks for at least 1 finished game on this server; you have 0."
+    # the same check before a game asks anything more at sign-up (a Guerra de Mitos deck)
+    with pytest.raises(TournamentRefusal):
+        await svc.check_entry(await svc.require(tid), NEWCOMER)
+    await svc.check_entry(await svc.require(tid), ME)
     await svc.enter(tid, ME, "me")  # one finished game on this server
     assert [e.user_id for e in await store.entrants(tid)] == [ME]
 
