@@ -54,7 +54,8 @@ def step_for(timeout_action: str, n: int, limit: int) -> str:
 async def escalate(store: Store, g: Game, row: DeadlineRow, *, reaction: bool, now: float) -> Escalation:
     """Record the timeout of ``row``'s wait (once) and say what it does."""
     assert g.state is not None
-    limit = (await store.guild_settings(g.row.guild_id)).timeout_limit
+    # The server's limit matters only when the bot plays for the player.
+    limit = (await store.guild_settings(g.row.guild_id)).timeout_limit if g.row.timeout_action == "ai" else 0
     record = TimeoutRow(game=g.id, seat=row.seat, user_id=row.user_id, started_at=row.started_at,
                         at=now, action="no" if reaction else g.row.timeout_action, seq=g.state.version)
     action, count = await ReliabilityStore(store).record_timeout(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .dialect import game_locks
 from .store import Store
@@ -71,7 +72,8 @@ class ReliabilityStore:
         decided and the number of counted timeouts including it; a wait already stored (the
         same timeout applied again after a crash) returns what was decided then."""
         key = (row.game, row.seat, row.user_id)
-        async with self._store._write(locks=game_locks(row.game)) as db:
+
+        async def write(db: Any) -> tuple[str, int]:
             rows = list(await db.execute_fetchall(
                 "SELECT started_at, action FROM timeouts WHERE game = ? AND seat = ? AND user_id = ?",
                 key,
@@ -86,6 +88,16 @@ class ReliabilityStore:
                 (row.game, row.seat, row.user_id, row.started_at, row.at, action, row.seq),
             )
             return action, counted + (action in COUNTED)
+
+        group = getattr(self._store, "_group", None)
+        if group is not None and getattr(self._store, "_pg", None) is None:
+            # On SQLite: in one trip to the connection's thread, sharing the transaction
+            # (and its sync) of the moves committed meanwhile, as a burst of timeouts has many.
+            return tuple(await group.run(write))  # type: ignore[return-value]
+        # Not synced on its own: the bot's move that follows is, and syncs it with it; lost
+        # with that move in a power cut, the timeout is simply applied again.
+        async with self._store._write(durable=False, locks=game_locks(row.game)) as db:
+            return await write(db)
 
     async def forget_timeout(self, game: int, seat: int, started_at: float) -> None:
         """Remove a timeout that did not happen after all (the player moved first)."""

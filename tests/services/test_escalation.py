@@ -121,7 +121,7 @@ async def test_a_tournament_game_lost_on_time_is_a_rated_loss_in_the_standings(s
     late = row.user_id
     time.advance(3601)
     result = await session.timeout(row)
-    assert result is not None and result.escalation == Escalation("lose", 1, 3) and result.dropped
+    assert result is not None and result.escalation == Escalation("lose", 1, 0) and result.dropped
     await session.settle()
     g = await session.require(m.game)
     # two players: the game ends for both at once, the table closes
