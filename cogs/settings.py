@@ -9,6 +9,7 @@ from discord.ext import commands
 from cogs.common import services
 from cogs.common.clock_view import DAYS_CHOICES, hours_text, new_hours, zone_choices
 from cogs.common.errors import reply
+from cogs.common.escalation import TIMEOUT_LIMIT_CHOICES, TIMEOUT_LIMITS
 from cogs.common.i18n import locale_of, said, t, tn
 from cogs.common.present import COLOUR
 from cogs.common.settings_view import (
@@ -96,6 +97,7 @@ class Settings(commands.Cog):
         language="Language of public messages",
         clock="Default clock of new games (per turn, or a time bank)",
         timeout="When time runs out: the bot plays, or takes the seat",
+        timeouts="After how many timeouts in one game the bot keeps the seat",
         role="Role allowed to create games",
         channel="Channel where new games open their threads",
         organiser_role="Role allowed to run tournaments (besides Manage Server)",
@@ -108,13 +110,15 @@ class Settings(commands.Cog):
         threads_per_server="Threads of unfinished games the whole server may hold",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES, clock=GAME_CLOCK_CHOICES, timeout=TIMEOUT_CHOICES,
-                          archive=ARCHIVE_CHOICES, cooldown=COOLDOWN_CHOICES)
+                          archive=ARCHIVE_CHOICES, cooldown=COOLDOWN_CHOICES,
+                          timeouts=TIMEOUT_LIMIT_CHOICES)
     async def config(
         self,
         interaction: discord.Interaction,
         language: str | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        timeouts: str | None = None,
         role: discord.Role | None = None,
         channel: discord.TextChannel | None = None,
         organiser_role: discord.Role | None = None,
@@ -143,6 +147,8 @@ class Settings(commands.Cog):
                            bank_cap=bank[1] if bank else None)
         if timeout is not None:
             changes["timeout_action"] = timeout
+        if timeouts is not None:  # Discord lets only the choices through
+            changes["timeout_limit"] = TIMEOUT_LIMITS[timeouts]
         if role is not None:
             # Choosing @everyone lets anyone create games again.
             changes["creator_role_id"] = None if role.is_default() else role.id

@@ -20,11 +20,13 @@ from discord.ext import commands
 
 from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, bot_is_here, require_bot_server
 from cogs.common.errors import reply
+from cogs.common.escalation import TOURNAMENT_TIMEOUT_CHOICES, reliability_field
 from cogs.common.game_threads import check_bot_permissions
 from cogs.common.i18n import count as _count
-from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
+from cogs.common.i18n import locale_of, public_locale, said, t, text_choice
 from cogs.common.present import COLOUR, NO_MENTIONS, clip
-from cogs.common.settings_view import CLOCK_CHOICES, TIMEOUT_CHOICES
+from cogs.common.rating_fields import ratings_fields
+from cogs.common.settings_view import CLOCK_CHOICES
 from cogs.common.tournament_posts import TournamentPosts
 from cogs.common.tournament_tables import TABLE_OPTIONS, TableThreads, _bot
 from cogs.common.tournament_views import (
@@ -39,6 +41,7 @@ from cogs.lobby import gather_options
 from rules.registry import games as registered_games
 from services.clock import CLOCKS
 from services.ratings import shown_rating
+from services.reliability import Requirements
 from services.results import ResultFeed
 from services.session import Refusal
 from services.tournament import ELIMINATIONS, TournamentRefusal, TournamentService
@@ -282,7 +285,9 @@ class Tournaments(TournamentPosts, commands.Cog):
         rounds="Rounds (Swiss; default: enough to separate the field)",
         table_size="Players per table (multiplayer games: 3 to 5)",
         clock="Turn clock of its games",
-        timeout="When time runs out: the bot plays, or takes the seat",
+        timeout="When time runs out: the bot plays, takes the seat, or the game is lost on time",
+        min_games="Players need at least this many finished games on this server",
+        max_timeouts="Players may have let at most this % of their turns run out",
         cap="Most players that may sign up",
         check_in="Players must check in before the start",
         seeding="Seeding by rating or at random",
@@ -294,7 +299,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         game=_game_choices(),
         format=FORMAT_CHOICES,
         clock=CLOCK_CHOICES,
-        timeout=TIMEOUT_CHOICES,
+        timeout=TOURNAMENT_TIMEOUT_CHOICES,
         seeding=SEEDING_CHOICES,
     )
     async def create(
@@ -307,6 +312,8 @@ class Tournaments(TournamentPosts, commands.Cog):
         table_size: app_commands.Range[int, 2, 5] | None = None,
         clock: str | None = None,
         timeout: str | None = None,
+        min_games: app_commands.Range[int, 1, 1000] | None = None,
+        max_timeouts: app_commands.Range[int, 0, 100] | None = None,
         cap: app_commands.Range[int, 2, 1000] | None = None,
         check_in: bool = False,
         seeding: str = "rating",
@@ -352,6 +359,7 @@ class Tournaments(TournamentPosts, commands.Cog):
             check_in=check_in,
             seeding=seeding,
             rated=rated,
+            requirements=Requirements(min_games, max_timeouts),
         )
         await interaction.response.send_message(**await signup_message(self.service, t_, public))
         message = await interaction.original_response()
@@ -363,6 +371,7 @@ class Tournaments(TournamentPosts, commands.Cog):
         """Sign up (like the button)."""
         t_ = await self._which(interaction, tournament, ("signup",))
         if (ask := SIGNUP_ASK.get(t_.game_id)) is not None:
+            await self.service.check_entry(t_, interaction.user.id)  # before asking for a deck
             await ask(interaction, t_)
             return
         await self.service.enter(t_.id, interaction.user.id, interaction.user.display_name)
@@ -535,42 +544,12 @@ class Tournaments(TournamentPosts, commands.Cog):
             title=t("rating.me_title", locale, who=plain(who.display_name)), colour=COLOUR
         )
         for guild in servers:
-            await self._ratings_fields(embed, guild, who.id, locale, named)
+            await ratings_fields(self.bot, self.service.ratings, embed, guild, who.id, locale, named)
+        store = self.service.store
+        await reliability_field(embed, store, who.id, None if named else interaction.guild_id, locale)
         if not embed.fields:
             embed.description = t("rating.none", locale)
         await reply(interaction, embed=embed, ephemeral=True)
-
-    async def _ratings_fields(self, embed: discord.Embed, guild: int, user: int, locale: str,
-                              named: bool) -> None:
-        """One field per game the player has a rating or a record in on ``guild`` (``named``:
-        the server's name beside the game's)."""
-        ratings = {r.game_id: r for r in await self.service.ratings.player_ratings(guild, user)}
-        server = self.bot.get_guild(guild)
-        where = plain(server.name) if server is not None else t("rating.server", locale, id=guild)
-        for gid, engine in registered_games().items():
-            if len(embed.fields) >= 25:  # Discord's limit of fields in an embed
-                return
-            record = await self.service.ratings.record(guild, gid, user)
-            if not record.games and gid not in ratings:
-                continue
-            r = ratings.get(gid)
-            value = (
-                tn("rating.value", r.games, locale, rating=shown_rating(r.conservative))
-                if r
-                else t("rating.unrated", locale)
-            )
-            recent = (
-                " ".join(
-                    "·" if place is None else f"{place + 1}/{n}" for _, place, n in record.recent
-                )
-                or "-"
-            )
-            value += "\n" + t(
-                "rating.record", locale, games=_count("games", record.games, locale),
-                wins=_count("wins", record.wins, locale), recent=recent
-            )
-            name = engine.title.get(locale) + (f" · {where}" if named else "")
-            embed.add_field(name=name[:256], value=value, inline=False)
 
     @rating.command(name="top", description="The server's best players of a game")
     @app_commands.describe(game="Which game")

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core import Action, Event, GameState, Seat
+from services.escalation import Escalation
 from services.game import Game
 from storage.outbox import ChangeNote
 
@@ -43,6 +44,9 @@ class MoveResult:
     steps: list[Step] = field(default_factory=list)
     timed_out: Seat | None = None  # the seat whose clock ran out, when that caused this
     dropped: bool = False  # ...and its player lost the seat to the bot for good
+    # What that timeout was in the escalation (services/escalation.py): its action, the
+    # player's timeouts in the game so far and the server's limit.
+    escalation: Escalation | None = None
     undone: int | None = None  # the seq of a move taken back
     # The outbox row of this change: written by the change's first commit, rewritten by
     # each one after, so what it owes Discord survives a crash (see services/outbox.py).
@@ -103,6 +107,12 @@ def change_payload(result: MoveResult) -> dict[str, Any]:
         "ai": [s.ai for s in result.steps],
         "timed_out": result.timed_out,
         "dropped": result.dropped,
+        "escalation": _escalation_json(result.escalation),
         "undone": result.undone,
     }
 
+
+
+def _escalation_json(step: Escalation | None) -> list[Any] | None:
+    """A timeout's escalation as the outbox keeps it: [action, count, limit]."""
+    return None if step is None else [step.action, step.count, step.limit]

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from services.escalation import Escalation
 from services.faults import crash_point
 from services.history import replay_log
 from services.session import Game, MoveResult, SessionService, Step
@@ -170,6 +171,7 @@ class Outbox:
             steps=steps,
             timed_out=p.get("timed_out"),
             dropped=bool(p.get("dropped")),
+            escalation=Escalation(*p["escalation"]) if p.get("escalation") else None,
             undone=p.get("undone"),
         )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from rules.core import Text
+from services.escalation import on_time_outcome, with_losers
 from services.ratings import RatedSeat
 from services.session import Game, GameOver, SessionService
 from services.tournament import Progress, TournamentService
@@ -68,7 +69,14 @@ class ResultFeed:
         if g.status != "active" or sum(1 for s in g.seats if not s.ai) > 1:
             return
         leavers = [s.user_id for s in g.seats if s.dropped and s.user_id is not None]
-        progress = await self.tournaments.game_abandoned(g.id, leavers)
+        if g.row.timeout_action == "lose":
+            # Lost on time: a game's result like any other (rated), the lost seats last.
+            lost = [s.seat for s in g.seats if s.dropped]
+            progress = await self.tournaments.game_ended(
+                g.id, guild_id=g.row.guild_id, game_id=g.row.game_id, seats=_rated_seats(g),
+                outcome=on_time_outcome(g, lost), left=leavers)
+        else:
+            progress = await self.tournaments.game_abandoned(g.id, leavers)
         t = await self.tournaments.require(match.tournament)
         await self.tournaments.host.close_table(t, match)
         if progress is not None:
@@ -81,15 +89,16 @@ class ResultFeed:
         if outcome is None:
             return None
         # A seat the bot took over for good keeps its player's id: it makes the game
-        # unrated (an AI seat), and in a tournament it is a loss for that player.
-        sides = g.engine.sides(g.state)
-        seats = [RatedSeat(s.user_id, s.ai, _json(sides.get(s.seat))) for s in g.seats]
+        # unrated (an AI seat), and in a tournament it is a loss for that player. A seat
+        # lost on time is the player's loss, rated: last, whatever the bot made of it.
         left = [s.user_id for s in g.seats if s.dropped and s.user_id is not None]
+        if g.row.timeout_action == "lose":
+            outcome = with_losers(outcome, [s.seat for s in g.seats if s.dropped], len(g.seats))
         return await self.tournaments.game_ended(
             g.id,
             guild_id=g.row.guild_id,
             game_id=g.row.game_id,
-            seats=seats,
+            seats=_rated_seats(g),
             outcome=outcome,
             left=left,
         )
@@ -116,6 +125,15 @@ class ResultFeed:
                     await self(GameOver(g, abandoned=True))
                 elif g.status == "finished" and g.state is not None:
                     await self(GameOver(g))
+
+
+def _rated_seats(g: Game) -> list[RatedSeat]:
+    """The game's seats as ratings see them: the bot's seats are AI seats, and so is a seat
+    it took over, except one lost on time (its player's loss to rate)."""
+    lost = g.row.timeout_action == "lose"
+    sides = g.engine.sides(g.state) if g.state is not None else {}
+    return [RatedSeat(s.user_id, s.ai and not (lost and s.dropped), _json(sides.get(s.seat)))
+            for s in g.seats]
 
 
 def _json(text: Text | None) -> str | None:

@@ -1,11 +1,13 @@
 """The clock's timeouts: a due wait answered for its seat ("no" to a question asked out of
-turn, the bot's move, or the seat taken by the bot for good)."""
+turn, the bot's move, or the seat taken by the bot for good: services/escalation.py says
+which)."""
 
 from __future__ import annotations
 
 import logging
 
-from rules.core import Action, Seat
+from rules.core import Action, Seat, StaleAction
+from services.escalation import Escalation, escalate, undo_escalation
 from services.game import Game
 from services.move_result import MoveResult
 from services.moves import AI_MOVE_LIMIT, MovesMixin
@@ -24,8 +26,9 @@ class TimeoutsMixin(MovesMixin):
 
     async def timeout(self, row: DeadlineRow) -> MoveResult | None:
         """Apply the timeout action for the due deadline ``row``: an interrupt window is
-        answered "no"; otherwise the bot plays the seat's turn ('ai') or takes the seat for
-        good ('drop'). None when the wait was already over (someone moved first)."""
+        answered "no"; otherwise the bot plays the seat's turn ('ai'), or takes the seat for
+        good ('drop', or the server's number of timeouts reached; 'lose': lost on time).
+        None when the wait was already over (someone moved first)."""
         async with self.lock(row.game):
             g = await self.get(row.game)
             if g is None or g.status != "active" or g.state is None:
@@ -40,29 +43,43 @@ class TimeoutsMixin(MovesMixin):
                 # A leftover wait (the seat changed hands, say): it has nothing to time.
                 await self.store.claim_deadline(d)
                 return None
-            result = MoveResult(game=g, before=g.state, timed_out=seat)
-            if self.is_reaction(g, seat):
-                actions = g.legal_actions(seat)
-                no = [a for a in actions if getattr(a, "kind", None) in DECLINE_KINDS]
-                action = no[0] if no else await self._ai_choice(g, seat)
-                new, events = g.engine.apply(g.state, seat, action)
-                await self._commit(g, seat, action, new, events, result, ai=True)
-            elif g.row.timeout_action == "drop":
-                result.dropped = True
-                await self.store.drop_seat(g.id, seat, change=result.note())
-                await self._reload_seats(g)
-                # Rewrite the deadlines without the dropped seat (and nothing else changes).
-                await self.store.put_deadlines([])
-                self._game_over(g, dropped=row.user_id)
-            else:
-                for _ in range(AI_MOVE_LIMIT):
-                    if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):
-                        break
-                    action = await self._ai_choice(g, seat)
-                    new, events = g.engine.apply(g.state, seat, action)
-                    await self._commit(g, seat, action, new, events, result, ai=True)
+            reaction = self.is_reaction(g, seat)
+            # Stored once per wait, before anything moves: how many this player has had in
+            # this game decides what this one does (services/escalation.py).
+            step = await escalate(self.store, g, d, reaction=reaction, now=self.clock.now())
+            result = MoveResult(game=g, before=g.state, timed_out=seat, escalation=step)
+            try:
+                await self._time_out(g, seat, row, step, result)
+            except StaleAction:
+                await undo_escalation(self.store, d)  # the player's move came first
+                raise
             await self._play_ai(g, result)
             return result
+
+    async def _time_out(self, g: Game, seat: Seat, row: DeadlineRow, step: Escalation,
+                        result: MoveResult) -> None:
+        """Do what the timeout ``step`` says for ``seat``."""
+        assert g.state is not None
+        if step.action == "no":
+            actions = g.legal_actions(seat)
+            no = [a for a in actions if getattr(a, "kind", None) in DECLINE_KINDS]
+            action = no[0] if no else await self._ai_choice(g, seat)
+            new, events = g.engine.apply(g.state, seat, action)
+            await self._commit(g, seat, action, new, events, result, ai=True)
+        elif step.for_good:
+            result.dropped = True
+            await self.store.drop_seat(g.id, seat, change=result.note())
+            await self._reload_seats(g)
+            # Rewrite the deadlines without the dropped seat (and nothing else changes).
+            await self.store.put_deadlines([])
+            self._game_over(g, dropped=row.user_id)
+        else:
+            for _ in range(AI_MOVE_LIMIT):
+                if g.state is None or g.state.finished or seat not in g.engine.pending(g.state):
+                    break
+                action = await self._ai_choice(g, seat)
+                new, events = g.engine.apply(g.state, seat, action)
+                await self._commit(g, seat, action, new, events, result, ai=True)
 
     async def _ai_choice(self, g: Game, seat: Seat) -> Action:
         """The built-in player's move for the timed-out ``seat``: chosen in a worker process

@@ -37,6 +37,7 @@ from .pairing import (
     round_robin_rounds,
 )
 from .ratings import RatedSeat, record_finished_game
+from .reliability import Requirements, check_requirements
 from .standings import TableResult, awarded, result_from_abandon, result_with_leavers
 from .tournament_base import ELIMINATIONS, Progress, TableHost, TournamentRefusal
 from .tournament_standings import TournamentStandings
@@ -69,6 +70,7 @@ class TournamentService(TournamentStandings):
         check_in: bool = False,
         seeding: str = "rating",
         rated: bool = True,
+        requirements: Requirements | None = None,
     ) -> TournamentRow:
         """Create a tournament in sign-up after checking its settings fit the game."""
         engine = self.engine(game_id)
@@ -115,6 +117,7 @@ class TournamentService(TournamentStandings):
             check_in=check_in,
             seeding=seeding,
             rated=rated,
+            requirements=requirements.to_json() if requirements is not None else None,
         )
 
     # ------------------------------------------------------------------ sign-up
@@ -122,7 +125,7 @@ class TournamentService(TournamentStandings):
     async def enter(self, tournament: int, user_id: int, name: str) -> EntrantRow:
         """Sign a player up."""
         async with self.lock(tournament):
-            await self.require(tournament)
+            await self.check_entry(await self.require(tournament), user_id)
             try:
                 return await self.store.enter_tournament(tournament, user_id, name)
             except AlreadyEntered:
@@ -135,6 +138,11 @@ class TournamentService(TournamentStandings):
                 ) from None
             except NotInSignup:
                 raise _closed() from None
+
+    async def check_entry(self, t: TournamentRow, user_id: int) -> None:
+        """Refuse a sign-up that the tournament's minimum record rules out (saying why)."""
+        if t.requirements and t.status == "signup":
+            await check_requirements(self.store, t, user_id)
 
     async def leave(self, tournament: int, user_id: int) -> None:
         """Withdraw before the start."""

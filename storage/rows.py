@@ -40,7 +40,7 @@ class GameRow:
     created_at: float
     updated_at: float
     clock_seconds: int | None = None  # the turn clock; None: no clock
-    timeout_action: str = "ai"  # 'ai' (the bot plays for the seat) or 'drop'
+    timeout_action: str = "ai"  # 'ai' (the bot plays for the seat), 'drop', or 'lose' (on time)
     finished_at: float | None = None
     # The secret drawn with the seed at the start (hex); with the seed it makes the public
     # commitment (services/fairness.py). None in the lobby and for games started before.

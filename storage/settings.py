@@ -9,7 +9,7 @@ from .game_threads import DEFAULT_ARCHIVE_HOURS
 
 NOTIFY = ("channel", "dm", "both", "none")
 DEFAULT_COOLDOWN = 60  # a member runs each heavy command 3 times in this many seconds at most
-TIMEOUT_ACTIONS = ("ai", "drop")
+TIMEOUT_ACTIONS = ("ai", "drop", "lose")  # "lose": tournaments only (on time)
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,8 @@ class GuildSettings:
     # The default clock's time bank (increment, cap; None: per-turn), as games.bank_*.
     bank_increment: int | None = None
     bank_cap: int | None = None
+    # Timeouts of one player in one game after which the bot takes the seat for good; 0: never.
+    timeout_limit: int = 3
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ RESULT_KINDS = ("game", "abandoned", "awarded", "bye", "nobody")
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, organiser_id, name, game_id, options, format, rounds, "
     "table_size, clock, signup_deadline, cap, check_in, seeding, rated, status, "
-    "current_round, seed, locale, standings_message_id, created_at, updated_at"
+    "current_round, seed, locale, standings_message_id, created_at, updated_at, requirements"
 )
 ENTRANT_COLUMNS = "tournament, user_id, name, seed, checked_in, dropped, dropped_round, joined_at"
 MATCH_COLUMNS = "id, tournament, round, number, bracket, game, status, result, finished_at"
@@ -65,6 +65,8 @@ class TournamentRow:
     standings_message_id: int | None
     created_at: float
     updated_at: float
+    # What a player must show to sign up (services/reliability.py Requirements); None: nothing.
+    requirements: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,7 @@ def tournament_from_sql(r: Sequence) -> TournamentRow:
         standings_message_id=r[20],
         created_at=r[21],
         updated_at=r[22],
+        requirements=json.loads(r[23]) if r[23] is not None else None,
     )
 
 

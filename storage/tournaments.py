@@ -68,6 +68,7 @@ class TournamentQueries:
         check_in: bool = False,
         seeding: str = "rating",
         rated: bool = True,
+        requirements: Mapping | None = None,
     ) -> TournamentRow:
         """Create a tournament in sign-up."""
         if format not in FORMATS:
@@ -77,8 +78,9 @@ class TournamentQueries:
             rows = await db.execute_fetchall(
                 "INSERT INTO tournaments (guild_id, channel_id, organiser_id, name, game_id,"
                 " options, format, rounds, table_size, clock, signup_deadline, cap, check_in,"
-                " seeding, rated, status, current_round, seed, locale, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?)"
+                " seeding, rated, status, current_round, seed, locale, created_at, updated_at,"
+                " requirements)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?, ?, ?)"
                 f" RETURNING {TOURNAMENT_COLUMNS}",
                 (
                     guild_id,
@@ -100,6 +102,7 @@ class TournamentQueries:
                     locale,
                     now,
                     now,
+                    to_json(dict(requirements)) if requirements else None,
                 ),
             )
             return tournament_from_sql(list(rows)[0])

@@ -17,6 +17,7 @@ import discord
 
 from cogs.common.card import Story, keep_newest
 from cogs.common.delivery import send_once
+from cogs.common.escalation import at_stake, out_owed, out_text, timeout_line
 from cogs.common.i18n import lang, locale_of, t, tn
 from cogs.common.patience import (
     OLD_MESSAGE_EDITS,
@@ -79,9 +80,7 @@ def change_lines(g: Game, result: MoveResult, locale: str) -> list[str]:
 
     lines: list[str] = []
     if result.timed_out is not None:
-        name = g.seat_row(result.timed_out).name
-        key = "clock.dropped" if result.dropped else "clock.timed_out"
-        lines.append(t(key, locale, name=name))
+        lines.append(timeout_line(g, result, locale))
     if result.undone is not None:
         name = g.seat_row(result.steps[0].seat).name if result.steps else "?"
         lines.append(t("undo.done", locale, name=name, seq=result.undone))
@@ -236,6 +235,7 @@ class Announcer:
             text = await self.turn_text(g, seat)
             if text:
                 owed.append(Owed("turn", f"turn:{seat}", {"seat": seat, "text": text}))
+        owed.extend(out_owed(g, result))
         seated = {s.user_id for s in g.seats}
         watchers = [u for u in await self.bot.session.store.watchers(g.id) if u not in seated]
         if passes:
@@ -308,6 +308,8 @@ class Announcer:
             await self._final(g, p["uid"], nonce=nonce, since=since)
         elif row.kind == "remind":
             await self._remind(g, p, nonce=nonce, since=since)
+        elif row.kind == "out":
+            await self._dm(g, p["seat"], out_text(g, p, self._locale(g, p["seat"])), nonce=nonce, since=since)
         else:
             log.error("game %s: outbox row %s of unknown kind %r", g.id, row.id, row.kind)
             return
@@ -527,6 +529,8 @@ class Announcer:
         locale = self._locale(g, seat)
         text = t("clock.reminder", locale, title=g.engine.title.get(locale), id=g.id,
                  channel=f"<#{g.row.channel_id}>", when=timestamp(due_at), n=p["n"])
+        if p["n"] >= 2:  # the last call: what the deadline brings
+            text += "\n" + await at_stake(self.bot.session.store, g, seat, locale)
         url = jump_url(g)
         if url:
             text += "\n" + url
@@ -565,6 +569,8 @@ class Announcer:
         for other, e in games:
             line = t("clock.reminders_line", locale, title=other.engine.title.get(locale), id=other.id,
                      channel=f"<#{other.row.channel_id}>", when=timestamp(e["due_at"]))
+            if e["n"] >= 2:
+                line += " " + await at_stake(self.bot.session.store, other, e["seat"], locale)
             url = jump_url(other)
             lines.append(f"{line} {url}" if url else line)
         text = clip("\n".join(lines), CONTENT)

@@ -105,6 +105,9 @@ def config_embed(gs: GuildSettings, locale: str) -> discord.Embed:
     embed.add_field(name=t("clock.label", locale),
                     value=clock_text(gs.clock_seconds, gs.timeout_action, locale, gs.bank_increment, gs.bank_cap),
                     inline=False)
+    embed.add_field(name=t("config.timeout_limit", locale), inline=False,
+                    value=tn("config.timeout_limit_n", gs.timeout_limit, locale) if gs.timeout_limit
+                    else t("config.timeout_limit_never", locale))
     embed.add_field(name=t("config.role", locale),
                     value=f"<@&{gs.creator_role_id}>" if gs.creator_role_id else t("config.anyone", locale),
                     inline=False)

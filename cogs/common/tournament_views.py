@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from cogs.common.errors import guard
+from cogs.common.escalation import requirement_lines
 from cogs.common.i18n import count as _count
 from cogs.common.i18n import t
 from cogs.common.present import COLOUR, NO_MENTIONS, clip
@@ -71,6 +72,7 @@ def settings_lines(t_: TournamentRow, locale: str) -> list[str]:
         lines.append(t("tourney.cap_line", locale, n=t_.cap))
     if t_.check_in:
         lines.append(t("tourney.check_in_line", locale))
+    lines.extend(requirement_lines(t_, locale))
     if t_.signup_deadline:
         lines.append(t("tourney.deadline_line", locale, when=f"<t:{int(t_.signup_deadline)}:f>"))
     return lines
@@ -215,6 +217,7 @@ class SignupButton(
         if self.action == "join":
             t_ = await svc.require(self.tournament)
             if (ask := SIGNUP_ASK.get(t_.game_id)) is not None and t_.status == "signup":
+                await svc.check_entry(t_, user.id)  # before asking anything more
                 await ask(interaction, t_)
                 return
             await svc.enter(self.tournament, user.id, user.display_name)
