@@ -277,8 +277,8 @@ class Lobby(commands.Cog):
         g = await self._channel_game(interaction)
         result = await within(interaction, bot.session.start(g.id, by=interaction.user.id), ephemeral=True)
         await reply(interaction, t("lobby.started", locale_of(interaction)), ephemeral=True)
-        # The lobby message stays a lobby (now marked as started); the board comes below.
-        await bot.boards.refresh(g.id, rendered=render_lobby(result.game, result.game.locale))
+        # The lobby message stays a lobby, marked started by the start's delivery, which
+        # then posts the card below it.
         await after_start(interaction, result)
 
     # -- looking at a game -------------------------------------------------------------------

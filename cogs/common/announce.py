@@ -60,13 +60,18 @@ class Announcer(PlayerMessages):
         *,
         interaction: discord.Interaction | None = None,
         board_repost: bool = False,
+        lobby_shown: bool = False,
     ) -> None:
         """Deliver what ``result`` owes through the outbox: the record (a new message, so its
         pings notify), the board, private views, questions, turn DMs, spectators. Never
         raises for Discord errors: the change is already committed. What a crash keeps
-        from going out now goes out after the restart (Outbox.drain)."""
+        from going out now goes out after the restart (Outbox.drain). A game's start is
+        delivered whole by whoever delivers it (its lobby marked started, its message, its
+        card), so a start delivered meanwhile by another task leaves this one nothing to do."""
         note = result.change
         if note is None or note.id is None:
+            if interaction is not None:
+                await self._answer_left(interaction)
             return  # nothing was committed: nothing is owed
         g = result.game
         for step in result.steps:
@@ -74,7 +79,7 @@ class Announcer(PlayerMessages):
             log.info("game %s: seat %s %s, version %s", g.id, step.seat, kind, step.version,
                      extra={"event": "move", "guild": g.row.guild_id, "channel": g.row.channel_id,
                             "seat": step.seat, "version": step.version, "action": kind, "ai": step.ai})
-        context = Context(interaction=interaction, board_repost=board_repost)
+        context = Context(interaction=interaction, board_repost=board_repost, lobby_shown=lobby_shown)
         await self.bot.outbox.deliver(note.id, result, context)
         if interaction is not None:
             await self._answer_left(interaction)
@@ -104,8 +109,14 @@ class Announcer(PlayerMessages):
             also = {"also": change.payload["also"]} if change.payload.get("also") else {}
             return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", {**remind, **also})]
         repost = bool(context.board_repost) if isinstance(context, Context) else bool(change.payload.get("start"))
+        # A start's lobby message (none for a tournament's table) is marked started by the
+        # start's own delivery, just before its card goes out below it.
+        lobby = None
+        if change.payload.get("start"):
+            started = result.game if result is not None else await self.bot.session.get(change.game)
+            lobby = started.row.board_message_id if started is not None else None
         if result is None:
-            return [Owed("board", "board", {"repost": repost})]
+            return [Owed("board", "board", {"repost": repost, "lobby": lobby})]
         g = result.game
         fresh = [s for s in result.newly_pending() if self._human(g, s) and not asked_by_dm(g, s)]
         users = {s: g.seat_row(s).user_id for s in fresh}
@@ -136,7 +147,8 @@ class Announcer(PlayerMessages):
             told = Owed("record", "record", {"text": said, "ping": ping, "story": story})
             # The turn's message is always a message of its own, never inside the card (whose
             # next edit would erase it): a card posted anew when buried comes below it.
-            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": []})
+            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
+                                            "lobby": lobby})
             # A move made on the card: the card's edit answers it, the message follows.
             owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
@@ -191,6 +203,8 @@ class Announcer(PlayerMessages):
         elif row.kind == "board" and context.carded and not p["repost"] and not d.again:
             pass  # the turn's message was the card, posted anew as the game is now
         elif row.kind == "board":
+            if p.get("lobby") and not context.lobby_shown:
+                await self.bot.boards.show_lobby(g, p["lobby"])
             story = Story(list(p["last"]), list(p["now"])) if "last" in p else None
             on_card = interaction if self._on_card(g, interaction) else None
             if interaction is not None and on_card is None:

@@ -441,6 +441,18 @@ class BoardKeeper:
         except discord.HTTPException:
             pass  # already gone, or not ours to change any more: the new card is what matters
 
+    async def show_lobby(self, g: Game, message_id: int) -> None:
+        """Show a game's lobby message (``message_id``, never the card) as it is now, marked
+        started and without its buttons: a start's delivery does it before posting the card."""
+        if self.lobby_renderer is None:
+            return
+        edit = self.lobby_renderer(snapshot(g), g.locale).edit_kwargs()
+        message = self._channel(g).get_partial_message(message_id)
+        try:
+            await patiently(lambda: message.edit(**edit))
+        except discord.HTTPException:
+            log.info("game %s: could not mark its lobby message %s started", g.id, message_id)
+
     async def adopt(self, game: int, channel_id: int, message_id: int) -> None:
         """Make ``message_id`` (e.g. the lobby sent as an interaction reply) the game's message."""
         await self.bot.session.set_board_message(game, channel_id, message_id)

@@ -122,8 +122,10 @@ class LobbyButton(
         else:
             result = await within(interaction, bot.session.start(self.game, by=user.id))
             await _update(interaction, render_lobby(result.game, result.game.locale))
-            await self._sync_lobby(interaction, result.game)
-            await after_start(interaction, result)
+            # Pressed on the public lobby, its answer showed it started; on a private copy
+            # (from /game status) the start's delivery marks the public one.
+            message = interaction.message
+            await after_start(interaction, result, lobby_shown=message is not None and not message.flags.ephemeral)
             return
         await _update(interaction, render_lobby(g, g.locale))
         await self._sync_lobby(interaction, g)
@@ -144,6 +146,6 @@ async def _update(interaction: discord.Interaction, rendered: Rendered) -> None:
         await interaction.edit_original_response(**kw)
 
 
-async def after_start(interaction: discord.Interaction, result: MoveResult) -> None:
+async def after_start(interaction: discord.Interaction, result: MoveResult, *, lobby_shown: bool = False) -> None:
     """Announce the start (pinging whoever acts), post the board below the lobby, DM hands."""
-    await services(interaction).announcer.publish(result, board_repost=True)
+    await services(interaction).announcer.publish(result, board_repost=True, lobby_shown=lobby_shown)

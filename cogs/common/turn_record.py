@@ -79,11 +79,13 @@ async def told_so_far(store: Any, game: int) -> tuple[list[str], list[str]]:
 @dataclass
 class Context:
     """What the code that made a change passes to its delivery: the interaction to answer
-    (with the record), whether the board is posted anew below (a game's start), and
-    whether whoever acted was already told of a missing permission."""
+    (with the record), whether the board is posted anew below (a game's start), whether
+    the start's lobby message already shows the game started (edited as the answer to its
+    Start button), and whether whoever acted was already told of a missing permission."""
 
     interaction: discord.Interaction | None = None
     board_repost: bool = False
+    lobby_shown: bool = False
     told: bool = False
     # The turn's message went out as the card itself (posted anew, up to date): the
     # change's board needs no edit of its own.
