@@ -16,6 +16,7 @@ import discord
 
 from cogs.common.card import Story
 from cogs.common.delivery import send_once
+from cogs.common.errors import mark_filled, placeholder_open, reply
 from cogs.common.i18n import lang, locale_of, t
 from cogs.common.patience import (
     forbidden,
@@ -86,15 +87,14 @@ class Announcer(PlayerMessages):
 
     @staticmethod
     async def _answer_left(interaction: discord.Interaction) -> None:
-        """A move whose steps folded into the card, made away from it (a command): the
-        player still needs an answer, privately; a public "thinking…" placeholder goes."""
+        """A move made away from the card (a command, a private menu) whose turn's message
+        went to the channel as a message of its own, or whose steps folded into the card:
+        the player still needs an answer, privately. It fills their "thinking…" (a public
+        one goes, and the answer comes alone); once it is filled, nothing more is said."""
+        if interaction.response.is_done() and not (placeholder_open(interaction) and token_alive(interaction)):
+            return
         try:
-            if not interaction.response.is_done():
-                await interaction.response.send_message(t("board.done", locale_of(interaction)), ephemeral=True)
-            elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
-                    and token_alive(interaction):
-                await interaction.delete_original_response()
-                await interaction.followup.send(t("board.done", locale_of(interaction)), ephemeral=True)
+            await reply(interaction, t("board.done", locale_of(interaction)), ephemeral=True)
         except discord.HTTPException:
             log.info("could not answer interaction %s", interaction.id)
 
@@ -284,14 +284,11 @@ class Announcer(PlayerMessages):
             if interaction is not None and interaction.response.is_done():
                 await self._fill_placeholder(interaction, said)
             return not forbidden(exc)
-        if interaction is not None and interaction.response.type is \
-                discord.InteractionResponseType.deferred_channel_message and token_alive(interaction):
-            # A slow command left a "thinking…" reply. Filling it would be an edit, and an
-            # edit notifies nobody: the record went out as a new message, so this goes.
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                pass
+        if interaction is not None:
+            # A command acknowledged with a "thinking…": the record could not be its answer
+            # (filling it is an edit, and an edit notifies nobody), so it went out as a new
+            # message; the mover's "thinking…" is answered privately.
+            await self._answer_left(interaction)
         return True
 
     @staticmethod
@@ -300,6 +297,7 @@ class Announcer(PlayerMessages):
             return
         try:
             await interaction.edit_original_response(content=said, allowed_mentions=NO_MENTIONS)
+            mark_filled(interaction)
         except discord.HTTPException:
             pass
 
@@ -318,10 +316,7 @@ class Announcer(PlayerMessages):
             text = t("perm.missing", locale, channel=f"<#{channel_id}>",
                      perms=permission_names(names, locale) if names else "?", id=g.id)
             try:
-                if interaction.response.is_done():
-                    await interaction.followup.send(text, ephemeral=True)
-                else:
-                    await interaction.response.send_message(text, ephemeral=True)
+                await reply(interaction, text, ephemeral=True)  # fills a "thinking…" if any
                 return
             except discord.HTTPException:
                 log.info("game %s: could not tell the player about missing permissions", g.id)
