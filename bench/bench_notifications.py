@@ -117,14 +117,16 @@ async def play(game_id: str, seats: int, moves: int, seed: int) -> Figures:
             changes = made = 0
             g = bot.session.cached(gid)
             before: set[int] = set()
-            for _ in range(moves):
+            for i in range(moves + 1):
+                # What the last move did (the start's turns, before the first): counted here,
+                # so the loop goes round once more after the last move it makes.
                 g = bot.session.cached(gid) or await bot.session.get(gid)
                 pending = set(g.pending())
                 begun = pending - before
                 turns.update(begun)
                 ended = not pending or g.status != "active"
                 changes += (bool(begun) or ended) and made > 0  # the start is no turn change
-                if not pending or g.status != "active":
+                if ended or i == moves:
                     break
                 seat = rng.choice(sorted(pending))
                 uid = str(g.seat_row(seat).user_id)

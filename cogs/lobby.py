@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import re
 import typing
 from typing import Any
 
@@ -17,26 +16,25 @@ from discord.ext import commands
 from cogs.common import services
 from cogs.common.choices import COMPONENTS, action_choices, fold, play_value, show_hand, within
 from cogs.common.contexts import ANY_INSTALL, EVERYWHERE, bot_is_here, require_bot_server
-from cogs.common.errors import guard, reply
+from cogs.common.errors import reply
 from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
 from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
 from cogs.common.limits import check_open_caps, heavy, replay_slot
+from cogs.common.lobby_message import LOBBY_EXTRAS as LOBBY_EXTRAS
+from cogs.common.lobby_message import LobbyButton, after_start, render_lobby
+from cogs.common.lobby_message import LobbyExtra as LobbyExtra
 from cogs.common.lobby_options import describe_options as describe_options
 from cogs.common.lobby_options import gather_options as gather_options
 from cogs.common.lobby_options import literal_autocomplete, option_suggestions
 from cogs.common.lobby_options import literal_values as literal_values
 from cogs.common.lobby_options import parse_options_text as parse_options_text
 from cogs.common.overview import list_embed, mine_embed
-from cogs.common.patience import token_alive
 from cogs.common.present import (
     BOT_MARK,
-    COLOUR,
     NO_MENTIONS,
-    Rendered,
     clip,
-    mention,
 )
 from cogs.common.replay_files import REPLAY_TIMEOUT, replay_files
 from cogs.common.settings_view import (
@@ -45,7 +43,6 @@ from cogs.common.settings_view import (
     TIMEOUT_CHOICES,
     clock_names,
     clock_setting,
-    clock_text,
     server_clock,
 )
 from cogs.common.undo import UndoButton, ask
@@ -54,142 +51,10 @@ from cogs.common.verify import verdict
 from cogs.pictures.pool import render_within
 from rules.registry import games as registered_games
 from services.faults import crash_point
-from services.session import Game, MoveResult, NoGame, Refusal
+from services.session import Game, NoGame, Refusal
 from services.vacation import set_vacation
 
 log = logging.getLogger("tablero.lobby")
-
-# ----------------------------------------------------------------------------- lobby message
-
-
-class LobbyExtra(typing.Protocol):
-    """What a game adds to its lobby message (registered in LOBBY_EXTRAS by its cog)."""
-
-    def seat_note(self, g: Game, seat: int, locale: str) -> str:
-        """A few words after a seat's line (say, whether its player has chosen a deck)."""
-        ...
-
-    def items(self, g: Game, locale: str) -> list[discord.ui.Item[Any]]:
-        """More components for the open lobby (say, a button to choose a deck privately)."""
-        ...
-
-
-# Game id -> its lobby additions; a game without one gets the plain lobby.
-LOBBY_EXTRAS: dict[str, LobbyExtra] = {}
-
-
-def render_lobby(g: Game, locale: str) -> Rendered:
-    """The lobby message: players, host, options, and (while open) its four buttons."""
-    e = g.engine
-    status_key = {"lobby": "lobby.open", "abandoned": "lobby.abandoned"}.get(g.status, "lobby.started")
-    embed = discord.Embed(
-        title=t("lobby.title", locale, title=e.title.get(locale), id=g.id),
-        description=t(status_key, locale),
-        colour=COLOUR,
-    )
-    extra = LOBBY_EXTRAS.get(g.row.game_id) if g.status == "lobby" else None
-    players = "\n".join(
-        f"{i + 1}. {mention(g, s.seat)}"
-        f"{extra.seat_note(g, s.seat, locale) if extra is not None else ''}"
-        for i, s in enumerate(g.seats)
-    )
-    embed.add_field(
-        name=t("lobby.players", locale, n=len(g.seats), max=e.max_players),
-        value=players or t("lobby.nobody", locale),
-        inline=True,
-    )
-    embed.add_field(name=t("lobby.host", locale), value=f"<@{g.row.host_id}>", inline=True)
-    embed.add_field(name=t("lobby.options", locale), value=clip(describe_options(g, locale), 1024), inline=False)
-    embed.add_field(name=t("clock.label", locale),
-                    value=clock_text(g.row.clock_seconds, g.row.timeout_action, locale,
-                                     g.row.bank_increment, g.row.bank_cap), inline=False)
-    embed.set_footer(text=t("lobby.needs", locale, min=e.min_players, max=e.max_players))
-    view: discord.ui.View | None = None
-    if g.status == "lobby":
-        full = len(g.seats) >= e.max_players
-        view = discord.ui.View(timeout=None)
-        view.add_item(LobbyButton(g.id, "join", t("btn.join", locale), disabled=full))
-        view.add_item(LobbyButton(g.id, "leave", t("btn.leave", locale)))
-        view.add_item(LobbyButton(g.id, "ai", t("btn.ai", locale), disabled=full))
-        view.add_item(LobbyButton(g.id, "start", t("btn.start", locale), disabled=len(g.seats) < e.min_players))
-        for item in extra.items(g, locale) if extra is not None else []:
-            view.add_item(item)
-    return Rendered(content=None, embed=embed, view=view)
-
-
-_STYLES = {
-    "join": discord.ButtonStyle.success,
-    "leave": discord.ButtonStyle.secondary,
-    "ai": discord.ButtonStyle.secondary,
-    "start": discord.ButtonStyle.primary,
-}
-
-
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tablero:lobby:(?P<action>join|leave|ai|start):(?P<game>\d+)",
-):
-    """Join / Leave / Add AI / Start on a lobby message; works after a restart."""
-
-    def __init__(self, game: int, action: str, label: str | None = None, *, disabled: bool = False) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or action,
-                style=_STYLES.get(action, discord.ButtonStyle.secondary),
-                custom_id=f"tablero:lobby:{action}:{game}",
-                disabled=disabled,
-            )
-        )
-        self.game, self.action = game, action
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["game"]), match["action"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        """Do what the button says and show the lobby as it now is."""
-        await guard(interaction, self._run(interaction))
-
-    async def _run(self, interaction: discord.Interaction) -> None:
-        bot = services(interaction)
-        user = interaction.user
-        if self.action == "join":
-            g = await bot.session.join(self.game, user_id=user.id, name=user.display_name, locale=locale_of(interaction))
-        elif self.action == "leave":
-            g = await bot.session.leave(self.game, user_id=user.id)
-        elif self.action == "ai":
-            g = await bot.session.add_ai(self.game, by=user.id)
-        else:
-            result = await within(interaction, bot.session.start(self.game, by=user.id))
-            await _update(interaction, render_lobby(result.game, result.game.locale))
-            await self._sync_lobby(interaction, result.game)
-            await _after_start(interaction, result)
-            return
-        await _update(interaction, render_lobby(g, g.locale))
-        await self._sync_lobby(interaction, g)
-
-    async def _sync_lobby(self, interaction: discord.Interaction, g: Game) -> None:
-        # Pressed on a private copy (from /game status): the public lobby needs the change too.
-        message = interaction.message
-        if message is not None and message.id != g.row.board_message_id:
-            await services(interaction).boards.refresh(g.id, rendered=render_lobby(g, g.locale))
-
-
-async def _update(interaction: discord.Interaction, rendered: Rendered) -> None:
-    """Edit the message the component sits on (in the response, or after a deferral)."""
-    kw = rendered.edit_kwargs()
-    if not interaction.response.is_done():
-        await interaction.response.edit_message(**kw)
-    elif token_alive(interaction):
-        await interaction.edit_original_response(**kw)
-
-
-async def _after_start(interaction: discord.Interaction, result: MoveResult) -> None:
-    """Announce the start (pinging whoever acts), post the board below the lobby, DM hands."""
-    await services(interaction).announcer.publish(result, board_repost=True)
 
 
 # ----------------------------------------------------------------------------- the cog
@@ -419,9 +284,9 @@ class Lobby(commands.Cog):
         g = await self._channel_game(interaction)
         result = await within(interaction, bot.session.start(g.id, by=interaction.user.id), ephemeral=True)
         await reply(interaction, t("lobby.started", locale_of(interaction)), ephemeral=True)
-        # The lobby message stays a lobby (now marked as started); the board comes below.
-        await bot.boards.refresh(g.id, rendered=render_lobby(result.game, result.game.locale))
-        await _after_start(interaction, result)
+        # The lobby message stays a lobby, marked started by the start's delivery, which
+        # then posts the card below it.
+        await after_start(interaction, result)
 
     # -- looking at a game -------------------------------------------------------------------
 

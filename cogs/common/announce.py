@@ -1,5 +1,6 @@
 """What a committed change owes Discord: the public record (one ping per player per turn),
-the board, private views, turn DMs, reminders, spectators.
+the board, private views, turn DMs, reminders, spectators (those told one by one are in
+cogs/common/player_messages.py, what a turn's message says in cogs/common/turn_record.py).
 
 Every path that changes a game (a command, a button, a DM answer, the clock, an undo)
 ends here, so the rules of who is pinged and how are kept in one place.
@@ -9,38 +10,29 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common.card import Story, keep_newest
+from cogs.common.card import Story
 from cogs.common.delivery import send_once
-from cogs.common.escalation import at_stake, out_owed, out_text, timeout_line
-from cogs.common.i18n import lang, locale_of, t, tn
+from cogs.common.errors import mark_filled, placeholder_open, reply
+from cogs.common.escalation import out_owed, out_text
+from cogs.common.i18n import lang, locale_of, t
 from cogs.common.patience import (
-    OLD_MESSAGE_EDITS,
     forbidden,
     missing_permissions,
-    patiently,
     permission_names,
     permissions_in,
     token_alive,
 )
-from cogs.common.present import (
-    CONTENT,
-    NO_MENTIONS,
-    asked_by_dm,
-    clip,
-    event_lines,
-    jump_url,
-    outcome_line,
-    said_by,
-    turn_lines,
-    ui_for,
-)
-from cogs.common.usertext import plain
+from cogs.common.player_messages import CATCH_UP_LINES as CATCH_UP_LINES
+from cogs.common.player_messages import PlayerMessages
+from cogs.common.present import CONTENT, NO_MENTIONS, asked_by_dm, ui_for
+from cogs.common.turn_record import STORY_LINES, Context, change_lines, record, told_so_far
+from cogs.common.turn_record import STORY_ROWS as STORY_ROWS
+from cogs.common.turn_record import allowed_users as allowed_users
+from cogs.common.turn_record import timestamp as timestamp
 from rules.core import Seat
 from services.outbox import Delivery as OutboxDelivery
 from services.session import Game, MoveResult
@@ -52,82 +44,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablero.announce")
 
-# How many lines of catch-up a player is shown at most (the newest ones).
-CATCH_UP_LINES = 12
-# How many of a game's newest owed messages are read to find the turn in play; and how
-# many lines of a turn are kept (the card and the turn message show the newest).
-STORY_ROWS = 200
-STORY_LINES = 60
 
-
-def allowed_users(user_ids: Sequence[int]) -> discord.AllowedMentions:
-    """Mentions that notify exactly these users (never roles or @everyone)."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, replied_user=False,
-        users=[discord.Object(id=u) for u in dict.fromkeys(user_ids)],
-    )
-
-
-def timestamp(ts: float, style: str = "R") -> str:
-    """A Discord timestamp that every reader sees in their own time zone."""
-    return f"<t:{int(ts)}:{style}>"
-
-
-def change_lines(g: Game, result: MoveResult, locale: str) -> list[str]:
-    """What a change did, as lines that read on their own: what caused it (clock, undo),
-    then each player's moves (the steps of one choice on one line)."""
-    from cogs.common.choices import announcement
-
-    lines: list[str] = []
-    if result.timed_out is not None:
-        lines.append(timeout_line(g, result, locale))
-    if result.undone is not None:
-        name = g.seat_row(result.steps[0].seat).name if result.steps else "?"
-        lines.append(t("undo.done", locale, name=name, seq=result.undone))
-    said = announcement(g, result, locale)
-    turn = "\n".join(turn_lines(g, locale))
-    if turn and said.endswith("\n" + turn):
-        said = said[: -len(turn) - 1]
-    elif turn and said == turn:
-        said = ""
-    return [line for line in [*lines, said] if line]
-
-
-def record(story: Sequence[str], g: Game, locale: str, limit: int = CONTENT) -> str:
-    """The message of a turn that passes: the turn that ended, step by step (its oldest
-    steps go first when it is long), then who acts now (whole: it holds the pings)."""
-    turn = "\n".join(turn_lines(g, locale))
-    room = limit - len(turn) - 1 if turn else limit
-    body = keep_newest(story, room) if room > 2 else ""
-    return clip("\n".join(part for part in (body, turn) if part), limit)
-
-
-async def told_so_far(store: Any, game: int) -> tuple[list[str], list[str]]:
-    """What the game's last turn message told (its story), and the steps folded since then
-    into the card (the turn in play so far), from the outbox's newest rows."""
-    now: list[str] = []
-    for row in await store.recent_messages(game, ("board", "record"), limit=STORY_ROWS):
-        if row.kind == "record":
-            return list(row.payload.get("story") or []), now
-        now[:0] = row.payload.get("turn") or []
-    return [], now
-
-
-@dataclass
-class Context:
-    """What the code that made a change passes to its delivery: the interaction to answer
-    (with the record), whether the board is posted anew below (a game's start), and
-    whether whoever acted was already told of a missing permission."""
-
-    interaction: discord.Interaction | None = None
-    board_repost: bool = False
-    told: bool = False
-    # The turn's message went out as the card itself (posted anew, up to date): the
-    # change's board needs no edit of its own.
-    carded: bool = False
-
-
-class Announcer:
+class Announcer(PlayerMessages):
     """Tells Discord about committed changes, for every game alike."""
 
     def __init__(self, bot: TableroBot) -> None:
@@ -144,13 +62,18 @@ class Announcer:
         *,
         interaction: discord.Interaction | None = None,
         board_repost: bool = False,
+        lobby_shown: bool = False,
     ) -> None:
         """Deliver what ``result`` owes through the outbox: the record (a new message, so its
         pings notify), the board, private views, questions, turn DMs, spectators. Never
         raises for Discord errors: the change is already committed. What a crash keeps
-        from going out now goes out after the restart (Outbox.drain)."""
+        from going out now goes out after the restart (Outbox.drain). A game's start is
+        delivered whole by whoever delivers it (its lobby marked started, its message, its
+        card), so a start delivered meanwhile by another task leaves this one nothing to do."""
         note = result.change
         if note is None or note.id is None:
+            if interaction is not None:
+                await self._answer_left(interaction)
             return  # nothing was committed: nothing is owed
         g = result.game
         for step in result.steps:
@@ -158,22 +81,21 @@ class Announcer:
             log.info("game %s: seat %s %s, version %s", g.id, step.seat, kind, step.version,
                      extra={"event": "move", "guild": g.row.guild_id, "channel": g.row.channel_id,
                             "seat": step.seat, "version": step.version, "action": kind, "ai": step.ai})
-        context = Context(interaction=interaction, board_repost=board_repost)
+        context = Context(interaction=interaction, board_repost=board_repost, lobby_shown=lobby_shown)
         await self.bot.outbox.deliver(note.id, result, context)
         if interaction is not None:
             await self._answer_left(interaction)
 
     @staticmethod
     async def _answer_left(interaction: discord.Interaction) -> None:
-        """A move whose steps folded into the card, made away from it (a command): the
-        player still needs an answer, privately; a public "thinking…" placeholder goes."""
+        """A move made away from the card (a command, a private menu) whose turn's message
+        went to the channel as a message of its own, or whose steps folded into the card:
+        the player still needs an answer, privately. It fills their "thinking…" (a public
+        one goes, and the answer comes alone); once it is filled, nothing more is said."""
+        if interaction.response.is_done() and not (placeholder_open(interaction) and token_alive(interaction)):
+            return
         try:
-            if not interaction.response.is_done():
-                await interaction.response.send_message(t("board.done", locale_of(interaction)), ephemeral=True)
-            elif interaction.response.type is discord.InteractionResponseType.deferred_channel_message \
-                    and token_alive(interaction):
-                await interaction.delete_original_response()
-                await interaction.followup.send(t("board.done", locale_of(interaction)), ephemeral=True)
+            await reply(interaction, t("board.done", locale_of(interaction)), ephemeral=True)
         except discord.HTTPException:
             log.info("could not answer interaction %s", interaction.id)
 
@@ -188,8 +110,14 @@ class Announcer:
             also = {"also": change.payload["also"]} if change.payload.get("also") else {}
             return [Owed("remind", f"remind:{remind['seat']}:{remind['n']}", {**remind, **also})]
         repost = bool(context.board_repost) if isinstance(context, Context) else bool(change.payload.get("start"))
+        # A start's lobby message (none for a tournament's table) is marked started by the
+        # start's own delivery, just before its card goes out below it.
+        lobby = None
+        if change.payload.get("start"):
+            started = result.game if result is not None else await self.bot.session.get(change.game)
+            lobby = started.row.board_message_id if started is not None else None
         if result is None:
-            return [Owed("board", "board", {"repost": repost})]
+            return [Owed("board", "board", {"repost": repost, "lobby": lobby})]
         g = result.game
         fresh = [s for s in result.newly_pending() if self._human(g, s) and not asked_by_dm(g, s)]
         users = {s: g.seat_row(s).user_id for s in fresh}
@@ -220,7 +148,8 @@ class Announcer:
             told = Owed("record", "record", {"text": said, "ping": ping, "story": story})
             # The turn's message is always a message of its own, never inside the card (whose
             # next edit would erase it): a card posted anew when buried comes below it.
-            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": []})
+            board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
+                                            "lobby": lobby})
             # A move made on the card: the card's edit answers it, the message follows.
             owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
@@ -254,11 +183,6 @@ class Announcer:
         message = interaction.message if interaction is not None else None
         return message is not None and message.id == g.row.board_message_id
 
-    @staticmethod
-    def _watch_header(g: Game) -> str:
-        return t("watch.update", g.locale, title=g.engine.title.get(g.locale), id=g.id,
-                 channel=f"<#{g.row.channel_id}>")
-
     async def send(self, d: OutboxDelivery) -> None:
         """Send one message a change owes. ``d.again``: a crash may have cut its delivery
         after it went out, so look first (nonce, the channel's recent history)."""
@@ -281,6 +205,8 @@ class Announcer:
         elif row.kind == "board" and context.carded and not p["repost"] and not d.again:
             pass  # the turn's message was the card, posted anew as the game is now
         elif row.kind == "board":
+            if p.get("lobby") and not context.lobby_shown:
+                await self.bot.boards.show_lobby(g, p["lobby"])
             story = Story(list(p["last"]), list(p["now"])) if "last" in p else None
             on_card = interaction if self._on_card(g, interaction) else None
             if interaction is not None and on_card is None:
@@ -362,14 +288,11 @@ class Announcer:
             if interaction is not None and interaction.response.is_done():
                 await self._fill_placeholder(interaction, said)
             return not forbidden(exc)
-        if interaction is not None and interaction.response.type is \
-                discord.InteractionResponseType.deferred_channel_message and token_alive(interaction):
-            # A slow command left a "thinking…" reply. Filling it would be an edit, and an
-            # edit notifies nobody: the record went out as a new message, so this goes.
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                pass
+        if interaction is not None:
+            # A command acknowledged with a "thinking…": the record could not be its answer
+            # (filling it is an edit, and an edit notifies nobody), so it went out as a new
+            # message; the mover's "thinking…" is answered privately.
+            await self._answer_left(interaction)
         return True
 
     @staticmethod
@@ -378,6 +301,7 @@ class Announcer:
             return
         try:
             await interaction.edit_original_response(content=said, allowed_mentions=NO_MENTIONS)
+            mark_filled(interaction)
         except discord.HTTPException:
             pass
 
@@ -396,10 +320,7 @@ class Announcer:
             text = t("perm.missing", locale, channel=f"<#{channel_id}>",
                      perms=permission_names(names, locale) if names else "?", id=g.id)
             try:
-                if interaction.response.is_done():
-                    await interaction.followup.send(text, ephemeral=True)
-                else:
-                    await interaction.response.send_message(text, ephemeral=True)
+                await reply(interaction, text, ephemeral=True)  # fills a "thinking…" if any
                 return
             except discord.HTTPException:
                 log.info("game %s: could not tell the player about missing permissions", g.id)
@@ -412,16 +333,10 @@ class Announcer:
         except discord.HTTPException:
             log.info("game %s: could not tell the host about missing permissions", g.id)
 
-    def _channel(self, g: Game) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
-
     @staticmethod
     def _human(g: Game, seat: Seat) -> bool:
         row = g.seat_row(seat)
         return not row.ai and row.user_id is not None
-
-    def _locale(self, g: Game, seat: Seat) -> str:
-        return lang(g.seat_row(seat).locale or g.locale)
 
     # -- after a restart -------------------------------------------------------------------
 
@@ -453,134 +368,6 @@ class Announcer:
             await store.drop_pending_thread(pending.id)
         return removed
 
-    # -- turn DMs, reminders, catch-up --------------------------------------------------------
-
-    async def catch_up(self, g: Game, seat: Seat, locale: str) -> list[str]:
-        """What happened since ``seat``'s last move, as lines ``seat`` may read (newest last),
-        the moves the bot made in their seat meanwhile included."""
-        since = g.seat_row(seat).seen_seq
-        lines: list[str] = []
-        for line in await self.bot.session.replay(g.id, seat):
-            if line.seq <= since:
-                continue
-            name = g.seat_row(line.seat).name
-            if line.undoes is not None:
-                lines.append(t("undo.done", locale, name=name, seq=line.undoes))
-                continue
-            texts = event_lines(line.events, locale, seat, g=g)
-            said = said_by(g, line.seat, texts, locale)
-            # A move in the reader's own seat after their last one is the bot's for them
-            # (at the deadline, or while their seat was the bot's): they are told so.
-            lines.append(t("catchup.bot_for_you", locale, move=said) if line.seat == seat else said)
-        if len(lines) > CATCH_UP_LINES:
-            lines = [tn("catchup.more", len(lines) - CATCH_UP_LINES, locale)] + lines[-CATCH_UP_LINES:]
-        return lines
-
-    async def _deadline_of(self, g: Game, seat: Seat) -> DeadlineRow | None:
-        for row in await self.bot.session.store.deadlines(g.id):
-            if row.seat == seat:
-                return row
-        return None
-
-    async def turn_dm(self, g: Game, seat: Seat) -> bool:
-        """DM ``seat`` that it is their turn: where, what, their time, and a catch-up."""
-        text = await self.turn_text(g, seat)
-        return bool(text) and await self._dm(g, seat, text)
-
-    async def turn_text(self, g: Game, seat: Seat) -> str:
-        """The DM telling ``seat`` it is their turn ('' for a seat nobody plays)."""
-        row = g.seat_row(seat)
-        if row.user_id is None:
-            return ""
-        locale = self._locale(g, seat)
-        prompt = g.pending().get(seat)
-        what = ui_for(g.row.game_id).wording(g, prompt.text, locale) if prompt else ""
-        lines = [t("turn.dm", locale, title=g.engine.title.get(locale), id=g.id,
-                   channel=f"<#{g.row.channel_id}>", prompt=what)]
-        deadline = await self._deadline_of(g, seat)
-        if deadline is not None and not deadline.paused:
-            lines.append(t("turn.time_left", locale, when=timestamp(deadline.due_at)))
-        news = await self.catch_up(g, seat, locale)
-        if news:
-            lines.append(t("catchup.title", locale))
-            lines.extend(news)
-        url = jump_url(g)
-        if url:
-            lines.append(url)
-        return clip("\n".join(lines), CONTENT)
-
-    async def remind(self, deadline: DeadlineRow) -> None:
-        """The clock's reminder (claimed with its outbox row): deliver it."""
-        for change in await self.bot.session.store.open_changes(deadline.game):
-            owed = change.payload.get("remind")
-            if owed is not None and owed["seat"] == deadline.seat:
-                await self.bot.outbox.deliver(change.id)
-
-    async def _remind(self, g: Game, p: dict[str, Any], *, nonce: str | None = None,
-                      since: float | None = None) -> None:
-        """A DM with the time left and a link, or a ping in the channel; one DM listing
-        every game of the player's whose reminder fell due at once ("also")."""
-        if p.get("also"):
-            await self._remind_many(g, p, nonce=nonce, since=since)
-            return
-        if g.status != "active":
-            return
-        seat, due_at, user_id = p["seat"], p["due_at"], p["user_id"]
-        locale = self._locale(g, seat)
-        text = t("clock.reminder", locale, title=g.engine.title.get(locale), id=g.id,
-                 channel=f"<#{g.row.channel_id}>", when=timestamp(due_at), n=p["n"])
-        if p["n"] >= 2:  # the last call: what the deadline brings
-            text += "\n" + await at_stake(self.bot.session.store, g, seat, locale)
-        url = jump_url(g)
-        if url:
-            text += "\n" + url
-        if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text, nonce=nonce, since=since):
-            await self._remind_in_channel(g, user_id, due_at, nonce=nonce, since=since)
-
-    async def _remind_in_channel(self, g: Game, user_id: int, due_at: float, *,
-                                 nonce: str | None = None, since: float | None = None) -> None:
-        """The reminder as a ping in the game's channel (the player's DMs are closed)."""
-        try:
-            await send_once(self._channel(g), self._me(), since, nonce,
-                            content=t("clock.reminder_channel", g.locale, who=f"<@{user_id}>",
-                                      when=timestamp(due_at)),
-                            allowed_mentions=allowed_users([user_id]))
-        except discord.HTTPException:
-            log.warning("game %s: could not remind user %s", g.id, user_id, exc_info=True)
-
-    async def _remind_many(self, g: Game, p: dict[str, Any], *, nonce: str | None = None,
-                           since: float | None = None) -> None:
-        """One DM, in the player's language, listing each game whose reminder fell due at
-        once (its time left and a link to its thread or channel); where the DM cannot go,
-        each game's channel gets its own ping."""
-        entries = [p, *p["also"]]
-        games: list[tuple[Game, dict[str, Any]]] = []
-        for entry in entries:
-            other = g if entry.get("game", g.id) == g.id else await self.bot.session.get(entry["game"])
-            # Still that player's wait (a game that ended meanwhile is not mentioned).
-            if other is not None and other.status == "active" \
-                    and other.seat_row(entry["seat"]).user_id == entry["user_id"]:
-                games.append((other, entry))
-        if not games:
-            return
-        first, entry = games[0]
-        locale = self._locale(first, entry["seat"])
-        lines = [t("clock.reminders", locale)]
-        for other, e in games:
-            line = t("clock.reminders_line", locale, title=other.engine.title.get(locale), id=other.id,
-                     channel=f"<#{other.row.channel_id}>", when=timestamp(e["due_at"]))
-            if e["n"] >= 2:
-                line += " " + await at_stake(self.bot.session.store, other, e["seat"], locale)
-            url = jump_url(other)
-            lines.append(f"{line} {url}" if url else line)
-        text = clip("\n".join(lines), CONTENT)
-        if not first.seat_row(entry["seat"]).dm_closed and \
-                await self._dm(first, entry["seat"], text, nonce=nonce, since=since):
-            return
-        for other, e in games:
-            await self._remind_in_channel(other, e["user_id"], e["due_at"], nonce=f"{nonce}:{other.id}"
-                                          if nonce else None, since=since)
-
     async def expire(self, deadline: DeadlineRow) -> bool:
         """The clock ran out: apply the timeout action and tell everyone; False if stale."""
         result = await self.bot.session.timeout(deadline)
@@ -588,87 +375,3 @@ class Announcer:
             return False
         await self.publish(result)
         return True
-
-    def _me(self) -> int | None:
-        return self.bot.user.id if self.bot.user is not None else None
-
-    async def _dm(self, g: Game, seat: Seat, content: str, **kwargs: Any) -> bool:
-        row = g.seat_row(seat)
-        if row.user_id is None:
-            return False
-        try:
-            delivered = await self.bot.delivery.dm(row.user_id, content=content,
-                                                   allowed_mentions=NO_MENTIONS, **kwargs)
-        except discord.HTTPException:
-            log.warning("game %s: DM to seat %s failed", g.id, seat, exc_info=True)
-            return False
-        if not delivered and await self.bot.session.set_dm_closed(g.id, seat, True):
-            # found out by a turn DM or a reminder: the channel is told, as from a hand's DM
-            await self.bot.delivery.tell_closed(g, seat)
-        return delivered
-
-    # -- spectators ------------------------------------------------------------------------
-
-    async def _watch(self, g: Game, uid: int, text: str, *, nonce: str | None = None,
-                     since: float | None = None) -> None:
-        """Bring the spectator's one DM about ``g`` up to date: edited in place, or sent
-        (and remembered) when there is none yet or it is gone."""
-        store = self.bot.session.store
-        where = await store.watch_message(g.id, uid)
-        if where is not None:
-            channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
-            message = channel.get_partial_message(where[1])
-            try:
-                await patiently(lambda: message.edit(content=text, allowed_mentions=NO_MENTIONS))
-                return
-            except discord.NotFound:
-                log.info("game %s: spectator %s's DM is gone; sending it anew", g.id, uid)
-            except discord.HTTPException as exc:
-                if exc.code != OLD_MESSAGE_EDITS:
-                    # Any other refusal: sending anew would leave two DMs about one game.
-                    log.info("game %s: could not update spectator %s", g.id, uid)
-                    return
-                log.info("game %s: spectator %s's DM is too old to edit; sending it anew", g.id, uid)
-        header = self._watch_header(g)
-        try:
-            sent = await self.bot.delivery.dm_message(
-                uid, content=text, allowed_mentions=NO_MENTIONS, nonce=nonce, since=since,
-                match=lambda m: m.content.startswith(header))
-        except discord.HTTPException:
-            log.info("game %s: could not update spectator %s", g.id, uid)
-            return
-        if sent is not None:
-            await store.set_watch_message(g.id, uid, sent.channel.id, sent.id)
-
-    def summary_lines(self, g: Game, locale: str) -> list[str]:
-        """Every seat's hidden information, for the end of the game (nothing is secret then)."""
-        ui = ui_for(g.row.game_id)
-        out: list[str] = []
-        for row in g.seats:
-            lines = ui.revealed_lines(g, row.seat, locale)
-            if lines:
-                out.append(t("final.held", locale, name=plain(row.name)))
-                out.extend(lines)
-        return out
-
-    async def final_summary(self, g: Game) -> None:
-        """At the end: every hand and secret, to each spectator (the players saw their own,
-        and /game replay gives anyone the whole record)."""
-        seated = {s.user_id for s in g.seats}
-        watchers = [u for u in await self.bot.session.store.watchers(g.id) if u not in seated]
-        if not watchers:
-            return
-        for uid in watchers:
-            await self._final(g, uid)
-
-    async def _final(self, g: Game, uid: int, **kwargs: Any) -> None:
-        lines = [outcome_line(g, g.locale)] if g.state is not None else []
-        lines += self.summary_lines(g, g.locale)
-        if not lines:
-            return
-        embed = discord.Embed(title=t("final.title", g.locale, id=g.id),
-                              description=clip("\n".join(lines), 4096))
-        try:
-            await self.bot.delivery.dm(uid, embed=embed, allowed_mentions=NO_MENTIONS, **kwargs)
-        except discord.HTTPException:
-            log.info("game %s: could not send the final summary to %s", g.id, uid)

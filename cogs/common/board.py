@@ -14,11 +14,12 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from cogs.common.card import Story, card
+from cogs.common.card_text import CardTexts
 from cogs.common.choices import board_view
 from cogs.common.clock_view import bank_fields_of
 from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently, token_alive
-from cogs.common.present import COLOUR, NO_MENTIONS, Rendered, draw, snapshot, ui_for
+from cogs.common.present import COLOUR, NO_MENTIONS, Rendered, draw, snapshot, turn_lines, ui_for
 from cogs.common.usertext import plain
 from services.faults import crash_point
 from services.session import Game, SessionService
@@ -121,6 +122,7 @@ class BoardKeeper:
         self._waiting: dict[int, int] = {}  # game -> refreshes queued behind the one running
         # game -> channel where the last refresh was refused for a missing permission
         self.refused: dict[int, int] = {}
+        self.texts = CardTexts()  # what each card's text says, kept true (card_text.py)
         # game -> the newest interaction acknowledged on its card (a component's update):
         # its token edits the card through the interaction webhook for 15 minutes
         self._tokens: dict[int, discord.Interaction] = {}
@@ -295,7 +297,11 @@ class BoardKeeper:
                     try:
                         edit = rendered.edit_kwargs()
                         if is_card:
-                            del edit["content"]  # left as it is: see render
+                            del edit["content"]  # left as it is (see render), unless it went stale
+                            content = await self.texts.content(g, mid, self._channel(g), self.bot.session.store)
+                            if content is not None:
+                                edit["content"] = content
+                                self._carries[mid] = bool(content)
                         if await self._answer_with(interaction, edit):
                             self.lend(game, interaction)
                         elif not await self._edit_by_token(game, mid, edit):
@@ -414,9 +420,11 @@ class BoardKeeper:
         is_card = g.state is not None
         if is_card:
             self._carries[message.id] = bool(kwargs.get("content"))
+            self.texts.posted(message.id, kwargs.get("content"), "\n".join(turn_lines(g, g.locale)))
         if old is not None and delete_old and old != message.id:
             await self._retire(channel, old, self._carries.pop(old, None) if is_card else False)
             self._after.pop(old, None)
+            self.texts.forget(old)
         return message.id
 
     async def _retire(self, channel: discord.PartialMessageable, mid: int, carries: bool | None) -> None:
@@ -443,6 +451,18 @@ class BoardKeeper:
             await message.delete()
         except discord.HTTPException:
             pass  # already gone, or not ours to change any more: the new card is what matters
+
+    async def show_lobby(self, g: Game, message_id: int) -> None:
+        """Show a game's lobby message (``message_id``, never the card) as it is now, marked
+        started and without its buttons: a start's delivery does it before posting the card."""
+        if self.lobby_renderer is None:
+            return
+        edit = self.lobby_renderer(snapshot(g), g.locale).edit_kwargs()
+        message = self._channel(g).get_partial_message(message_id)
+        try:
+            await patiently(lambda: message.edit(**edit))
+        except discord.HTTPException:
+            log.info("game %s: could not mark its lobby message %s started", g.id, message_id)
 
     async def adopt(self, game: int, channel_id: int, message_id: int) -> None:
         """Make ``message_id`` (e.g. the lobby sent as an interaction reply) the game's message."""

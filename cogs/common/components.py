@@ -13,7 +13,7 @@ from cogs.common import services
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.menus import PLACEHOLDER, group_title, menu_options, menu_pages, placeholder
-from cogs.common.moves import check_seat, publish, stale_menu, within
+from cogs.common.moves import acknowledge_move, check_seat, publish, stale_menu, within
 from cogs.common.patience import token_alive
 from cogs.common.present import clip, draw, snapshot, ui_for
 from rules.core import Seat
@@ -217,12 +217,13 @@ class PlayButton(GameButton, template=r"tablero:play:(?P<game>\d+)"):
     async def _run(self, interaction: discord.Interaction) -> None:
         bot = services(interaction)
         locale = locale_of(interaction)
+        # Acknowledged first, as an update of the card (which stays as it is), so never late;
+        # the menu (or a refusal) follows privately. This interaction's token can then edit
+        # the card through Discord's interaction webhook, outside the bot's global rate
+        # limit, when the move chosen in the private menu is shown.
+        await acknowledge_move(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id)
         ui = ui_for(g.row.game_id)
-        # Acknowledged as an update of the card (which stays as it is): this interaction's
-        # token can then edit the card through Discord's interaction webhook, outside the
-        # bot's global rate limit, when the move chosen in the private menu is shown.
-        await interaction.response.defer()
         bot.boards.lend(self.game, interaction)
         await interaction.followup.send(
             clip(ui.menu_text(g, seat, locale), 2000), view=private_menu(g, seat, locale), ephemeral=True

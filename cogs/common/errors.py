@@ -71,6 +71,18 @@ async def reply(
     await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
 
 
+def placeholder_open(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` was deferred with a "thinking…" message that no answer has
+    filled yet (the user watches it think until something does)."""
+    return (interaction.response.type is discord.InteractionResponseType.deferred_channel_message
+            and not interaction.extras.get(_FILLED))
+
+
+def mark_filled(interaction: discord.Interaction) -> None:
+    """Note that ``interaction``'s "thinking…" message was filled (by an edit of it)."""
+    interaction.extras[_FILLED] = True
+
+
 def unwrap(error: BaseException) -> BaseException:
     """The exception that actually went wrong, out of discord.py's wrappers."""
     seen = 0

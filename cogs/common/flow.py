@@ -14,7 +14,7 @@ from cogs.common import services
 from cogs.common.autocomplete import chosen_version, kind_of, resolve_action
 from cogs.common.components import private_menu
 from cogs.common.i18n import locale_of, said
-from cogs.common.moves import play_action
+from cogs.common.moves import acknowledge_move, play_action
 from cogs.common.present import clip, ui_for
 from rules.core import Seat
 from rules.registry import engine
@@ -54,6 +54,7 @@ async def play_value(
     interaction: discord.Interaction, value: str, kinds: Collection[str] | None = None
 ) -> None:
     """Run the move named by ``value`` for the caller in this channel's game, then publish it."""
+    await acknowledge_move(interaction)
     bot = services(interaction)
     g = await bot.session.require_in_channel(interaction.channel_id or 0)
     g, seat = await bot.session.prepare(g.id, interaction.user.id)
@@ -110,6 +111,7 @@ class GameCog(commands.Cog):
                        nothing_key: str | None = None) -> None:
         """Make the caller's legal move of ``kinds`` named by ``value`` (refused by
         ``nothing_key`` when none of those kinds is possible now), then the next step."""
+        await acknowledge_move(interaction)
         g, seat = await self._mine(interaction)
         if nothing_key is not None and kinds is not None:
             require(g, seat, kinds, nothing_key)
@@ -119,6 +121,7 @@ class GameCog(commands.Cog):
     async def _pass(self, interaction: discord.Interaction, kinds: Collection[str], nothing_key: str) -> None:
         """Make the caller's first legal move of ``kinds`` (a pass, a skip, the end of a
         turn: in the order of ``kinds``), then the next step."""
+        await acknowledge_move(interaction)
         g, seat = await self._mine(interaction)
         legal = g.legal_actions(seat)
         action = next((a for kind in kinds for a in legal if kind_of(a) == kind), None)

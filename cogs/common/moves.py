@@ -24,15 +24,32 @@ SLOW = 2.0  # seconds of work after which an interaction is deferred (Discord al
 T = TypeVar("T")
 
 
+async def acknowledge_move(interaction: discord.Interaction) -> None:
+    """Acknowledge a move's interaction before any of its work, so it is never late however
+    busy the bot is (a commit waits for its group, the card for its picture): a component's
+    as an update of the message it sits on (edited through the interaction afterwards), a
+    command's with a "thinking…" only the mover sees, which the move's answer to them fills
+    (the turn's message goes to the channel as a message of its own: only a new message
+    pings, never an edit)."""
+    if interaction.response.is_done():
+        return
+    try:
+        if interaction.message is not None:
+            await interaction.response.defer()
+        else:
+            interaction.extras[PUBLIC_PLACEHOLDER] = False
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException:
+        # Discord gave up on it (the bot was too busy to read it in time): the move goes on.
+        log.info("interaction %s expired before it was acknowledged", interaction.id)
+
+
 async def within(interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False,
                  move: bool = False) -> T:
-    """Await ``work`` within Discord's 3 s: a ``move`` made with a component is acknowledged
-    before it, anything else (a command, a private answer) when it runs long."""
-    if move and interaction.message is not None and not ephemeral and not interaction.response.is_done():
-        # The message a component sits on is edited through the interaction afterwards, so
-        # acknowledging first costs no message and is never late, however busy the bot is
-        # (a commit waits for its group, the card for its picture).
-        await interaction.response.defer()
+    """Await ``work`` within Discord's 3 s: a ``move`` is acknowledged before it (see
+    acknowledge_move), anything else (a private answer, a lobby's start) when it runs long."""
+    if move and not ephemeral:
+        await acknowledge_move(interaction)
         return await work
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=SLOW)

@@ -61,7 +61,7 @@ class Channel:
     async def fetch_message(self, mid: int) -> Any:
         if mid not in self.world.messages:
             raise http_error(discord.NotFound, 404)
-        return SimpleNamespace(id=mid)
+        return SimpleNamespace(id=mid, content=self.world.messages[mid].get("content") or "")
 
 
 class World:

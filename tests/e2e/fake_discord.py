@@ -129,7 +129,7 @@ from .fake_model import (
     unknown,
 )
 from .fake_reading import ReadingMixin
-from .fake_rest import RestMixin
+from .fake_rest import Hold, RestMixin
 from .fake_routes import RoutesMixin
 from .fake_validation import stored_components, stored_embeds, walk_components
 from .fake_world import WorldMixin
@@ -220,6 +220,7 @@ class FakeDiscord(WorldMixin, ReadingMixin, GatewayMixin, ActionsMixin, Messages
         # Message nonces sent with enforce_nonce: nonce -> (message id, when), for NONCE_WINDOW.
         self._nonces: dict[str, tuple[str, float]] = {}
         self.nonce_repeats = 0  # messages sent again with a known nonce, answered with the first
+        self._holds: list[Hold] = []  # requests kept waiting by a test (see RestMixin.hold)
         self._routes = self._route_table()
 
     # ------------------------------------------------------------------ lifecycle

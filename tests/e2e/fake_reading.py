@@ -8,7 +8,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from .fake_model import BUTTON, EPHEMERAL, MENTION, Recorded, _id
+from .fake_model import BUTTON, EPHEMERAL, LOADING, MENTION, Recorded, _id
 from .fake_validation import walk_components
 
 
@@ -113,6 +113,17 @@ class ReadingMixin:
         """Followup messages sent for an interaction, oldest first."""
         iid = self._interaction_id(interaction)
         return [m for m in self.messages.values() if m.get("_followup_of") == iid]
+
+    def unfilled_placeholders(self) -> list[dict]:
+        """Interactions answered with a deferral that shows a "thinking…" message (type 5)
+        which no edit or followup has filled since and which is still there: on Discord the
+        user would watch it think until it fails."""
+        out = []
+        for iid, record in self.interaction_responses.items():
+            msg = self.messages.get(record["message_id"] or "") if record["type"] == 5 else None
+            if msg is not None and msg["flags"] & LOADING:
+                out.append(self.interactions[iid])
+        return out
 
     def errors_with(self, code: int) -> list[Recorded]:
         """Requests the fake refused with this Discord error code (e.g. 50007, 10008)."""

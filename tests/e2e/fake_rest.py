@@ -3,9 +3,11 @@ rate limits (429 with Discord's headers) and the route table every handler is fo
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
@@ -14,8 +16,27 @@ from .fake_limits import too_many
 from .fake_model import ATTACHMENT_SIZE_LIMIT, DiscordError, Recorded, _Request
 
 
+@dataclass
+class Hold:
+    """Requests kept waiting by the fake (a slow Discord): those of ``method`` whose path
+    matches ``path``; ``arrived`` is set when the first comes, they go on once ``release`` is."""
+
+    method: str
+    path: re.Pattern[str]
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    release: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class RestMixin:
     """REST requests in, Discord-shaped answers out; the routes and their rate-limit buckets."""
+
+    def hold(self, method: str, path: str) -> Hold:
+        """Keep the bot's ``method`` requests to paths matching the regex ``path`` waiting
+        until the returned hold's ``release`` is set (``arrived`` tells one came): lets a
+        test put other work between a request and its answer, without timing anything."""
+        held = Hold(method, re.compile(path))
+        self._holds.append(held)
+        return held
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[dict]]:
         if request.content_type == "application/json":
@@ -39,6 +60,9 @@ class RestMixin:
         body, files = await self._read_body(request)
         rec = Recorded(request.method, path, body, dict(request.query), [f["filename"] for f in files])
         self.requests.append(rec)
+        for held in [h for h in self._holds if h.method == request.method and h.path.fullmatch(path)]:
+            held.arrived.set()
+            await held.release.wait()
         status: int
         payload: Any
         headers: dict[str, str] = {}

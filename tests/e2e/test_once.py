@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cogs.common import choices, moves
+from cogs.common import choices, i18n, moves
 
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
@@ -69,13 +69,17 @@ async def test_the_same_move_sent_twice_applies_once_and_the_second_is_refused_p
         second = await fake.slash("game move", user, world.channel, choice=value)
         await fake.wait_response(first)
         await fake.wait_response(second)
+        await fake.wait_until(lambda: len(seen) == 2)  # acknowledged first, then moved
         assert seen == [version, version]  # checked again under the game's lock
         await fake.wait_until(lambda: t.bot.session.cached(gid).version == version + 1)
-        # One refusal, private (an ephemeral answer, or a followup if the command was slow).
-        refusals = await fake.wait_until(
-            lambda: [m for m in fake.ephemeral_responses(user) if m["content"]] or None
+        # Both answered privately: the move that applied says it is done, the other is
+        # refused (each in its own "thinking…", acknowledged before the move).
+        answers = await fake.wait_until(
+            lambda: (found := [m for m in fake.ephemeral_responses(user) if m["content"]])[1:] and found
         )
-        assert len(refusals) == 1
+        done = {i18n.t("board.done", "en"), i18n.t("board.done", "es")}
+        assert sorted(m["content"] in done for m in answers) == [False, True], answers
+        assert not fake.unfilled_placeholders()
         # Sent again later (a double click, a retry), it is still refused: stale.
         _, _, again = await t.slash("game move", user, choice=value)
         assert again is not None and again["flags"] & EPHEMERAL
@@ -97,7 +101,7 @@ async def test_a_slow_commands_refusal_never_lands_in_the_public_thinking_messag
         first = await fake.slash("game move", user, world.channel, choice=f"#0@{version}")
         second = await fake.slash("game move", user, world.channel, choice=f"#0@{version}")
         for inter in (first, second):
-            assert (await fake.wait_response(inter))["type"] == 5  # deferred, in public
+            assert (await fake.wait_response(inter))["type"] == 5  # deferred ("thinking…")
         go.set()
         await fake.wait_until(lambda: len(seen) == 2)
         assert seen == [version, version]

@@ -45,7 +45,8 @@ async def test_two_players_play_a_whole_match_across_a_restart(fake, db) -> None
                                           tile="ciudadano", square="")
         assert len(squares) == 9
         _, _, msg = await t.slash("rh place", user, tile="ciudadano", square=squares[4]["value"])
-        assert not msg["flags"] & EPHEMERAL
+        # acknowledged at once and answered privately; what was done is the channel's to see
+        assert msg["flags"] & EPHEMERAL and msg["content"] and not fake.unfilled_placeholders()
         g = await t.game(gid)
         assert g.state.board[4].tile == "ciudadano" and g.version == 1
         # the dice: the card and /game verify show the commitment, never the seed

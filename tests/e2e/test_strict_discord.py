@@ -111,12 +111,16 @@ async def test_missing_permissions_never_break_a_game(fake, db) -> None:
         for _ in range(2):  # one move by each player
             before = (await t.game(gid)).version
             _, user = await t.user_to_act(gid)
+            posted = len(fake.channel_messages(games))
             inter = await move_by_command(t, gid, rng)
-            # the move's record is the answer to the interaction: no permission needed
-            assert fake.response_message(inter)["content"]
+            # the move's record is a message of its own (Send Messages is all it needs); the
+            # mover's private answer says what the bot lacks for the card
+            await fake.wait_until(lambda n=posted: len(fake.channel_messages(games)) > n)
+            assert fake.response_message(inter)["flags"] & EPHEMERAL
             notice = await fake.wait_until(
                 lambda inter=inter: next(
-                    (m for m in fake.followups(inter) if m["flags"] & EPHEMERAL), None
+                    (m for m in [fake.response_message(inter), *fake.followups(inter)]
+                     if m["flags"] & EPHEMERAL and f"<#{games['id']}>" in m["content"]), None
                 )
             )
             told[user["username"]] = notice["content"]
