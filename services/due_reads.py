@@ -27,8 +27,13 @@ class DueReadsMixin(MovesMixin):
             return
         games = list(dict.fromkeys(row.game for row in rows))
         self._due_read = await self.store.deadlines_of_games(games)
-        # Kept by the store from now on (a move that starts the next wait reads them too).
-        await self.store.users_settings(list({row.user_id for row in rows}))
+        # Every player of those games, kept by the store from now on: the timed-out one's (a
+        # vacation) and the next one's (the move that starts their wait reads them).
+        users = {row.user_id for row in rows}
+        for game in games:
+            g = self.cached(game)
+            users.update(s.user_id for s in (g.seats if g is not None else ()) if s.user_id is not None)
+        await self.store.users_settings(sorted(users))
 
     async def _deadlines_now(self, g: Game, user_id: int) -> dict[int, DeadlineRow]:
         """``g``'s deadlines by seat, for the timeout of ``user_id``'s wait: as the batch read
