@@ -260,6 +260,8 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        # The garbage collector is off from the start to ready (see pause_collector).
+        self._collector_paused = False
         # Several processes on one database: the work done once is owned through leases.
         self.leases: Leases | None = None
         self._sweep_task: asyncio.Task[None] | None = None
@@ -335,8 +337,18 @@ class TableroBot(commands.Bot):
         """Note when each interaction arrived, on the bot's clock: its token dies 15 minutes later."""
         received(interaction)
 
+    def pause_collector(self) -> None:
+        """Keep Python's garbage collector off until ready: the start allocates hundreds of
+        thousands of objects that live for good (modules, models, catalogues, commands), and
+        collecting among them, again and again, costs a tenth of the start's time."""
+        gc.disable()
+        self._collector_paused = True
+
     async def on_ready(self) -> None:
-        """Once connected, find every open game's board again (in the background)."""
+        """Once connected, look at the open games a start owes a look (in the background)."""
+        if self._collector_paused:
+            gc.enable()
+            self._collector_paused = False
         log.info("ready as %s in %d servers", self.user, len(self.guilds), extra={"event": "ready"})
         self.health.poke()
         if self.pictures.workers and not self.pictures.running:
@@ -604,6 +616,7 @@ def main() -> int:
     # ignored, and Python then installs no handler: SIGTERM would do nothing. Install it.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     bot = create_bot(settings, guild_ready_timeout=settings.ready_wait)
+    bot.pause_collector()
     try:
         bot.run(settings.token, log_handler=None)
     except discord.LoginFailure:
