@@ -6,8 +6,9 @@ against the strict fake Discord in this one, where the players' moves are made t
 
 The games (``--games`` of Rey y Hierofante, Rattus Cartus and Ankh-Morpork, each in a
 channel of its own, every one with its card) are opened in the database before the bot
-starts, as a bot restarted with that many open games finds them; the bot then checks every
-card (its start-up) and the moves begin once it says it has resumed them. Every game is
+starts, as a bot restarted with that many open games finds them; the moves begin once the
+bot says it has resumed them (it reads each game when first touched: the first moves of
+each game read it from the database). Every game is
 played (``--hot``: only the first N), ``--players`` moves in flight at once for ``--seconds``, each made as a player
 makes it (the card's menu, or the Play button and the private menu), as in bench_e2e.py.
 
