@@ -6,8 +6,9 @@ against the strict fake Discord in this one, where the players' moves are made t
 
 The games (``--games`` of Rey y Hierofante, Rattus Cartus and Ankh-Morpork, each in a
 channel of its own, every one with its card) are opened in the database before the bot
-starts, as a bot restarted with that many open games finds them; the bot then checks every
-card (its start-up) and the moves begin once it says it has resumed them. Every game is
+starts, without their cards: the bot's start posts each card (a start looks only at games
+with no message stored, or a bot seat), and the moves begin once it says it has resumed
+them. Every game is
 played (``--hot``: only the first N), ``--players`` moves in flight at once for ``--seconds``, each made as a player
 makes it (the card's menu, or the Play button and the private menu), as in bench_e2e.py.
 
@@ -169,10 +170,8 @@ class BotAlone(Bench):
             for p in players[1:]:
                 await self.session.join(g.id, user_id=int(p["id"]), name=p["username"], locale="es")
             await self.session.start(g.id, by=int(players[0]["id"]))
-            # The game's card, as a bot that posted it before a restart left it: the bot's
-            # start-up check brings it up to date.
-            card = self.fake._create_message(channel["id"], {"content": f"#{g.id}"}, [])
-            await self.session.set_board_message(g.id, int(channel["id"]), int(card["id"]))
+            # No card stored: the bot's start looks for it in the channel and, finding none,
+            # posts it (a start leaves the stored cards of other games as they are).
             self.games.append(g.id)
             await self.game(g.id)
         # What the starts owe Discord (the opening announcements) is taken as told.

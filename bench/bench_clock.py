@@ -16,12 +16,17 @@ together, timeouts side by side with their commits grouped), the bot's moves cho
 event loop and then in ``--workers`` worker processes (0: that run is left out). Run:
 
     python bench/bench_clock.py [--games 10000] [--workers 2] [--only batched|before]
+                                [--profile FILE] [--side-by-side N]
+
+``--profile FILE`` runs the burst itself (not the setup) under cProfile and writes each
+run's figures to FILE.<run> (read them with ``python -m pstats``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import multiprocessing
 import sys
 import tempfile
@@ -44,6 +49,8 @@ HOUR = 3600.0
 SIDE_BY_SIDE = clock_module.SIDE_BY_SIDE
 # The store's sync level: the bot's own (FULL: every commit synced to disk) unless told.
 SYNCHRONOUS = "FULL"
+# Where the burst's profile is written (--profile), None: not profiled.
+PROFILE: str | None = None
 
 
 async def _new_game(service: SessionService, i: int, clock_seconds: int | None) -> int:
@@ -139,9 +146,15 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         quiet_moves = len(probe.moves)
         group = store._group
         batches, writes = (group.batches, group.writes) if group is not None else (0, 0)
+        profiler = cProfile.Profile() if PROFILE else None
+        if profiler is not None:
+            profiler.enable()
         t0 = time.perf_counter()
         done = await scheduler.tick()
         took = time.perf_counter() - t0
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(f"{PROFILE}.{'workers' if workers else 'loop'}")
         if group is not None:
             batches, writes = group.batches - batches, group.writes - writes
         probe.stop = True
@@ -175,28 +188,33 @@ def main() -> None:
     parser.add_argument("--only", choices=("batched", "before"))
     parser.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"),
                         help="the store's sync level (the bot's is FULL: each commit synced to disk)")
+    parser.add_argument("--profile", help="write the burst's cProfile figures to this file (.loop, .workers)")
+    parser.add_argument("--side-by-side", type=int, default=SIDE_BY_SIDE,
+                        help="timeouts run at once (the clock's SIDE_BY_SIDE unless told)")
     args = parser.parse_args()
     runs: list[tuple[str, int, bool]] = []
     if args.only in (None, "before"):
         runs.append(("before (one at a time, on the event loop)", 0, False))
     if args.only in (None, "batched"):
-        runs.append((f"batched, the bot's moves chosen on the event loop ({SIDE_BY_SIDE} side by side)", 0, True))
+        runs.append((f"batched, the bot's moves chosen on the event loop ({args.side_by_side} side by side)", 0, True))
         if args.workers:
             runs.append((f"batched, the bot's moves chosen in {args.workers} worker processes "
-                         f"({SIDE_BY_SIDE} side by side)", args.workers, True))
+                         f"({args.side_by_side} side by side)", args.workers, True))
     for name, workers, batched in runs:
         print(name, flush=True)
         # Each run in a fresh process: one run's heap does not slow the next.
         proc = multiprocessing.get_context("spawn").Process(
-            target=one_run, args=(name, args.games, workers, batched, args.synchronous))
+            target=one_run, args=(name, args.games, workers, batched, args.synchronous, args.profile,
+                                  args.side_by_side))
         proc.start()
         proc.join()
 
 
-def one_run(name: str, games: int, workers: int, batched: bool, synchronous: str) -> None:
+def one_run(name: str, games: int, workers: int, batched: bool, synchronous: str,
+            profile: str | None = None, side_by_side: int = SIDE_BY_SIDE) -> None:
     """One run of the burst, in a process of its own; prints its figures."""
-    global SYNCHRONOUS
-    SYNCHRONOUS = synchronous
+    global SYNCHRONOUS, PROFILE, SIDE_BY_SIDE
+    SYNCHRONOUS, PROFILE, SIDE_BY_SIDE = synchronous, profile, side_by_side
     report("  " + name.split(",")[0].split(" (")[0], asyncio.run(run(games, workers, batched)))
 
 

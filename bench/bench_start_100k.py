@@ -2,16 +2,23 @@
 (``python bot.py``, its own process) against the fake Discord, as a host runs it.
 
     python bench/bench_start_100k.py [--games 100000] [--open-share 0.02] [--repeats 3]
-                                     [--workers 0 1]
+                                     [--workers 0 1] [--source]
 
 The SQLite file is filled quickly in bulk: Rey y Hierofante games with real states, two
 seats and eight logged moves each, mostly finished (with their results, as the bot stores
 them) and some open (``--open-share``). For
 each start it prints the time from launching the process to discord.py's ready (store
 opened and migrated, cogs loaded, persistent components registered, commands synced,
-gateway connected), the resident memory (RSS) of the bot at ready and five seconds later
-(with the open games' boards being checked in the background, paced), and that of its
-picture workers with ``--workers``.
+gateway connected), the resident memory (RSS) of the bot at ready and five seconds later,
+what it did in those five seconds (processor seconds, requests to Discord: the work a start
+owes in the background, a look at the open games with a bot seat or no message stored, none
+here), and the memory of its picture workers with ``--workers``.
+
+The project's modules are compiled to bytecode first, as the container image does
+(``python -m compileall`` in the Dockerfile) and as Python does itself on a host's first
+start: a host does not compile every module at every start. ``--source`` leaves that out
+(where PYTHONDONTWRITEBYTECODE is set and nothing was compiled, every start then compiles
+about 200 modules from source, some 0.3 s on this machine).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import json
 import os
 import random
 import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
@@ -81,11 +89,19 @@ async def fill(path: Path, games: int, open_share: float) -> None:
             ((i + 1, s, 10**16 + 2 * (i + 1) + s, s, None) for i in finished for s in (0, 1)),
         )
         db.execute("UPDATE games SET finished_at = updated_at WHERE status = 'finished'")
+        # Every game's card was posted and stored, as a live bot's are.
+        db.execute("UPDATE games SET board_channel_id = channel_id, board_message_id = ? + id", (10**18,))
         db.executemany(
             "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
             ((g, q, q % 2, action, now) for g in range(1, games + 1) for q in range(1, MOVES_PER_GAME + 1)),
         )
         db.commit()
+
+
+def cpu_seconds(pid: int) -> float:
+    """Processor seconds (user and system) ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int) -> tuple[int, int]:
@@ -139,13 +155,15 @@ async def one_start(db: Path, workers: int, log: Path) -> dict[str, float]:
                     raise RuntimeError(log.read_text()[-2000:])
                 await asyncio.sleep(0.01)
         rss, _ = rss_kb(proc.pid)
+        cpu, asked = cpu_seconds(proc.pid), len(fake.requests)
         await asyncio.sleep(5)
         rss5, hwm = rss_kb(proc.pid)
+        cpu5, asked5 = cpu_seconds(proc.pid) - cpu, len(fake.requests) - asked
         workers_rss = sum(rss_kb(c)[0] for c in children(proc.pid))
         proc.terminate()
         await asyncio.wait_for(proc.wait(), 60)
         return {"start": marks["start"], "ready": marks["ready"], "rss": rss / 1024, "rss5": rss5 / 1024,
-                "hwm": hwm / 1024, "children": workers_rss / 1024}
+                "hwm": hwm / 1024, "children": workers_rss / 1024, "cpu5": cpu5, "asked5": asked5}
     finally:
         if proc.returncode is None:
             proc.kill()
@@ -153,8 +171,16 @@ async def one_start(db: Path, workers: int, log: Path) -> dict[str, float]:
         await fake.stop()
 
 
-async def run(games: int, open_share: float, repeats: int, workers: list[int]) -> None:
+def compile_project() -> None:
+    """Compile the bot's modules to bytecode, as the container image does."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "bot.py", "cogs", "rules", "services", "storage"],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+
+
+async def run(games: int, open_share: float, repeats: int, workers: list[int], source: bool) -> None:
     """Fill a store, then time starts on it."""
+    if not source:
+        compile_project()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         t0 = time.perf_counter()
@@ -171,6 +197,8 @@ async def run(games: int, open_share: float, repeats: int, workers: list[int]) -
                   f"{mid['start']:.2f} s) over {repeats} starts")
             print(f"    bot RSS at ready {mid['rss']:.0f} MB, 5 s later {mid['rss5']:.0f} MB "
                   f"(peak {mid['hwm']:.0f} MB); its child processes {mid['children']:.0f} MB")
+            print(f"    in the 5 s after ready: {mid['cpu5']:.2f} s of processor, "
+                  f"{mid['asked5']} requests to Discord")
 
 
 def main() -> None:
@@ -180,8 +208,9 @@ def main() -> None:
     p.add_argument("--open-share", type=float, default=0.02)
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--workers", type=int, nargs="+", default=[0, 1])
+    p.add_argument("--source", action="store_true", help="do not compile the modules to bytecode first")
     a = p.parse_args()
-    asyncio.run(run(a.games, a.open_share, a.repeats, a.workers))
+    asyncio.run(run(a.games, a.open_share, a.repeats, a.workers, a.source))
 
 
 if __name__ == "__main__":

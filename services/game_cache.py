@@ -8,7 +8,7 @@ import dataclasses
 import logging
 import secrets
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from rules.core import Engine, Seat
@@ -18,7 +18,6 @@ from services.clock import Clock, SystemClock
 from services.game import Game, NoGame, Refusal
 from services.move_result import GameOver
 from storage import GameRow, Store
-from storage.deadlines import DeadlineRow
 
 msg = Phrases("core")
 
@@ -30,6 +29,8 @@ log = logging.getLogger("tablero.session")
 DEFAULT_CACHE_SIZE = 2000
 # Games decoded between two yields to the event loop when many are loaded at once.
 DECODE_SLICE = 16
+# Users' settings the store keeps in memory at most (a few hundred bytes each).
+USER_SETTINGS_KEPT = 20_000
 
 
 class GameCache:
@@ -67,12 +68,24 @@ class GameCache:
         # players chose privately in a Guerra de Mitos lobby). It may refuse the start.
         self.start_options: dict[str, Callable[[Game], Awaitable[dict[str, Any]]]] = {}
         self._engines = engines
-        # Other processes write the same games (several shard processes on one database):
-        # a cached game is then checked against the store each time it is asked for.
-        self.shared = False
+        self._shared = False
+        # Users' settings are kept in memory by the store while this process is its one writer.
+        store.keep_user_settings(USER_SETTINGS_KEPT)
         self._games: OrderedDict[int, Game] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self._seed = seed_source or (lambda: secrets.randbits(62))
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes write the same games (several shard processes on one
+        database): a cached game is then checked against the store each time it is asked
+        for, and users' settings are read from it each time."""
+        return self._shared
+
+    @shared.setter
+    def shared(self, value: bool) -> None:
+        self._shared = value
+        self.store.keep_user_settings(0 if value else USER_SETTINGS_KEPT)
 
     # -- engines and cache ---------------------------------------------------------
 
@@ -153,10 +166,6 @@ class GameCache:
             if n % DECODE_SLICE == 0:
                 await asyncio.sleep(0)
 
-    async def preload_deadlines(self, rows: Sequence[DeadlineRow]) -> None:
-        """``preload`` the games of the clock's due ``rows``."""
-        await self.preload(row.game for row in rows)
-
     async def get(self, game: int) -> Game | None:
         """The game, loaded from the store the first time it is asked for."""
         cached = self._games.get(game)
@@ -217,6 +226,11 @@ class GameCache:
     async def open_games(self) -> list[int]:
         """Ids of every game still in the lobby or in play."""
         return list(await self.store.open_game_ids())
+
+    async def games_to_resume(self) -> tuple[list[int], int]:
+        """The open games a start must look at (no message stored, or a bot seat that may owe
+        a move), and how many are open in all: the others wait until first touched."""
+        return await self.store.games_to_resume()
 
     async def _reload_seats(self, g: Game) -> None:
         g.seats = list(await self.store.seats(g.id))

@@ -12,6 +12,8 @@ Discord-free: the cogs give the plan and the sending.
 from __future__ import annotations
 
 import logging
+import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +25,10 @@ from services.session import Game, MoveResult, SessionService, Step
 from storage.outbox import OutboxRow, Owed
 
 log = logging.getLogger("tablero.outbox")
+
+# How long a process's claim on a change it is delivering lasts (renewed halfway while
+# it delivers): another process takes a change over only once its claim has run out.
+CLAIM_SECONDS = 60.0
 
 
 @dataclass
@@ -50,6 +56,8 @@ class Outbox:
         self.plan: Planner | None = None
         self.send: Sender | None = None
         self._busy: set[int] = set()  # changes being delivered by a task of this process
+        # Who this process is in the outbox's claims (several processes on one database).
+        self.owner = secrets.token_hex(8)
         self.delivered = 0  # messages sent (or found already sent) and marked done
         self.again = 0  # of them, messages delivered after a restart
 
@@ -76,9 +84,13 @@ class Outbox:
     ) -> None:
         assert self.plan is not None and self.send is not None
         store = self.session.store
-        row = await store.outbox_row(change)
+        # Where other processes deliver too (shards), the change is claimed first: one that
+        # another process is delivering is left to it.
+        claims = self.session.shared
+        row = await self._claim(change) if claims else await store.outbox_row(change)
         if row is None or row.done:
             return
+        renew_at = time.time() + CLAIM_SECONDS / 2
         if result is None and row.payload.get("from") is not None:
             result = await self.rebuild(row)
         if not row.expanded:
@@ -90,6 +102,11 @@ class Outbox:
         for child in children:
             if child.done:
                 continue
+            if claims and time.time() > renew_at:
+                if await self._claim(change) is None:
+                    log.warning("game %s: change %s was taken over by another process", row.game, change)
+                    return
+                renew_at = time.time() + CLAIM_SECONDS / 2
             try:
                 await self.send(
                     Delivery(row=child, change=row, result=result, context=context, again=again)
@@ -108,6 +125,12 @@ class Outbox:
             crash_point("outbox.marked")
         if not children:
             await store.outbox_done(change)
+
+    async def _claim(self, change: int) -> OutboxRow | None:
+        """Claim (or renew the claim on) ``change`` for this process; None if it is done or
+        another process holds it."""
+        now = time.time()
+        return await self.session.store.claim_change(change, self.owner, now + CLAIM_SECONDS, now)
 
     async def drain(
         self, game: int | None = None, *, again: bool = True, before: float | None = None

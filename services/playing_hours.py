@@ -46,5 +46,6 @@ async def set_playing_hours(session: SessionService, user_id: int, hours: Playin
         if await store.update_deadline(retime(row, now, spec), row):
             moved.append(row.game)
     if moved:
+        session.forget_due_reads(moved)
         session.on_deadlines()
     return sorted(set(moved))

@@ -7,10 +7,11 @@ from __future__ import annotations
 import logging
 
 from rules.core import Action, Seat, StaleAction
+from services.due_reads import DueReadsMixin
 from services.escalation import Escalation, escalate, undo_escalation
 from services.game import Game
 from services.move_result import MoveResult
-from services.moves import AI_MOVE_LIMIT, MovesMixin
+from services.moves import AI_MOVE_LIMIT
 from storage.deadlines import DeadlineRow
 
 # Kinds of action that say "no" to a question asked out of turn; an interrupt window
@@ -21,7 +22,7 @@ DECLINE_KINDS = ("skip", "decline", "no")
 log = logging.getLogger("tablero.clock")
 
 
-class TimeoutsMixin(MovesMixin):
+class TimeoutsMixin(DueReadsMixin):
     """What happens when a player's wait runs out."""
 
     async def timeout(self, row: DeadlineRow) -> MoveResult | None:
@@ -33,7 +34,7 @@ class TimeoutsMixin(MovesMixin):
             g = await self.get(row.game)
             if g is None or g.status != "active" or g.state is None:
                 return None
-            current = {d.seat: d for d in await self.store.deadlines(g.id)}
+            current = await self._deadlines_now(g, row.user_id)
             d = current.get(row.seat)
             if d is None or d.started_at != row.started_at or d.paused or d.due_at > self.clock.now():
                 return None

@@ -210,3 +210,23 @@ class DeadlineQueries:
         """Insert or replace deadline rows (vacations pausing or resuming several at once)."""
         async with self._write(locks=game_locks(*{r.game for r in rows})) as db:  # type: ignore[attr-defined]
             await insert_rows(db, rows)
+
+    async def deadlines_of_games(self, games: Sequence[int]) -> dict[int, tuple[int, list[DeadlineRow]]]:
+        """The deadlines of each of ``games`` with the version the game had when they were
+        read, in one read (a burst of the clock's timeouts, rather than one read each):
+        game -> (version, its rows by seat). A game not stored is absent."""
+        if not games:
+            return {}
+        marks = ", ".join("?" for _ in games)
+        columns = ", ".join(f"d.{c.strip()}" for c in DEADLINE_COLUMNS.split(","))
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT g.id, g.version, {columns} FROM games g LEFT JOIN deadlines d ON d.game = g.id"
+            f" WHERE g.id IN ({marks}) ORDER BY g.id, d.seat",
+            tuple(games),
+        )
+        out: dict[int, tuple[int, list[DeadlineRow]]] = {}
+        for r in rows:
+            _, found = out.setdefault(r[0], (r[1], []))
+            if r[2] is not None:
+                found.append(deadline_from_sql(r[2:]))
+        return out

@@ -155,6 +155,33 @@ class GameQueries:
         )
         return [r[0] for r in rows]
 
+    async def games_to_resume(self) -> tuple[list[int], int]:
+        """What a start must look at among the open games, without loading any: the ids
+        (ascending) of those with no message stored (a crash came between posting their
+        lobby or card and storing it) and of the active ones with a bot seat (it may owe a
+        move); and how many games are open in all. Two index searches on status, whatever
+        the number of games stored; every other open game is loaded when first touched."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT g.id FROM games g WHERE g.status IN ('lobby', 'active')"
+            " AND (g.board_message_id IS NULL OR (g.status = 'active'"
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.game = g.id AND s.ai)))"
+            " ORDER BY g.id"
+        )
+        count = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT COUNT(*) FROM games WHERE status IN ('lobby', 'active')"
+        )
+        return [r[0] for r in rows], int(count[0][0])
+
+    async def open_cards(self) -> list[tuple[int, int]]:
+        """(channel, message) of every open game's stored lobby or card, from the games'
+        own columns (no game read whole): what a start needs to count messages burying
+        them."""
+        rows = await self._fetchall(  # type: ignore[attr-defined]
+            "SELECT COALESCE(board_channel_id, channel_id), board_message_id FROM games"
+            " WHERE status IN ('lobby', 'active') AND board_message_id IS NOT NULL ORDER BY id"
+        )
+        return [(int(r[0]), int(r[1])) for r in rows]
+
     # ------------------------------------------------------------------ seats
 
     async def seats(self, game: int) -> list[SeatRow]:

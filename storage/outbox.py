@@ -139,6 +139,23 @@ class OutboxQueries:
                 await db.execute("UPDATE outbox SET expanded = TRUE WHERE id = ?", (change,))
         return await self.outbox_messages(change)
 
+    async def claim_change(self, change: int, owner: str, until: float, now: float) -> OutboxRow | None:
+        """Claim change ``change`` for delivery by process ``owner`` until ``until`` (or renew
+        its own claim): the change, if it is still owed and no other process holds a claim
+        on it that runs past ``now``; None otherwise. On PostgreSQL a change another
+        transaction is claiming at this moment is passed over (SKIP LOCKED), never waited
+        for: two processes never both deliver a change, and never wait for each other."""
+        async with self._write(durable=False, locks=()) as db:  # type: ignore[attr-defined]
+            rows = await db.execute_fetchall(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN (SELECT id FROM outbox"
+                " WHERE id = ? AND parent IS NULL AND done_at IS NULL"
+                " AND (claimed_by IS NULL OR claimed_by = ? OR claimed_until < ?)"
+                f"{self._skip_locked}) RETURNING {OUTBOX_COLUMNS}",  # type: ignore[attr-defined]
+                (owner, until, change, owner, now),
+            )
+            rows = list(rows)
+        return outbox_from_sql(rows[0]) if rows else None
+
     async def outbox_messages(self, change: int) -> list[OutboxRow]:
         """The messages ``change`` owes, in the order they go out."""
         rows = await self._fetchall(  # type: ignore[attr-defined]

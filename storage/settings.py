@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -75,29 +76,73 @@ def _guild(row: Any) -> GuildSettings:
 class SettingsQueries:
     """The store's settings methods (mixed into Store, which provides _write and _fetchall)."""
 
+    # Users' settings as this store last read or wrote them, the most recently used last
+    # (None: none kept, every read goes to the database). They are read on every move that
+    # starts a wait, every card and every turn's message; they change only through
+    # update_user. Kept only where this process is the database's one writer (the session
+    # service says so: keep_user_settings), else another process's change would go unseen.
+    _users_kept: OrderedDict[int, UserSettings] | None = None
+    _users_limit = 0
+    # Bumped by every write of a user's settings: a read begun before a write does not keep
+    # what it read (it may be older than the write).
+    _users_written = 0
+
+    def keep_user_settings(self, limit: int) -> None:
+        """Keep up to ``limit`` users' settings in memory (0: none, every read goes to the
+        database); only for a database no other process writes."""
+        self._users_limit = max(0, limit)
+        self._users_kept = OrderedDict() if self._users_limit else None
+
+    def _keep_users(self, found: dict[int, UserSettings], since: int) -> None:
+        """Remember ``found`` (read when ``_users_written`` was ``since``), within the limit."""
+        kept = self._users_kept
+        if kept is None or since != self._users_written:
+            return
+        for uid, settings in found.items():
+            kept[uid] = settings
+            kept.move_to_end(uid)
+        while len(kept) > self._users_limit:
+            kept.popitem(last=False)
+
     async def user_settings(self, user_id: int) -> UserSettings:
         """``user_id``'s settings (the defaults when never set)."""
-        rows = await self._fetchall(  # type: ignore[attr-defined]
-            f"SELECT {_USER_COLUMNS} FROM users WHERE user_id = ?", (user_id,)
-        )
-        return UserSettings(*rows[0]) if rows else UserSettings(user_id=user_id)
+        return (await self.users_settings([user_id]))[user_id]
 
     async def users_settings(self, user_ids: list[int]) -> dict[int, UserSettings]:
-        """Settings of several users at once (defaults for the unknown ones)."""
-        out = {u: UserSettings(user_id=u) for u in user_ids}
-        if not user_ids:
+        """Settings of several users at once (defaults for the unknown ones): from memory
+        where kept, the others in one read."""
+        kept = self._users_kept
+        out: dict[int, UserSettings] = {}
+        missing = list(dict.fromkeys(user_ids))
+        if kept is not None:
+            missing = [u for u in missing if u not in kept]
+            for u in user_ids:
+                if u in kept:
+                    out[u] = kept[u]
+                    kept.move_to_end(u)
+        if not missing:
             return out
-        marks = ", ".join("?" for _ in user_ids)
+        since = self._users_written
+        found = {u: UserSettings(user_id=u) for u in missing}
+        marks = ", ".join("?" for _ in missing)
         rows = await self._fetchall(  # type: ignore[attr-defined]
-            f"SELECT {_USER_COLUMNS} FROM users WHERE user_id IN ({marks})", tuple(user_ids)
+            f"SELECT {_USER_COLUMNS} FROM users WHERE user_id IN ({marks})", tuple(missing)
         )
         for r in rows:
-            out[r[0]] = UserSettings(*r)
+            found[r[0]] = UserSettings(*r)
+        self._keep_users(found, since)
+        out.update(found)
         return out
 
     async def update_user(self, user_id: int, **changes: Any) -> UserSettings:
         """Change some of ``user_id``'s settings and return them all."""
-        return await self._upsert("users", "user_id", UserSettings(user_id=user_id), changes)
+        self._users_written += 1
+        if self._users_kept is not None:
+            self._users_kept.pop(user_id, None)  # until the write says what they are
+        new: UserSettings = await self._upsert("users", "user_id", UserSettings(user_id=user_id), changes)
+        self._users_written += 1
+        self._keep_users({user_id: new}, self._users_written)
+        return new
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """The server's settings (the defaults when never configured, or outside a server)."""

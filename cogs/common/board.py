@@ -469,6 +469,14 @@ class BoardKeeper:
         await self.bot.session.set_board_message(game, channel_id, message_id)
         self._track(channel_id, message_id)
 
+    def track_stored(self, cards: list[tuple[int, int]]) -> None:
+        """After a restart: count the messages posted below each open game's stored card
+        ``(channel, message)`` from now on, without reading the games (a card this process
+        has already shown since is left as it is)."""
+        for channel_id, message_id in cards:
+            if channel_id not in self._board_of_channel and message_id not in self._after:
+                self._track(channel_id, message_id)
+
     def _track(self, channel_id: int, message_id: int) -> None:
         self._board_of_channel[channel_id] = message_id
         self._after[message_id] = set()

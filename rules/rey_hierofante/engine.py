@@ -23,6 +23,7 @@ from rules.rey_hierofante.legal import (
     available,
     can_place,
     effect_options,
+    is_placement,
     placements,
     tower_squares,
 )
@@ -195,9 +196,15 @@ class RhEngine(Engine[RhState]):
     # ------------------------------------------------------------------ apply
 
     def _apply(self, state: RhState, seat: Seat, action: Action) -> list[Event]:
-        legal = self._legal_actions(state, seat)
-        if action not in legal:
-            raise self._refusal(state, seat, action, legal)
+        if isinstance(action, Place) and state.phase == "place":
+            # A placement is checked on its own: the list of every legal one is built only
+            # to say what would be legal instead.
+            if not is_placement(state, seat, action):
+                raise self._refusal(state, seat, action, self._legal_actions(state, seat))
+        else:
+            legal = self._legal_actions(state, seat)
+            if action not in legal:
+                raise self._refusal(state, seat, action, legal)
         if isinstance(action, ChooseStarter):
             return self._choose_starter(state, seat, action.starter)
         if isinstance(action, DraftPick):

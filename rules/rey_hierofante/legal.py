@@ -39,6 +39,16 @@ def placements(state: RhState, seat: int) -> list[Action]:
     return out
 
 
+def is_placement(state: RhState, seat: int, action: Place) -> bool:
+    """Whether ``action`` is among ``placements(state, seat)``, without building them all:
+    asked for every move applied, the built-in player's weighed ones too."""
+    if action.tile not in available(state, seat):
+        return False
+    if state.board[action.square] is None:
+        return True
+    return action.tile == "torre" and action.square in tower_squares(state, seat)
+
+
 def can_place(state: RhState, seat: int) -> bool:
     """Whether ``seat`` has any placement at all (``placements`` not empty), without building
     them: asked at every turn's start, and by the built-in player for each move it weighs."""

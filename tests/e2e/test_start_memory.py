@@ -52,7 +52,9 @@ async def test_start_reads_no_game_and_memory_holds_only_the_cache(fake: Any, db
         await world.start(bot)
         assert bot.held_at_ready == 0  # nothing read before ready, however many are stored
         assert bot._resume_task is not None
-        await bot._resume_task  # every open game's board checked once (each game touched)
+        # Their cards were never stored (no Discord side wrote them): each game is looked at
+        # once, to find its card, and no more than the cache's size stay.
+        await bot._resume_task
         assert len(bot.session._games) <= CACHE
         # A game let go is read again whole when touched.
         first = ids[0]

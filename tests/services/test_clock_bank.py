@@ -241,3 +241,24 @@ async def test_a_reminder_overdue_at_night_after_a_restart_waits_for_the_morning
         assert len(rec.results) == 1
     finally:
         await store.close()
+
+
+async def test_a_wait_retimed_after_the_batch_read_it_is_not_timed_out(
+    store: Store, clock: ManualClock
+) -> None:
+    """The clock's batch read a due wait's deadlines; the player then set quiet hours that
+    move it later: the timeout reads the deadline again and does not fire."""
+    service, _, _ = make(store, clock)
+    clock.t = at(MADRID, 2027, 6, 2, 12)
+    game = await banked(service)
+    due = await wait_of(store, game)
+    clock.t = due.due_at + 1  # due now, by the deadline as it stands
+    version = service.cached(game).version  # type: ignore[union-attr]
+    await service.preload_deadlines([due])
+    # quiet all day but a minute, set just as the batch began: the wait now ends much later
+    night_owl = PlayingHours(MADRID, (parse_window("00:00-23:59"),))
+    assert await set_playing_hours(service, due.user_id, night_owl) == [game]
+    assert (await wait_of(store, game)).due_at > clock.now()
+    assert await service.timeout(due) is None
+    assert service.cached(game).version == version  # type: ignore[union-attr]  (the bot did not move)
+    assert (await wait_of(store, game)).seat == due.seat  # still the player's own wait

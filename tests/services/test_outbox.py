@@ -5,6 +5,7 @@ tasks of one process; a message that fails for a bug is given up, the rest still
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 from services.outbox import Delivery, Outbox
@@ -113,6 +114,26 @@ async def test_two_tasks_delivering_one_change_send_it_once(store: Store) -> Non
         box.deliver(change.id, results[-1]), box.deliver(change.id, results[-1]), box.drain()
     )
     assert sorted(kind for c, kind, _ in rec.sent if c == change.id) == ["board", "record"]
+
+
+async def test_two_processes_delivering_what_is_left_send_each_message_once(
+    store: Store, tmp_path: Path
+) -> None:
+    await played(store, 3)  # four changes, none delivered
+    other = await Store.open(tmp_path / "tablero.db")  # a second process on the database
+    try:
+        boxes, recs = [], []
+        for s in (store, other):
+            session = SessionService(s)
+            session.shared = True
+            recs.append(Recorder())
+            boxes.append(outbox_for(session, recs[-1]))
+        await asyncio.gather(*(box.drain() for box in boxes), *(box.drain() for box in boxes))
+        sent = sorted((c, kind) for rec in recs for c, kind, _ in rec.sent)
+        assert len(sent) == 8 and len(set(sent)) == 8  # every message of the four, once
+        assert await store.open_changes() == []
+    finally:
+        await other.close()
 
 
 async def test_a_message_that_fails_for_a_bug_is_given_up_and_the_rest_goes(store: Store) -> None:

@@ -290,6 +290,33 @@ async def test_open_game_ids_lists_lobby_and_active_only(store: Store) -> None:
     assert await store.open_game_ids() == [lobby.id, active.id]
 
 
+async def test_a_start_looks_only_at_games_without_a_message_or_with_a_bot_seat(store: Store) -> None:
+    shown = await active_game(store, channel_id=1)
+    await store.set_board_message(shown.id, 1, 501)
+    lost = await active_game(store, channel_id=2)  # its card was posted, never stored
+    lobby_lost = await store.create_game(
+        guild_id=1, channel_id=3, game_id="ragami", options={}, host_id=1, locale="es"
+    )
+    lobby_shown = await store.create_game(
+        guild_id=1, channel_id=4, game_id="ragami", options={}, host_id=1, locale="es"
+    )
+    await store.set_board_message(lobby_shown.id, 4, 502)
+    game = await store.create_game(
+        guild_id=1, channel_id=5, game_id="ragami", options={}, host_id=10, locale="es"
+    )
+    await store.add_seat(game.id, user_id=10, name="a")
+    await store.add_seat(game.id, user_id=None, name="bot", ai=True)
+    with_bot = await store.start_game(game.id, seed=7, state='{"v":0}')
+    await store.set_board_message(with_bot.id, 5, 503)
+    over = await active_game(store, channel_id=6)
+    await move(store, over.id, 0, finished=True)  # finished, no message: nothing to look at
+    ids, total = await store.games_to_resume()
+    assert ids == [lost.id, lobby_lost.id, with_bot.id]
+    assert total == 5
+    # The stored cards of the open games, read from their columns alone.
+    assert await store.open_cards() == [(1, 501), (4, 502), (5, 503)]
+
+
 async def test_open_game_ids_uses_an_index(sqlite_store: Store) -> None:
     # 10,000+ stored games must not mean a table scan at start-up.
     plan = await sqlite_store._db.execute_fetchall(

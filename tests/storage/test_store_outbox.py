@@ -197,3 +197,20 @@ async def test_several_games_and_their_seats_are_read_at_once(store: Store) -> N
     ]
     assert read[0][0] == await store.get_game(games[0].id)
     assert await store.games_with_seats([]) == []
+
+
+async def test_a_change_is_claimed_by_one_process_until_its_claim_runs_out(store: Store) -> None:
+    g = await active_game(store)
+    change = await store.add_change(g.id, {"n": 1})
+    claimed = await store.claim_change(change, "A", 160.0, 100.0)
+    assert claimed is not None and claimed.id == change and claimed.payload == {"n": 1}
+    assert await store.claim_change(change, "B", 170.0, 110.0) is None  # A's, for now
+    assert await store.claim_change(change, "A", 220.0, 150.0) is not None  # A renews it
+    assert await store.claim_change(change, "B", 230.0, 210.0) is None
+    # A stopped renewing it (its process died): B takes it over, and A no longer has it.
+    assert await store.claim_change(change, "B", 290.0, 230.0) is not None
+    assert await store.claim_change(change, "A", 300.0, 240.0) is None
+    await store.outbox_done(change)
+    assert await store.claim_change(change, "B", 400.0, 300.0) is None  # delivered: nothing to claim
+    (message,) = await store.expand_change(await store.add_change(g.id, {}), [Owed("record", "record")])
+    assert await store.claim_change(message.id, "A", 500.0, 400.0) is None  # changes only

@@ -355,3 +355,36 @@ async def test_pruning_passes_over_changes_held_elsewhere_and_shares_the_work(
                                   b_store.prune_outbox(1e12, chunk=3))
     assert sum(counts) == 41
     assert await a_store.outbox_row(ids[0]) is None
+
+
+async def test_a_change_being_claimed_elsewhere_is_passed_over_not_waited_for(
+    two: tuple[Store, Store], url: str
+) -> None:
+    store, _ = two
+    (g,) = await active_games(store, 1)
+    change = await store.add_change(g.id, {"n": 1})
+    conn, tx = await held_row(url, "SELECT 1 FROM outbox WHERE id = $1 FOR UPDATE", change)
+    try:
+        assert await asyncio.wait_for(store.claim_change(change, "B", 200.0, 100.0), PATIENCE) is None
+    finally:
+        await tx.rollback()
+        await conn.close()
+    assert await store.claim_change(change, "B", 200.0, 100.0) is not None
+
+
+async def test_two_processes_claiming_every_change_at_once_never_take_one_twice(
+    two: tuple[Store, Store]
+) -> None:
+    a_store, b_store = two
+    games = await active_games(a_store, 4)
+    changes = [await a_store.add_change(g.id, {"n": i}) for i in range(15) for g in games]
+
+    async def claim_all(store: Store, owner: str) -> list[bool]:
+        got = await asyncio.gather(*(store.claim_change(c, owner, 200.0, 100.0) for c in changes))
+        return [row is not None for row in got]
+
+    mine, theirs = await asyncio.gather(claim_all(a_store, "A"), claim_all(b_store, "B"))
+    assert [x + y for x, y in zip(mine, theirs, strict=True)] == [1] * len(changes)
+    # and each stays with the one that took it
+    again = await asyncio.gather(*(b_store.claim_change(c, "B", 200.0, 150.0) for c in changes))
+    assert [row is not None for row in again] == theirs
