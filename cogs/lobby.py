@@ -21,7 +21,7 @@ from cogs.common.game_threads import ThreadKeeper, can_view, place_new_game
 from cogs.common.gamelog import LogButton, render_log
 from cogs.common.i18n import count as _count
 from cogs.common.i18n import locale_of, public_locale, said, t, text_choice, tn
-from cogs.common.limits import check_open_caps, heavy, replay_slot
+from cogs.common.limits import heavy, open_slot, replay_slot
 from cogs.common.lobby_message import LOBBY_EXTRAS as LOBBY_EXTRAS
 from cogs.common.lobby_message import LobbyButton, after_start, render_lobby
 from cogs.common.lobby_message import LobbyExtra as LobbyExtra
@@ -183,8 +183,8 @@ class Lobby(commands.Cog):
             "bank": bank,
         }
         async with heavy(interaction, "new", server):  # the cooldown first: it costs no query
-            await check_open_caps(interaction, server, thread=parent is not None)
-            await self._open(interaction, parent, common, clip(f"{engine.title.get(locale)} · {user.display_name}", 100))
+            async with open_slot(interaction, server, thread=parent is not None):
+                await self._open(interaction, parent, common, clip(f"{engine.title.get(locale)} · {user.display_name}", 100))
 
     async def _open(self, interaction: discord.Interaction, parent: discord.TextChannel | None,
                     common: dict[str, Any], name: str) -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+
+from storage.settings import OpenCounts
 
 # The commands under a cooldown: each kind is counted apart, per user and server.
 HEAVY = ("replay", "import", "new")
@@ -108,10 +110,53 @@ class Gate:
             self.inside -= 1
 
 
+class Openings:
+    """Lobbies and threads being opened right now, not yet in the store: counted with the
+    stored ones so that commands sent together cannot all pass a cap that each alone would
+    see room under. A server's commands reach one process (its shard), so memory suffices."""
+
+    def __init__(self) -> None:
+        """Nothing being opened."""
+        self._lobbies: dict[tuple[int, int | None], int] = {}
+        self._threads: dict[tuple[int, int | None], int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def counts(self, guild_id: int, user_id: int) -> OpenCounts:
+        """What is being opened in the server, in all and by ``user_id``."""
+        return OpenCounts(self._lobbies.get((guild_id, None), 0), self._lobbies.get((guild_id, user_id), 0),
+                          self._threads.get((guild_id, None), 0), self._threads.get((guild_id, user_id), 0))
+
+    @asynccontextmanager
+    async def reserve(self, guild_id: int, user_id: int, thread: bool,
+                      check: Callable[[OpenCounts], Awaitable[None]]) -> AsyncIterator[None]:
+        """Open one lobby (in a new thread when ``thread``): ``check`` is given what is in
+        flight and raises to refuse; the check and the reservation happen under the server's
+        lock, the body (the opening itself) outside it."""
+        lock = self._locks.setdefault(guild_id, asyncio.Lock())
+        async with lock:
+            await check(self.counts(guild_id, user_id))
+            keys = [(guild_id, None), (guild_id, user_id)]
+            tables = [self._lobbies, self._threads] if thread else [self._lobbies]
+            for table in tables:
+                for key in keys:
+                    table[key] = table.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            for table in tables:
+                for key in keys:
+                    table[key] -= 1
+                    if not table[key]:
+                        del table[key]
+            if not lock.locked() and not any(k[0] == guild_id for k in self._lobbies):
+                self._locks.pop(guild_id, None)
+
+
 class Limits:
-    """The bot's cooldowns and its replay gate."""
+    """The bot's cooldowns, its replay gate and the lobbies being opened."""
 
     def __init__(self, now: Callable[[], float]) -> None:
         """Limits counting time with ``now``."""
         self.cooldowns = Cooldowns(now)
         self.replays = Gate()
+        self.openings = Openings()

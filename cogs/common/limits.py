@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import astuple
 from typing import Any
 
 import discord
@@ -19,7 +20,7 @@ from cogs.common.i18n import said
 from rules.core import RuleError
 from services.limits import Busy, CoolingDown, Limits
 from services.session import Refusal
-from storage.settings import GuildSettings
+from storage.settings import GuildSettings, OpenCounts
 
 
 def limits_of(interaction: discord.Interaction) -> Limits:
@@ -53,12 +54,26 @@ async def replay_slot(interaction: discord.Interaction) -> AsyncIterator[None]:
         raise Refusal(said("limit.replays_busy")) from None
 
 
-async def check_open_caps(interaction: discord.Interaction, server: GuildSettings, thread: bool) -> None:
-    """Refuse a new lobby (in a new thread when ``thread``) past the server's caps."""
+@asynccontextmanager
+async def open_slot(interaction: discord.Interaction, server: GuildSettings, thread: bool) -> AsyncIterator[None]:
+    """Open a new lobby (in a new thread when ``thread``) in the body, refused past the
+    server's caps counting the ones being opened at this moment too."""
     if interaction.guild_id is None:
+        yield
         return
     store: Any = services(interaction).session.store
-    now = await store.open_counts(interaction.guild_id, interaction.user.id)
+    guild, user = interaction.guild_id, interaction.user.id
+
+    async def check(opening: OpenCounts) -> None:
+        stored = await store.open_counts(guild, user)
+        _refuse_past_caps(OpenCounts(*(a + b for a, b in zip(astuple(stored), astuple(opening), strict=True))),
+                          server, thread)
+
+    async with limits_of(interaction).openings.reserve(guild, user, thread, check):
+        yield
+
+
+def _refuse_past_caps(now: OpenCounts, server: GuildSettings, thread: bool) -> None:
     checks = [
         (now.member_lobbies >= server.lobbies_per_member, "limit.lobbies_member", server.lobbies_per_member),
         (now.lobbies >= server.lobbies_per_server, "limit.lobbies_server", server.lobbies_per_server),
@@ -71,3 +86,4 @@ async def check_open_caps(interaction: discord.Interaction, server: GuildSetting
     for over, key, most in checks:
         if over:
             raise Refusal(said(key, most=most))
+

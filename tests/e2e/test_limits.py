@@ -158,3 +158,35 @@ async def test_deck_imports_share_the_cooldown_and_a_refused_list_does_not_count
         clock.advance(60)
         _, _, done = await t.slash("gdm mazo importar", bob, nombre="Otro", texto=code)
         assert "importado" in said(done)
+
+
+async def test_members_opening_games_at_once_cannot_pass_the_servers_caps(fake, db) -> None:
+    """Ten members send /game new together: the server's cap on threads, then on lobbies,
+    holds exactly; the others are refused privately."""
+    names = [f"m{k}" for k in range(10)]
+    options = {"m0": {"permissions": MANAGE_GUILD}}
+    async with FakeWorld(users=names, user_options=options, fake=fake, channels=["games"]) as w:
+        t = Table(w, db, clock=ManualClock())
+        await t.start()
+        guild = int(w.guild["id"])
+        # three threads may open; then, with room for threads, two more lobbies (five in all)
+        for settings, opened in (({"threads_per_server": 3, "lobbies_per_server": 20}, 3),
+                                 ({"threads_per_server": 50, "lobbies_per_server": 5}, 2)):
+            await t.slash("config", w["m0"], cooldown="off", **settings)
+            before = await t.bot.session.store.open_counts(guild, 0)
+            sent = [await fake.slash_with("game new", w[n], w.channels["games"],
+                                          {"game": "rey_hierofante", "thread": True}) for n in names]
+            for inter in sent:
+                await fake.wait_response(inter, timeout=10)
+            await fake.wait_until(lambda sent=sent: all(fake.followups(i) or said_anything(fake.response_message(i))
+                                                        for i in sent), timeout=20)
+            after = await t.bot.session.store.open_counts(guild, 0)
+            assert (after.threads - before.threads, after.lobbies - before.lobbies) == (opened, opened)
+            answers = [m for i in sent for m in [fake.response_message(i), *fake.followups(i)] if m]
+            refusals = [m for m in answers if m["flags"] & EPHEMERAL and "allows (" in said(m)]
+            assert len(refusals) == len(names) - opened
+
+
+def said_anything(message: dict | None) -> bool:
+    """Whether a (deferred) answer has been filled."""
+    return bool(message and (message.get("content") or message.get("embeds")))
