@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cogs.common.board import BoardKeeper  # noqa: E402
 from services.session import Game  # noqa: E402
-from tests.e2e.fake_discord import FakeDiscord  # noqa: E402
+from tests.e2e.fake_discord import DM, EPHEMERAL, FakeDiscord  # noqa: E402
 from tests.e2e.harness import start_bot, stop_bot  # noqa: E402
 from tests.e2e.table import make_bot  # noqa: E402
 
@@ -60,6 +60,72 @@ def kind(method: str, path: str) -> str:
     """A request's route with its ids blanked: ``PATCH channels/{}/messages/{}``."""
     path = re.sub(r"/webhooks/(\d+)/[^/]+", r"/webhooks/\1/{token}", path.split("?")[0])
     return f"{method} " + re.sub(r"/\d+", "/{}", path).lstrip("/")
+
+
+def custom_ids(node: Any) -> list[str]:
+    """Every component custom_id in a message body or answer (nested rows and containers)."""
+    if isinstance(node, dict):
+        found = [node["custom_id"]] if isinstance(node.get("custom_id"), str) else []
+        for value in node.values():
+            found += custom_ids(value)
+        return found
+    if isinstance(node, list):
+        return [cid for item in node for cid in custom_ids(item)]
+    return []
+
+
+def is_card_body(body: Any) -> bool:
+    """Whether a message body is a game's card (it carries the "My hand" button)."""
+    return any(cid.startswith("tablero:hand:") for cid in custom_ids((body or {}).get("components")))
+
+
+def purpose(fake: FakeDiscord, rec: Any) -> str:
+    """What a REST call was for, read from its route, its body and the fake's world: the
+    card's edit (through the bot's token or an interaction's), the turn's message, a hand
+    DM, a private panel's followup or edit, an old card's retirement..."""
+    method, parts = rec.method, rec.path.split("?")[0].strip("/").split("/")
+    body = rec.body if isinstance(rec.body, dict) else {}
+    if parts[0] == "interactions":
+        return f"interaction response type {body.get('type')}"
+    if parts[0] == "webhooks":
+        iid = fake._tokens.get(parts[2]) if len(parts) > 2 else None
+        if len(parts) == 3:
+            private = (body.get("flags") or 0) & EPHEMERAL
+            return "webhook: followup, " + ("private (a menu, a refusal)" if private else "public")
+        record = fake.interaction_responses.get(iid or "") or {}
+        mid = record.get("message_id") if parts[-1] == "@original" else parts[-1]
+        msg = fake.messages.get(mid or "") or fake.deleted_messages.get(mid or "") or {}
+        what = ("the card" if is_card_body(body) or is_card_body(msg)
+                else "a private panel" if (msg.get("flags") or 0) & EPHEMERAL else "a message")
+        verb = {"PATCH": "edit", "DELETE": "delete", "GET": "read"}.get(method, method)
+        return f"webhook: {verb} {what} (@original)" if parts[-1] == "@original" else f"webhook: {verb} {what}"
+    if parts[0] == "channels" and len(parts) > 1:
+        channel = fake.channels.get(parts[1]) or {}
+        dm = channel.get("type") == DM
+        rest = parts[2:]
+        if rest[:1] == ["messages"] and len(rest) == 1 and method == "POST":
+            if dm:
+                kind_ = ("a hand" if body.get("embeds") else "a question" if body.get("components")
+                         else "a text (turn, reminder, notice)")
+                return f"DM: new, {kind_}"
+            if is_card_body(body):
+                return "channel: post the card" + (" carrying the turn's message" if body.get("content") else "")
+            return "channel: post a message (the turn's message, a notice)"
+        if rest[:1] == ["messages"] and len(rest) == 2:
+            if method == "PATCH":
+                if dm:
+                    return "DM: edit " + ("a hand" if body.get("embeds") or body.get("attachments") else "a text")
+                if body.get("embeds") == [] and not custom_ids(body.get("components")):
+                    return "channel: strip an old card (its turn's message stays)"
+                return "channel: edit the card" if is_card_body(body) or body.get("embeds") else "channel: edit a message"
+            if method == "DELETE":
+                return "channel: delete a message (an old card)"
+            return f"channel: {method} a message"
+        if rest == ["messages"] and method == "GET":
+            return "DM: read history" if dm else "channel: read history"
+    if rec.path.startswith("/users/@me/channels"):
+        return "DM: open the channel"
+    return kind(method, rec.path)
 
 
 def pct(values: list[float], q: int) -> float:
@@ -275,6 +341,10 @@ class Bench:
               f"  {bound / n:.2f}/move bound by the bot's global rate limit (the bot's token)\n"
               f"  {webhook / n:.2f}/move through interaction webhooks (followups, @original edits: not bound by it)")
         for k, c in counts.most_common():
+            print(f"  {c / n:6.2f}/move  {k}")
+        whats = collections.Counter(purpose(self.fake, r) for r in self.requests)
+        print("by what they were for (interaction responses, not counted above, last):")
+        for k, c in sorted(whats.items(), key=lambda kv: (kv[0].startswith("interaction"), -kv[1])):
             print(f"  {c / n:6.2f}/move  {k}")
         print(f"interaction -> acknowledged: p50 {pct(self.acks, 50):.0f} ms, p99 {pct(self.acks, 99):.0f} ms "
               f"({len(self.acks)} interactions)")
