@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.common import errors, i18n
+from cogs.common import errors, i18n, pacing
 from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
 from cogs.common.contexts import SERVER, SERVER_INSTALL
@@ -110,6 +110,9 @@ class Settings:
     health_file: str | None = None  # rewritten with the bot's status every health_interval s
     health_port: int | None = None  # GET http://127.0.0.1:<port>/health
     health_interval: float = 30.0
+    # Requests a second the bot allows itself under Discord's global limit (all processes
+    # together; each takes its share by its shards): see cogs/common/pacing.py.
+    global_rate: float = pacing.DEFAULT_RATE
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -165,6 +168,14 @@ class Settings:
             health_interval = float(every)
         except ValueError:
             raise SettingsError(f"TABLERO_HEALTH_INTERVAL must be a number of seconds, not {every!r}.") from None
+        rate = env.get("TABLERO_GLOBAL_RATE", "").strip() or str(pacing.DEFAULT_RATE)
+        try:
+            global_rate = float(rate)
+        except ValueError:
+            global_rate = -1.0
+        if not 0 < global_rate <= 50:
+            raise SettingsError(f"TABLERO_GLOBAL_RATE must be requests a second, above 0 and at most "
+                                f"Discord's 50, not {rate!r}.")
         return cls(
             token=token,
             db_path=env.get("TABLERO_DB", "").strip() or "tablero.db",
@@ -183,6 +194,7 @@ class Settings:
             health_file=env.get("TABLERO_HEALTH_FILE", "").strip() or None,
             health_port=int(port) if port else None,
             health_interval=max(0.1, health_interval),
+            global_rate=global_rate,
         )
 
     def client_options(self) -> dict[str, Any]:
@@ -241,6 +253,10 @@ class TableroBot(commands.Bot):
         # which need none; members and message content are never read.
         intents = discord.Intents.default()
         client_kwargs.setdefault("allowed_mentions", MENTIONS)
+        # The bot's own requests wait for room under Discord's global limit rather than
+        # meet its 429s (interaction endpoints are not bound by it).
+        self.pace = pacing.Pace(pacing.share_of(settings.global_rate, settings.shard_count, settings.shard_ids))
+        client_kwargs.setdefault("http_trace", self.pace.trace())
         super().__init__(
             command_prefix=commands.when_mentioned, intents=intents, help_command=None,
             # Every command is for servers with the bot unless it says otherwise
