@@ -223,6 +223,10 @@ class BotAlone(Bench):
                     errors = self.proc.errors()
                     if errors:
                         print(f"the bot logged {len(errors)} errors, the first: {errors[0]}")
+                        text = self.proc.text()
+                        at = text.find("Traceback")
+                        if at >= 0:
+                            print(text[at:at + 2500])
                 if getattr(self, "session", None) is not None:
                     await self.session.store.close()
                 await self.fake.stop()

@@ -120,6 +120,8 @@ class Delivery:
         # user id -> id of the newest DM the bot sent them (this process's memory: after a
         # restart the next hand goes out as a new message, which is always safe).
         self._newest: dict[int, int] = {}
+        # user id -> their DM channel's id (this process's memory, one small entry a player)
+        self._dm_channels: dict[int, int] = {}
         # One private view at a time per seat (see send_private).
         self._seat_locks: dict[tuple[int, Seat], asyncio.Lock] = {}
 
@@ -141,7 +143,7 @@ class Delivery:
         within minutes with the first message (enforce_nonce); ``since`` (the change's time,
         when a crash may have cut its delivery) first looks for a DM sent after it that
         ``match`` (default: the same content) recognises, and returns that instead."""
-        channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)))
+        channel = await self._dm_channel(user_id)
         if since is not None:
             found = await sent_since(channel, self._me(), since, match or same_content(kwargs))
             if found is not None:
@@ -155,6 +157,16 @@ class Delivery:
             return None
         self._newest[user_id] = message.id
         return message
+
+    async def _dm_channel(self, user_id: int) -> Any:
+        """The DM channel with ``user_id``: opened once (one request), then known by id (a DM
+        channel's id never changes), so later DMs cost only their own request."""
+        known = self._dm_channels.get(user_id)
+        if known is not None:
+            return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)))
+        self._dm_channels[user_id] = channel.id
+        return channel
 
     def _me(self) -> int | None:
         user = getattr(self.bot, "user", None)
