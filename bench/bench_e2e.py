@@ -343,6 +343,11 @@ class Bench:
         for k, c in counts.most_common():
             print(f"  {c / n:6.2f}/move  {k}")
         whats = collections.Counter(purpose(self.fake, r) for r in self.requests)
+        refused = collections.Counter(
+            ("global: " if json.loads(r.answer or "{}").get("global") else "its route's bucket: ") + purpose(self.fake, r)
+            for r in self.requests if r.status == 429)
+        if refused:
+            print("429 answers, by what was asked: " + "; ".join(f"{k} {c}" for k, c in refused.most_common()))
         print("by what they were for (interaction responses, not counted above, last):")
         for k, c in sorted(whats.items(), key=lambda kv: (kv[0].startswith("interaction"), -kv[1])):
             print(f"  {c / n:6.2f}/move  {k}")

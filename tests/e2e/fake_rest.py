@@ -70,6 +70,7 @@ class RestMixin:
         if limited is not None:
             payload, headers = limited
             rec.status = 429
+            rec.answer = json.dumps(payload)  # says whether the global limit refused it
             self.errors.append(rec)
             self._changed()
             return web.Response(body=json.dumps(payload).encode(), status=429,
