@@ -305,7 +305,7 @@ class BoardKeeper:
                         if await self._answer_with(interaction, edit):
                             self.lend(game, interaction)
                         elif not await self._edit_by_token(game, mid, edit):
-                            await patiently(lambda: message.edit(**edit))
+                            await patiently(lambda: message.edit(**edit), again_if_dropped=True)
                         return mid, shown
                     except discord.NotFound:
                         log.info("game %s: board message %s is gone; posting it again", g.id, mid)
@@ -413,7 +413,7 @@ class BoardKeeper:
         kwargs = rendered.send_kwargs()
         if told is not None:
             kwargs.update(content=told[0], allowed_mentions=told[1])
-        message = await patiently(lambda: channel.send(**kwargs, **extra))
+        message = await patiently(lambda: channel.send(**kwargs, **extra), again_if_dropped=nonce is not None)
         crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
         self._track(channel.id, message.id)
@@ -460,7 +460,7 @@ class BoardKeeper:
         edit = self.lobby_renderer(snapshot(g), g.locale).edit_kwargs()
         message = self._channel(g).get_partial_message(message_id)
         try:
-            await patiently(lambda: message.edit(**edit))
+            await patiently(lambda: message.edit(**edit), again_if_dropped=True)
         except discord.HTTPException:
             log.info("game %s: could not mark its lobby message %s started", g.id, message_id)
 

@@ -109,7 +109,7 @@ async def send_once(channel: Any, me: int | None, since: float | None, nonce: st
         if found is not None:
             return found
     extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
-    return await patiently(lambda: channel.send(**kwargs, **extra))
+    return await patiently(lambda: channel.send(**kwargs, **extra), again_if_dropped=nonce is not None)
 
 
 class Delivery:
@@ -152,7 +152,7 @@ class Delivery:
         make = fresh_files(kwargs)
         extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
         try:
-            message = await patiently(lambda: channel.send(**make(), **extra))
+            message = await patiently(lambda: channel.send(**make(), **extra), again_if_dropped=nonce is not None)
         except discord.Forbidden:
             return None
         self._newest[user_id] = message.id
@@ -164,7 +164,7 @@ class Delivery:
         known = self._dm_channels.get(user_id)
         if known is not None:
             return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
-        channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)))
+        channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)), again_if_dropped=True)
         self._dm_channels[user_id] = channel.id
         return channel
 
@@ -207,7 +207,7 @@ class Delivery:
 
         message = channel.get_partial_message(last.message_id)
         try:
-            await patiently(lambda: message.edit(**edit()))
+            await patiently(lambda: message.edit(**edit()), again_if_dropped=True)
         except discord.HTTPException:
             return False
         return True

@@ -9,6 +9,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 
 log = logging.getLogger("tablero.patience")
@@ -55,8 +56,17 @@ def forbidden(exc: BaseException) -> bool:
     return isinstance(exc, discord.Forbidden) and exc.code in MISSING_PERMISSIONS
 
 
-async def patiently(call: Callable[[], Awaitable[T]]) -> T:
-    """Await ``call()`` again after a pause while Discord answers 429; other errors pass."""
+def dropped(exc: BaseException) -> bool:
+    """Whether ``exc`` is the connection to Discord failing under a request (closed by the
+    other side, or no answer in aiohttp's time): worth asking again, where discord.py does not."""
+    return isinstance(exc, aiohttp.ClientConnectionError)
+
+
+async def patiently(call: Callable[[], Awaitable[T]], *, again_if_dropped: bool = False) -> T:
+    """Await ``call()`` again after a pause while Discord answers 429, and, with
+    ``again_if_dropped``, when the connection drops under the request; other errors pass.
+    Only a call that does the same when made twice may be made again after a drop (an
+    edit; a send with a nonce, which Discord enforces): Discord may have done the first."""
     for pause in RETRY_PAUSES:
         try:
             return await call()
@@ -64,7 +74,11 @@ async def patiently(call: Callable[[], Awaitable[T]]) -> T:
             if not rate_limited(exc):
                 raise
             log.info("rate limited; trying again in %.2fs", pause)
-            await asyncio.sleep(pause)
+        except aiohttp.ClientConnectionError as exc:
+            if not again_if_dropped:
+                raise
+            log.info("connection to Discord dropped (%s); trying again in %.2fs", type(exc).__name__, pause)
+        await asyncio.sleep(pause)
     return await call()
 
 

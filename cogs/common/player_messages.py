@@ -212,7 +212,8 @@ class PlayerMessages:
             channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
             message = channel.get_partial_message(where[1])
             try:
-                await patiently(lambda: message.edit(content=text, allowed_mentions=NO_MENTIONS))
+                await patiently(lambda: message.edit(content=text, allowed_mentions=NO_MENTIONS),
+                                again_if_dropped=True)
                 return
             except discord.NotFound:
                 log.info("game %s: spectator %s's DM is gone; sending it anew", g.id, uid)

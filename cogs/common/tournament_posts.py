@@ -116,7 +116,7 @@ class TournamentPosts:
                 "allowed_mentions": NO_MENTIONS,
             }
         try:
-            await patiently(lambda: message.edit(**kwargs))
+            await patiently(lambda: message.edit(**kwargs), again_if_dropped=True)
         except discord.HTTPException:
             log.warning("tournament %s: could not edit its standings", t_.id, exc_info=True)
 
