@@ -517,6 +517,8 @@ class TableroBot(commands.Bot):
             except TimeoutError:
                 log.warning("results of ended games still in flight at shutdown")
         await self.health.stop()
+        if self._outbox is not None:
+            self._outbox.stopping = True  # what still fails to go out is left for the next start
         await super().close()
         if self.store is not None:
             await self.store.close()

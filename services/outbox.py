@@ -60,6 +60,9 @@ class Outbox:
         self.owner = secrets.token_hex(8)
         self.delivered = 0  # messages sent (or found already sent) and marked done
         self.again = 0  # of them, messages delivered after a restart
+        # Set when the bot stops talking to Discord: a message failing then is left undone
+        # (the next start delivers it), not given up as a bug.
+        self.stopping = False
 
     async def deliver(
         self,
@@ -112,6 +115,10 @@ class Outbox:
                     Delivery(row=child, change=row, result=result, context=context, again=again)
                 )
             except Exception:
+                if self.stopping:
+                    log.info("game %s: %s of change %s left for the next start (stopping)",
+                             row.game, child.key, change)
+                    return
                 # Not Discord saying no (the sending handles that): a bug. Give this message
                 # up rather than retry it at every start; the rest still goes out.
                 log.exception(

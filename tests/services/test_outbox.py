@@ -159,3 +159,18 @@ async def test_a_finished_games_last_change_is_delivered_after_a_restart(store: 
     last = rec.planned[-1][1]
     assert last is not None and last.finished and last.steps[-1].version == g.version
     assert await store.open_changes() == []
+
+
+async def test_a_message_failing_while_the_bot_stops_is_left_for_the_next_start(store: Store) -> None:
+    """Discord's connection closes under a stopping bot: what failed is not given up but
+    delivered, with the rest of its change, by the next start."""
+    session, _, _ = await played(store, 0)
+    rec = Recorder(fail="record")
+    box = outbox_for(session, rec)
+    box.stopping = True
+    await box.drain()
+    assert rec.sent == [] and len(await store.open_changes()) == 1
+    after = Recorder()
+    await outbox_for(session, after).drain()
+    assert [kind for _, kind, _ in after.sent] == ["record", "board"]
+    assert await store.open_changes() == []
