@@ -473,9 +473,8 @@ class GdmEngine(Engine[GdmState]):
                 "turn; the largest reserve wins (with more players, most victory points)."
             ),
         }
-        return Outcome(
-            ranking=ranking, scores=scores, reason=reasons.get(st.end_reason, reasons["puntos"])
-        )
+        why = reasons.get(st.end_reason, reasons["puntos"])
+        return Outcome(ranking=ranking, scores=scores, reason=joined([why, *_end_figures(st, ranking[0])], " "))
 
     # ------------------------------------------------------------------ labels and AI
 
@@ -524,3 +523,33 @@ class GdmEngine(Engine[GdmState]):
 
 
 __all__ = ["GdmEngine", "ORACLE"]
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def _end_figures(st: GdmState, winners: list[int]) -> list[Text]:
+    """What the end's reason says after the rule that ended the game: who won, each
+    player's figure that decided it (reserves with two players, victory points with more),
+    and who went out and why."""
+    n = st.num_seats
+    said: list[Text] = []
+    if len(winners) == 1:
+        said.append(msg("{seat} wins.", seat=seat_name(winners[0])))
+    elif winners:
+        said.append(msg("{seats} share the win.", seats=joined([seat_name(s) for s in winners], ", ")))
+    if n == 2:
+        # as the log told them (a last payment may have taken a reserve below 0)
+        each = [msg("{seat} {power}P", seat=seat_name(s), power=st.players[s].reserve) for s in range(n)]
+        said.append(msg("Reserves: {list}.", list=joined(each, ", ")))
+    else:
+        order = sorted(range(n), key=lambda s: -st.players[s].vp)
+        each = [msg("{seat} {vp} VP", seat=seat_name(s), vp=_number(st.players[s].vp)) for s in order]
+        said.append(msg("Victory points: {list}.", list=joined(each, ", ")))
+    for s in range(n):
+        p = st.players[s]
+        if not p.alive and p.reserve <= 0 and s not in winners:
+            said.append(msg("{seat} went out with an empty reserve (0P).", seat=seat_name(s)))
+    return said
+

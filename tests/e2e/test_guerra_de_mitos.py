@@ -268,7 +268,8 @@ async def test_two_players_from_the_secret_bid_to_a_victory(fake, db) -> None:
             watcher.check(state)
             (winner,) = state.winners
             end = await fake.wait_for_message(world.channel, lambda m: "Game over" in m["content"])
-            assert f"<@{p.user(winner)['id']}>" in end["content"]
+            # the end names the winner (by name: the rules' reason says who won and why)
+            assert f"**{p.user(winner)['username']}** wins." in end["content"]
             board = await p.settled(state.version)
             assert not fake.components(board) and picture_width(t, board) == WIDTH
             assert {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import seats as ST
 from rules.guerra_de_mitos.model import GdmState, Move, Pass, Use
@@ -155,3 +157,30 @@ def test_a_reserve_that_keeps_falling_is_never_blocked() -> None:
     for k in range(3 * ST.STILL_TURNS):
         st.players[0].reserve = 39 - k
         assert not ST.blocked_check(st)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 3), (3, 8), (4, 5), (5, 2), (6, 1)])
+def test_the_end_says_who_won_with_the_figures_that_decided_it(n: int, seed: int) -> None:
+    """The reason names the winner and every player's deciding figure (reserves with two
+    players, victory points with more) and who went out with an empty reserve, in both
+    languages, with names as values."""
+    from rules.registry import engine
+    from tests.playout import Rules, play
+
+    st = play(Rules("guerra_de_mitos"), n, seed, players="ai", every=None, checked=False).state
+    out = engine("guerra_de_mitos").outcome(st)
+    names = ["Ana", "Bea", "Cris", "Dani", "Eva", "Flor"]
+    en, es = out.reason.get("en", names.__getitem__), out.reason.get("es", names.__getitem__)
+    winner = names[out.winners[0]]
+    assert (f"{winner} wins." in en and f"Gana {winner}." in es) or "share the win" in en
+    for s in range(n):
+        if n == 2:
+            figure = f"{names[s]} {st.players[s].reserve}P"
+            assert figure in en and figure in es
+        else:
+            vp = st.players[s].vp
+            shown = str(int(vp)) if float(vp).is_integer() else f"{vp:.1f}"
+            assert f"{names[s]} {shown} VP" in en and f"{names[s]} {shown} PV" in es
+        if n > 2 and not st.players[s].alive and st.players[s].reserve <= 0 and s not in out.winners:
+            assert f"{names[s]} went out with an empty reserve (0P)." in en
+    assert "Player " not in en
