@@ -1,6 +1,6 @@
 """Everything a player reads is true and in one language: seeded whole games of every game,
 in Spanish and English, whose every public and private text (the card, each hand, the menus,
-the events each seat may read, the end) is scanned for a seat number where a player's name
+the events each seat may read, the turn's DM and the reminders, the end) is scanned for a seat number where a player's name
 belongs, for words of the other language, and for points on the card that disagree with the
 final scoring."""
 
@@ -17,7 +17,8 @@ import cogs.guerra_de_mitos  # noqa: F401
 import cogs.ragami  # noqa: F401
 import cogs.rattus_cartus  # noqa: F401
 import cogs.rey_hierofante  # noqa: F401
-from cogs.common.present import GameUI, event_lines, outcome_line, ui_for
+from cogs.common.i18n import t
+from cogs.common.present import GameUI, event_lines, outcome_line, said_by, ui_for
 from rules.registry import games
 from services.session import Game
 from tests.cogs.test_words_in_number import NAMES
@@ -69,6 +70,22 @@ def disagreements(g: Game, ui: GameUI, lang: str) -> list[str]:
     return found
 
 
+def _turn_dm_and_reminders(g: Game, seat: int, prompt: str, events: list[Any], lang: str) -> list[str]:
+    """What reaches a pending seat by DM (as cogs/common/player_messages.py words it): the
+    turn's DM with its prompt, time left and catch-up (the last events, told as the bot's
+    moves in that seat when they were), the reminders alone and grouped."""
+    title, when = g.engine.title.get(lang), "<t:1900000000:R>"
+    told = [said_by(g, seat, event_lines(events, lang, seat, g=g), lang)]
+    return [
+        t("turn.dm", lang, title=title, id=g.id, channel="<#1>", prompt=prompt),
+        t("turn.time_left", lang, when=when),
+        t("catchup.title", lang), *[t("catchup.bot_for_you", lang, move=x) for x in told if x],
+        t("clock.reminder", lang, title=title, id=g.id, channel="<#1>", when=when, n=1),
+        t("clock.reminders", lang),
+        t("clock.reminders_line", lang, title=title, id=g.id, channel="<#1>", when=when),
+    ]
+
+
 def _texts(g: Game, ui: GameUI, events: list[Any], lang: str, full: bool) -> list[str]:
     texts = []
     for seat in [None, *range(len(g.seats))]:
@@ -78,9 +95,10 @@ def _texts(g: Game, ui: GameUI, events: list[Any], lang: str, full: bool) -> lis
     texts += _embed(ui.board(g, events, lang))
     for seat in range(len(g.seats)):
         texts += _embed(ui.private(g, seat, lang))
-    for seat in g.pending():
+    for seat, prompt in g.pending().items():
         texts.append(ui.menu_text(g, seat, lang))
         texts += [ui.label(g, seat, a, lang) for a in g.legal_actions(seat)[:40]]
+        texts += _turn_dm_and_reminders(g, seat, ui.wording(g, prompt.text, lang), events, lang)
     if g.state is not None and g.state.finished:
         texts.append(outcome_line(g, lang))
     return texts
