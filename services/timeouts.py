@@ -54,8 +54,17 @@ class TimeoutsMixin(DueReadsMixin):
             except StaleAction:
                 await undo_escalation(self.store, d)  # the player's move came first
                 raise
-            await self._play_ai(g, result)
+            if not await self._table_closing(g, step):
+                await self._play_ai(g, result)
             return result
+
+    async def _table_closing(self, g: Game, step: Escalation) -> bool:
+        """True when ``step`` leaves a tournament table with one player at most: the
+        tournament closes it at once (services/results.py), so the bot makes no move for the
+        seat the clock took, which nobody would play against."""
+        if not step.for_good or sum(1 for s in g.seats if not s.ai) > 1:
+            return False
+        return await self.store.match_for_game(g.id) is not None
 
     async def _time_out(self, g: Game, seat: Seat, row: DeadlineRow, step: Escalation,
                         result: MoveResult) -> None:

@@ -119,9 +119,12 @@ async def test_a_tournament_game_lost_on_time_is_a_rated_loss_in_the_standings(s
     m, other = await playing(svc, t.id)
     (row,) = await store.deadlines(m.game)
     late = row.user_id
+    version = (await session.require(m.game)).state.version
     time.advance(3601)
     result = await session.timeout(row)
     assert result is not None and result.escalation == Escalation("lose", 1, 0) and result.dropped
+    # the table closes: the bot makes no move for the seat lost on time
+    assert not result.steps and (await session.require(m.game)).state.version == version
     await session.settle()
     g = await session.require(m.game)
     # two players: the game ends for both at once, the table closes
