@@ -14,7 +14,14 @@ from services.session import SessionService
 from storage import Store
 from storage.reliability import ReliabilityStore
 from tests.services.test_clock import DAY, HOUR, make, pending_seat, started
-from tests.services.test_results import GUILD, play, playing, session_host, setup
+from tests.services.test_results import (
+    GUILD,
+    play,
+    playing,
+    session_host,
+    setup,
+    three_seats_one_timed_out,
+)
 
 
 async def pass_turn(service: SessionService, game: int, seat: int) -> None:
@@ -145,22 +152,7 @@ async def test_a_tournament_game_lost_on_time_is_a_rated_loss_in_the_standings(s
 
 
 async def test_a_seat_lost_on_time_at_a_bigger_table_is_last_and_the_game_rated(store: Store) -> None:
-    time = ManualClock()
-    session, svc, _, t, _ = await setup(
-        store, time, game_id="ankh_morpork", format="swiss", table_size=3, rounds=1, options={},
-        clock={"seconds": 3600, "timeout": "lose"},
-    )
-    await svc.enter(t.id, 5, "p5")
-    await svc.enter(t.id, 6, "p6")
-    await svc.start(t.id)
-    m = (await playing(svc, t.id))[0]
-    (row,) = await store.deadlines(m.game)
-    time.advance(3601)
-    await session.timeout(row)
-    await session.settle()
-    assert (await session.require(m.game)).status == "active"  # two players still at it
-    await play(session, m.game, random.Random(5))
-    await session.settle()
+    _, svc, m, row = await three_seats_one_timed_out(store, "lose")
     m = await svc.store.get_match(m.id)
     places = {p.user_id: p.place for p in m.players}
     assert places[row.user_id] == 2

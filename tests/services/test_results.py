@@ -172,19 +172,14 @@ async def test_a_player_the_clock_puts_out_loses_and_a_lone_player_left_wins_at_
     assert (await svc.require(t.id)).status == "finished"
 
 
-async def test_a_seat_dropped_at_a_bigger_table_plays_on_and_the_game_is_not_rated(
-    store: Store,
-) -> None:
+async def three_seats_one_timed_out(store: Store, timeout: str):
+    """A 3-player Ankh-Morpork tournament table whose first waiting seat ran out of time
+    (``timeout``: the tournament's timeout action), played to its end by the others:
+    the session, the service, the table and the timed-out wait."""
     time = ManualClock()
     session, svc, _, t, _ = await setup(
-        store,
-        time,
-        game_id="ankh_morpork",
-        format="swiss",
-        table_size=3,
-        rounds=1,
-        options={},
-        clock={"seconds": 3600, "timeout": "drop"},
+        store, time, game_id="ankh_morpork", format="swiss", table_size=3, rounds=1,
+        options={}, clock={"seconds": 3600, "timeout": timeout},
     )
     await svc.enter(t.id, 5, "p5")
     await svc.enter(t.id, 6, "p6")
@@ -197,6 +192,13 @@ async def test_a_seat_dropped_at_a_bigger_table_plays_on_and_the_game_is_not_rat
     assert (await session.require(m.game)).status == "active"  # two players still at it
     await play(session, m.game, random.Random(5))
     await session.settle()
+    return session, svc, m, row
+
+
+async def test_a_seat_dropped_at_a_bigger_table_plays_on_and_the_game_is_not_rated(
+    store: Store,
+) -> None:
+    session, svc, m, row = await three_seats_one_timed_out(store, "drop")
     m = await svc.store.get_match(m.id)
     g = await session.require(m.game)
     assert g.status == "finished"
