@@ -395,3 +395,39 @@ async def test_closed_dms_found_by_a_turn_dm_are_told_in_the_channel_naming_the_
             await t.move_by_menu(gid)
         notice = await fake.wait_for_message(world.channel, lambda m: "direct messages closed" in m["content"])
         assert notice["content"].startswith("bob has direct messages closed")
+        assert "time runs out" not in notice["content"]  # a game without a clock has no deadline
+
+
+async def test_closed_dms_notice_and_last_call_in_the_channel_say_what_the_deadline_brings(fake, db) -> None:
+    # A Spanish server; bob's DMs are closed: no last-call DM can tell him what his deadline
+    # brings, so the channel is told, naming him, and his last call there says it too.
+    clock = ManualClock()
+    async with FakeWorld(users=["alice", "bob"], guild_locale="es-ES", fake=fake,
+                         user_options={"bob": {"dms_open": False, "locale": "es-ES"},
+                                       "alice": {"locale": "es-ES"}}) as world:
+        t = Table(world, db, random.Random(4), clock=clock)
+        await t.start()
+        bob = world["bob"]
+        await t.slash("settings", bob, notify="dm")
+        gid = await two_player_game(t, clock="24h")
+        for _ in range(8):
+            g = await t.game(gid)
+            if g.seat_row(1).dm_closed and (await t.user_to_act(gid))[1] is bob:  # type: ignore[index]
+                break
+            await t.move_by_menu(gid)
+        notice = await fake.wait_for_message(world.channel, lambda m: "mensajes directos cerrados" in m["content"])
+        first, stake = notice["content"].split("\n")
+        assert first.startswith("bob tiene los mensajes directos cerrados")
+        assert stake == ("Si a bob se le acaba el tiempo, el bot juega ese turno por su cuenta. Se le ha "
+                         "acabado el tiempo 0 de 3 veces en esta partida: a las 3, el bot se queda su "
+                         "asiento hasta el final.")
+        assert (await t.user_to_act(gid))[1] is bob  # type: ignore[index]
+        for hours in (12, 10):  # the first reminder, then the last call
+            clock.advance(hours * HOUR + 60)
+            assert (await t.bot.scheduler.tick()).reminders == 1
+            await t.bot.outbox.drain(again=False)
+        calls = [m["content"] for m in fake.channel_messages(world.channel)
+                 if m["content"].startswith(f"⏳ <@{bob['id']}>, te toca")]
+        assert calls and calls[-1].endswith("\nSi se acaba, el bot juega este turno por ti. Se te ha acabado "
+                                            "el tiempo 0 de 3 veces en esta partida: a las 3, el bot se "
+                                            "queda tu asiento hasta el final."), calls
