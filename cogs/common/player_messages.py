@@ -68,6 +68,11 @@ class PlayerMessages:
             if line.undoes is not None:
                 lines.append(t("undo.done", locale, name=name, seq=line.undoes))
                 continue
+            if line.before is not None:  # the bot's secret choice for the reader: its words
+                what = ui_for(g.row.game_id).wording(g, g.engine.describe(
+                    line.before, seat, g.engine.parse_action(line.action)), locale)
+                lines.append(t("catchup.bot_chose", locale, choice=what))
+                continue
             texts = event_lines(line.events, locale, seat, g=g)
             said = said_by(g, line.seat, texts, locale)
             # A move in the reader's own seat after their last one is the bot's for them

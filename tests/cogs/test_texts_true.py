@@ -80,6 +80,9 @@ def _turn_dm_and_reminders(g: Game, seat: int, prompt: str, events: list[Any], l
         t("turn.dm", lang, title=title, id=g.id, channel="<#1>", prompt=prompt),
         t("turn.time_left", lang, when=when),
         t("catchup.title", lang), *[t("catchup.bot_for_you", lang, move=x) for x in told if x],
+        # a secret choice the bot made for the seat, told in the words of its move menu
+        *[t("catchup.bot_chose", lang, choice=ui_for(g.row.game_id).label(g, seat, a, lang))
+          for a in g.legal_actions(seat)[:1]],
         t("clock.reminder", lang, title=title, id=g.id, channel="<#1>", when=when, n=1),
         t("clock.reminders", lang),
         t("clock.reminders_line", lang, title=title, id=g.id, channel="<#1>", when=when),

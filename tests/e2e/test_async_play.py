@@ -431,3 +431,38 @@ async def test_closed_dms_notice_and_last_call_in_the_channel_say_what_the_deadl
         assert calls and calls[-1].endswith("\nSi se acaba, el bot juega este turno por ti. Se te ha acabado "
                                             "el tiempo 0 de 3 veces en esta partida: a las 3, el bot se "
                                             "queda tu asiento hasta el final."), calls
+
+
+async def test_catch_up_tells_each_player_the_secret_choice_the_bot_made_for_them(fake, db) -> None:
+    # Rattus Cartus's entering a building is made of secret steps (the building, the cards
+    # face down) nobody else reads a word of: both players let the clock run out for a few
+    # turns, and each is told, in their own language, what the bot chose for them.
+    clock = ManualClock()
+    async with FakeWorld(users=["ana", "ben"], user_options={"ana": {"locale": "es-ES"}},
+                         fake=fake) as world:
+        t = Table(world, db, random.Random(2), clock=clock)
+        await t.start()
+        t.bot.session._seed = lambda: 5  # the same deal every run
+        ana, ben = world["ana"], world["ben"]
+        _, _, lobby = await t.slash("game new", ana, game="rattus_cartus", clock="24h")
+        assert lobby is not None
+        buttons = t.lobby_buttons(lobby)
+        await t.click(lobby, buttons["join"], ben)
+        await t.click(lobby, buttons["start"], ana)
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        g = await t.game(gid)
+        assert sorted(g.pending()) == [0, 1]
+        # the supplies chosen, then each enters in turn: two timeouts each (a third would make
+        # the seat the bot's)
+        for _ in range(3):
+            clock.advance(25 * HOUR)
+            assert (await t.bot.scheduler.tick()).timeouts >= 1
+        for user, chose, words in ((ana, "🤖 El bot eligió por ti, en secreto: ", "entrar en"),
+                                   (ben, "🤖 The bot chose for you, in secret: ", "enter")):
+            _, _, status = await t.slash("game status", user)
+            told = [line for line in status["content"].splitlines() if line.startswith(chose)]
+            assert any(words in line.lower() for line in told), status["content"]
+            # never told of their own move as a secret kept from them (others' secrets are)
+            mine = f"**{user['username']}** "
+            assert mine + "ha tomado una decisión" not in status["content"], status["content"]
+            assert mine + "made a choice only" not in status["content"], status["content"]
