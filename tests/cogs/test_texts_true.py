@@ -1,6 +1,7 @@
 """Everything a player reads is true and in one language: seeded whole games of every game,
 in Spanish and English, whose every public and private text (the card, each hand, the menus,
-the events each seat may read, the turn's DM and the reminders, the end) is scanned for a seat number where a player's name
+the events each seat may read, the turn's DM, a reaction's DM, the reminders and the catch-up,
+the end and the spectators' summary of what each seat held) is scanned for a seat number where a player's name
 belongs, for words of the other language, and for points on the card that disagree with the
 final scoring."""
 
@@ -99,11 +100,17 @@ def _texts(g: Game, ui: GameUI, events: list[Any], lang: str, full: bool) -> lis
     for seat in range(len(g.seats)):
         texts += _embed(ui.private(g, seat, lang))
     for seat, prompt in g.pending().items():
+        if ui.reaction(g, seat):  # asked by DM, out of turn
+            texts.append(t("board.react_dm", lang, who="<@1>", title=g.engine.title.get(lang), id=g.id,
+                           channel="<#1>"))
         texts.append(ui.menu_text(g, seat, lang))
         texts += [ui.label(g, seat, a, lang) for a in g.legal_actions(seat)[:40]]
         texts += _turn_dm_and_reminders(g, seat, ui.wording(g, prompt.text, lang), events, lang)
     if g.state is not None and g.state.finished:
         texts.append(outcome_line(g, lang))
+        # the spectators' summary at the end: what every seat held, under its player's name
+        for seat in range(len(g.seats)):
+            texts += [t("final.held", lang, name=NAMES[seat]), *ui.revealed_lines(g, seat, lang)]
     return texts
 
 
