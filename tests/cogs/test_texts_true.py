@@ -34,9 +34,12 @@ SEAT_NUMBER = re.compile(r"\b(?:Player|Jugador|Jugadora|seat|asiento) [1-9]\b", 
 # no name of either language.
 OTHER = {
     "es": re.compile(r"\b(?:the|of|and|with|your|you|wins|win|is|are|from|their|Mr|Mrs|Sir|Guild|"
-                     r"Street|House|Shop|Player|cards|turn|points|draws|plays|pays)\b", re.I),
+                     r"Street|House|Shop|Player|cards|turn|points|draws|plays|pays|have|held|time|"
+                     r"runs|out|game|games|hand|this|that|it|to|on|at|by|for|round|move|moves|choose|"
+                     r"enter|nobody|none)\b", re.I),
     "en": re.compile(r"\b(?:el|los|las|del|y|con|por|para|que|una|juega|gana|ganan|roba|paga|carta|"
-                     r"cartas|Jugador|turno|puntos|Señor|Señora|Gremio)\b", re.I),
+                     r"cartas|Jugador|turno|puntos|Señor|Señora|Gremio|se|tu|tus|su|sus|tiempo|acaba|"
+                     r"partida|partidas|mano|es|al|ha|han|elige|jugada|jugadas|ronda|nadie|tenía)\b", re.I),
 }
 # Points on the card: a number right before the game's word for them.
 POINTS = re.compile(r"(?<![\d.,])(-?\d+(?:[.,]\d+)?)\s*\**\s*(?:VP|PV|points|puntos)\b")
