@@ -172,6 +172,10 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         assert done.status == "finished"
         places = {p.user_id: p.place for p in done.players}
         assert places[late_user] == max(places.values())  # last, whatever the bot achieved
+        # the table's result marks the seat the bot took over as the bot's
+        result = await fake.wait_for_message(world.channel, lambda msg: "Round 1, table 2" in msg["content"])
+        assert f"🤖 {t._name_of(late_user)}" in result["content"], result["content"]
+        assert result["content"].count("🤖") == 1
         history = await t.bot.session.store._fetchall(
             "SELECT count(*) FROM rating_history WHERE game = ?", (r1[1].game,)
         )
