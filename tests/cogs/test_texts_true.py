@@ -2,7 +2,7 @@
 in Spanish and English, whose every public and private text (the card, each hand, the menus,
 the events each seat may read, the turn's DM, a reaction's DM, the reminders and the catch-up,
 the end and the spectators' summary of what each seat held) is scanned for a seat number where a player's name
-belongs, for words of the other language, and for points on the card that disagree with the
+belongs, for words of the other language or of Python, and for points on the card that disagree with the
 final scoring."""
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ OTHER = {
                      r"cartas|Jugador|turno|puntos|Señor|Señora|Gremio|se|tu|tus|su|sus|tiempo|acaba|"
                      r"partida|partidas|mano|es|al|ha|han|elige|jugada|jugadas|ronda|nadie|tenía)\b", re.I),
 }
+# Python's own words where a sentence belongs: a list of numbers, None, True, False.
+CODE = re.compile(r"\[\d+(?:, \d+)+\]|\b(?:None|True|False)\b")
 # Points on the card: a number right before the game's word for them.
 POINTS = re.compile(r"(?<![\d.,])(-?\d+(?:[.,]\d+)?)\s*\**\s*(?:VP|PV|points|puntos)\b")
 
@@ -53,8 +55,9 @@ def _embed(rendered: Any) -> list[str]:
 
 
 def problems(text: str, lang: str) -> list[str]:
-    """A seat's number where a name belongs, and words of the other language, in ``text``."""
-    return [m[0] for m in SEAT_NUMBER.finditer(text)] + [m[0] for m in OTHER[lang].finditer(text)]
+    """A seat's number where a name belongs, words of the other language, and Python's
+    words (a list, None), in ``text``."""
+    return [m[0] for m in (*SEAT_NUMBER.finditer(text), *OTHER[lang].finditer(text), *CODE.finditer(text))]
 
 
 def disagreements(g: Game, ui: GameUI, lang: str) -> list[str]:
@@ -153,4 +156,6 @@ def test_the_checks_catch_what_they_look_for() -> None:
     assert problems("ana plays The Mended Drum.", "es") == ["plays", "The"]
     assert problems("ana plays El Tambor Remendado.", "en") == ["El"]
     assert problems("Mictlán, Cthulhu y Gaspode", "es") == []
+    assert problems("La fila muestra [0, 3, 2]: 5.", "es") == ["[0, 3, 2]"]
+    assert problems("La fila muestra 0 + 3 + 2: 5. Mitra: False", "es") == ["False"]
     assert [m[1] for m in POINTS.finditer("ana: 4 en mano · **44 PV** · 0.5 VP · 30P")] == ["44", "0.5"]
