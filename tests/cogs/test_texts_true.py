@@ -130,9 +130,14 @@ def test_whole_games_read_true_and_in_one_language(game_id: str) -> None:
         g = _game(game_id, seats, seed=seats)
         rnd = random.Random(f"{game_id}:{seats}")
         events: list[Any] = []
+        seen: set[str] = set()
         for step in range(MAX_STEPS):
             pending = eng.pending(g.state)
-            full = step % EVERY == 0 or not pending
+            # every few moves, and at the first of each kind of decision (Rey y Hierofante's
+            # choice of who starts the next game comes once or twice a match)
+            kinds = {p.kind for p in pending.values()}
+            full = step % EVERY == 0 or not pending or not kinds <= seen
+            seen |= kinds
             for lang in ("es", "en"):
                 for text in _texts(g, ui, events, lang, full):
                     found += [(lang, p, text) for p in problems(text, lang)]
