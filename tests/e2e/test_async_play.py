@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -466,3 +467,10 @@ async def test_catch_up_tells_each_player_the_secret_choice_the_bot_made_for_the
             mine = f"**{user['username']}** "
             assert mine + "ha tomado una decisión" not in status["content"], status["content"]
             assert mine + "made a choice only" not in status["content"], status["content"]
+        # one language per reader: ana reads the card of this English server's game in Spanish
+        # beside her catch-up (without the last turn's story, told in English); ben in English
+        _, _, hers = await t.slash("game status", ana)
+        _, _, his = await t.slash("game status", ben)
+        assert f"partida #{gid}" in hers["embeds"][0]["title"] and "Turno de" in embed_text(hers)
+        assert not re.search(r"\b(?:game|turn|Last|to play|hand)\b", json.dumps(hers["embeds"], ensure_ascii=False))
+        assert f"game #{gid}" in his["embeds"][0]["title"] and "Last turn" in embed_text(his)
