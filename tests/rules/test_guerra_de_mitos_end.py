@@ -193,3 +193,10 @@ def test_a_shared_win_names_the_winners_as_each_language_lists_them() -> None:
     names = ["Ana", "Bea", "Cris"]
     said = [x.get(lang, names.__getitem__) for x in _end_figures(st, [1, 2]) for lang in ("en", "es")]
     assert "Bea and Cris share the win." in said and "Bea y Cris comparten la victoria." in said
+
+
+def test_the_aztec_pantheon_is_spelt_mictlan_in_both_languages() -> None:
+    from rules.guerra_de_mitos.cards import card_name
+
+    # the card list transcribes it "Mitclan" (docs/rules/guerra_de_mitos_cards.md)
+    assert (card_name("0061").get("es"), card_name("0061").get("en")) == ("Mictlán", "Mictlan")
