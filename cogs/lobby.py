@@ -302,7 +302,8 @@ class Lobby(commands.Cog):
         if g.state is None:
             rendered = render_lobby(g, locale)
         else:
-            rendered = await within(interaction, bot.boards.render(g), ephemeral=True)
+            # the card in the reader's language, with their catch-up: one language per reader
+            rendered = await within(interaction, bot.boards.render(g, locale), ephemeral=True)
             rendered.content = None
             seat = g.seat_of(interaction.user.id)
             if seat is not None and g.state is not None:

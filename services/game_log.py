@@ -4,8 +4,9 @@ events that viewer is allowed to see."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from rules.core import Event, Seat
+from rules.core import Event, GameState, Seat
 from services.game_cache import GameCache
 from services.history import replay_log
 
@@ -19,6 +20,10 @@ class LogLine:
     events: list[Event]
     at: float = 0.0
     undoes: int | None = None  # this line took back move ``undoes``
+    # A move of the viewer's own seat of which they may read no event (a secret choice):
+    # the action and the state it was made in, so it can be told to them in words.
+    action: Any = None
+    before: GameState | None = None
 
 
 class GameLogMixin(GameCache):
@@ -32,9 +37,10 @@ class GameLogMixin(GameCache):
         lines: list[LogLine] = []
         rows = await self.store.actions(game)
         for entry in replay_log(g.engine, len(g.seats), g.row.options, g.row.seed, rows):
+            events = [e for e in entry.events if e.visible_to(viewer)]
+            secret = entry.undoes is None and not events and viewer is not None and entry.row.seat == viewer
             lines.append(LogLine(
-                seq=entry.row.seq, seat=entry.row.seat,
-                events=[e for e in entry.events if e.visible_to(viewer)],
-                at=entry.row.at, undoes=entry.undoes,
+                seq=entry.row.seq, seat=entry.row.seat, events=events, at=entry.row.at, undoes=entry.undoes,
+                action=entry.row.action if secret else None, before=entry.before if secret else None,
             ))
         return lines

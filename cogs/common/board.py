@@ -129,16 +129,19 @@ class BoardKeeper:
 
     # -- rendering ---------------------------------------------------------------------
 
-    async def render(self, g: Game) -> Rendered:
-        """The message for ``g`` as it is now: its lobby, or its board with components."""
+    async def render(self, g: Game, locale: str | None = None) -> Rendered:
+        """The message for ``g`` as it is now: its lobby, or its board with components; in
+        ``locale`` for one reader (/game status) when it is not the game's public language,
+        without the last turn's story (its lines were written in the public one)."""
         g = snapshot(g)
+        where = locale or g.locale
         if g.state is None:
             if self.lobby_renderer is not None:
-                return self.lobby_renderer(g, g.locale)
-            embed = discord.Embed(title=g.engine.title.get(g.locale), colour=COLOUR)
+                return self.lobby_renderer(g, where)
+            embed = discord.Embed(title=g.engine.title.get(where), colour=COLOUR)
             return Rendered(content=None, embed=embed)
         ui = ui_for(g.row.game_id)
-        png = await draw(ui, g, None, g.locale)
+        png = await draw(ui, g, None, where)
         store = self.bot.session.store
         story = self._story.get(g.id)
         if story is None:
@@ -146,17 +149,19 @@ class BoardKeeper:
             told = await store.recent_messages(g.id, ("board",), limit=1)
             p = told[0].payload if told else {}
             story = self._story[g.id] = Story(list(p.get("last") or []), list(p.get("now") or []))
+        if where != g.locale:
+            story = Story()
         waits = await store.deadlines(g.id)
         due = {d.seat: d.due_at for d in waits if not d.paused}
-        banks = await bank_fields_of(store, g, waits, self.bot.session.clock.now())
-        rendered = card(ui, g, story, g.locale, png, due=due, extra=await self._vacations(g) + banks)
+        banks = await bank_fields_of(store, g, waits, self.bot.session.clock.now(), where)
+        rendered = card(ui, g, story, where, png, due=due, extra=await self._vacations(g, where) + banks)
         # A card's content is never written by its edits: it is empty, or the turn's message
         # the card was posted with (which must stay readable).
         rendered.content = None
-        rendered.view = board_view(g, g.locale)
+        rendered.view = board_view(g, where)
         return rendered
 
-    async def _vacations(self, g: Game) -> list[tuple[str, str, bool]]:
+    async def _vacations(self, g: Game, locale: str) -> list[tuple[str, str, bool]]:
         """Tell the table who is on vacation (their clocks are stopped) while the game is on."""
         if g.status != "active":
             return []
@@ -164,12 +169,12 @@ class BoardKeeper:
         settings = await self.bot.session.store.users_settings(users)
         now = self.bot.session.clock.now()
         away = [
-            t("vacation.until", g.locale, name=plain(s.name),
+            t("vacation.until", locale, name=plain(s.name),
               when=f"<t:{int(settings[s.user_id].vacation_until or 0)}:f>")
             for s in g.seats
             if s.user_id is not None and not s.ai and (settings[s.user_id].vacation_until or 0) > now
         ]
-        return [("🏖️", t("clock.vacation_board", g.locale, who=names(away, g.locale)), False)] if away else []
+        return [("🏖️", t("clock.vacation_board", locale, who=names(away, locale)), False)] if away else []
 
     # -- posting -----------------------------------------------------------------------
 

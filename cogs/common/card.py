@@ -13,7 +13,15 @@ from dataclasses import dataclass, field
 import discord
 
 from cogs.common.i18n import t
-from cogs.common.present import EMBED_DESCRIPTION, EMBED_FIELD, GameUI, Rendered, clip, turn_lines
+from cogs.common.present import (
+    EMBED_DESCRIPTION,
+    EMBED_FIELD,
+    GameUI,
+    Rendered,
+    clip,
+    keep_newest,
+    turn_lines,
+)
 from rules.core import Seat
 from services.session import Game
 
@@ -31,24 +39,6 @@ class Story:
 
     last: list[str] = field(default_factory=list)
     now: list[str] = field(default_factory=list)
-
-
-def keep_newest(lines: Sequence[str], limit: int) -> str:
-    """``lines`` joined in at most ``limit`` characters, losing the oldest whole lines first
-    (an ellipsis says some went): the end of a turn is what a reader needs most."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
-    kept: list[str] = []
-    size = 2  # "…\n"
-    for line in reversed(lines):
-        if size + len(line) + 1 > limit:
-            break
-        kept.append(line)
-        size += len(line) + 1
-    if not kept:
-        return clip(lines[-1], limit)
-    return "\n".join(["…", *reversed(kept)])
 
 
 def _size(embed: discord.Embed) -> int:

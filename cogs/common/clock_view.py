@@ -46,13 +46,14 @@ def bank_fields(g: Game, waits: list[DeadlineRow], stored: dict[int, float], now
     return [(t("clock.bank_title", locale), " · ".join(parts), False)] if parts else []
 
 
-async def bank_fields_of(store: object, g: Game, waits: list[DeadlineRow], now: float
-                         ) -> list[tuple[str, str, bool]]:
-    """``bank_fields`` of ``g`` read from the store (nothing read for a per-turn clock)."""
+async def bank_fields_of(store: object, g: Game, waits: list[DeadlineRow], now: float,
+                         locale: str | None = None) -> list[tuple[str, str, bool]]:
+    """``bank_fields`` of ``g`` read from the store (nothing read for a per-turn clock), in
+    ``locale`` (default: the game's public language)."""
     if g.row.bank_increment is None or g.status != "active":
         return []
     stored = await store.clock_banks(g.id)  # type: ignore[attr-defined]
-    return bank_fields(g, waits, stored, now, g.locale)
+    return bank_fields(g, waits, stored, now, locale or g.locale)
 
 
 def hours_text(mine: UserSettings, locale: str) -> str:

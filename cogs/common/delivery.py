@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.common.choices import act_buttons, chooser
+from cogs.common.escalation import at_stake
 from cogs.common.i18n import lang, t
 from cogs.common.patience import patiently
 from cogs.common.present import (
@@ -262,12 +263,15 @@ class Delivery:
         return delivered
 
     async def tell_closed(self, g: Game, seat: Seat) -> None:
-        """Tell the game's channel, naming the player, that ``seat``'s DMs are closed."""
-        name = g.seat_row(seat).name
+        """Tell the game's channel, naming the player, that ``seat``'s DMs are closed, and, in a
+        game with a clock, what its deadline brings them (no last-call DM will say it)."""
+        name = plain(g.seat_row(seat).name)
+        text = t("hand.dm_closed", g.locale, name=name)
+        if g.row.clock_seconds:
+            text += "\n" + await at_stake(self.bot.session.store, g, seat, g.locale, name=name)
         channel = self.bot.get_partial_messageable(g.row.channel_id, guild_id=g.row.guild_id)
         try:
-            await patiently(lambda: channel.send(t("hand.dm_closed", g.locale, name=plain(name)),
-                                                 allowed_mentions=NO_MENTIONS))
+            await patiently(lambda: channel.send(text, allowed_mentions=NO_MENTIONS))
         except discord.HTTPException:
             log.warning("game %s: could not tell the channel about closed DMs", g.id, exc_info=True)
 

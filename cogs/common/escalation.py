@@ -34,6 +34,13 @@ TOURNAMENT_TIMEOUT_CHOICES = [
 ]
 
 
+# What the deadline brings, by the step it would take: said to the player, or of them.
+STAKES = {"ai": "clock.stake_ai", "ai_count": "clock.stake_ai_count", "drop": "clock.stake_drop",
+          "lose": "clock.stake_lose"}
+THEIR_STAKES = {"ai": "clock.their_stake_ai", "ai_count": "clock.their_stake_ai_count",
+                "drop": "clock.their_stake_drop", "lose": "clock.their_stake_lose"}
+
+
 def timeout_line(g: Game, result: MoveResult, locale: str) -> str:
     """What a timeout did, on the card and in the turn's message."""
     assert result.timed_out is not None
@@ -52,17 +59,14 @@ def timeout_line(g: Game, result: MoveResult, locale: str) -> str:
     return t("clock.timed_out", locale, name=name)
 
 
-async def at_stake(store: Any, g: Game, seat: Seat, locale: str) -> str:
-    """The last reminder's word on what the deadline brings for ``seat``."""
+async def at_stake(store: Any, g: Game, seat: Seat, locale: str, *, name: str | None = None) -> str:
+    """The last reminder's word on what the deadline brings for ``seat``: said to the player,
+    or, given their ``name``, said of them to the table (the channel told their DMs are closed)."""
     so_far, limit = await timeouts_so_far(store, g, seat)
     step = step_for(g.row.timeout_action, so_far + 1, limit)
-    if step == "lose":
-        return t("clock.stake_lose", locale)
-    if step == "drop":
-        return t("clock.stake_drop", locale)
-    if limit:
-        return t("clock.stake_ai_count", locale, count=so_far, limit=limit)
-    return t("clock.stake_ai", locale)
+    if step == "ai" and limit:
+        step = "ai_count"
+    return t(STAKES[step] if name is None else THEIR_STAKES[step], locale, count=so_far, limit=limit, name=name)
 
 
 def out_owed(g: Game, result: MoveResult) -> list[Owed]:

@@ -68,6 +68,11 @@ class PlayerMessages:
             if line.undoes is not None:
                 lines.append(t("undo.done", locale, name=name, seq=line.undoes))
                 continue
+            if line.before is not None:  # the bot's secret choice for the reader: its words
+                what = ui_for(g.row.game_id).wording(g, g.engine.describe(
+                    line.before, seat, g.engine.parse_action(line.action)), locale)
+                lines.append(t("catchup.bot_chose", locale, choice=what))
+                continue
             texts = event_lines(line.events, locale, seat, g=g)
             said = said_by(g, line.seat, texts, locale)
             # A move in the reader's own seat after their last one is the bot's for them
@@ -136,15 +141,17 @@ class PlayerMessages:
         if url:
             text += "\n" + url
         if g.seat_row(seat).dm_closed or not await self._dm(g, seat, text, nonce=nonce, since=since):
-            await self._remind_in_channel(g, user_id, due_at, nonce=nonce, since=since)
+            stake = await at_stake(self.bot.session.store, g, seat, g.locale) if p["n"] >= 2 else ""
+            await self._remind_in_channel(g, user_id, due_at, stake, nonce=nonce, since=since)
 
-    async def _remind_in_channel(self, g: Game, user_id: int, due_at: float, *,
+    async def _remind_in_channel(self, g: Game, user_id: int, due_at: float, stake: str = "", *,
                                  nonce: str | None = None, since: float | None = None) -> None:
-        """The reminder as a ping in the game's channel (the player's DMs are closed)."""
+        """The reminder as a ping in the game's channel (the player's DMs are closed), with
+        the last call's ``stake`` (what the deadline brings) when it is one."""
+        text = t("clock.reminder_channel", g.locale, who=f"<@{user_id}>", when=timestamp(due_at))
         try:
             await send_once(self._channel(g), self._me(), since, nonce,
-                            content=t("clock.reminder_channel", g.locale, who=f"<@{user_id}>",
-                                      when=timestamp(due_at)),
+                            content=f"{text}\n{stake}" if stake else text,
                             allowed_mentions=allowed_users([user_id]))
         except discord.HTTPException:
             log.warning("game %s: could not remind user %s", g.id, user_id, exc_info=True)
@@ -179,7 +186,8 @@ class PlayerMessages:
                 await self._dm(first, entry["seat"], text, nonce=nonce, since=since):
             return
         for other, e in games:
-            await self._remind_in_channel(other, e["user_id"], e["due_at"], nonce=f"{nonce}:{other.id}"
+            stake = await at_stake(self.bot.session.store, other, e["seat"], other.locale) if e["n"] >= 2 else ""
+            await self._remind_in_channel(other, e["user_id"], e["due_at"], stake, nonce=f"{nonce}:{other.id}"
                                           if nonce else None, since=since)
 
     def _me(self) -> int | None:

@@ -55,16 +55,34 @@ def clip(text: str, limit: int) -> str:
     return text[:cut].rstrip() + "…"
 
 
+def keep_newest(lines: Sequence[str], limit: int) -> str:
+    """``lines`` joined in at most ``limit`` characters, losing the oldest whole lines first
+    (an ellipsis says some went): the end of a turn is what a reader needs most."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    size = 2  # "…\n"
+    for line in reversed(lines):
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    if not kept:
+        return clip(lines[-1], limit)
+    return "\n".join(["…", *reversed(kept)])
+
+
 def clip_before(body: str, tail: str, limit: int) -> str:
-    """``body`` then ``tail`` in at most ``limit`` characters: ``body`` loses whole lines
-    from its end and ``tail`` stays whole (it holds the mentions of who must act: cutting it
-    would lose a ping)."""
+    """``body`` then ``tail`` in at most ``limit`` characters: ``body`` loses its oldest whole
+    lines (what happened last, the game's end say, stays) and ``tail`` stays whole (it holds
+    the mentions of who must act: cutting it would lose a ping)."""
     if not tail:
-        return clip(body, limit)
+        return keep_newest(body.split("\n"), limit)
     room = limit - len(tail) - 1
     if not body or room < 2:
         return clip(tail, limit)
-    return clip(body, room) + "\n" + tail
+    return keep_newest(body.split("\n"), room) + "\n" + tail
 
 
 @dataclass

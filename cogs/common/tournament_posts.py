@@ -20,7 +20,7 @@ from cogs.common.patience import (
     permission_names,
     permissions_in,
 )
-from cogs.common.present import NO_MENTIONS, clip
+from cogs.common.present import BOT_MARK, NO_MENTIONS, clip
 from cogs.common.tournament_tables import _bot
 from cogs.common.tournament_views import names_of, signup_message, standings_embed, standings_files
 from cogs.common.usertext import plain
@@ -196,6 +196,8 @@ class TournamentPosts:
         if m.result in (None, "bye"):
             return []  # played again since: its new result has a row of its own
         names = {k: plain(v) for k, v in (await names_of(self.service, t_.id)).items()}
+        for user in await self._bots_seats(m):  # their seat was the bot's by the end
+            names[user] = f"{BOT_MARK} {names.get(user, user)}"
         ranked = sorted(m.players, key=lambda p: (p.place is None, p.place or 0, p.seat))
         order = ", ".join(
             f"{(p.place or 0) + 1}. {names.get(p.user_id, p.user_id)}"
@@ -205,6 +207,13 @@ class TournamentPosts:
         )
         return [t("tourney.result", locale, round=m.round, table=m.bracket or m.number,
                   how=t(f"tourney.kind.{m.result or 'game'}", locale), order=order)]
+
+    async def _bots_seats(self, m: MatchRow) -> set[int]:
+        """The players of ``m`` whose seat the bot took over (the clock put them out)."""
+        g = await _bot(self.bot).session.get(m.game) if m.game is not None else None
+        if g is None:
+            return set()
+        return {s.user_id for s in g.seats if s.ai and s.user_id is not None}
 
     async def _thread_of(self, m: MatchRow) -> str:
         if m.game is None:

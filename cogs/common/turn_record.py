@@ -52,7 +52,8 @@ def change_lines(g: Game, result: MoveResult, locale: str) -> list[str]:
         said = said[: -len(turn) - 1]
     elif turn and said == turn:
         said = ""
-    return [line for line in [*lines, said] if line]
+    # each step a line of its own, so a long change loses its oldest steps first, not its end
+    return [line for line in [*lines, *said.split("\n")] if line]
 
 
 def record(story: Sequence[str], g: Game, locale: str, limit: int = CONTENT) -> str:

@@ -538,7 +538,8 @@ def _end_figures(st: GdmState, winners: list[int]) -> list[Text]:
     if len(winners) == 1:
         said.append(msg("{seat} wins.", seat=seat_name(winners[0])))
     elif winners:
-        said.append(msg("{seats} share the win.", seats=joined([seat_name(s) for s in winners], ", ")))
+        # a list value: joined as the reader's language joins a list ("ana y bea")
+        said.append(msg("{seats} share the win.", seats=[seat_name(s) for s in winners]))
     if n == 2:
         # as the log told them (a last payment may have taken a reserve below 0)
         each = [msg("{seat} {power}P", seat=seat_name(s), power=st.players[s].reserve) for s in range(n)]

@@ -96,9 +96,11 @@ def finish(state: RcState) -> list[Event]:
              for f in state.final]
     out = outcome(state)
     return [
-        # the row as a list of numbers, "[4, 0, 2, 1, 3]", in every language
+        # the row as the card adds it up, "4 + 0 + 2 + 1 + 3", in every language (a Python
+        # list, "[4, 0, 2, 1, 3]", reads as code)
         ev("nuns", msg.n(nuns, "The nun row shows {shown}: {n} nun.",
-                         "The nun row shows {shown}: {n} nuns.", shown=str(shown)), nuns=shown),
+                         "The nun row shows {shown}: {n} nuns.", shown=" + ".join(map(str, shown))),
+           nuns=shown),
         ev("final", msg("Final scoring. {scores}.", scores=semicolons(lines)),
            totals=[f.total for f in state.final], rats=[f.rats for f in state.final]),
         ev("game_end", msg("The game is over: {reason}", reason=out.reason),

@@ -18,7 +18,7 @@ from cogs.common.choices import (
     menu_options,
     resolve_action,
 )
-from cogs.common.present import clip_before, ui_for
+from cogs.common.present import clip_before, event_lines, ui_for
 from rules.core import RuleError, StaleAction
 from services.session import MoveResult, Refusal, Step
 from tests.cogs.helpers import ENGINE, advance, game, to_act
@@ -173,12 +173,37 @@ def test_a_long_record_loses_what_happened_never_the_ping_of_who_acts() -> None:
     waiting = to_act(g)
     assert len(text) <= 2000
     assert f"<@{g.seat_row(waiting).user_id}>" in text.split("\n")[-1]
-    assert text.split("\n")[-2] == "…"  # what happened lost whole lines, said with an ellipsis
+    # what happened lost its oldest whole lines, said with an ellipsis; the newest stay
+    assert text.split("\n")[0] == "…" and text.split("\n")[-2] == text.split("\n")[-3]
 
 
 def test_clip_before_keeps_the_tail_whole() -> None:
     tail = "Te toca, <@123456789012345678>."
     out = clip_before("\n".join(f"line {k}" for k in range(500)), tail, 200)
-    assert len(out) <= 200 and out.endswith("\n" + tail) and "\n…\n" in out
+    assert len(out) <= 200 and out.endswith("\nline 499\n" + tail) and out.startswith("…\n")
     assert clip_before("short", tail, 200) == "short\n" + tail
     assert clip_before("", tail, 200) == tail
+
+
+def test_a_long_change_keeps_its_newest_steps_on_the_turns_message() -> None:
+    # The bot played a long run (a seat it took over, to the end): the turn's message keeps
+    # the last steps of the run, never the first ones with the end cut off.
+    from cogs.common.turn_record import change_lines, record
+
+    g = game(locale="en")
+    before = g.state
+    steps, state = [], g.state
+    for k in range(200):
+        seat = to_act(g)
+        new, events = ENGINE.apply(state, seat, g.legal_actions(seat)[0])  # type: ignore[arg-type]
+        steps.append(Step(seat=seat, action=g.legal_actions(seat)[0], events=events, version=k + 1))
+        g.state = state = new
+        if not g.pending():
+            break
+    result = MoveResult(game=g, before=before, steps=steps)
+    lines = change_lines(g, result, "en")
+    assert len(lines) > 1 and all("\n" not in line for line in lines)
+    said = record(lines, g, "en")
+    assert len(said) <= 2000 and said.startswith("…\n")
+    newest = event_lines(steps[-1].events, "en", g=g)
+    assert newest and newest[-1] in said

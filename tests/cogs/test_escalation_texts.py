@@ -81,6 +81,23 @@ async def test_the_last_call_says_what_the_deadline_brings(action: str, limit: i
     assert (await at_stake(Counts(limit, so_far), with_action(action), 0, "en")).startswith(said)
 
 
+@pytest.mark.parametrize(("action", "limit", "so_far", "en", "es"), [
+    ("ai", 3, 1, "If ana's time runs out, the bot plays that turn for them. Their time has run out 1 of 3",
+     "Si a ana se le acaba el tiempo, el bot juega ese turno por su cuenta. Se le ha acabado el tiempo 1 de 3"),
+    ("ai", 3, 2, "If ana's time runs out, the bot takes their seat", "Si a ana se le acaba el tiempo, el bot ocupa su"),
+    ("ai", 0, 7, "If ana's time runs out, the bot plays that turn for them; the seat stays theirs.",
+     "Si a ana se le acaba el tiempo, el bot juega ese turno por su cuenta; el asiento sigue siendo suyo."),
+    ("drop", 3, 0, "If ana's time runs out, the bot takes their seat", "Si a ana se le acaba el tiempo, el bot ocupa su"),
+    ("lose", 3, 0, "If ana's time runs out, they lose this game on time.",
+     "Si a ana se le acaba el tiempo, pierde esta partida por tiempo."),
+])
+async def test_the_table_told_of_closed_dms_reads_what_the_deadline_brings_that_player(
+        action: str, limit: int, so_far: int, en: str, es: str) -> None:
+    for locale, said in (("en", en), ("es", es)):
+        told = await at_stake(Counts(limit, so_far), with_action(action), 0, locale, name="ana")
+        assert told.startswith(said), told
+
+
 def test_the_record_reads_in_both_languages() -> None:
     r = Reliability(finished=1, lost_on_time=2, timeouts=3, turns=12, late=3, median_move=2 * 3600 + 5 * 60)
     assert reliability_text(r, "en") == ("1 game finished · 2 lost on time or to the bot\n"

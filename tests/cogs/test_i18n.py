@@ -121,3 +121,31 @@ async def test_option_names_are_unique_in_spanish_too(tree: Any) -> None:
             options = node.get("options") or []
             spanish = [o.get("name_localizations", {}).get("es-ES") for o in options]
             assert len(set(spanish)) == len(spanish), path
+
+
+# The texts given a relative Discord timestamp (<t:…:R>), which Discord itself words in the
+# reader's language: "in 12 hours", "dentro de 12 horas".
+RELATIVE = ("card.due", "clock.reminder", "clock.reminders_line", "clock.reminder_channel", "mine.left",
+            "turn.time_left")
+DISCORD_SAYS = {"en": "in 12 hours", "es": "dentro de 12 horas"}
+READS = {"en": re.compile(r"\btime runs out in 12 hours\b", re.I),
+         "es": re.compile(r"\bse acaba (?:el|tu|su) tiempo dentro de 12 horas\b", re.I)}
+
+
+@pytest.mark.parametrize("key", RELATIVE)
+def test_a_deadline_reads_as_when_time_runs_out_in_both_languages(key: str) -> None:
+    for locale, when in DISCORD_SAYS.items():
+        said = t(key, locale, when=when, title="Ragami", id=1, channel="#x", who="ana", n=1)
+        assert READS[locale].search(said), said  # never "time until in 12 hours"
+
+
+def test_every_relative_timestamp_goes_to_a_text_that_reads_right() -> None:
+    # the call sites giving a relative timestamp name only the texts checked above
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parents[2] / "cogs"
+    keys: set[str] = set()
+    for path in root.rglob("*.py"):
+        for call in re.finditer(r'\bt\(\s*["\']([\w.]+)["\'](?:[^()]|\([^()]*\))*?(?::R>|timestamp\()',
+                                path.read_text()):
+            keys.add(call[1])
+    assert keys == set(RELATIVE), keys ^ set(RELATIVE)

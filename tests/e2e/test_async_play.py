@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -395,3 +396,81 @@ async def test_closed_dms_found_by_a_turn_dm_are_told_in_the_channel_naming_the_
             await t.move_by_menu(gid)
         notice = await fake.wait_for_message(world.channel, lambda m: "direct messages closed" in m["content"])
         assert notice["content"].startswith("bob has direct messages closed")
+        assert "time runs out" not in notice["content"]  # a game without a clock has no deadline
+
+
+async def test_closed_dms_notice_and_last_call_in_the_channel_say_what_the_deadline_brings(fake, db) -> None:
+    # A Spanish server; bob's DMs are closed: no last-call DM can tell him what his deadline
+    # brings, so the channel is told, naming him, and his last call there says it too.
+    clock = ManualClock()
+    async with FakeWorld(users=["alice", "bob"], guild_locale="es-ES", fake=fake,
+                         user_options={"bob": {"dms_open": False, "locale": "es-ES"},
+                                       "alice": {"locale": "es-ES"}}) as world:
+        t = Table(world, db, random.Random(4), clock=clock)
+        await t.start()
+        bob = world["bob"]
+        await t.slash("settings", bob, notify="dm")
+        gid = await two_player_game(t, clock="24h")
+        for _ in range(8):
+            g = await t.game(gid)
+            if g.seat_row(1).dm_closed and (await t.user_to_act(gid))[1] is bob:  # type: ignore[index]
+                break
+            await t.move_by_menu(gid)
+        notice = await fake.wait_for_message(world.channel, lambda m: "mensajes directos cerrados" in m["content"])
+        first, stake = notice["content"].split("\n")
+        assert first.startswith("bob tiene los mensajes directos cerrados")
+        assert stake == ("Si a bob se le acaba el tiempo, el bot juega ese turno por su cuenta. Se le ha "
+                         "acabado el tiempo 0 de 3 veces en esta partida: a las 3, el bot se queda su "
+                         "asiento hasta el final.")
+        assert (await t.user_to_act(gid))[1] is bob  # type: ignore[index]
+        for hours in (12, 10):  # the first reminder, then the last call
+            clock.advance(hours * HOUR + 60)
+            assert (await t.bot.scheduler.tick()).reminders == 1
+            await t.bot.outbox.drain(again=False)
+        calls = [m["content"] for m in fake.channel_messages(world.channel)
+                 if m["content"].startswith(f"⏳ <@{bob['id']}>, te toca")]
+        assert calls and calls[-1].endswith("\nSi se acaba, el bot juega este turno por ti. Se te ha acabado "
+                                            "el tiempo 0 de 3 veces en esta partida: a las 3, el bot se "
+                                            "queda tu asiento hasta el final."), calls
+
+
+async def test_catch_up_tells_each_player_the_secret_choice_the_bot_made_for_them(fake, db) -> None:
+    # Rattus Cartus's entering a building is made of secret steps (the building, the cards
+    # face down) nobody else reads a word of: both players let the clock run out for a few
+    # turns, and each is told, in their own language, what the bot chose for them.
+    clock = ManualClock()
+    async with FakeWorld(users=["ana", "ben"], user_options={"ana": {"locale": "es-ES"}},
+                         fake=fake) as world:
+        t = Table(world, db, random.Random(2), clock=clock)
+        await t.start()
+        t.bot.session._seed = lambda: 5  # the same deal every run
+        ana, ben = world["ana"], world["ben"]
+        _, _, lobby = await t.slash("game new", ana, game="rattus_cartus", clock="24h")
+        assert lobby is not None
+        buttons = t.lobby_buttons(lobby)
+        await t.click(lobby, buttons["join"], ben)
+        await t.click(lobby, buttons["start"], ana)
+        gid = int(lobby["embeds"][0]["title"].split("#")[-1])
+        g = await t.game(gid)
+        assert sorted(g.pending()) == [0, 1]
+        # the supplies chosen, then each enters in turn: two timeouts each (a third would make
+        # the seat the bot's)
+        for _ in range(3):
+            clock.advance(25 * HOUR)
+            assert (await t.bot.scheduler.tick()).timeouts >= 1
+        for user, chose, words in ((ana, "🤖 El bot eligió por ti, en secreto: ", "entrar en"),
+                                   (ben, "🤖 The bot chose for you, in secret: ", "enter")):
+            _, _, status = await t.slash("game status", user)
+            told = [line for line in status["content"].splitlines() if line.startswith(chose)]
+            assert any(words in line.lower() for line in told), status["content"]
+            # never told of their own move as a secret kept from them (others' secrets are)
+            mine = f"**{user['username']}** "
+            assert mine + "ha tomado una decisión" not in status["content"], status["content"]
+            assert mine + "made a choice only" not in status["content"], status["content"]
+        # one language per reader: ana reads the card of this English server's game in Spanish
+        # beside her catch-up (without the last turn's story, told in English); ben in English
+        _, _, hers = await t.slash("game status", ana)
+        _, _, his = await t.slash("game status", ben)
+        assert f"partida #{gid}" in hers["embeds"][0]["title"] and "Turno de" in embed_text(hers)
+        assert not re.search(r"\b(?:game|turn|Last|to play|hand)\b", json.dumps(hers["embeds"], ensure_ascii=False))
+        assert f"game #{gid}" in his["embeds"][0]["title"] and "Last turn" in embed_text(his)

@@ -172,6 +172,10 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
         assert done.status == "finished"
         places = {p.user_id: p.place for p in done.players}
         assert places[late_user] == max(places.values())  # last, whatever the bot achieved
+        # the table's result marks the seat the bot took over as the bot's
+        result = await fake.wait_for_message(world.channel, lambda msg: "Round 1, table 2" in msg["content"])
+        assert f"🤖 {t._name_of(late_user)}" in result["content"], result["content"]
+        assert result["content"].count("🤖") == 1
         history = await t.bot.session.store._fetchall(
             "SELECT count(*) FROM rating_history WHERE game = ?", (r1[1].game,)
         )
@@ -222,14 +226,17 @@ async def test_swiss_of_nine_at_tables_of_three_with_a_timeout_a_drop_and_restar
             "user_id"
         ] == str(gone)
 
-        # ratings: whole numbers, a record for each player who finished a rated game
+        # ratings: positive whole numbers on the scale every newcomer starts at 1000 on,
+        # a record for each player who finished a rated game
         _, _, top = await t.slash("rating top", players[0], game="rattus_cartus")
         lines = top["embeds"][0]["description"].splitlines()
-        assert lines and all(
-            line.split("**")[1].lstrip("-").isdigit() for line in lines if "**" in line
-        )
+        shown = [line.split("**")[1] for line in lines if "**" in line]
+        assert shown and all(r.isdigit() and int(r) > 0 for r in shown), lines
+        assert any(int(r) > 1000 for r in shown) and any(int(r) < 1000 for r in shown), shown
+        assert "starts at 1000" in top["embeds"][0]["footer"]["text"]
         _, _, mine = await t.slash("rating me", world[t._name_of(r1[0].user_ids[0])])
         assert re.search(r"\d+ games?\b", text_of(mine)) and mine["flags"] & EPHEMERAL
+        assert re.search(r"Rating \*\*[1-9]\d*\*\*", text_of(mine)) and not re.search(r"-\d", text_of(mine))
 
 
 async def test_single_elimination_of_eight_to_the_podium(fake, db) -> None:

@@ -184,3 +184,19 @@ def test_the_end_says_who_won_with_the_figures_that_decided_it(n: int, seed: int
         if n > 2 and not st.players[s].alive and st.players[s].reserve <= 0 and s not in out.winners:
             assert f"{names[s]} went out with an empty reserve (0P)." in en
     assert "Player " not in en
+
+
+def test_a_shared_win_names_the_winners_as_each_language_lists_them() -> None:
+    from rules.guerra_de_mitos.engine import _end_figures
+
+    st = H.blank(3)
+    names = ["Ana", "Bea", "Cris"]
+    said = [x.get(lang, names.__getitem__) for x in _end_figures(st, [1, 2]) for lang in ("en", "es")]
+    assert "Bea and Cris share the win." in said and "Bea y Cris comparten la victoria." in said
+
+
+def test_the_aztec_pantheon_is_spelt_mictlan_in_both_languages() -> None:
+    from rules.guerra_de_mitos.cards import card_name
+
+    # the card list transcribes it "Mitclan" (docs/rules/guerra_de_mitos_cards.md)
+    assert (card_name("0061").get("es"), card_name("0061").get("en")) == ("Mictlán", "Mictlan")
