@@ -1,6 +1,8 @@
 """Kill the real bot again and again while games are played, and count what was lost or
 doubled: the bot in its own process against the fake Discord, SIGKILLed at a random crash
-point (after a commit, after a send, after a mark, after a board post) every few moves.
+point (after a commit, after a send, after a mark, after a board post) every few moves,
+while players also talk in the channels (burying the cards) and take vacations (every card
+of theirs shown again, outside any change).
 
 After each restart, for every game: exactly one message with live components, the stored
 card, showing the stored version (no other copy of the card, no lobby with its buttons);
@@ -25,6 +27,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from cogs.common.board import BURY_LIMIT
 from cogs.common.card_text import split_told
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.harness import FakeWorld
@@ -36,7 +39,21 @@ from tests.e2e.test_crash import (
     undelivered,
 )
 
+# How often players talk and take a vacation instead of moving.
+CHATTER = 0.15
 POINTS = ["session.committed", "outbox.sent", "outbox.marked", "board.posted", "outbox.expanded"]
+
+
+async def chatter(fake: FakeDiscord, world: FakeWorld, channel: dict, rng: random.Random) -> None:
+    """Players talk in the channel (the card sinks below their messages, and is posted anew
+    at the next showing), then one of them goes on vacation or comes back: every card of
+    theirs is shown again, by no change of a game's."""
+    for i in range(rng.randint(1, BURY_LIMIT)):
+        await fake.post_as(world["alice"] if i % 2 else world["bob"], channel, f"chatter {i}")
+    inter = await fake.slash("game vacation", world[rng.choice(["alice", "bob"])], channel,
+                             days=rng.choice([0, 1]))
+    await fake.wait_response(inter, timeout=15)
+    await asyncio.sleep(0.2)  # the cards are shown after the answer
 
 
 def settled(proc: BotProcess, db: str, gid: int, version: int) -> object:
@@ -52,11 +69,21 @@ def settled(proc: BotProcess, db: str, gid: int, version: int) -> object:
     return done
 
 
-async def start_game(fake: FakeDiscord, world: FakeWorld, channel: dict) -> int:
-    """alice and bob start a Rey y Hierofante game in ``channel``; carol watches it."""
-    gid = await open_lobby(fake, world, channel, "rey_hierofante")
-    inter = await fake.slash("game watch", world["carol"], channel)
-    await fake.wait_response(inter)
+async def start_game(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict) -> int:
+    """alice and bob start a Rey y Hierofante game in ``channel``; carol watches it. A lobby
+    a killed bot left open there is taken up where it was."""
+    latest = query(db, "SELECT id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                   int(channel["id"]))
+    if latest and latest[0][1] == "lobby":
+        gid = latest[0][0]
+        inter = await fake.slash("game join", world["bob"], channel)  # refused if seated
+        await fake.wait_response(inter, timeout=15)
+    else:
+        gid = await open_lobby(fake, world, channel, "rey_hierofante")
+    carol = int(world["carol"]["id"])
+    if not query(db, "SELECT 1 FROM watchers WHERE game = ? AND user_id = ?", gid, carol):
+        inter = await fake.slash("game watch", world["carol"], channel)  # again would stop it
+        await fake.wait_response(inter, timeout=15)
     try:
         inter = await fake.slash("game start", world["alice"], channel)
         await fake.wait_response(inter, timeout=15)
@@ -167,7 +194,7 @@ async def run(kills: int, ngames: int, seed: int, keep: Path | None) -> None:
                 proc = await BotProcess(fake, db, next(logs)).start()
                 for name in names:
                     channel = world.channels[name]
-                    games[await start_game(fake, world, channel)] = channel
+                    games[await start_game(fake, world, db, channel)] = channel
                 await proc.stop()
                 point = "the start"
                 while killed < kills:
@@ -184,10 +211,18 @@ async def run(kills: int, ngames: int, seed: int, keep: Path | None) -> None:
                             db, "SELECT status, version FROM games WHERE id = ?", gid
                         )[0]
                         if status != "active":
+                            try:
+                                new = await start_game(fake, world, db, channel)
+                            except (RuntimeError, AssertionError, TimeoutError):
+                                await asyncio.sleep(0.1)  # died opening it: taken up after the restart
+                                continue
                             del games[gid]
-                            games[await start_game(fake, world, channel)] = channel
+                            games[new] = channel
                             continue
                         try:
+                            if rng.random() < CHATTER:
+                                await chatter(fake, world, channel, rng)
+                                continue
                             await move_by_menu(fake, world, db, gid)
                             await fake.wait_until(settled(proc, db, gid, version), timeout=15)
                         except (RuntimeError, StopIteration, AssertionError, TimeoutError):
