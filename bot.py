@@ -414,6 +414,8 @@ class TableroBot(commands.Bot):
         # cut by a crash is delivered here, the card it posted found and kept, other copies
         # deleted (cogs/common/board.py, _adopt_posted).
         await self.outbox.drain()
+        # A card posted anew outside any change (a buried card shown again) and not stored.
+        await self.boards.find_posted_cards()
         await self.announcer.remove_orphan_threads()
         # Delivered changes are kept a week (to look into a complaint), then forgotten.
         await self.store.prune_outbox(time.time() - OUTBOX_KEEP)

@@ -433,9 +433,11 @@ class GameQueries:
     # ------------------------------------------------------------------ bookkeeping
 
     async def set_board_message(self, game: int, channel_id: int, message_id: int | None) -> None:
-        """Remember where the public board message is (message_id None: none posted now)."""
+        """Remember where the public board message is (message_id None: none posted now);
+        a card being posted anew (note_card_posting) is stored now."""
         await self._update_game(
-            game, "board_channel_id = ?, board_message_id = ?", (channel_id, message_id)
+            game, "board_channel_id = ?, board_message_id = ?, card_posting_at = NULL",
+            (channel_id, message_id),
         )
 
     async def set_status(self, game: int, status: str, change: ChangeNote | None = None) -> None:

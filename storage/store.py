@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import aiosqlite
 
+from .card_posts import CardPostQueries
 from .deadlines import DeadlineQueries
 from .decks import DeckQueries
 from .dialect import Lock, is_postgres_url, skip_locked
@@ -37,7 +38,7 @@ T = TypeVar("T")
 
 class Store(
     GameQueries, DeadlineQueries, SettingsQueries, LookupQueries, DeckQueries, OutboxQueries,
-    LeaseQueries, TournamentQueries, GameThreadQueries, StatsQueries,
+    LeaseQueries, TournamentQueries, GameThreadQueries, StatsQueries, CardPostQueries,
 ):
     """Async access to the game database; one instance owns one SQLite connection.
 

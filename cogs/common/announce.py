@@ -202,6 +202,8 @@ class Announcer(PlayerMessages):
                                       allowed_users(p["ping"]), interaction, nonce=nonce, since=since):
                 context.told = True
                 await self.tell_missing(g, g.row.channel_id, interaction)
+            if d.again:
+                await self._keep_one_card(g, since)
         elif row.kind == "board" and context.carded and not p["repost"] and not d.again:
             pass  # the turn's message was the card, posted anew as the game is now
         elif row.kind == "board":
@@ -241,6 +243,15 @@ class Announcer(PlayerMessages):
             return
         log.info("game %s: delivered %s of change %s", g.id, row.key, d.change.id,
                  extra={"event": "delivery", "guild": g.row.guild_id, "kind": row.kind, "again": d.again})
+
+    async def _keep_one_card(self, g: Game, since: float | None) -> None:
+        """After a crash cut a turn's message: it may have gone out as the game's new card
+        (see _as_card) and the crash come before that card was stored, after the change's
+        card was shown (a move made on the card shows it first). The copy found again is
+        then a live card of its own: keep the card posted since the change, retire the
+        other (BoardKeeper's look through the channel), and show it as the game is now."""
+        if g.state is not None and since is not None:
+            await self.bot.boards.refresh(g.id, since=since)
 
     async def _as_card(self, g: Game, p: dict[str, Any], nonce: str,
                        interaction: discord.Interaction | None) -> bool:

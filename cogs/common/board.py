@@ -8,6 +8,7 @@ import asyncio
 import datetime as dt
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
@@ -418,6 +419,7 @@ class BoardKeeper:
         kwargs = rendered.send_kwargs()
         if told is not None:
             kwargs.update(content=told[0], allowed_mentions=told[1])
+        await self._mark_posting(g)
         message = await patiently(lambda: channel.send(**kwargs, **extra), again_if_dropped=nonce is not None)
         crash_point("board.posted")
         await self.bot.session.set_board_message(g.id, channel.id, message.id)
@@ -431,6 +433,23 @@ class BoardKeeper:
             self._after.pop(old, None)
             self.texts.forget(old)
         return message.id
+
+    async def _mark_posting(self, g: Game) -> None:
+        """Mark a card about to be posted anew (cleared when it is stored): a crash in
+        between leaves a second live card that find_posted_cards finds at the next start."""
+        if g.state is not None:
+            await self.bot.session.store.note_card_posting(g.id, time.time())
+
+    async def find_posted_cards(self) -> int:
+        """After a restart: each game whose card was being posted anew when the bot stopped
+        keeps the card posted then, if it went out, and every other copy goes (see
+        _adopt_posted); how many games were looked at."""
+        store = self.bot.session.store
+        marked = await store.cards_being_posted()
+        for game, at in marked:
+            await self.refresh(game, since=at)
+            await store.clear_card_posting(game, at)
+        return len(marked)
 
     async def _retire(self, channel: discord.PartialMessageable, mid: int, carries: bool | None) -> None:
         """Retire an old card: deleted when it carries nothing; when it carries a turn's

@@ -1,20 +1,50 @@
 """Exactly one live card per game after a crash: the real bot, killed with SIGKILL after it
-posted a game's card anew (the old one could no longer be edited) and before it stored it,
-then started again."""
+posted a game's card anew (the old one could no longer be edited, or the turn's message
+went out as the new card) and before it stored it, then started again."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
+from cogs.common.board import BURY_LIMIT
 from cogs.common.delivery import SINCE_MARGIN
 
 from .fake_discord import FakeDiscord
 from .fake_limits import OLD_MESSAGE
 from .harness import FakeWorld
-from .test_crash import WAIT, BotProcess, boards, open_lobby, query, undelivered
+from .test_crash import WAIT, BotProcess, boards, move_by_menu, open_lobby, query, undelivered
+
+
+@asynccontextmanager
+async def crashed_once(fake: FakeDiscord, db: str, tmp_path: Path,
+                       crash_at: str) -> AsyncIterator[tuple[BotProcess, BotProcess]]:
+    """The bot, started, that dies at ``crash_at``, and the one to start after it: both
+    stopped at the end, and neither may have logged an error."""
+    first = BotProcess(fake, db, tmp_path / "bot0.log", crash_at)
+    second = BotProcess(fake, db, tmp_path / "bot1.log")
+    try:
+        await first.start()
+        yield first, second
+    finally:
+        await first.stop()
+        await second.stop()
+    for proc in (first, second):
+        assert not proc.errors(), proc.text()[-3000:]
+
+
+async def started(fake: FakeDiscord, world: FakeWorld, db: str, channel: dict) -> tuple[int, dict]:
+    """alice and bob start a Rey y Hierofante game in ``channel``; its number and its card."""
+    gid = await open_lobby(fake, world, channel, "rey_hierofante")
+    inter = await fake.slash("game start", world["alice"], channel)
+    await fake.wait_response(inter, timeout=WAIT)
+    await fake.wait_until(lambda: undelivered(db) == 0 and boards(fake, channel, gid), timeout=WAIT)
+    (card,) = boards(fake, channel, gid)
+    return gid, card
 
 
 @pytest.mark.asyncio
@@ -25,15 +55,8 @@ async def test_a_card_posted_anew_and_not_stored_is_kept_and_the_old_one_goes(
         db = str(tmp_path / "tablero.db")
         channel = world.channels["card"]
         # the start posts the card (board.posted 1); the move below posts it anew (2)
-        first = BotProcess(fake, db, tmp_path / "bot0.log", "board.posted:2")
-        second = BotProcess(fake, db, tmp_path / "bot1.log")
-        try:
-            await first.start()
-            gid = await open_lobby(fake, world, channel, "rey_hierofante")
-            inter = await fake.slash("game start", world["alice"], channel)
-            await fake.wait_response(inter, timeout=WAIT)
-            await fake.wait_until(lambda: undelivered(db) == 0 and boards(fake, channel, gid), timeout=WAIT)
-            (old,) = boards(fake, channel, gid)
+        async with crashed_once(fake, db, tmp_path, "board.posted:2") as (first, second):
+            gid, old = await started(fake, world, db, channel)
             # A card posted more than a moment before the change (ids carry real time) is
             # not among the messages a restart looks through for that change's own posts.
             await asyncio.sleep(SINCE_MARGIN + 1)
@@ -62,9 +85,69 @@ async def test_a_card_posted_anew_and_not_stored_is_kept_and_the_old_one_goes(
             stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
             assert str(stored) == live[0]["id"]
             assert live[0]["embeds"][0]["footer"]["text"].splitlines()[0].endswith(" 1")
-            await second.stop()
-            for proc in (first, second):
-                assert not proc.errors(), proc.text()[-3000:]
-        finally:
-            await first.stop()
-            await second.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_turns_message_posted_as_the_new_card_and_not_stored_is_the_card_kept(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with FakeWorld(fake=fake, users=["alice", "bob"], channels=["buried"]) as world:
+        db = str(tmp_path / "tablero.db")
+        channel = world.channels["buried"]
+        # the start posts the card (board.posted 1); the turn's message below posts it anew (2)
+        async with crashed_once(fake, db, tmp_path, "board.posted:2") as (first, second):
+            gid, old = await started(fake, world, db, channel)
+            # Chatter one message short of burying the card: the next turn's message is
+            # posted as the new card. The move is made on the card, so the card is shown
+            # (its edit answers the move) before the turn's message goes.
+            for i in range(BURY_LIMIT - 1):
+                await fake.post_as(world["alice"] if i % 2 else world["bob"], channel, f"chatter {i}")
+            await move_by_menu(fake, world, db, gid)
+            await first.killed()
+            live = boards(fake, channel, gid)
+            assert len(live) == 2 and old["id"] == live[0]["id"]  # two live cards
+            assert live[1]["content"]  # the new one carries the turn's message
+            stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
+            assert str(stored) == old["id"]
+
+            await second.start()
+            await fake.wait_until(lambda: undelivered(db) == 0, timeout=WAIT)
+            after = boards(fake, channel, gid)
+            assert len(after) == 1, [m["id"] for m in after]  # one live card, no second
+            kept = after[0]
+            assert kept["id"] == live[1]["id"]  # the card posted before the crash, with its text
+            assert kept["content"].startswith(live[1]["content"].split("\n")[0])
+            stored = query(db, "SELECT board_message_id FROM games WHERE id = ?", gid)[0][0]
+            assert str(stored) == kept["id"]
+            assert old["id"] in fake.deleted_messages  # the old card carried no turn's message
+            # the turn's message was told once: as the card's text, not posted again
+            told = live[1]["content"].split("\n")[0]
+            assert [m["id"] for m in fake.channel_messages(channel) if told in m["content"]] == [kept["id"]]
+
+
+@pytest.mark.asyncio
+async def test_a_buried_card_posted_anew_outside_a_change_and_not_stored_is_found_at_the_start(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    async with FakeWorld(fake=fake, users=["alice", "bob"], channels=["vacation"]) as world:
+        db = str(tmp_path / "tablero.db")
+        channel = world.channels["vacation"]
+        # the start posts the card (board.posted 1); the vacation's showing posts it anew (2)
+        async with crashed_once(fake, db, tmp_path, "board.posted:2") as (first, second):
+            gid, old = await started(fake, world, db, channel)
+            for i in range(BURY_LIMIT):
+                await fake.post_as(world["alice"] if i % 2 else world["bob"], channel, f"chatter {i}")
+            # The clocks stop: the cards show it. No change of the game's is written for that,
+            # so no delivery after the restart looks for what this showing posted.
+            await fake.slash("game vacation", world["alice"], channel, days=3)
+            await first.killed()
+            live = boards(fake, channel, gid)
+            assert len(live) == 2 and old["id"] == live[0]["id"]  # two live cards
+            assert query(db, "SELECT board_message_id FROM games WHERE id = ?", gid) == [(int(old["id"]),)]
+
+            await second.start()
+            after = boards(fake, channel, gid)
+            assert [m["id"] for m in after] == [live[1]["id"]]  # the card posted before the crash
+            assert query(db, "SELECT board_message_id, card_posting_at FROM games WHERE id = ?",
+                         gid) == [(int(live[1]["id"]), None)]
+            assert old["id"] in fake.deleted_messages

@@ -1,19 +1,24 @@
 """Message events from the fake Discord: MESSAGE_CREATE, MESSAGE_UPDATE and MESSAGE_DELETE as a
 bot without the message content intent gets them, and Tablero's board re-posted once chatter
-buries it."""
+buries it, every link the bot gave still leading to it."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import discord
 from discord.ext import commands
 
 from cogs.common.board import BURY_LIMIT
+from services.clock import ManualClock
 
 from .fake_discord import VIEW_CHANNEL, FakeDiscord
 from .harness import FakeWorld
 from .table import Table
+
+HOUR = 3600.0
 
 
 class Listener(commands.Bot):
@@ -183,3 +188,115 @@ async def test_a_board_from_before_a_restart_is_buried_too(world: FakeWorld, db)
     new = await fake.wait_until(lambda: t._current_board(gid, 1))
     assert new["id"] != board["id"] and board["id"] in fake.deleted_messages
 
+
+
+LINK = re.compile(r"https://discord\.com/channels/(?:\d+|@me)/(\d+)(?:/(\d+))?|<#(\d+)>")
+
+
+def links_in(message: dict) -> list[tuple[str, str | None]]:
+    """The (channel, message or None) of every link and channel mention in ``message``."""
+    text = (message.get("content") or "") + json.dumps(message.get("embeds", []))
+    return [(m[1] or m[3], m[2]) for m in LINK.finditer(text)]
+
+
+def leads_to_the_card(fake: FakeDiscord, link: tuple[str, str | None], card: dict) -> bool:
+    """Whether following ``link`` now shows the live ``card``: a link to it, or to the channel
+    (the game's thread) where it is live; never a deleted message."""
+    channel, message = link
+    if message is not None:
+        return message == card["id"]
+    return channel == card["channel_id"] and card["id"] in [m["id"] for m in fake.channel_messages(channel)]
+
+
+async def test_every_link_the_bot_gives_leads_to_the_card_posted_again(world: FakeWorld, db) -> None:
+    fake, alice, bob = world.fake, world["alice"], world["bob"]
+    clock = ManualClock()
+    t = Table(world, db, random.Random(5), clock=clock)
+    await t.start()
+    for player in (alice, bob):  # told of their turn by DM (with what happened meanwhile)
+        await t.slash("settings", player, notify="dm")
+    gid, lobby = await t.new_game(alice, clock="24h")
+    buttons = t.lobby_buttons(lobby)
+    await t.click(lobby, buttons["join"], bob)
+    await t.click(lobby, buttons["start"], alice)
+    await fake.wait_until(lambda: t._current_board(gid, 0))
+    given: dict[str, dict] = {}  # what gave the link -> the message it is in
+    seen: set[str] = set()
+
+    async def collect(when: str) -> None:
+        # moves until the turn passes (the next player's turn DM catches them up; their
+        # clock starts anew), then the clock's reminder and "my games"
+        mover = await t.user_to_act(gid)
+        while await t.user_to_act(gid) == mover:
+            version = (await t.game(gid)).version
+            await t.move_by_menu(gid)
+            await fake.wait_until(lambda v=version + 1: t._current_board(gid, v))
+        _, player = await t.user_to_act(gid)
+        given[f"turn DM, {when}"] = await fake.wait_for_dm(player, lambda m: "Your turn" in m["content"]
+                                                            and m["id"] not in seen)
+        clock.advance(12 * HOUR)
+        assert (await t.bot.scheduler.tick()).reminders == 1
+        given[f"reminder, {when}"] = await fake.wait_for_dm(player, lambda m: "Reminder" in m["content"]
+                                                            and m["id"] not in seen)
+        _, _, given[f"/game mine, {when}"] = await t.slash("game mine", player)
+        seen.update(m["id"] for m in given.values())
+
+    await collect("before")
+    old = t.board(gid)
+    assert old is not None
+    for i in range(BURY_LIMIT):
+        await fake.post_as(alice if i % 2 else bob, world.channel, f"chatter {i}")
+    await collect("after")
+    card = t.board(gid)
+    assert card is not None and card["id"] != old["id"]
+    assert old["id"] in fake.deleted_messages or not fake.components(fake.messages[old["id"]])
+    assert "Since your last move" in given["turn DM, after"]["content"]  # the catch-up
+    for what, message in given.items():
+        found = links_in(message)
+        assert found, f"{what} gives no link: {message['content']!r}"
+        for link in found:
+            assert leads_to_the_card(fake, link, card), (what, link, card["id"])
+
+
+async def test_a_tournaments_posts_lead_to_a_tables_card_posted_again(fake: FakeDiscord, db) -> None:
+    from .test_tournament import round_tables, sign_up
+
+    names = ["org", "k1", "k2", "k3", "k4"]
+    async with FakeWorld(users=names, fake=fake, owner="org") as world:
+        t = Table(world, db, random.Random(6))
+        await t.start()
+        tid, _ = await sign_up(t, world["org"], [world[n] for n in names[1:]], name="Copa",
+                               game="rey_hierofante", format="single_elim", options="wins_needed=1")
+        await t.slash("tournament start", world["org"], wait=30)
+        tables = await round_tables(t, tid, 1, 2)
+        opened = await fake.wait_for_message(world.channel, lambda m: "round 1 begins" in m["content"])
+        # chatter in one table's thread buries its card; the next moves post it again
+        gid = tables[0].game
+        g = await t.game(gid)
+        thread = fake.channels[str(g.row.channel_id)]
+        old = t.board(gid)
+        assert old is not None
+        seated = [world.users[t._name_of(uid)] for uid in tables[0].user_ids]
+        for i in range(BURY_LIMIT):
+            await fake.post_as(seated[i % len(seated)], thread, f"chatter {i}")
+        version = (await t.game(gid)).version
+        await t.move_by_menu(gid)
+        await fake.wait_until(lambda: t._current_board(gid, version + 1))
+        card = t.board(gid)
+        assert card is not None and card["id"] != old["id"]
+        assert old["id"] in fake.deleted_messages or not fake.components(fake.messages[old["id"]])
+        # the round's post and each table's introduction: every link reaches a live message,
+        # a table's thread reaches its live card
+        cards = {}
+        for m in tables:
+            row = (await t.game(m.game)).row
+            cards[str(row.channel_id)] = fake.messages[str(row.board_message_id)]
+        posts = [opened] + [fake.channel_messages(channel)[0] for channel in cards]
+        found = [link for post in posts for link in links_in(post)]
+        assert {channel for channel, _ in found} >= set(cards)  # each table's thread is linked
+        for channel, message in found:
+            if message is not None:
+                # the standings, live; never a card, gone or stripped
+                assert message in fake.messages and message != old["id"], (channel, message)
+            elif channel in cards:
+                assert leads_to_the_card(fake, (channel, None), cards[channel]), channel
