@@ -122,8 +122,13 @@ def _clone(model: M, update: dict[str, Any] | None = None) -> M:
     return new
 
 
-@lru_cache(maxsize=8)
 def _seat(s: int) -> Text:
+    # Kept once made, so never made silent (during a look-ahead) and kept so.
+    return _SILENT if _QUIET.get() else _seat_text(s)
+
+
+@lru_cache(maxsize=8)
+def _seat_text(s: int) -> Text:
     return msg("{seat} ({faction})", seat=seat_name(s), faction=FACTION_NAME[s])
 
 

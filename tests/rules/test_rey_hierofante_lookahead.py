@@ -9,9 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from rules.core import IllegalAction
+from rules.core import IllegalAction, Text
 from rules.registry import engine
 from rules.rey_hierofante import ai
+from rules.rey_hierofante import engine as engine_module
 from rules.rey_hierofante.engine import RhEngine
 from rules.rey_hierofante.model import Place, RhState
 
@@ -64,9 +65,11 @@ def test_the_built_in_player_chooses_what_it_chose_before(seed: int) -> None:
 
 def test_real_moves_keep_their_texts_after_a_look_ahead() -> None:
     state, seat = next((s, x) for s, x in positions(4) if s.phase == "place" and not s.first_move)
+    engine_module._seat_text.cache_clear()  # the seats' names first made during a look-ahead
     ai.choose(E, state, seat)
     _, events = E.apply(state, seat, E.legal_actions(state, seat)[0])
     assert all(e.text.m for e in events)
+    assert all(seat_text.m for e in events for seat_text in e.text.a.values() if isinstance(seat_text, Text))
     # a look-ahead that fails midway leaves the texts on as well
     with pytest.raises(ValueError):  # a tile in no area: the light apply does not check
         E.after_legal(state, seat, Place(tile="no-such-tile", square=0))
