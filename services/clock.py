@@ -46,9 +46,12 @@ VACATION_MAX_AT_ONCE = 30
 # so that one huge read never holds the store.
 BATCH = 500
 # Timeouts of different games handled at once: enough for their commits to share
-# transactions and keep the AI's worker processes busy, few enough that the Discord
-# messages they owe go out at a pace Discord accepts.
-SIDE_BY_SIDE = 8
+# transactions (each transaction is a trip to the database's thread and a sync to disk: on
+# a busy machine the trips, not the work, made a burst long; 32 at once make a quarter of
+# the transactions 8 did) and keep the AI's worker processes busy. What they owe Discord
+# waits for the bot's pace (cogs/common/pacing.py) in the order it came; a player's own
+# answers are not held by it.
+SIDE_BY_SIDE = 32
 
 
 class Clock(Protocol):

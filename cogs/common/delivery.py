@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import io
 import logging
@@ -13,6 +12,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.common.choices import act_buttons, chooser
+from cogs.common.coalesce import Coalescer
 from cogs.common.escalation import at_stake
 from cogs.common.i18n import lang, t
 from cogs.common.patience import patiently
@@ -123,8 +123,8 @@ class Delivery:
         self._newest: dict[int, int] = {}
         # user id -> their DM channel's id (this process's memory, one small entry a player)
         self._dm_channels: dict[int, int] = {}
-        # One private view at a time per seat (see send_private).
-        self._seat_locks: dict[tuple[int, Seat], asyncio.Lock] = {}
+        # One private view at a time per seat, and one waiting (see send_private).
+        self._hands: Coalescer[bool] = Coalescer()
 
     def _locale(self, g: Game, seat: Seat) -> str:
         row = g.seat_row(seat)
@@ -217,13 +217,16 @@ class Delivery:
                            nonce: str | None = None, since: float | None = None) -> bool:
         """DM ``seat`` their private view (and ``news``: what only they were told just now);
         on closed DMs, record it and tell the channel once. ``nonce``, ``since``: see dm_message."""
-        # Two changes close together deliver concurrently, and a 429 can hold one back: one
-        # view at a time per seat, drawn from the game as it is when its turn comes, so the
-        # player's last DM never shows an older hand than the newest.
-        async with self._seat_locks.setdefault((g.id, seat), asyncio.Lock()):
+        # Two changes close together deliver concurrently, and a busy DM channel holds one
+        # back: one view at a time per seat, drawn from the game as it is when its turn
+        # comes, so the player's last DM never shows an older hand than the newest; a view
+        # asked for while another waits its turn joins it (one DM, not the same one twice).
+        async def newest(all_news: list[str]) -> bool:
             fresh = await self.bot.session.get(g.id)
-            return await self._send_private(fresh if fresh is not None else g, seat, news,
+            return await self._send_private(fresh if fresh is not None else g, seat, all_news,
                                             nonce=nonce, since=since)
+
+        return await self._hands.run((g.id, seat), news, newest)
 
     async def _send_private(self, g: Game, seat: Seat, news: Sequence[str], *,
                             nonce: str | None, since: float | None) -> bool:

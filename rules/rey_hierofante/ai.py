@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.core import Action
@@ -41,8 +42,17 @@ def evaluate(state: RhState, seat: int) -> float:
     return score
 
 
-def choose(engine: RhEngine, state: RhState, seat: int) -> Action:
-    """Pick the action whose whole turn leaves the best-looking board."""
+# The state after a legal action: the engine's light apply (no checks, no texts) by default.
+Step = Callable[["RhEngine", RhState, int, Action], RhState]
+
+
+def _light(engine: RhEngine, state: RhState, seat: int, action: Action) -> RhState:
+    return engine.after_legal(state, seat, action)
+
+
+def choose(engine: RhEngine, state: RhState, seat: int, step: Step = _light) -> Action:
+    """Pick the action whose whole turn leaves the best-looking board (``step``: how a
+    weighed action is applied; the same states whichever way)."""
     legal = engine.legal_actions(state, seat)
     if state.phase == "choose_starter":
         return ChooseStarter(starter=seat)  # placing last is worth more than the Citizen
@@ -50,7 +60,7 @@ def choose(engine: RhEngine, state: RhState, seat: int) -> Action:
         return max(legal, key=lambda a: _DRAFT_TASTE.get(a.tile, 0) if isinstance(a, DraftPick) else 0)
     best, best_v = legal[0], float("-inf")
     for a in legal:
-        v = _after(engine, state, seat, a)
+        v = _after(engine, state, seat, a, step)
         if isinstance(a, Place) and TILES[a.tile].faction == "neutral" and a.tile in state.neutral_zone:
             v += 0.1  # a neutral taken from the shared area is one the opponent cannot use
         if v > best_v:
@@ -58,8 +68,8 @@ def choose(engine: RhEngine, state: RhState, seat: int) -> Action:
     return best
 
 
-def _after(engine: RhEngine, state: RhState, seat: int, action: Action, depth: int = 0) -> float:
-    nxt, _ = engine.apply(state, seat, action)
+def _after(engine: RhEngine, state: RhState, seat: int, action: Action, step: Step, depth: int = 0) -> float:
+    nxt = step(engine, state, seat, action)
     if nxt.phase == "effect" and nxt.effect is not None and nxt.effect.seat == seat and depth < 3:
-        return max(_after(engine, nxt, seat, a, depth + 1) for a in engine.legal_actions(nxt, seat))
+        return max(_after(engine, nxt, seat, a, step, depth + 1) for a in engine.legal_actions(nxt, seat))
     return evaluate(nxt, seat)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.rey_hierofante.model import Cell, RhState
 from rules.rey_hierofante.tiles import PRINTED_SHIELD
 
@@ -21,35 +23,41 @@ def _step(sq: int, d: str) -> int | None:
     return r * 3 + c if 0 <= r < 3 and 0 <= c < 3 else None
 
 
-def neighbours(sq: int, reach: str) -> list[int]:
+# The board's geometry never changes: each answer is worked out once (the built-in player
+# asks it hundreds of thousands of times in a burst of timeouts) and shared, as a tuple.
+@cache
+def neighbours(sq: int, reach: str) -> tuple[int, ...]:
     """Squares next to ``sq``: "orth", "diag" or "adj8"."""
     dirs = ORTH if reach == "orth" else DIAG if reach == "diag" else ORTH + DIAG
-    return [n for d in dirs if (n := _step(sq, d)) is not None]
+    return tuple(n for d in dirs if (n := _step(sq, d)) is not None)
 
 
-def line(sq: int, d: str) -> list[int]:
+@cache
+def line(sq: int, d: str) -> tuple[int, ...]:
     """Every square from ``sq`` (exclusive) to the edge in direction ``d``."""
     out: list[int] = []
     cur = _step(sq, d)
     while cur is not None:
         out.append(cur)
         cur = _step(cur, d)
-    return out
+    return tuple(out)
 
 
-def front3(sq: int, owner: int) -> list[int]:
+@cache
+def front3(sq: int, owner: int) -> tuple[int, ...]:
     """The three squares beyond the top edge of a tile facing ``owner``.
 
     A tile faces its owner, so its top points at the opponent: up the picture for seat 0
     (who sits at the bottom), down for seat 1.
     """
     dirs = ("nw", "n", "ne") if owner == 0 else ("sw", "s", "se")
-    return [n for d in dirs if (n := _step(sq, d)) is not None]
+    return tuple(n for d in dirs if (n := _step(sq, d)) is not None)
 
 
-def left_right(sq: int) -> list[int]:
+@cache
+def left_right(sq: int) -> tuple[int, ...]:
     """The squares to the left and right of ``sq`` (the same pair whichever way it faces)."""
-    return [n for d in ("w", "e") if (n := _step(sq, d)) is not None]
+    return tuple(n for d in ("w", "e") if (n := _step(sq, d)) is not None)
 
 
 def powered(cell: Cell | None, tile: str) -> bool:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel
 
 from rules.core import (
     Action,
@@ -17,7 +21,7 @@ from rules.core import (
     Text,
     seat_name,
 )
-from rules.phrases import Phrases
+from rules.phrases import Phrases as BasePhrases
 from rules.rey_hierofante import board as B
 from rules.rey_hierofante.legal import (
     available,
@@ -54,7 +58,30 @@ from rules.rey_hierofante.model import (
 )
 from rules.rey_hierofante.tiles import BLUE, RED, STOCK, TILES
 
+
+class Phrases(BasePhrases):
+    """The game's phrase book, silent while the built-in player looks ahead (``after_legal``):
+    it weighs tens of moves a choice, and reads none of their texts. (Named as the base, so
+    that the catalogue's scan finds ``msg = Phrases(...)`` as in every game.)"""
+
+    def __call__(self, wording: str, /, **values: Any) -> Text:
+        """The text, or one shared empty text when nobody will read it."""
+        if _QUIET.get():
+            return _SILENT
+        return super().__call__(wording, **values)
+
+
+_QUIET: ContextVar[bool] = ContextVar("rey_hierofante_quiet", default=False)
+_SILENT = Text(d="rey_hierofante")
+_SILENT_EVENT = Event(kind="", text=_SILENT)
 msg = Phrases("rey_hierofante")
+
+
+def _event(**fields: Any) -> Event:
+    """An event; one shared empty event while the built-in player looks ahead."""
+    if _QUIET.get():
+        return _SILENT_EVENT
+    return Event(**fields)
 
 FACTION_NAME = (msg("Royalty"), msg("Religion"))
 HIDDEN_VARIANTS = ("aleatorio_oculto", "draft_oculto")
@@ -75,8 +102,34 @@ def _names(tiles: list[str]) -> Text:
     return msg("{tiles}", tiles=[TILES[t].name for t in tiles]) if tiles else msg("-")
 
 
-@lru_cache(maxsize=8)
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(model: M, update: dict[str, Any] | None = None) -> M:
+    """``model.model_copy(update=update)``, without pydantic's generic copying of each part
+    (a move copies the board's nine cells, and the built-in player weighs tens of moves)."""
+    if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
+        return model.model_copy(update=update)
+    new = object.__new__(type(model))
+    fields = dict(model.__dict__)
+    fields_set = set(model.__pydantic_fields_set__)
+    if update:
+        fields.update(update)
+        fields_set.update(update)
+    object.__setattr__(new, "__dict__", fields)
+    object.__setattr__(new, "__pydantic_fields_set__", fields_set)
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 def _seat(s: int) -> Text:
+    # The text is kept once made: one made during a look-ahead (silent) must not be.
+    return _SILENT if _QUIET.get() else _seat_text(s)
+
+
+@lru_cache(maxsize=8)
+def _seat_text(s: int) -> Text:
     return msg("{seat} ({faction})", seat=seat_name(s), faction=FACTION_NAME[s])
 
 
@@ -150,17 +203,19 @@ class RhEngine(Engine[RhState]):
                 state.phase = "draft"
 
     def copy_state(self, state: RhState) -> RhState:
-        """A copy deep in exactly the parts ``_apply`` mutates (a generic deep copy is 5x slower)."""
+        """A copy deep in exactly the parts ``_apply`` mutates (a generic deep copy is 5x slower).
+        The board's cells are shared with ``state``: a move that changes a cell (a destroy, a
+        flip) replaces it with a copy of its own first."""
         eff, d = state.effect, state.draft
-        return state.model_copy(update={
-            "rng": state.rng.model_copy(),
-            "board": [c.model_copy() if c is not None else None for c in state.board],
+        return _clone(state, {
+            "rng": _clone(state.rng),
+            "board": list(state.board),
             "neutral_zone": list(state.neutral_zone),
             "zones": [list(z) for z in state.zones],
             "discard": list(state.discard), "stock": list(state.stock),
             "used": list(state.used), "drawn": list(state.drawn),
-            "effect": eff.model_copy(update={"chain": list(eff.chain)}) if eff else None,
-            "draft": d.model_copy(update={"offer": list(d.offer)}) if d else None,
+            "effect": _clone(eff, {"chain": list(eff.chain)}) if eff else None,
+            "draft": _clone(d, {"offer": list(d.offer)}) if d else None,
             "draft_seen": [list(x) for x in state.draft_seen],
             "wins": list(state.wins), "points": list(state.points), "history": list(state.history),
         })
@@ -205,6 +260,23 @@ class RhEngine(Engine[RhState]):
             legal = self._legal_actions(state, seat)
             if action not in legal:
                 raise self._refusal(state, seat, action, legal)
+        return self._play(state, seat, action)
+
+    def after_legal(self, state: RhState, seat: Seat, action: Action) -> RhState:
+        """The state after ``action``, taken from ``legal_actions(state, seat)``: what
+        ``apply`` gives, for the built-in player's look-ahead, without ``apply``'s checks
+        (the action is legal already) and without the events' texts (nobody reads them)."""
+        new = self.copy_state(state)
+        token = _QUIET.set(True)
+        try:
+            self._play(new, seat, action)
+        finally:
+            _QUIET.reset(token)
+        new.version = state.version + 1
+        return new
+
+    def _play(self, state: RhState, seat: Seat, action: Action) -> list[Event]:
+        """Make a legal action's changes to ``state`` (a copy): the events they make."""
         if isinstance(action, ChooseStarter):
             return self._choose_starter(state, seat, action.starter)
         if isinstance(action, DraftPick):
@@ -236,7 +308,7 @@ class RhEngine(Engine[RhState]):
 
     def _choose_starter(self, state: RhState, seat: int, starter: int) -> list[Event]:
         self._new_game(state, starter)
-        ev = [Event(kind="starter", text=msg("{seat} chooses {starter} to start. Game {game_no} begins.", seat=_seat(seat), starter=_seat(starter), game_no=state.game_no),
+        ev = [_event(kind="starter", text=msg("{seat} chooses {starter} to start. Game {game_no} begins.", seat=_seat(seat), starter=_seat(starter), game_no=state.game_no),
             data={"starter": starter})]
         return ev + self._turn_start(state)
 
@@ -248,8 +320,8 @@ class RhEngine(Engine[RhState]):
         state.zones[seat].append(ZoneTile(tile=tile, hidden=hidden))
         other = 1 - seat
         if hidden:
-            events = [Event(kind="draft_pick", text=msg("{seat} keeps a hidden tile.", seat=_seat(seat))),
-                      Event(kind="draft_pick_private", audience=[seat], text=msg("You keep {tile}.", tile=name(tile)), data={"tile": tile})]
+            events = [_event(kind="draft_pick", text=msg("{seat} keeps a hidden tile.", seat=_seat(seat))),
+                      _event(kind="draft_pick_private", audience=[seat], text=msg("You keep {tile}.", tile=name(tile)), data={"tile": tile})]
             if d.step in (0, 2):  # pass the rest to the other player
                 state.draft_seen[other].extend(d.offer)
                 state.draft = Draft(offer=d.offer, picker=other, step=d.step + 1)
@@ -265,14 +337,14 @@ class RhEngine(Engine[RhState]):
             if state.draft is not None and not state.draft.offer:
                 self._end_draft(state)
             return events + (self._turn_start(state) if state.phase == "place" else [])
-        events = [Event(kind="draft_pick", text=msg("{seat} takes {tile}.", seat=_seat(seat), tile=name(tile)),
+        events = [_event(kind="draft_pick", text=msg("{seat} takes {tile}.", seat=_seat(seat), tile=name(tile)),
                         data={"tile": tile})]
         if d.step == 2:
             # the second player takes the last two
             for t in d.offer:
                 state.zones[other].append(ZoneTile(tile=t))
             if d.offer:
-                events.append(Event(kind="draft_pick", text=msg("{other} gets {offer}.", other=_seat(other), offer=_names(d.offer)), data={"tiles": list(d.offer)}))
+                events.append(_event(kind="draft_pick", text=msg("{other} gets {offer}.", other=_seat(other), offer=_names(d.offer)), data={"tiles": list(d.offer)}))
             d.offer = []
         else:
             d.picker, d.step = other, d.step + 1
@@ -292,18 +364,18 @@ class RhEngine(Engine[RhState]):
         state.first_move = False
         if prev is not None:  # only a Torre may be placed on a tile: it covers an ally
             state.board[sq] = Cell(tile=tile, owner=seat, covered=prev.tile)
-            return [Event(kind="place", text=msg("{seat} places the Tower on {tile} at {sq}.", seat=_seat(seat), tile=name(prev.tile), sq=square_name(sq)),
+            return [_event(kind="place", text=msg("{seat} places the Tower on {tile} at {sq}.", seat=_seat(seat), tile=name(prev.tile), sq=square_name(sq)),
                 data={"tile": tile, "square": sq, "covered": prev.tile, "revealed": hidden_src})
             ] + self._end_turn(state, seat)
         state.board[sq] = Cell(tile=tile, owner=seat)
-        events = [Event(kind="place", text=msg("{seat} places {tile} at {sq}.", seat=_seat(seat), tile=name(tile), sq=square_name(sq)),
+        events = [_event(kind="place", text=msg("{seat} places {tile} at {sq}.", seat=_seat(seat), tile=name(tile), sq=square_name(sq)),
             data={"tile": tile, "square": sq, "revealed": hidden_src})]
         t = TILES[tile]
         if t.kind == "active":
             # A tile that arrives with a shield (beside a Sabio) is "objeto de ningún efecto":
             # the Chamán's or Hechicera's cancelling does not reach it.
             if B.cancelled_at(state, sq) and not B.shielded(state, sq):
-                events.append(Event(kind="cancelled", text=msg("{tile}'s effect is cancelled.", tile=name(tile))))
+                events.append(_event(kind="cancelled", text=msg("{tile}'s effect is cancelled.", tile=name(tile))))
             else:
                 full = all(c is not None for c in state.board)
                 state.effect = PendingEffect(seat=seat, source=sq, origin=sq, tile=tile, fills_board=full)
@@ -329,14 +401,14 @@ class RhEngine(Engine[RhState]):
         who = _seat(seat)
         if isinstance(action, Decline):
             state.effect = None
-            return [Event(kind="decline", text=msg("{who} does not use the effect.", who=who))] + self._end_turn(state, seat)
+            return [_event(kind="decline", text=msg("{who} does not use the effect.", who=who))] + self._end_turn(state, seat)
         events: list[Event] = []
         if t.effect == "copy" and isinstance(action, Target):
             copied = state.board[action.square]
             assert copied is not None
             eff.tile = copied.tile
             eff.chain.append(action.square)
-            events.append(Event(kind="copy", text=msg("{who} repeats {tile}'s effect ({square}).", who=who, tile=name(copied.tile), square=square_name(action.square))))
+            events.append(_event(kind="copy", text=msg("{who} repeats {tile}'s effect ({square}).", who=who, tile=name(copied.tile), square=square_name(action.square))))
             if effect_options(state):
                 return events
             state.effect = None
@@ -346,6 +418,7 @@ class RhEngine(Engine[RhState]):
             cell = state.board[sq]
             assert cell is not None
             if t.effect == "destroy":
+                cell = state.board[sq] = _clone(cell)  # the cells are shared: see copy_state
                 cell.face_up = False
                 cell.destroyed_by = seat
                 events.append(self._ev("destroy", msg("{seat} destroys {tile} at {sq}.", seat=_seat(seat), tile=name(cell.tile), sq=square_name(sq))))
@@ -383,17 +456,18 @@ class RhEngine(Engine[RhState]):
         return events + self._end_turn(state, seat)
 
     def _ev(self, kind: str, text: Text) -> Event:
-        return Event(kind=kind, text=text)
+        return _event(kind=kind, text=text)
 
-    def _flip(self, state: RhState, seat: int, squares: list[int]) -> Event:
+    def _flip(self, state: RhState, seat: int, squares: Sequence[int]) -> Event:
         """Turn every targetable tile on ``squares`` round; immune ones stay as they are."""
         flipped = [s for s in squares if B.targetable(state, s)]
         for s in flipped:
             cell = state.board[s]
             assert cell is not None
+            cell = state.board[s] = _clone(cell)  # the cells are shared: see copy_state
             cell.owner = 1 - cell.owner
         where = ", ".join(square_name(s) for s in flipped)
-        return Event(kind="flip", text=msg("{seat} flips {where}.", seat=_seat(seat), where=where),
+        return _event(kind="flip", text=msg("{seat} flips {where}.", seat=_seat(seat), where=where),
                      data={"squares": flipped})
 
     def _to_discard(self, state: RhState, sq: int) -> None:
@@ -423,7 +497,7 @@ class RhEngine(Engine[RhState]):
         for i, c in enumerate(state.board):
             if c is not None and not c.face_up and c.destroyed_by == s:
                 self._to_discard(state, i)
-                events.append(Event(kind="removed", text=msg("The destroyed tile leaves {i}.", i=square_name(i))))
+                events.append(_event(kind="removed", text=msg("The destroyed tile leaves {i}.", i=square_name(i))))
         if not can_place(state, s):
             return events + self._end_game(state, "no_tile", loser=s)
         return events
@@ -452,14 +526,14 @@ class RhEngine(Engine[RhState]):
             "death": msg("Death is the loser's ally"),
             "no_tile": msg("the loser has no tile to place"),
         }[reason]
-        events = [Event(kind="game_end", text=msg("Game {game_no} is over: {winner} wins; {why}.", game_no=state.game_no, winner=_seat(winner), why=why),
+        events = [_event(kind="game_end", text=msg("Game {game_no} is over: {winner} wins; {why}.", game_no=state.game_no, winner=_seat(winner), why=why),
             data={"winner": winner, "reason": reason, "allies": al, "points": pts})]
         o = state.options
         done = (state.wins[winner] >= o.wins_needed) if o.scoring == "match" else state.game_no >= o.games
         if done:
             state.finished = True
             res = self._outcome(state)
-            events.append(Event(kind="match_end", text=msg("The match is over: {reason}", reason=res.reason)))
+            events.append(_event(kind="match_end", text=msg("The match is over: {reason}", reason=res.reason)))
             return events
         state.game_no += 1
         state.phase = "choose_starter"

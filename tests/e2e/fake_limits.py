@@ -8,6 +8,7 @@ as long as the fake expects. Set ``window_scale = 1.0`` for Discord's own window
 
 from __future__ import annotations
 
+import collections
 import math
 import time
 from dataclasses import dataclass, field
@@ -113,13 +114,33 @@ class Bucket:
 
 
 @dataclass
+class SlidingLimit:
+    """At most ``limit`` requests in ANY ``window`` seconds: the strictest reading of
+    Discord's "50 requests per second" (its docs do not say where a second starts; a window
+    fixed from its first request would let through twice the limit across its edge)."""
+
+    limit: int
+    window: float  # real seconds (already scaled)
+    counted: collections.deque[float] = field(default_factory=collections.deque)
+
+    def take(self, now: float) -> float | None:
+        """Count one request; the seconds to wait when over the limit, else None."""
+        while self.counted and now - self.counted[0] >= self.window:
+            self.counted.popleft()
+        if len(self.counted) >= self.limit:
+            return max(self.counted[0] + self.window - now, 0.001)
+        self.counted.append(now)
+        return None
+
+
+@dataclass
 class RateLimiter:
     """The global bucket and the per-route, per-channel buckets of one bot."""
 
     clock: FakeClock
     strict: Strictness
     buckets: dict[tuple[str, str], Bucket] = field(default_factory=dict)
-    global_bucket: Bucket | None = None
+    global_bucket: SlidingLimit | None = None
 
     def route_bucket(self, kind: str, resource: str) -> Bucket:
         """The bucket of ``kind`` for one top-level resource (a channel)."""
@@ -133,12 +154,10 @@ class RateLimiter:
         """Count one request against 50/s; the seconds to wait when over it, else None."""
         now = self.clock.now()
         if self.global_bucket is None:
-            self.global_bucket = Bucket(
-                "global", self.strict.global_limit, GLOBAL_WINDOW * self.strict.window_scale
+            self.global_bucket = SlidingLimit(
+                self.strict.global_limit, GLOBAL_WINDOW * self.strict.window_scale
             )
-        if self.global_bucket.take(now):
-            return None
-        return max(self.global_bucket.reset_at - now, 0.001)
+        return self.global_bucket.take(now)
 
 
 def too_many(

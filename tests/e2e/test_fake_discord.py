@@ -864,6 +864,27 @@ async def test_the_global_limit_spares_interaction_endpoints(world: FakeWorld) -
     fake.errors.clear()
 
 
+async def test_the_global_limit_holds_in_any_second_not_only_from_its_first_request(world: FakeWorld) -> None:
+    fake = world.fake
+    await world.start(TinyBot(game))
+    fake.strict.window_scale = 1.0
+    fake.limiter.global_bucket = None
+    fake.clock.freeze()
+
+    async def burst(n: int) -> list[int]:
+        return [status for status, _, _ in await asyncio.gather(*(raw(fake, "GET", "/users/@me") for _ in range(n)))]
+
+    assert await burst(30) == [200] * 30
+    fake.clock.advance(0.9)
+    assert await burst(20) == [200] * 20
+    fake.clock.advance(0.2)  # a second after the first 30: only their places came back
+    assert sorted(await burst(31)) == [200] * 30 + [429]
+    fake.clock.thaw()
+    fake.strict.window_scale = 0.02
+    fake.limiter.global_bucket = None
+    fake.errors.clear()
+
+
 async def test_three_edits_per_six_seconds_per_channel(world: FakeWorld) -> None:
     fake = world.fake
     bot = TinyBot()
