@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.common.answering import respond
 from cogs.common.card import Story
+from cogs.common.components import HAND_SHOWN
 from cogs.common.delivery import send_once
 from cogs.common.errors import mark_filled, placeholder_open, reply
 from cogs.common.escalation import out_owed, out_text
@@ -150,12 +152,17 @@ class Announcer(PlayerMessages):
             # next edit would erase it): a card posted anew when buried comes below it.
             board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
                                             "lobby": lobby})
-            # A move made on the card: the card's edit answers it, the message follows.
-            owed = [board, told] if self._on_card(g, interaction) else [told, board]
+            # The turn's message first: where the move's interaction is still open, it is its
+            # answer, as the new card (the board then needs nothing more).
+            owed = [told, board]
         else:
             said = ""
             owed = [Owed("board", "board", {"repost": repost, "last": last, "now": story, "turn": mine})]
+        # (not the mover's, when the private panel they moved from shows it as it is now)
+        shown = interaction.extras.get(HAND_SHOWN) if interaction is not None else None
         for seat, news in self.bot.delivery.hands_owed(g, result.before, result.events):
+            if seat == shown:
+                continue
             owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": news}))
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
         for seat in self.bot.delivery.reactions_owed(g, mover):
@@ -244,15 +251,24 @@ class Announcer(PlayerMessages):
 
     async def _as_card(self, g: Game, p: dict[str, Any], nonce: str,
                        interaction: discord.Interaction | None) -> bool:
-        """The turn's message as the new card's content, when the card would be buried by
-        it (or is gone or too old): one new message instead of two, and the old card goes
+        """The turn's message as the new card's content, when the move's interaction may
+        still be answered (the new card is its answer), or the card would be buried by it
+        (or is gone or too old): one new message instead of two, and the old card goes
         (kept as the turn's message it carried, if any). False when it was not done."""
         boards = self.bot.boards
-        if g.state is None or g.row.channel_id != (g.row.board_channel_id or g.row.channel_id) \
-                or not boards.buried_by_one_more(g):
+        if g.state is None or g.row.channel_id != (g.row.board_channel_id or g.row.channel_id):
+            return False
+        # A move whose interaction is still open (made in the card's channel) is answered by
+        # the new card: one response instead of the turn's message and the card's edit; one
+        # acknowledged as a deferred update posts it as a followup, outside the global limit.
+        answer = interaction if interaction is not None and interaction.channel_id == g.row.channel_id \
+            and (not interaction.response.is_done() or (
+                interaction.response.type is discord.InteractionResponseType.deferred_message_update
+                and token_alive(interaction))) else None
+        if answer is None and not boards.buried_by_one_more(g):
             return False
         mid = await boards.refresh(g.id, story=Story(list(p["story"]), []), nonce=nonce,
-                                   told=(p["text"], allowed_users(p["ping"])))
+                                   told=(p["text"], allowed_users(p["ping"])), answer=answer)
         if mid is None:
             return False  # refused: the turn's message goes on its own (or says what is missing)
         if interaction is not None:
@@ -268,17 +284,24 @@ class Announcer(PlayerMessages):
         try:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
+                answers: list[Any] = []
+
+                async def answer_with_record() -> None:
+                    answers.append(await interaction.response.send_message(said, allowed_mentions=allowed))
+
                 try:
-                    answer = await interaction.response.send_message(said, allowed_mentions=allowed)
-                    if answer is not None and answer.message_id is not None and interaction.channel_id:
-                        # counted below the card now: its event may come after the next turn
-                        self.bot.boards.note(interaction.channel_id, answer.message_id)
-                    return True
+                    if await respond(interaction, answer_with_record):
+                        answer = answers[0] if answers else None
+                        if answer is not None and answer.message_id is not None and interaction.channel_id:
+                            # counted below the card now: its event may come after the next turn
+                            self.bot.boards.note(interaction.channel_id, answer.message_id)
+                        return True
                 except discord.NotFound:
                     interaction = None  # Discord forgot it (answered too late): post it below
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
-                await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
+                done = t("board.done", interaction.locale)
+                await respond(interaction, lambda: interaction.response.send_message(done, ephemeral=True))
             sent = await send_once(self._channel(g), self._me(), since, nonce, content=said,
                                    allowed_mentions=allowed)
             self.bot.boards.note(g.row.channel_id, sent.id)

@@ -57,6 +57,13 @@ class Pace:
                 self.waited += 1
                 await self.sleep(self._sent[0] + WINDOW - now)
 
+    def busy(self, share: float = 0.8) -> bool:
+        """Whether the last window holds at least ``share`` of its room, or requests wait:
+        a request that can go through an interaction's webhook instead had better."""
+        now = self.clock()
+        recent = sum(1 for sent in self._sent if now - sent < WINDOW)
+        return self._lock.locked() or recent >= share * self.per_window
+
     def trace(self) -> aiohttp.TraceConfig:
         """An aiohttp trace (discord.py's ``http_trace``) that holds each request bound by the
         global limit until it fits: its ``on_request_start`` is awaited before the request goes."""
