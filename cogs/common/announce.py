@@ -16,7 +16,6 @@ import discord
 
 from cogs.common.answering import respond
 from cogs.common.card import Story
-from cogs.common.components import HAND_SHOWN
 from cogs.common.delivery import send_once
 from cogs.common.errors import mark_filled, placeholder_open, reply
 from cogs.common.escalation import out_owed, out_text
@@ -152,17 +151,15 @@ class Announcer(PlayerMessages):
             # next edit would erase it): a card posted anew when buried comes below it.
             board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
                                             "lobby": lobby})
-            # The turn's message first: where the move's interaction is still open, it is its
-            # answer, as the new card (the board then needs nothing more).
-            owed = [told, board]
+            # A move made on the card: the card's edit answers it (or goes through its
+            # webhook), the turn's message follows on its own. Else the turn's message first:
+            # the move's interaction, open or acknowledged, brings it as the new card (the
+            # board then needs nothing more).
+            owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
             said = ""
             owed = [Owed("board", "board", {"repost": repost, "last": last, "now": story, "turn": mine})]
-        # (not the mover's, when the private panel they moved from shows it as it is now)
-        shown = interaction.extras.get(HAND_SHOWN) if interaction is not None else None
         for seat, news in self.bot.delivery.hands_owed(g, result.before, result.events):
-            if seat == shown:
-                continue
             owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": news}))
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
         for seat in self.bot.delivery.reactions_owed(g, mover):
@@ -262,6 +259,7 @@ class Announcer(PlayerMessages):
         # the new card: one response instead of the turn's message and the card's edit; one
         # acknowledged as a deferred update posts it as a followup, outside the global limit.
         answer = interaction if interaction is not None and interaction.channel_id == g.row.channel_id \
+            and not self._on_card(g, interaction) \
             and (not interaction.response.is_done() or (
                 interaction.response.type is discord.InteractionResponseType.deferred_message_update
                 and token_alive(interaction))) else None

@@ -20,10 +20,6 @@ from cogs.common.present import Rendered, clip, draw, snapshot, ui_for
 from rules.core import Seat
 from services.session import Game, MoveResult
 
-# Set on a move's interaction when its private panel showed the mover's hand as the move
-# left it: the move's delivery owes that seat no hand DM.
-HAND_SHOWN = "tablero.hand_shown"
-
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 SEAT_TEMPLATE = r"tablero:seat:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 BUTTONS = 20  # a view holds at most 25 components; a reaction's answers stay well under
@@ -381,8 +377,7 @@ async def act(interaction: discord.Interaction, game: int, version: int, seat: S
 async def after_step(interaction: discord.Interaction, result: MoveResult, seat: Seat, locale: str,
                      label: str) -> None:
     """After a step made from a private panel: the panel shows the seat's next step (its
-    answer, when still open), and the seat's hand when the step changed it (so it needs no
-    DM). A step that ends the seat's part in a server leaves the panel as it is, and the
+    answer, when still open), and the seat's hand when the step changed it. A step that ends the seat's part in a server leaves the panel as it is, and the
     answer to the move's delivery (the turn's message, as the new card); in a DM (a
     reaction's buttons) the message says what was chosen."""
     g = result.game
@@ -413,7 +408,7 @@ async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, local
                     hand: Rendered | None = None) -> None:
     """Turn the message a move was made from into the seat's next step (when the seat
     still has to decide), or into a note of what was done; with ``hand`` (the seat's
-    private view as the step left it) shown there, so the move owes the seat no hand DM."""
+    private view as the step left it) shown there."""
     ui = ui_for(g.row.game_id)
     menu: discord.ui.View | None
     if seat in g.pending():
@@ -427,16 +422,11 @@ async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, local
     if hand is not None:
         kwargs.update(embeds=[hand.embed], attachments=hand.files())
     if await respond(interaction, lambda: interaction.response.edit_message(**kwargs)):
-        shown = True
-    elif token_alive(interaction):
+        return
+    if token_alive(interaction):
         if hand is not None:
             kwargs["attachments"] = hand.files()  # fresh files: a response tried may have used them
         await interaction.edit_original_response(**kwargs)
-        shown = True
-    else:
-        shown = False
-    if shown and hand is not None:
-        interaction.extras[HAND_SHOWN] = seat
 
 
 async def show_hand(interaction: discord.Interaction, game: int) -> None:
