@@ -300,8 +300,10 @@ class Announcer(PlayerMessages):
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
                 done = t("board.done", interaction.locale)
                 await respond(interaction, lambda: interaction.response.send_message(done, ephemeral=True))
-            sent = await send_once(self._channel(g), self._me(), since, nonce, content=said,
-                                   allowed_mentions=allowed)
+            sent = await self._followup(interaction, said, allowed) if in_channel else None
+            if sent is None:
+                sent = await send_once(self._channel(g), self._me(), since, nonce, content=said,
+                                       allowed_mentions=allowed)
             self.bot.boards.note(g.row.channel_id, sent.id)
         except discord.HTTPException as exc:
             if not forbidden(exc):
@@ -315,6 +317,21 @@ class Announcer(PlayerMessages):
             # message; the mover's "thinking…" is answered privately.
             await self._answer_left(interaction)
         return True
+
+    @staticmethod
+    async def _followup(interaction: discord.Interaction | None, said: str,
+                        allowed: discord.AllowedMentions) -> discord.Message | None:
+        """The turn's message as a public followup of a move acknowledged as a deferred update
+        (one request through the interaction's webhook, outside the bot's global rate limit;
+        a new message, so its mentions notify); None when it cannot go so."""
+        if interaction is None or not token_alive(interaction) \
+                or interaction.response.type is not discord.InteractionResponseType.deferred_message_update:
+            return None
+        try:
+            return await interaction.followup.send(said, allowed_mentions=allowed, wait=True)
+        except discord.HTTPException:
+            log.info("interaction %s could not bring the turn's message", interaction.id)
+            return None
 
     @staticmethod
     async def _fill_placeholder(interaction: discord.Interaction, said: str) -> None:
