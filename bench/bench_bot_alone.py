@@ -108,14 +108,15 @@ class BotAlone(Bench):
     def board(self, gid: int) -> dict | None:
         """The game's card as the fake holds it; after a re-post, the newest card in its channel."""
         board = super().board(gid)
-        if board is not None:
+        hand = f"tablero:hand:{gid}"
+        if board is not None and any(c.get("custom_id") == hand for c in self.fake.components(board)):
             return board
         g = self.cached(gid)
         if g is None:
-            return None
-        channel, hand = str(g.row.board_channel_id or g.row.channel_id), f"tablero:hand:{gid}"
+            return board
+        channel = str(g.row.board_channel_id or g.row.channel_id)
         return next((m for m in reversed(self.fake.messages.values()) if m["channel_id"] == channel
-                     and any(c.get("custom_id") == hand for c in self.fake.components(m))), None)
+                     and any(c.get("custom_id") == hand for c in self.fake.components(m))), board)
 
     async def interact(self, coro, t0: float) -> dict:  # type: ignore[no-untyped-def]
         """Send an interaction and record its acknowledgement; one Discord forgot is counted."""

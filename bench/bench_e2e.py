@@ -251,9 +251,12 @@ class Bench:
                          if c.get("custom_id", "").startswith(f"tablero:play:{gid}")), None)
             if play is not None:
                 inter = await self.interact(self.fake.click(board, play, user), time.perf_counter())
-                # the card acknowledged as it is; the private menu comes as a followup
-                message = await self.fake.wait_until(lambda: next(iter(self.fake.followups(inter)), None),
-                                                     timeout=60)
+                if self.fake.interaction_responses[inter["id"]]["type"] == DEFERRED_UPDATE:
+                    # the card acknowledged as it is; the private menu comes as a followup
+                    message = await self.fake.wait_until(lambda: next(iter(self.fake.followups(inter)), None),
+                                                         timeout=60)
+                else:  # the private menu is the click's answer
+                    message = self.fake.response_message(inter)
         for _ in range(8):
             menu = self.menu(message)
             if menu is None or message is None:

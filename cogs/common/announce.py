@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.common.answering import respond
 from cogs.common.card import Story
 from cogs.common.delivery import send_once
 from cogs.common.errors import mark_filled, placeholder_open, reply
@@ -150,7 +151,10 @@ class Announcer(PlayerMessages):
             # next edit would erase it): a card posted anew when buried comes below it.
             board = Owed("board", "board", {"repost": repost, "last": story, "now": [], "turn": [],
                                             "lobby": lobby})
-            # A move made on the card: the card's edit answers it, the message follows.
+            # A move made on the card: the card's edit answers it (or goes through its
+            # webhook), the turn's message follows on its own. Else the turn's message first:
+            # the move's interaction, open or acknowledged, brings it as the new card (the
+            # board then needs nothing more).
             owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
             said = ""
@@ -255,15 +259,25 @@ class Announcer(PlayerMessages):
 
     async def _as_card(self, g: Game, p: dict[str, Any], nonce: str,
                        interaction: discord.Interaction | None) -> bool:
-        """The turn's message as the new card's content, when the card would be buried by
-        it (or is gone or too old): one new message instead of two, and the old card goes
+        """The turn's message as the new card's content, when the move's interaction may
+        still be answered (the new card is its answer), or the card would be buried by it
+        (or is gone or too old): one new message instead of two, and the old card goes
         (kept as the turn's message it carried, if any). False when it was not done."""
         boards = self.bot.boards
-        if g.state is None or g.row.channel_id != (g.row.board_channel_id or g.row.channel_id) \
-                or not boards.buried_by_one_more(g):
+        if g.state is None or g.row.channel_id != (g.row.board_channel_id or g.row.channel_id):
+            return False
+        # A move whose interaction is still open (made in the card's channel) is answered by
+        # the new card: one response instead of the turn's message and the card's edit; one
+        # acknowledged as a deferred update posts it as a followup, outside the global limit.
+        answer = interaction if interaction is not None and interaction.channel_id == g.row.channel_id \
+            and not self._on_card(g, interaction) \
+            and (not interaction.response.is_done() or (
+                interaction.response.type is discord.InteractionResponseType.deferred_message_update
+                and token_alive(interaction))) else None
+        if answer is None and not boards.buried_by_one_more(g):
             return False
         mid = await boards.refresh(g.id, story=Story(list(p["story"]), []), nonce=nonce,
-                                   told=(p["text"], allowed_users(p["ping"])))
+                                   told=(p["text"], allowed_users(p["ping"])), answer=answer)
         if mid is None:
             return False  # refused: the turn's message goes on its own (or says what is missing)
         if interaction is not None:
@@ -279,19 +293,28 @@ class Announcer(PlayerMessages):
         try:
             if interaction is not None and in_channel and not interaction.response.is_done():
                 # The answer to the interaction is a new message: its mentions notify.
+                answers: list[Any] = []
+
+                async def answer_with_record() -> None:
+                    answers.append(await interaction.response.send_message(said, allowed_mentions=allowed))
+
                 try:
-                    answer = await interaction.response.send_message(said, allowed_mentions=allowed)
-                    if answer is not None and answer.message_id is not None and interaction.channel_id:
-                        # counted below the card now: its event may come after the next turn
-                        self.bot.boards.note(interaction.channel_id, answer.message_id)
-                    return True
+                    if await respond(interaction, answer_with_record):
+                        answer = answers[0] if answers else None
+                        if answer is not None and answer.message_id is not None and interaction.channel_id:
+                            # counted below the card now: its event may come after the next turn
+                            self.bot.boards.note(interaction.channel_id, answer.message_id)
+                        return True
                 except discord.NotFound:
                     interaction = None  # Discord forgot it (answered too late): post it below
             if interaction is not None and not interaction.response.is_done():
                 # Moved from a DM (a reaction's buttons): the record belongs in the channel.
-                await interaction.response.send_message(t("board.done", interaction.locale), ephemeral=True)
-            sent = await send_once(self._channel(g), self._me(), since, nonce, content=said,
-                                   allowed_mentions=allowed)
+                done = t("board.done", interaction.locale)
+                await respond(interaction, lambda: interaction.response.send_message(done, ephemeral=True))
+            sent = await self._followup(interaction, said, allowed) if in_channel else None
+            if sent is None:
+                sent = await send_once(self._channel(g), self._me(), since, nonce, content=said,
+                                       allowed_mentions=allowed)
             self.bot.boards.note(g.row.channel_id, sent.id)
         except discord.HTTPException as exc:
             if not forbidden(exc):
@@ -305,6 +328,21 @@ class Announcer(PlayerMessages):
             # message; the mover's "thinking…" is answered privately.
             await self._answer_left(interaction)
         return True
+
+    @staticmethod
+    async def _followup(interaction: discord.Interaction | None, said: str,
+                        allowed: discord.AllowedMentions) -> discord.Message | None:
+        """The turn's message as a public followup of a move acknowledged as a deferred update
+        (one request through the interaction's webhook, outside the bot's global rate limit;
+        a new message, so its mentions notify); None when it cannot go so."""
+        if interaction is None or not token_alive(interaction) \
+                or interaction.response.type is not discord.InteractionResponseType.deferred_message_update:
+            return None
+        try:
+            return await interaction.followup.send(said, allowed_mentions=allowed, wait=True)
+        except discord.HTTPException:
+            log.info("interaction %s could not bring the turn's message", interaction.id)
+            return None
 
     @staticmethod
     async def _fill_placeholder(interaction: discord.Interaction, said: str) -> None:

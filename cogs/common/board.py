@@ -10,10 +10,13 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import discord
 
+from cogs.common import answering
+from cogs.common.answering import respond, timed
 from cogs.common.card import Story, card
 from cogs.common.card_text import CardTexts
 from cogs.common.choices import board_view
@@ -47,6 +50,31 @@ LENT_TOKENS = 1024
 EMPTY_MESSAGE = 50006
 
 
+@dataclass(frozen=True)
+class Lent:
+    """An interaction whose webhook reaches a game's card ``card``: as its ``@original`` (a
+    component of the card acknowledged as an update of it, or the card posted as its
+    answer), or as a followup it sent (``original`` False)."""
+
+    interaction: discord.Interaction
+    card: int
+    original: bool = True
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the card through the interaction's webhook."""
+        if self.original:
+            await self.interaction.edit_original_response(**kwargs)
+        else:
+            await self.interaction.followup.edit_message(self.card, **kwargs)
+
+    async def delete(self) -> None:
+        """Delete the card through the interaction's webhook."""
+        if self.original:
+            await self.interaction.delete_original_response()
+        else:
+            await self.interaction.followup.delete_message(self.card)
+
+
 class _Bot(Protocol):
     session: SessionService
 
@@ -73,12 +101,8 @@ def age(interaction: discord.Interaction) -> float:
 
 async def acknowledge(interaction: discord.Interaction | None) -> None:
     """Acknowledge a component's interaction (its message is edited by the API after)."""
-    if interaction is None or interaction.response.is_done():
-        return
-    try:
-        await interaction.response.defer()
-    except discord.HTTPException:
-        log.info("interaction %s expired before it was answered", interaction.id)
+    if interaction is not None:
+        await answering.acknowledge(interaction)
 
 
 async def in_time(interaction: discord.Interaction | None, work: Awaitable[T]) -> T:
@@ -126,7 +150,7 @@ class BoardKeeper:
         self.texts = CardTexts()  # what each card's text says, kept true (card_text.py)
         # game -> the newest interaction acknowledged on its card (a component's update):
         # its token edits the card through the interaction webhook for 15 minutes
-        self._tokens: dict[int, discord.Interaction] = {}
+        self._tokens: dict[int, Lent] = {}
 
     # -- rendering ---------------------------------------------------------------------
 
@@ -227,6 +251,7 @@ class BoardKeeper:
         since: float | None = None,
         interaction: discord.Interaction | None = None,
         told: tuple[str, discord.AllowedMentions] | None = None,
+        answer: discord.Interaction | None = None,
     ) -> int | None:
         """Show ``game`` as it is now: edit its message, or post a new one when the old is
         gone, too old, buried, or ``repost`` is asked. Returns the message id (None on failure).
@@ -237,10 +262,12 @@ class BoardKeeper:
         refreshes after). ``interaction``: a move made on the card, answered by its edit.
         ``told``: the turn's message (text, whom it pings), posted as the new card's content:
         a card about to be buried comes down with the turn's message as one message.
+        ``answer``: an interaction (of the move) a card posted anew answers, when it still may.
 
         Never raises for Discord errors: the move behind it is already committed."""
         mid, shown = await self._refresh(game, story=story, repost=repost, keep_old=keep_old, rendered=rendered,
-                                         nonce=nonce, since=since, interaction=interaction, told=told)
+                                         nonce=nonce, since=since, interaction=interaction, told=told,
+                                         answer=answer)
         # Several processes (shards) on one game: a newer move committed by another process
         # while this edit was on its way may have had its own edit land first; this older
         # picture would then stay. Look again, and show the newest (a few rounds at most).
@@ -265,12 +292,14 @@ class BoardKeeper:
         since: float | None = None,
         interaction: discord.Interaction | None = None,
         told: tuple[str, discord.AllowedMentions] | None = None,
+        answer: discord.Interaction | None = None,
     ) -> tuple[int | None, tuple[int, str] | None]:
         """One showing of the game (see refresh): the message id, and the version and status
         it showed (None when it showed nothing new: another refresh is queued, or it failed)."""
         if story is not None:
             self._story[game] = story
-        if interaction is not None and (self._lock(game).locked() or age(interaction) > ANSWER_BY):
+        if interaction is not None and not timed(interaction) and (
+                self._lock(game).locked() or age(interaction) > ANSWER_BY):
             # Another showing of the game is under way, or Discord's 3 s are running out:
             # acknowledge now rather than after it; the card is edited by the API below.
             await acknowledge(interaction)
@@ -320,7 +349,7 @@ class BoardKeeper:
                             raise
                         log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
                 return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce,
-                                        told=told if is_card else None), shown
+                                        told=told if is_card else None, answer=answer), shown
             except discord.HTTPException as exc:
                 if forbidden(exc):
                     self.refused[game] = g.row.board_channel_id or g.row.channel_id
@@ -336,42 +365,55 @@ class BoardKeeper:
         if interaction is None or interaction.response.is_done():
             return False
         try:
-            await interaction.response.edit_message(**edit)
-            return True
+            return await respond(interaction, lambda: interaction.response.edit_message(**edit))
         except discord.HTTPException:
             log.info("interaction %s could not be answered with the card", interaction.id)
             return False
 
-    def lend(self, game: int, interaction: discord.Interaction | None) -> None:
+    def lend(self, game: int, interaction: discord.Interaction | None, card: int | None = None,
+             original: bool = True) -> None:
         """Keep ``interaction`` (a component of the game's card, acknowledged as an update of
-        it) so that its token edits the card: Discord's interaction endpoints are not bound
-        by the bot's global rate limit."""
-        if interaction is None or interaction.message is None:
+        it; or, ``card`` given, the interaction whose answer, or followup when not
+        ``original``, posted that card) so that its webhook edits the card: Discord's
+        interaction endpoints are not bound by the bot's global rate limit."""
+        if interaction is None:
             return
+        if card is None:
+            if interaction.message is None:
+                return
+            card = interaction.message.id
         if len(self._tokens) >= LENT_TOKENS and game not in self._tokens:
             # many games played at once: forget the tokens that died, else the oldest lent
             for other, old in list(self._tokens.items()):
-                if not token_alive(old):
+                if not token_alive(old.interaction):
                     del self._tokens[other]
             if len(self._tokens) >= LENT_TOKENS:
                 del self._tokens[next(iter(self._tokens))]
-        self._tokens[game] = interaction
+        self._tokens[game] = Lent(interaction, card, original)
+
+    def lent(self, game: int, mid: int | None) -> Lent | None:
+        """The live interaction lent for card ``mid`` of ``game``, if any."""
+        lent = self._tokens.get(game)
+        if lent is None or mid is None:
+            return None
+        if lent.card != mid or not token_alive(lent.interaction):
+            del self._tokens[game]
+            return None
+        return lent
 
     async def _edit_by_token(self, game: int, mid: int, edit: dict[str, Any]) -> bool:
-        """Edit card ``mid`` through a lent interaction's webhook (``@original``: the card its
-        component is on); False when none is lent for that card or Discord refuses it (its
-        token died, the card is gone or too old to edit): the bot's own edit goes then."""
-        interaction = self._tokens.get(game)
-        if interaction is None:
-            return False
-        if interaction.message is None or interaction.message.id != mid or not token_alive(interaction):
-            del self._tokens[game]
+        """Edit card ``mid`` through a lent interaction's webhook; False when none is lent for
+        that card or Discord refuses it (its token died, the card is gone or too old to
+        edit): the bot's own edit goes then."""
+        lent = self.lent(game, mid)
+        if lent is None:
             return False
         try:
-            await interaction.edit_original_response(**edit)
+            await lent.edit(**edit)
             return True
         except discord.HTTPException as exc:
-            log.info("game %s: card %s not edited through interaction %s (%s)", game, mid, interaction.id, exc.code)
+            log.info("game %s: card %s not edited through interaction %s (%s)", game, mid,
+                     lent.interaction.id, exc.code)
             self._tokens.pop(game, None)
             return False
 
@@ -409,10 +451,12 @@ class BoardKeeper:
         return bool(fresh)
 
     async def _post(self, g: Game, rendered: Rendered, *, delete_old: bool, nonce: str | None = None,
-                    told: tuple[str, discord.AllowedMentions] | None = None) -> int:
+                    told: tuple[str, discord.AllowedMentions] | None = None,
+                    answer: discord.Interaction | None = None) -> int:
         """Post the message anew (a card with ``told`` as its content, when given) and retire
         the old one (``delete_old``): a card goes, a card carrying a turn's message stays as
-        that message alone."""
+        that message alone. ``answer``: the card is that interaction's answer (a new public
+        message: its mentions notify) when it is still open, and its token edits the card."""
         channel = self._channel(g)
         old = g.row.board_message_id
         extra: dict[str, Any] = {"nonce": nonce} if nonce is not None else {}
@@ -420,19 +464,30 @@ class BoardKeeper:
         if told is not None:
             kwargs.update(content=told[0], allowed_mentions=told[1])
         await self._mark_posting(g)
-        message = await patiently(lambda: channel.send(**kwargs, **extra), again_if_dropped=nonce is not None)
+        # the old card's lent token (if any) retires it, before the new card's replaces it
+        old_token = self.lent(g.id, old)
+        posted = await self._as_answer(answer, channel.id, kwargs, rendered)
+        if posted is None:
+            if answer is not None and rendered.png is not None:
+                kwargs["files"] = rendered.files()  # an answer tried used (and closed) them
+            message = await patiently(lambda: channel.send(**kwargs, **extra), again_if_dropped=nonce is not None)
+            mid = message.id
+        else:
+            mid = posted.card
+            self._tokens[g.id] = posted
         crash_point("board.posted")
-        await self.bot.session.set_board_message(g.id, channel.id, message.id)
-        self._track(channel.id, message.id)
+        await self.bot.session.set_board_message(g.id, channel.id, mid)
+        self._track(channel.id, mid)
         is_card = g.state is not None
         if is_card:
-            self._carries[message.id] = bool(kwargs.get("content"))
-            self.texts.posted(message.id, kwargs.get("content"), "\n".join(turn_lines(g, g.locale)))
-        if old is not None and delete_old and old != message.id:
-            await self._retire(channel, old, self._carries.pop(old, None) if is_card else False)
+            self._carries[mid] = bool(kwargs.get("content"))
+            self.texts.posted(mid, kwargs.get("content"), "\n".join(turn_lines(g, g.locale)))
+        if old is not None and delete_old and old != mid:
+            await self._retire(channel, old, self._carries.pop(old, None) if is_card else False,
+                               by=old_token)
             self._after.pop(old, None)
             self.texts.forget(old)
-        return message.id
+        return mid
 
     async def _mark_posting(self, g: Game) -> None:
         """Mark a card about to be posted anew (cleared when it is stored): a crash in
@@ -451,13 +506,47 @@ class BoardKeeper:
             await store.clear_card_posting(game, at)
         return len(marked)
 
-    async def _retire(self, channel: discord.PartialMessageable, mid: int, carries: bool | None) -> None:
+    async def _as_answer(self, answer: discord.Interaction | None, channel_id: int,
+                         kwargs: dict[str, Any], rendered: Rendered) -> Lent | None:
+        """Post a card through ``answer`` (a move's interaction in the card's channel): as its
+        response while it is open, else (acknowledged as a deferred update) as a public
+        followup; either is a new message, so its mentions notify, and neither is bound by
+        the bot's global rate limit. The card reached through it, or None when it was not
+        posted so (then the bot posts it itself)."""
+        if answer is None or answer.channel_id != channel_id:
+            return None
+        sent: list[Any] = []
+
+        async def send() -> None:
+            sent.append(await answer.response.send_message(**kwargs))
+
+        try:
+            if await respond(answer, send):
+                mid = getattr(sent[0], "message_id", None) if sent else None
+                if mid is None:
+                    mid = (await answer.original_response()).id
+                return Lent(answer, int(mid))
+            if answer.response.type is not discord.InteractionResponseType.deferred_message_update \
+                    or not token_alive(answer):
+                return None
+            again = {**kwargs, "files": rendered.files()} if rendered.png is not None else kwargs
+            message = await answer.followup.send(**again, wait=True)
+            return Lent(answer, message.id, original=False)
+        except discord.HTTPException:
+            log.info("interaction %s could not be answered with the card", answer.id)
+            return None
+
+    async def _retire(self, channel: discord.PartialMessageable, mid: int, carries: bool | None,
+                      by: Lent | None = None) -> None:
         """Retire an old card: deleted when it carries nothing; when it carries a turn's
         message (or may: ``None``, a card from before a restart), only its embed,
         picture and buttons go, so the turn's message stays readable (one found empty is
         deleted). When Discord no longer lets it be edited (an old message), its turn's
         message is posted again on its own and the card deleted: no turn's text is lost and
-        no second live card stays."""
+        no second live card stays. ``by``: an interaction whose ``@original`` is that card: its
+        webhook retires it (outside the bot's global rate limit) while Discord takes it."""
+        if by is not None and await self._retire_by_token(by, carries):
+            return
         message = channel.get_partial_message(mid)
         try:
             if carries is not False:
@@ -475,6 +564,24 @@ class BoardKeeper:
             await message.delete()
         except discord.HTTPException:
             pass  # already gone, or not ours to change any more: the new card is what matters
+
+    @staticmethod
+    async def _retire_by_token(by: Lent, carries: bool | None) -> bool:
+        """Retire the card ``by`` reaches through its webhook (see _retire); False when
+        Discord refused (the bot's own requests do it then)."""
+        try:
+            if carries is not False:
+                try:
+                    await by.edit(embeds=[], attachments=[], view=None)
+                    return True
+                except discord.HTTPException as exc:
+                    if exc.code != EMPTY_MESSAGE:
+                        raise
+            await by.delete()
+            return True
+        except discord.HTTPException as exc:
+            log.info("card not retired through interaction %s (%s)", by.interaction.id, exc.code)
+            return False
 
     async def show_lobby(self, g: Game, message_id: int) -> None:
         """Show a game's lobby message (``message_id``, never the card) as it is now, marked

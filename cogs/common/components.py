@@ -10,14 +10,15 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common import services
+from cogs.common.answering import acknowledge, answer_by, respond
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.menus import PLACEHOLDER, group_title, menu_options, menu_pages, placeholder
-from cogs.common.moves import acknowledge_move, check_seat, publish, stale_menu, within
+from cogs.common.moves import check_seat, publish, stale_menu, within
 from cogs.common.patience import token_alive
-from cogs.common.present import clip, draw, snapshot, ui_for
+from cogs.common.present import Rendered, clip, draw, snapshot, ui_for
 from rules.core import Seat
-from services.session import Game
+from services.session import Game, MoveResult
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 SEAT_TEMPLATE = r"tablero:seat:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
@@ -156,13 +157,14 @@ class PickSelect(
             actions = g.legal_actions(seat)
             if kind != "a" or not 0 <= number < len(actions):
                 raise stale_menu()
+            label = ui_for(g.row.game_id).label(g, seat, actions[number], locale)
             result = await within(
                 interaction, bot.session.move(self.game, interaction.user.id, actions[number], self.version),
                 move=True,
             )
             message = interaction.message
             if message is not None and message.flags.ephemeral:
-                await close_panel(interaction, locale)
+                await after_step(interaction, result, seat, locale, label)
             await publish(interaction, result)
 
     async def _page(self, interaction: discord.Interaction, g: Game, seat: Seat, locale: str, page: int) -> None:
@@ -217,17 +219,25 @@ class PlayButton(GameButton, template=r"tablero:play:(?P<game>\d+)"):
     async def _run(self, interaction: discord.Interaction) -> None:
         bot = services(interaction)
         locale = locale_of(interaction)
-        # Acknowledged first, as an update of the card (which stays as it is), so never late;
-        # the menu (or a refusal) follows privately. This interaction's token can then edit
-        # the card through Discord's interaction webhook, outside the bot's global rate
-        # limit, when the move chosen in the private menu is shown.
-        await acknowledge_move(interaction)
+        # Answered with the menu itself, privately, when it is ready within the answer's
+        # budget; else the card is acknowledged as it is (never late) and the menu (or a
+        # refusal) follows privately; that click's token can then edit the card through
+        # Discord's interaction webhook, outside the bot's global rate limit.
+        # When the bot's global pace is busy and no live interaction reaches the card, the
+        # card is acknowledged at once instead, to lend this click's token for its next edit.
+        card = interaction.message.id if interaction.message is not None else None
+        pace = getattr(bot, "pace", None)
+        if bot.boards.lent(self.game, card) is None and pace is not None and pace.busy():
+            await acknowledge(interaction)
+        else:
+            await answer_by(interaction)
         g, seat = await bot.session.prepare(self.game, interaction.user.id)
-        ui = ui_for(g.row.game_id)
+        text = clip(ui_for(g.row.game_id).menu_text(g, seat, locale), 2000)
+        view = private_menu(g, seat, locale)
+        if await respond(interaction, lambda: interaction.response.send_message(text, view=view, ephemeral=True)):
+            return
         bot.boards.lend(self.game, interaction)
-        await interaction.followup.send(
-            clip(ui.menu_text(g, seat, locale), 2000), view=private_menu(g, seat, locale), ephemeral=True
-        )
+        await interaction.followup.send(text, view=view, ephemeral=True)
 
 
 class HandButton(GameButton, template=r"tablero:hand:(?P<game>\d+)"):
@@ -360,22 +370,45 @@ async def act(interaction: discord.Interaction, game: int, version: int, seat: S
     action = actions[int(value)]
     label = ui_for(g.row.game_id).label(g, seat, action, locale)
     result = await within(interaction, bot.session.move(game, interaction.user.id, action, version), move=True)
-    await show_next(interaction, result.game, seat, locale, label)
+    await after_step(interaction, result, seat, locale, label)
     await publish(interaction, result)
+
+
+async def after_step(interaction: discord.Interaction, result: MoveResult, seat: Seat, locale: str,
+                     label: str) -> None:
+    """After a step made from a private panel: the panel shows the seat's next step (its
+    answer, when still open), and the seat's hand when the step changed it. A step that ends the seat's part in a server leaves the panel as it is, and the
+    answer to the move's delivery (the turn's message, as the new card); in a DM (a
+    reaction's buttons) the message says what was chosen."""
+    g = result.game
+    if seat not in g.pending() and interaction.guild_id is not None:
+        # The panel has done its job: the turn's message (the new card) says what was done,
+        # as this interaction's answer or followup; the panel's stale menus are refused.
+        return
+    hand: Rendered | None = None
+    if seat in g.pending():
+        delivery = services(interaction).delivery
+        news = dict(delivery.hands_owed(g, result.before, result.events)).get(seat)
+        if news is not None:
+            hand = await delivery.private_view(g, seat, news)
+    await show_next(interaction, g, seat, locale, label, hand=hand)
 
 
 async def close_panel(interaction: discord.Interaction, locale: str) -> None:
     """Say "done" on the private panel a move was made from: it has done its job, and the
     public record follows as a new message."""
-    if not interaction.response.is_done():
-        await interaction.response.edit_message(content=t("board.done", locale), view=None)
-    elif token_alive(interaction):
+    if await respond(interaction, lambda: interaction.response.edit_message(content=t("board.done", locale),
+                                                                             view=None)):
+        return
+    if token_alive(interaction):
         await interaction.edit_original_response(content=t("board.done", locale), view=None)
 
 
-async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str) -> None:
+async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str,
+                    hand: Rendered | None = None) -> None:
     """Turn the message a move was made from into the seat's next step (when the seat
-    still has to decide), or into a note of what was done."""
+    still has to decide), or into a note of what was done; with ``hand`` (the seat's
+    private view as the step left it) shown there."""
     ui = ui_for(g.row.game_id)
     menu: discord.ui.View | None
     if seat in g.pending():
@@ -383,11 +416,16 @@ async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, local
         content = clip(t("board.chosen", locale, label=label) + "\n" + ui.menu_text(g, seat, locale), 2000)
     else:
         menu, content = None, t("board.chosen", locale, label=label)
-    # A hand shown with the menu is out of date once a card is played: it goes.
+    # A hand shown with the menu is out of date once a card is played: it goes, or the
+    # hand as it is now takes its place.
     kwargs: dict[str, Any] = {"content": content, "view": menu, "embeds": [], "attachments": []}
-    if not interaction.response.is_done():
-        await interaction.response.edit_message(**kwargs)
-    elif token_alive(interaction):
+    if hand is not None:
+        kwargs.update(embeds=[hand.embed], attachments=hand.files())
+    if await respond(interaction, lambda: interaction.response.edit_message(**kwargs)):
+        return
+    if token_alive(interaction):
+        if hand is not None:
+            kwargs["attachments"] = hand.files()  # fresh files: a response tried may have used them
         await interaction.edit_original_response(**kwargs)
 
 

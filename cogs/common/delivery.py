@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import io
 import logging
@@ -20,6 +21,7 @@ from cogs.common.present import (
     EMBED_FIELD,
     MENTIONS,
     NO_MENTIONS,
+    Rendered,
     clip,
     draw,
     jump_url,
@@ -123,6 +125,7 @@ class Delivery:
         self._newest: dict[int, int] = {}
         # user id -> their DM channel's id (this process's memory, one small entry a player)
         self._dm_channels: dict[int, int] = {}
+        self._opening: dict[int, asyncio.Future[Any]] = {}  # user id -> their DM channel being opened
         # One private view at a time per seat, and one waiting (see send_private).
         self._hands: Coalescer[bool] = Coalescer()
 
@@ -165,7 +168,14 @@ class Delivery:
         known = self._dm_channels.get(user_id)
         if known is not None:
             return self.bot.get_partial_messageable(known, type=discord.ChannelType.private)
-        channel = await patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)), again_if_dropped=True)
+        # Several DMs to one player at once (hands of several games) open it once: the others
+        # wait for that opening rather than ask Discord again.
+        opening = self._opening.get(user_id)
+        if opening is None:
+            opening = self._opening[user_id] = asyncio.ensure_future(
+                patiently(lambda: self.bot.create_dm(discord.Object(id=user_id)), again_if_dropped=True))
+            opening.add_done_callback(lambda _: self._opening.pop(user_id, None))
+        channel = await asyncio.shield(opening)
         self._dm_channels[user_id] = channel.id
         return channel
 
@@ -234,20 +244,10 @@ class Delivery:
         if row.ai or row.user_id is None:
             return False
         locale = self._locale(g, seat)
-        g = snapshot(g)
-        ui = ui_for(g.row.game_id)
-        rendered = ui.private(g, seat, locale, await draw(ui, g, seat, locale))
-        channel_ref = f"<#{g.row.channel_id}>"
+        rendered = await self.private_view(g, seat, news)
         rendered.content = t(
-            "hand.dm_intro", locale, title=g.engine.title.get(locale), id=g.id, channel=channel_ref
+            "hand.dm_intro", locale, title=g.engine.title.get(locale), id=g.id, channel=f"<#{g.row.channel_id}>"
         )
-        url = jump_url(g)
-        if url is not None:
-            rendered.embed.url = url
-        if news:
-            rendered.embed.add_field(
-                name=t("hand.news", locale), value=clip("\n".join(news[-10:]), EMBED_FIELD), inline=False
-            )
         kwargs = rendered.send_kwargs()
         kwargs["allowed_mentions"] = NO_MENTIONS
         if not row.dm_closed and await self._edit_hand(g, seat, row.user_id, kwargs):
@@ -264,6 +264,22 @@ class Delivery:
         if not delivered and changed:
             await self.tell_closed(g, seat)
         return delivered
+
+    async def private_view(self, g: Game, seat: Seat, news: Sequence[str] = ()) -> Rendered:
+        """``seat``'s private view (their hand, its picture) with ``news``, what only they
+        were told just now; for a hand DM, or a private panel's answer."""
+        locale = self._locale(g, seat)
+        g = snapshot(g)
+        ui = ui_for(g.row.game_id)
+        rendered = ui.private(g, seat, locale, await draw(ui, g, seat, locale))
+        url = jump_url(g)
+        if url is not None:
+            rendered.embed.url = url
+        if news:
+            rendered.embed.add_field(
+                name=t("hand.news", locale), value=clip("\n".join(news[-10:]), EMBED_FIELD), inline=False
+            )
+        return rendered
 
     async def tell_closed(self, g: Game, seat: Seat) -> None:
         """Tell the game's channel, naming the player, that ``seat``'s DMs are closed, and, in a

@@ -11,6 +11,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.common.answering import respond
 from cogs.common.contexts import NotInGameServer
 from cogs.common.i18n import locale_of, t
 from cogs.common.patience import token_alive
@@ -38,8 +39,8 @@ async def reply(
     what the user typed (a deck's name, an option), mentions included."""
     if ephemeral:
         kwargs.setdefault("allowed_mentions", _NO_MENTIONS)
-    if not interaction.response.is_done():
-        await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+    if not interaction.response.is_done() and await respond(
+            interaction, lambda: interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)):
         return
     if not token_alive(interaction):
         # Discord no longer takes this interaction's token: a DM is the private way left.

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from cogs.common import services
+from cogs.common import answering, services
 from cogs.common.errors import PUBLIC_PLACEHOLDER
 from cogs.common.i18n import said, t
 from cogs.common.present import clip_before, event_lines, said_by, turn_lines
@@ -31,17 +31,7 @@ async def acknowledge_move(interaction: discord.Interaction) -> None:
     command's with a "thinking…" only the mover sees, which the move's answer to them fills
     (the turn's message goes to the channel as a message of its own: only a new message
     pings, never an edit)."""
-    if interaction.response.is_done():
-        return
-    try:
-        if interaction.message is not None:
-            await interaction.response.defer()
-        else:
-            interaction.extras[PUBLIC_PLACEHOLDER] = False
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    except discord.HTTPException:
-        # Discord gave up on it (the bot was too busy to read it in time): the move goes on.
-        log.info("interaction %s expired before it was acknowledged", interaction.id)
+    await answering.acknowledge(interaction)
 
 
 async def within(interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = False,
@@ -49,7 +39,13 @@ async def within(interaction: discord.Interaction, work: Awaitable[T], *, epheme
     """Await ``work`` within Discord's 3 s: a ``move`` is acknowledged before it (see
     acknowledge_move), anything else (a private answer, a lobby's start) when it runs long."""
     if move and not ephemeral:
-        await acknowledge_move(interaction)
+        if interaction.message is not None:
+            # A component's move: answered by its outcome when that is ready within a small
+            # budget (the panel's next step, the card, the turn's message as the new card),
+            # else acknowledged when the budget runs out (see cogs/common/answering.py).
+            await answering.answer_by(interaction, answering.move_budget())
+        else:
+            await acknowledge_move(interaction)
         return await work
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=SLOW)
@@ -59,7 +55,8 @@ async def within(interaction: discord.Interaction, work: Awaitable[T], *, epheme
         # reads this to answer privately instead.
         interaction.extras[PUBLIC_PLACEHOLDER] = thinking and not ephemeral
         try:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+            await answering.respond(interaction, lambda: interaction.response.defer(ephemeral=ephemeral,
+                                                                                    thinking=thinking))
         except discord.HTTPException:
             # Discord gave up on the interaction (answered too late): the work goes on all
             # the same (a move it commits is still published), and its outcome, even a

@@ -92,7 +92,11 @@ class Window:
 
     def idle(self) -> bool:
         """Nothing counted and nobody waiting."""
-        return self.counted() == 0 and not self._lock.locked()
+        return self.counted() == 0 and not self.waiting()
+
+    def waiting(self) -> bool:
+        """Whether a request waits for room."""
+        return self._lock.locked()
 
     def done(self) -> None:
         """A request counted by ``take`` was answered (or failed): it counts a window more."""
@@ -218,6 +222,12 @@ class Pace:
         if self._started % 10_000 == 0:
             self.routes.forget_idle()
         return held
+
+    def busy(self, share: float = 0.8) -> bool:
+        """Whether the last window holds at least ``share`` of its room, or requests wait:
+        a request that can go through an interaction's webhook instead had better."""
+        w = self.global_window
+        return w.waiting() or w.counted() >= share * w.limit
 
     def trace(self) -> aiohttp.TraceConfig:
         """An aiohttp trace (discord.py's ``http_trace``) that holds each request until it

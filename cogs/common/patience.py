@@ -92,6 +92,11 @@ def received(interaction: discord.Interaction) -> float:
     return interaction.extras.setdefault("tablero.received", _clock_now(interaction))
 
 
+def since_received(interaction: discord.Interaction) -> float:
+    """Seconds since the bot received ``interaction``, on the bot's clock."""
+    return _clock_now(interaction) - received(interaction)
+
+
 def token_alive(interaction: discord.Interaction) -> bool:
     """Whether ``interaction``'s token may still be used (followups, edits of its messages)."""
     return _clock_now(interaction) - received(interaction) < TOKEN_LIFETIME - TOKEN_MARGIN

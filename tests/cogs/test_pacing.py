@@ -61,6 +61,20 @@ async def test_a_request_in_flight_keeps_its_place_until_answered() -> None:
     assert clock.slept == [pytest.approx(1.0)]
 
 
+async def test_the_pace_is_busy_near_its_room_and_free_a_window_after() -> None:
+    clock = Clock()
+    pace = Pace(rate=5, clock=clock, sleep=clock.sleep)
+    for _ in range(3):
+        await pace.take()
+    assert not pace.busy()  # 3 of 5 counted
+    await pace.take()
+    assert pace.busy()  # 4 of 5: a request that can go another way had better
+    for _ in range(4):
+        pace.done()
+    clock.now += 1.01  # a window after the answers they no longer count
+    assert not pace.busy()
+
+
 async def test_requests_wait_in_the_order_they_came() -> None:
     clock = Clock()
     pace = Pace(rate=2, clock=clock, sleep=clock.sleep)

@@ -23,6 +23,14 @@ def dm_text(message: dict) -> str:
     return message["content"] + json.dumps(message["embeds"], ensure_ascii=False)
 
 
+def latest_private_view(fake: Any, user: dict) -> dict | None:
+    """The private view ``user`` saw last: their newest hand DM, or the private panel a move
+    of theirs turned into their next step with their hand as the move left it (which then
+    owes them no DM), whichever was sent or edited last."""
+    views = [*fake.dms_to(user), *(m for m in fake.ephemeral_responses(user) if m["embeds"])]
+    return max(views, key=lambda m: m.get("edited_timestamp") or m["timestamp"], default=None)
+
+
 class ChannelWatcher:
     """Goes through every channel message, as it is now and after every edit (deleted ones
     too), once per version; a game's watcher checks each for hidden things."""

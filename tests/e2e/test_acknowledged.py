@@ -1,6 +1,7 @@
-"""A move by command (/game move, a game's own commands) and the card's Play button are
-acknowledged before any of their work (a private "thinking…" for a command, an update of
-the card for Play), so Discord's 3 seconds never run out however busy the bot is; and
+"""A move by command (/game move, a game's own commands) is acknowledged before any of its
+work (a private "thinking…"), so Discord's 3 seconds never run out however busy the bot is;
+the card's Play button answers with its private menu when that is ready within the answer's
+budget, else the card is acknowledged as it is and the menu follows privately; and
 every way a move's delivery can go fills the mover's "thinking…": the turn passing (its
 message goes to the channel on its own), a step folded into the card, the turn's message
 carried by a new card, a refusal, a missing permission, the change delivered meanwhile by
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from cogs.common import answering
 from cogs.common.i18n import t as text
 
 from .fake_discord import ATTACH_FILES, EMBED_LINKS, EPHEMERAL, FakeDiscord
@@ -93,9 +95,10 @@ async def test_game_move_is_acknowledged_before_its_work(fake: FakeDiscord, db: 
 
 
 @pytest.mark.asyncio
-async def test_the_play_button_is_acknowledged_before_its_work_and_opens_the_menu_privately(
+async def test_the_play_button_answers_with_the_menu_privately(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)  # the menu is always ready in time here
     async with FakeWorld(users=["ana", "bo", "vera"], fake=fake) as world:
         t = Table(world, db)
         await t.start()
@@ -103,6 +106,33 @@ async def test_the_play_button_is_acknowledged_before_its_work_and_opens_the_men
         card = t.board(gid)
         play = f"tablero:play:{gid}"
         assert fake.find_component(card, lambda c: c.get("custom_id") == play)
+        _, user = await t.user_to_act(gid)
+        inter = await fake.click(card, play, user)
+        assert (await fake.wait_response(inter))["type"] == 4  # the menu is the answer
+        menu = fake.response_message(inter)
+        assert menu is not None and menu["flags"] & EPHEMERAL and menu["components"]
+        assert menu["_visible_to"] == user["id"]
+        assert not fake.followups(inter)  # nothing more was sent for it
+        # someone with no seat is refused, privately, as the answer
+        outsider = world["vera"]
+        inter = await fake.click(t.board(gid), play, outsider)
+        assert (await fake.wait_response(inter))["type"] == 4
+        refusal = fake.response_message(inter)
+        assert refusal is not None and refusal["flags"] & EPHEMERAL and refusal["content"]
+        assert not fake.unfilled_placeholders()
+
+
+@pytest.mark.asyncio
+async def test_the_play_button_is_acknowledged_when_its_menu_is_late(
+    fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(answering, "ANSWER_WITHIN", 0.0)  # no menu is ever ready in time
+    async with FakeWorld(users=["ana", "bo", "vera"], fake=fake) as world:
+        t = Table(world, db)
+        await t.start()
+        gid = await two_players(t, "rattus_cartus")
+        card = t.board(gid)
+        play = f"tablero:play:{gid}"
         _, user = await t.user_to_act(gid)
         events = order_of(t, monkeypatch)
         inter = await fake.click(card, play, user)

@@ -1,5 +1,6 @@
-"""The card's Play button is acknowledged as an update of the card, its private menu comes as
-a followup, and the move chosen there shows on the card through that click's interaction
+"""When the card's Play button is acknowledged as an update of the card (its menu was not ready
+within the answer's budget, or the bot's global pace is busy), its private menu comes as a
+followup, and the move chosen there shows on the card through that click's interaction
 webhook (``@original``), which Discord does not bind to the bot's global rate limit; when
 Discord refuses that token (past its 15 minutes), the bot edits the card with its own."""
 
@@ -8,6 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from cogs.common import answering
 
 from .driver import Driver, seeded_table, start_game
 from .fake_discord import FakeDiscord
@@ -25,8 +28,9 @@ def _since(fake: FakeDiscord, mark: int, method: str, path: str) -> list:
 
 @pytest.mark.asyncio
 async def test_a_move_from_the_private_menu_shows_on_the_card_through_the_clicks_webhook(
-    fake: FakeDiscord, db: str
+    fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(answering, "ANSWER_WITHIN", 0.0)  # Play acknowledged at once
     async with FakeWorld(users=["alice", "bob"], fake=fake) as world:
         t = await seeded_table(world, db, SEED)
         gid, _ = await start_game(t, world["alice"], "rattus_cartus", click=(world["bob"],))

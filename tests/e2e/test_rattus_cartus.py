@@ -10,7 +10,14 @@ from rules.rattus_cartus.cards import NUNS, TYPE, card_name, type_name
 from rules.rattus_cartus.model import Pass, RcState, SupplyChoice
 from rules.registry import engine
 
-from .checks import ChannelWatcher, dm_text, move_answered, replay_matches_store, text_of
+from .checks import (
+    ChannelWatcher,
+    dm_text,
+    latest_private_view,
+    move_answered,
+    replay_matches_store,
+    text_of,
+)
 from .driver import Driver, board_picture, hand_notice, seeded_table, start_game
 from .fake_discord import EPHEMERAL
 from .harness import FakeWorld
@@ -256,7 +263,8 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
             p.moves += 1
             assert p.moves < MAX_MOVES
 
-            # the private views keep up: the latest DM shows the hand, the rats and the peeks
+            # the private views keep up: the latest (a DM, or the panel a player moved from)
+            # shows the hand, the rats and the peeks
             state = await p.state()
             if state.phase == "supply" and not state.finished and all(c is None for c in state.choices):
                 for name, locale in (("alice", "en"), ("bob", "es")):
@@ -266,7 +274,8 @@ async def test_three_players_one_with_closed_dms_play_to_the_final_scoring(fake,
 
                     def current(n: str = name, loc: str = locale, h: list[str] = hand, r: int = rats,
                                 pk: list[tuple[int, int]] = peeks) -> bool:
-                        text = dm_text(fake.dms_to(world[n])[-1])
+                        view = latest_private_view(fake, world[n])
+                        text = dm_text(view) if view is not None else ""
                         rat_ok = f"= **{r}**" in text if r else ("no rats" in text or "ninguna rata" in text)
                         peek_ok = all((f"#{q + 1}: {v}" if loc == "en" else f"n.º {q + 1}: {v}") in text
                                       for q, v in pk)

@@ -1,0 +1,112 @@
+"""Answering a move's interaction with its outcome, or acknowledging it in time.
+
+A move made with a component is answered by what it did (the private panel's next step,
+the card updated, the turn's message as the new card) when that is ready within a small
+budget after Discord made the interaction; otherwise it is acknowledged when the budget
+runs out (a deferred update of the message it was on), and the outcome follows through
+the interaction's webhook or the bot's own requests. So no interaction is ever late, and
+most moves cost one response instead of an acknowledgement and a second request.
+
+Whoever gives the first response (the outcome, the budget's acknowledgement, a refusal)
+does it through ``respond`` (or holding ``lock``), so two never race for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from cogs.common.patience import since_received
+
+log = logging.getLogger("tablero.answering")
+
+# Seconds after Discord made a move's interaction within which its outcome may be its answer;
+# past them it is acknowledged (Discord allows 3 s; the acknowledgement must come well before).
+ANSWER_WITHIN = float(os.environ.get("TABLERO_ANSWER_WITHIN", "0.08"))
+# The same for a move, whose outcome needs its commit (and the card its picture): on a busy
+# machine it is rarely ready that soon, and a budget spent waiting for it only delays the
+# acknowledgement; 0 acknowledges a move at once (see docs/performance.md).
+MOVE_ANSWER_WITHIN = float(os.environ.get("TABLERO_MOVE_ANSWER_WITHIN", "0"))
+_LOCK = "tablero.answer_lock"
+_TIMER = "tablero.answer_timer"
+
+
+def move_budget() -> float:
+    """The answer's budget of a move (MOVE_ANSWER_WITHIN, read when asked)."""
+    return MOVE_ANSWER_WITHIN
+
+
+def lock(interaction: discord.Interaction) -> asyncio.Lock:
+    """The lock held by whoever gives ``interaction``'s first response."""
+    found = interaction.extras.get(_LOCK)
+    if found is None:
+        found = interaction.extras[_LOCK] = asyncio.Lock()
+    return found
+
+
+async def respond(interaction: discord.Interaction, make: Callable[[], Awaitable[Any]]) -> bool:
+    """Give ``interaction``'s first response by ``make()`` unless one was given (or is being
+    given); False then, and ``make`` is not called."""
+    if interaction.response.is_done():
+        return False
+    async with lock(interaction):
+        if interaction.response.is_done():
+            return False
+        await make()
+        return True
+
+
+def answer_deadline(interaction: discord.Interaction, within: float) -> float:
+    """How many seconds from now the outcome may still be ``interaction``'s answer: counted
+    from when Discord made it (its id's time), and never later than ``within`` after the bot
+    received it (should the bot's clock lag Discord's)."""
+    made = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    return max(0.0, within - max(made, since_received(interaction)))
+
+
+async def acknowledge(interaction: discord.Interaction) -> None:
+    """Acknowledge ``interaction`` now unless it was answered: a component's as a deferred
+    update of its message (edited through the interaction afterwards), a command's with a
+    "thinking…" only the mover sees."""
+    from cogs.common.errors import PUBLIC_PLACEHOLDER
+
+    async def defer() -> None:
+        if interaction.message is not None:
+            await interaction.response.defer()
+        else:
+            interaction.extras[PUBLIC_PLACEHOLDER] = False
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    try:
+        await respond(interaction, defer)
+    except discord.HTTPException:
+        # Discord gave up on it (the bot was too busy to read it in time): the move goes on.
+        log.info("interaction %s expired before it was acknowledged", interaction.id)
+
+
+def timed(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` is acknowledged by ``answer_by``'s budget if not answered."""
+    return _TIMER in interaction.extras
+
+
+async def answer_by(interaction: discord.Interaction, within: float | None = None) -> None:
+    """Let ``interaction`` be answered by its outcome for ``within`` seconds (default
+    ANSWER_WITHIN) from when Discord made it; then acknowledge it, unless it was answered
+    meanwhile."""
+    if interaction.response.is_done() or _TIMER in interaction.extras:
+        return
+    wait = answer_deadline(interaction, ANSWER_WITHIN if within is None else within)
+    if wait <= 0:  # no time left (or none given): acknowledged now
+        await acknowledge(interaction)
+        return
+
+    async def later() -> None:
+        await asyncio.sleep(wait)
+        await acknowledge(interaction)
+
+    interaction.extras[_TIMER] = asyncio.ensure_future(later())
