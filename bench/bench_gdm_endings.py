@@ -21,7 +21,6 @@ and the CPU time. A game reaching the turn bound is printed with its seed as it 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections import Counter
@@ -30,10 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.guerra_de_mitos.model import GdmState  # noqa: E402
-from rules.registry import engine  # noqa: E402
-from tests.rules.test_guerra_de_mitos_playouts import move, options, pick  # noqa: E402
+from tests.rules.test_guerra_de_mitos_playouts import seated  # noqa: E402
 
-E = engine("guerra_de_mitos")
 MIXES = ("random", "eager", "ai", "mixed")
 
 
@@ -48,19 +45,7 @@ def players(mix: str, n: int, seed: int) -> list[str]:
 
 def game(n: int, seed: int, mix: str) -> GdmState:
     """One seeded game played to its end; returns the final state."""
-    rng = random.Random(seed * 31 + n)
-    who = players(mix, n, seed)
-    st = E.setup(n, options(rng, n), seed)
-    while not st.finished:
-        seat = rng.choice(sorted(E.pending(st)))
-        if who[seat] == "ai":
-            a = E.ai_action(st, seat)
-        elif who[seat] == "eager":
-            a = move(rng, st, seat, E.legal_actions(st, seat), True)
-        else:
-            a = pick(rng, E.legal_actions(st, seat))
-        st, _ = E.apply(st, seat, a)
-    return st
+    return seated(n, seed, players(mix, n, seed))
 
 
 def report(n: int, mixes: list[str], ends: dict[tuple[int, str], Counter[str]],

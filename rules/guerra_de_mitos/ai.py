@@ -55,8 +55,10 @@ def _score(st: GdmState, seat: int) -> float:
         s = max(0, B.strength(st, u))
         pm = B.max_power(st, u)
         val += w * (0.45 * min(c.power, pm) + 0.35 * s + 0.3 * pm)
-        if c.tired and st.phase == "influence":
-            val -= w * 0.6 * s  # a tired character cannot be assigned
+        if c.tired and c.zone == ZP:
+            # a tired character cannot be assigned; counted in every phase, so that the pass
+            # which ends the influence phase does not look like it readies them
+            val -= w * 0.6 * s
     for o in me.oracles:
         val += 0.6 * o.power
     val += 0.4 * len(me.hand)

@@ -10,8 +10,9 @@ tests' ``end`` check, which asserts the ending its rulebook defines (Guerra de M
 turn bound).
 
 A sample of seeds keeps this cheap; ``bench/bench_gdm_endings.py`` plays thousands of Guerra
-de Mitos games per player count and prints how each ended. ``ENDINGS_SEEDS`` (for example
-20) changes the number of seeds per game, player count and players.
+de Mitos games per player count and prints how each ended, and the games it once found
+reaching the turn bound are replayed here (``ONCE_AT_THE_BOUND``). ``ENDINGS_SEEDS`` (for
+example 20) changes the number of seeds per game, player count and players.
 """
 
 from __future__ import annotations
@@ -71,3 +72,22 @@ def test_no_game_ends_by_a_safety_bound(game_id: str, n: int, players: str) -> N
         out = play(rules, n, seed, players=players, every=None, checked=False, mover=mover)
         assert rules.end is not None
         rules.end(out.state)  # the ending the rulebook defines (not a safety bound)
+
+
+# Guerra de Mitos games, numbered as bench/bench_gdm_endings.py numbers them, that once ran to
+# the turn bound: (players, seed, each seat's player)
+ONCE_AT_THE_BOUND = [
+    # six built-in players: two left at the table, Rokstenen's 1P never taken (the pass
+    # that ended the influence phase looked like it readied the tired characters), 201 turns
+    (6, 1402, "ai"),
+]
+
+
+@pytest.mark.parametrize(("n", "seed", "player"), ONCE_AT_THE_BOUND)
+def test_guerra_de_mitos_games_that_once_reached_the_bound(n: int, seed: int, player: str) -> None:
+    """Each ends by the rulebook now."""
+    from tests.rules.test_guerra_de_mitos_playouts import by_the_rules, seated
+
+    st = seated(n, seed, [player] * n)
+    assert st.finished
+    by_the_rules(st)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rules.guerra_de_mitos.model import Enter, Meditate, Move, Pass
+from rules.guerra_de_mitos.model import Enter, Meditate, Move, Pass, Use
 from tests.playout import ai_wins
 from tests.rules import gdm_helpers as H
 from tests.rules.test_guerra_de_mitos_playouts import RULES, options
@@ -60,3 +60,19 @@ def test_ai_completes_a_card_from_a_low_reserve_when_it_enters_this_transfer() -
     assert E.ai_action(st, 0) == Move(src=-1, dst=0)
     st.players[0].reserve = 4  # 2 lacking would leave 2P: kept
     assert E.ai_action(st, 0) == Pass()
+
+
+def test_ai_uses_an_ability_before_the_pass_that_ends_the_influence_phase() -> None:
+    """Tired characters count against the AI after the influence phase as they did in it, so
+    the pass that ends the phase does not look like it readies them: the AI takes Rokstenen's
+    1P first (six built-in players, seed 1402 of bench/bench_gdm_endings.py, left it unused
+    for 190 turns and held a table of two to the turn bound)."""
+    st = H.blank(2, reserve=5)
+    H.put(st, "0034", seat=0, power=3)  # Fenrir, strength 3, ready
+    for _ in range(3):
+        H.put(st, "0034", seat=0, power=3, tired=True)  # three that have meditated
+    rokstenen = H.put(st, "0166", seat=0)  # "Cansa Rokstenen; ganas 1P en tu reserva"
+    H.put(st, "0034", seat=1, power=3)
+    st.passes = 1  # the other player has passed: a pass now ends the phase
+    assert Pass() in E.legal_actions(st, 0)
+    assert E.ai_action(st, 0) == Use(uid=rokstenen)

@@ -98,6 +98,22 @@ def move(rng: random.Random, st: GdmState, seat: int, legal: list[Action], eager
     return pick(rng, legal)
 
 
+def seated(n: int, seed: int, who: list[str]) -> GdmState:
+    """One unchecked game seeded as ``bench/bench_gdm_endings.py`` numbers its games, played
+    to its end; ``who[s]`` is seat ``s``'s player: "plain" or "eager" (``move``) or "ai" (the
+    built-in player). Returns the final state."""
+    rng = random.Random(seed * 31 + n)
+    st = E.setup(n, options(rng, n), seed)
+    while not st.finished:
+        seat = rng.choice(sorted(E.pending(st)))
+        if who[seat] == "ai":
+            a = E.ai_action(st, seat)
+        else:
+            a = move(rng, st, seat, E.legal_actions(st, seat), who[seat] == "eager")
+        st, _ = E.apply(st, seat, a)
+    return st
+
+
 def scrambled(st: GdmState, viewer: int | None) -> GdmState:
     """The same game with every secret of the other seats replaced by other cards."""
     other = E.copy_state(st)
