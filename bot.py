@@ -561,8 +561,18 @@ class TableroBot(commands.Bot):
             for task in asyncio.all_tasks()
             if task is not me and not task.done() and task.get_name().startswith(DRAIN_TASKS)
         ]
-        if busy:
-            await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
+        if not busy:
+            return
+        _, late = await asyncio.wait(busy, timeout=DRAIN_TIMEOUT)
+        if late:
+            # Cancelled before the store closes under them: a move's commit is whole or
+            # absent, and what it still owed Discord stays in the outbox for the next start,
+            # where running on would fail on a closed store and tell the player of an error.
+            log.warning("stopping: interaction tasks still at work after %.0f s, cancelled: %d",
+                        DRAIN_TIMEOUT, len(late))
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
 
 
 class ShardedTableroBot(TableroBot, commands.AutoShardedBot):
