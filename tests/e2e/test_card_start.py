@@ -7,6 +7,7 @@ process's sweep) leaves nothing behind: no second card, no card turned back into
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -65,6 +66,23 @@ def assert_started_once(t: Table, channel: dict, gid: int, lobby: dict, before: 
     assert kept["embeds"] and not t.lobby_buttons(kept), "the lobby stays, marked started"
 
 
+async def started_while_delivered(t: Table, gid: int, lobby: dict,
+                                  start: Callable[[], Awaitable[dict]]) -> None:
+    """Start the game with ``start`` (a command or the lobby's button) while Discord is slow
+    to take its answer (to the host alone), another task meanwhile delivering what the
+    committed start owes, as a resume or a sweep does: its message and one card, once."""
+    fake, channel = t.world.fake, t.world.channel
+    before = len(created_in(fake, channel))
+    held = fake.hold("POST", CALLBACK)
+    inter = await start()
+    await asyncio.wait_for(held.arrived.wait(), 10)
+    assert await t.bot.outbox.drain(gid) == 1
+    held.release.set()
+    await fake.wait_response(inter)
+    await delivered(t, gid)
+    assert_started_once(t, channel, gid, lobby, before)
+
+
 @pytest.mark.asyncio
 @pytest.mark.parametrize("game_id", TITLES)
 async def test_a_start_delivered_meanwhile_by_another_task_posts_its_message_and_one_card(
@@ -74,17 +92,8 @@ async def test_a_start_delivered_meanwhile_by_another_task_posts_its_message_and
         t = Table(world, db)
         await t.start()
         gid, lobby = await open_lobby(t, world, game_id)
-        before = len(created_in(fake, world.channel))
-        # Discord is slow to take the start's answer (to the host alone); meanwhile another
-        # task delivers what the committed start owes, as a resume or a sweep does.
-        held = fake.hold("POST", CALLBACK)
-        inter = await fake.slash("game start", world["ana"], world.channel)
-        await asyncio.wait_for(held.arrived.wait(), 10)
-        assert await t.bot.outbox.drain(gid) == 1
-        held.release.set()
-        await fake.wait_response(inter)
-        await delivered(t, gid)
-        assert_started_once(t, world.channel, gid, lobby, before)
+        await started_while_delivered(
+            t, gid, lobby, lambda: fake.slash("game start", world["ana"], world.channel))
 
 
 @pytest.mark.asyncio
@@ -95,19 +104,11 @@ async def test_a_start_by_the_lobbys_button_delivered_meanwhile_posts_its_messag
         t = Table(world, db)
         await t.start()
         gid, lobby = await open_lobby(t, world, "rey_hierofante")
-        before = len(created_in(fake, world.channel))
-        held = fake.hold("POST", CALLBACK)
         start = t.lobby_buttons(lobby)["start"]
         await fake.wait_until(lambda: not fake.find_component(lobby["id"], lambda c: c.get("custom_id") == start)
                               .get("disabled"))  # once the join shows: two players can start
         lobby = fake.messages[lobby["id"]]
-        inter = await fake.click(lobby, start, world["ana"])
-        await asyncio.wait_for(held.arrived.wait(), 10)
-        assert await t.bot.outbox.drain(gid) == 1
-        held.release.set()
-        await fake.wait_response(inter)
-        await delivered(t, gid)
-        assert_started_once(t, world.channel, gid, lobby, before)
+        await started_while_delivered(t, gid, lobby, lambda: fake.click(lobby, start, world["ana"]))
 
 
 @pytest.mark.asyncio
