@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import json
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -34,10 +36,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.bench_e2e import CHANNELS_PER_GUILD, GAMES, Bench, pct  # noqa: E402
+from bench.bench_e2e import CHANNELS_PER_GUILD, GAMES, Bench, custom_ids, pct  # noqa: E402
 from cogs.pictures.pool import default_workers  # noqa: E402
 from services.session import Game, SessionService  # noqa: E402
 from storage.store import Store  # noqa: E402
+from tests.e2e.fake_discord import EPHEMERAL  # noqa: E402
 from tests.e2e.test_crash import BotProcess  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -53,6 +56,45 @@ signal.signal(signal.SIGUSR2, lambda *_: (prof.disable(), prof.dump_stats(out)))
 runpy.run_path(sys.argv[0], run_name="__main__")
 """
 EXPIRED = 10062  # Unknown interaction: answered after Discord's 3 s
+HAND = "tablero:hand:"  # the card's "My hand" button, followed by its game's id
+# How often the players look at the bot's database while a move they made is under way:
+# they watch the fake's messages for it, and read the database only as a last resort (a
+# move that ends its game shows no later move on its card).
+DB_LOOK_EVERY = 0.5
+# How often a player's wait looks again between the fake's changes (its predicates read
+# only the fake's world and this process's copies of the games).
+POLL_EVERY = 0.01
+FREE_TRIES = 64  # games drawn before a player waits a little for one to be free
+
+
+class CardIndex(dict):
+    """The fake's live messages, remembering each game's cards (its messages with the "My
+    hand" button) as they are posted, so a game's newest card is found without reading
+    every message of the run at each look."""
+
+    def __init__(self, messages: dict[str, dict]) -> None:
+        super().__init__(messages)
+        self.cards: dict[int, list[str]] = collections.defaultdict(list)
+        for mid, message in messages.items():
+            self._index(mid, message)
+
+    def __setitem__(self, mid: str, message: dict) -> None:
+        super().__setitem__(mid, message)
+        self._index(mid, message)
+
+    def _index(self, mid: str, message: dict) -> None:
+        for cid in custom_ids(message.get("components")):
+            if cid.startswith(HAND) and cid[len(HAND):].isdigit():
+                self.cards[int(cid[len(HAND):])].append(mid)
+
+    def newest_card(self, gid: int) -> dict | None:
+        """The game's newest live card in a channel (not a private message)."""
+        hand = f"{HAND}{gid}"
+        for mid in reversed(self.cards.get(gid, ())):
+            m = self.get(mid)
+            if m is not None and not m["flags"] & EPHEMERAL and hand in custom_ids(m.get("components")):
+                return m
+        return None
 
 
 def cpu_seconds(pid: int) -> float:
@@ -93,6 +135,7 @@ class BotAlone(Bench):
         self.expired = 0
         self.acks_by_kind: dict[str, list[float]] = collections.defaultdict(list)
         self.deadline = 0.0
+        self._shown: dict[int, tuple[tuple[str, str | None], frozenset[int]]] = {}
 
     async def game(self, gid: int) -> Game | None:
         """The game as the bot last committed it, read from its database."""
@@ -106,17 +149,51 @@ class BotAlone(Bench):
         return self.games_read.get(gid)
 
     def board(self, gid: int) -> dict | None:
-        """The game's card as the fake holds it; after a re-post, the newest card in its channel."""
-        board = super().board(gid)
-        hand = f"tablero:hand:{gid}"
-        if board is not None and any(c.get("custom_id") == hand for c in self.fake.components(board)):
-            return board
-        g = self.cached(gid)
-        if g is None:
-            return board
-        channel = str(g.row.board_channel_id or g.row.channel_id)
-        return next((m for m in reversed(self.fake.messages.values()) if m["channel_id"] == channel
-                     and any(c.get("custom_id") == hand for c in self.fake.components(m))), board)
+        """The game's newest card in its channel (a card posted anew shows the move before the
+        one it replaces is retired), else the one the bot stored."""
+        messages = self.fake.messages
+        newest = messages.newest_card(gid) if isinstance(messages, CardIndex) else None
+        return newest or super().board(gid)
+
+    def versions_shown(self, gid: int) -> frozenset[int]:
+        """The move numbers the game's card shows (its menu's and its footer's), read once per
+        card and edit: fifty players' waits look at them after every change the fake sees."""
+        board = self.board(gid)
+        if board is None:
+            return frozenset()
+        key = (board["id"], board.get("edited_timestamp"))
+        known = self._shown.get(gid)
+        if known is not None and known[0] == key:
+            return known[1]
+        found = {int(m.group(1)) for c in self.fake.components(board)
+                 if (m := re.match(rf"tablero:pick:{gid}:(\d+):", c.get("custom_id", ""))) is not None}
+        found |= {int(v) for v in re.findall(r"(?:move|jugada) (\d+)\b",
+                                             json.dumps(board["embeds"], ensure_ascii=False))}
+        self._shown[gid] = (key, frozenset(found))
+        return self._shown[gid][1]
+
+    def shows(self, gid: int, version: int) -> bool:
+        """Bench's check, read from versions_shown."""
+        return version in self.versions_shown(gid)
+
+    def shown_after(self, gid: int, version: int) -> bool:
+        """Whether the game's card shows a move later than ``version``."""
+        return any(v > version for v in self.versions_shown(gid))
+
+    async def landed(self, gid: int, version: int, message: dict, edited: str | None) -> None:
+        """Bench's wait after an acknowledged choice, watching the fake (the message the choice
+        was made on changes, or the card shows a later move) rather than polling the bot's
+        database, which would cost this process more than the fake's own work."""
+        async with asyncio.timeout(60):
+            while True:
+                try:
+                    await self.fake.wait_until(lambda: message.get("edited_timestamp") != edited
+                                               or self.shown_after(gid, version), timeout=DB_LOOK_EVERY)
+                    return
+                except TimeoutError:
+                    now = await self.game(gid)
+                    if now is None or now.version > version:
+                        return
 
     async def interact(self, coro, t0: float) -> dict:  # type: ignore[no-untyped-def]
         """Send an interaction and record its acknowledgement; one Discord forgot is counted."""
@@ -131,12 +208,14 @@ class BotAlone(Bench):
     async def player(self) -> None:
         """Bench's player, until the run's time is up; a failed move is counted, not fatal."""
         while time.perf_counter() < self.deadline:
-            free = [gid for gid in self.hot if gid not in self.busy
-                    and (g := self.cached(gid)) is not None and g.status == "active"]
-            if not free:
+            # A game drawn at random until one is free and active (most are: 50 of 1,000 are
+            # busy), rather than listing them all at every move.
+            gid = next((gid for gid in (self.rng.choice(self.hot) for _ in range(FREE_TRIES))
+                        if gid not in self.busy and (g := self.cached(gid)) is not None
+                        and g.status == "active"), None)
+            if gid is None:
                 await asyncio.sleep(0.01)
                 continue
-            gid = self.rng.choice(free)
             self.busy.add(gid)
             try:
                 await self.move(gid)
@@ -151,6 +230,8 @@ class BotAlone(Bench):
         self.failed: list[str] = []
         await self.fake.start()
         self.fake.strict.window_scale = a.scale
+        self.fake.poll_every = POLL_EVERY
+        self.fake.messages = CardIndex(self.fake.messages)
         self.users = [self.fake.add_user(f"player{k}") for k in range(24)]
         names = [f"mesa-{k}" for k in range(a.games)]
         for start in range(0, a.games, CHANNELS_PER_GUILD):
