@@ -47,12 +47,17 @@ class Game:
     # asks the same questions many times over (the menus, the card, the checks, the texts).
     _asked: tuple[GameState | None, dict[Any, Any]] = field(default_factory=lambda: (None, {}), init=False,
                                                             repr=False, compare=False)
+    # The same of the state just replaced, for one move longer: what a move owes is found by
+    # comparing each seat's view before it with the view after it.
+    _asked_before: tuple[GameState | None, dict[Any, Any]] = field(default_factory=lambda: (None, {}),
+                                                                   init=False, repr=False, compare=False)
 
     def copy(self) -> Game:
         """A shallow copy with its own list of seats, sharing what the rules said of the
         same state (a copy whose state is replaced starts afresh, as the game does)."""
         twin = dataclasses.replace(self, seats=list(self.seats))
         twin._asked = self._asked
+        twin._asked_before = self._asked_before
         return twin
 
     @property
@@ -98,6 +103,7 @@ class Game:
         """The rules' answers about the current state (forgotten when the state is replaced)."""
         state, answers = self._asked
         if state is not self.state:
+            self._asked_before = self._asked
             answers = {}
             self._asked = (self.state, answers)
         return answers
@@ -119,6 +125,18 @@ class Game:
         if ("view", seat) not in answers:
             answers["view", seat] = self.engine.view(self.state, seat)
         return answers["view", seat]
+
+    def view_of(self, state: GameState, seat: Seat | None) -> View:
+        """The engine's view of ``state`` for ``seat``: kept while ``state`` is the current
+        state or the one just replaced (never to be changed), else asked anew."""
+        if state is self.state:
+            return self.view(seat)
+        for held, answers in (self._asked, self._asked_before):
+            if held is state:
+                if ("view", seat) not in answers:
+                    answers["view", seat] = self.engine.view(state, seat)
+                return answers["view", seat]
+        return self.engine.view(state, seat)
 
     def private_part(self, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
         """The fields of ``seat``'s view that differ from the public one."""

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common.answering import respond
+from cogs.common.answering import hand_shown, respond
 from cogs.common.card import Story
 from cogs.common.delivery import send_once
 from cogs.common.errors import mark_filled, placeholder_open, reply
@@ -45,6 +46,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tablero.announce")
 
+# How many of a game's newest hand messages are read to learn which hands are held (a few
+# a change at most, so this reaches back well beyond one seat's part of a turn).
+HELD_LOOKED_AT = 50
+HELD_GAMES_KEPT = 10_000  # games whose held hands are known in memory (a small set each)
+
 
 class Announcer(PlayerMessages):
     """Tells Discord about committed changes, for every game alike."""
@@ -54,6 +60,9 @@ class Announcer(PlayerMessages):
         self.started = time.time()
         # Threads opened by this process for a game: never taken for a crash's orphans.
         self.own_threads: set[int] = set()
+        # Per game, the seats whose hand DM waits for the end of their part (see _hands),
+        # for the games most recently changed (one forgotten is read again from the store).
+        self._held: OrderedDict[int, set[Seat]] = OrderedDict()
 
     # -- after a change ------------------------------------------------------------------
 
@@ -159,8 +168,7 @@ class Announcer(PlayerMessages):
         else:
             said = ""
             owed = [Owed("board", "board", {"repost": repost, "last": last, "now": story, "turn": mine})]
-        for seat, news in self.bot.delivery.hands_owed(g, result.before, result.events):
-            owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": news}))
+        owed.extend(await self._hands(g, result, interaction))
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
         for seat in self.bot.delivery.reactions_owed(g, mover):
             owed.append(Owed("react", f"react:{seat}", {"seat": seat}))
@@ -179,6 +187,42 @@ class Announcer(PlayerMessages):
         if result.finished:
             owed.extend(Owed("final", f"final:{uid}", {"uid": uid}) for uid in watchers)
         return owed
+
+    async def _hands(self, g: Game, result: MoveResult, interaction: discord.Interaction | None) -> list[Owed]:
+        """The hand DMs a change owes. A hand the step's own answer showed (the private panel's
+        next step) is held while its seat's part goes on, and goes out once it ends: one DM a
+        turn, not one a step, and never an older hand than the newest. A hold is written with
+        the change (a "held" message that sends nothing), so a restart in between keeps it."""
+        shown = hand_shown(interaction)
+        held = await self.held_hands(g)
+        owed: list[Owed] = []
+        for seat, news in self.bot.delivery.hands_owed(g, result.before, result.events):
+            if seat == shown:
+                held.add(seat)
+                owed.append(Owed("held", f"held:{seat}", {"seat": seat}))
+                continue
+            held.discard(seat)
+            owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": news}))
+        pending = g.pending()
+        for seat in sorted(s for s in held if s not in pending):
+            held.discard(seat)
+            owed.append(Owed("hand", f"hand:{seat}", {"seat": seat, "news": []}))
+        return owed
+
+    async def held_hands(self, g: Game) -> set[Seat]:
+        """The seats of ``g`` whose hand DM is held: known in memory once read from the
+        newest hand messages the game's changes owed (always read where other processes
+        deliver too)."""
+        held = self._held.get(g.id)
+        if held is None or self.bot.session.shared:
+            newest: dict[Seat, str] = {}
+            for row in await self.bot.session.store.recent_messages(g.id, ("hand", "held"), limit=HELD_LOOKED_AT):
+                newest.setdefault(row.payload["seat"], row.kind)
+            held = self._held[g.id] = {seat for seat, kind in newest.items() if kind == "held"}
+            while len(self._held) > HELD_GAMES_KEPT:
+                self._held.popitem(last=False)
+        self._held.move_to_end(g.id)
+        return held
 
     @staticmethod
     def _on_card(g: Game, interaction: discord.Interaction | None) -> bool:
@@ -226,6 +270,8 @@ class Announcer(PlayerMessages):
                 await self.tell_missing(g, refused, interaction)
         elif row.kind == "hand":
             await self.bot.delivery.send_private(g, p["seat"], p["news"], nonce=nonce, since=since)
+        elif row.kind == "held":
+            pass  # a hand DM held until the seat's part ends (see _hands): nothing to send
         elif row.kind == "react":
             seat = p["seat"]
             # Asked only while the question is still open (a restart may come later).

@@ -110,3 +110,17 @@ async def answer_by(interaction: discord.Interaction, within: float | None = Non
         await acknowledge(interaction)
 
     interaction.extras[_TIMER] = asyncio.ensure_future(later())
+
+
+# Where a step's answer showed the mover's hand (the private panel's next step): its seat.
+_HAND_SHOWN = "tablero.hand_shown"
+
+
+def mark_hand_shown(interaction: discord.Interaction, seat: int) -> None:
+    """Note that ``interaction``'s answer showed ``seat``'s hand as the step left it."""
+    interaction.extras[_HAND_SHOWN] = seat
+
+
+def hand_shown(interaction: discord.Interaction | None) -> int | None:
+    """The seat whose hand ``interaction``'s answer showed, if any (see mark_hand_shown)."""
+    return interaction.extras.get(_HAND_SHOWN) if interaction is not None else None

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common import services
-from cogs.common.answering import acknowledge, answer_by, respond
+from cogs.common.answering import acknowledge, answer_by, mark_hand_shown, respond
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.menus import PLACEHOLDER, group_title, menu_options, menu_pages, placeholder
@@ -391,7 +391,8 @@ async def after_step(interaction: discord.Interaction, result: MoveResult, seat:
         news = dict(delivery.hands_owed(g, result.before, result.events)).get(seat)
         if news is not None:
             hand = await delivery.private_view(g, seat, news)
-    await show_next(interaction, g, seat, locale, label, hand=hand)
+    if await show_next(interaction, g, seat, locale, label, hand=hand) and hand is not None:
+        mark_hand_shown(interaction, seat)
 
 
 async def close_panel(interaction: discord.Interaction, locale: str) -> None:
@@ -405,10 +406,11 @@ async def close_panel(interaction: discord.Interaction, locale: str) -> None:
 
 
 async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str,
-                    hand: Rendered | None = None) -> None:
+                    hand: Rendered | None = None) -> bool:
     """Turn the message a move was made from into the seat's next step (when the seat
     still has to decide), or into a note of what was done; with ``hand`` (the seat's
-    private view as the step left it) shown there."""
+    private view as the step left it) shown there. False when the message could not be
+    changed any more (Discord forgot the interaction)."""
     ui = ui_for(g.row.game_id)
     menu: discord.ui.View | None
     if seat in g.pending():
@@ -422,11 +424,13 @@ async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, local
     if hand is not None:
         kwargs.update(embeds=[hand.embed], attachments=hand.files())
     if await respond(interaction, lambda: interaction.response.edit_message(**kwargs)):
-        return
-    if token_alive(interaction):
-        if hand is not None:
-            kwargs["attachments"] = hand.files()  # fresh files: a response tried may have used them
-        await interaction.edit_original_response(**kwargs)
+        return True
+    if not token_alive(interaction):
+        return False
+    if hand is not None:
+        kwargs["attachments"] = hand.files()  # fresh files: a response tried may have used them
+    await interaction.edit_original_response(**kwargs)
+    return True
 
 
 async def show_hand(interaction: discord.Interaction, game: int) -> None:

@@ -243,9 +243,9 @@ def engine_view(g: Game, seat: Seat | None, kind: type[V], state: GameState | No
     which must be a ``kind``."""
     st = state if state is not None else g.state
     assert st is not None
-    # The current state's views are kept by the game: a move draws the card, the menus and
-    # the labels from the same few views.
-    v = g.view(seat) if st is g.state else g.engine.view(st, seat)
+    # The views of the current state (and of the one just replaced) are kept by the game: a
+    # move draws the card, the menus, the labels and what it owes from the same few views.
+    v = g.view_of(st, seat)
     assert isinstance(v, kind)
     return v
 
