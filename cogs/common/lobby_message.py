@@ -39,7 +39,10 @@ LOBBY_EXTRAS: dict[str, LobbyExtra] = {}
 def render_lobby(g: Game, locale: str) -> Rendered:
     """The lobby message: players, host, options, and (while open) its four buttons."""
     e = g.engine
-    status_key = {"lobby": "lobby.open", "abandoned": "lobby.abandoned"}.get(g.status, "lobby.started")
+    # Once started, the lobby lists the seats as they were at the start, a fact that stays
+    # true: the card below (and every live list) marks a seat the bot takes over later.
+    started = g.status not in ("lobby", "abandoned")
+    status_key = {"lobby": "lobby.open", "abandoned": "lobby.abandoned"}.get(g.status, "lobby.started_seats")
     embed = discord.Embed(
         title=t("lobby.title", locale, title=e.title.get(locale), id=g.id),
         description=t(status_key, locale),
@@ -52,7 +55,8 @@ def render_lobby(g: Game, locale: str) -> Rendered:
         for i, s in enumerate(g.seats)
     )
     embed.add_field(
-        name=t("lobby.players", locale, n=len(g.seats), max=e.max_players),
+        name=t("lobby.players_at_start", locale, n=len(g.seats)) if started
+        else t("lobby.players", locale, n=len(g.seats), max=e.max_players),
         value=players or t("lobby.nobody", locale),
         inline=True,
     )

@@ -152,11 +152,16 @@ def event_lines(
 
 
 def said_by(g: Game, seat: Seat, texts: Sequence[str], locale: str) -> str:
-    """One player's move as a line that reads on its own: the game's words when they already
-    name the player, else "**name**: what", else that they chose in secret."""
+    """One player's move as a line that reads on its own: the game's words when their first
+    line already names a player (whoever it is about), else "**name**: what", else that they
+    chose in secret."""
+    ui = ui_for(g.row.game_id)
     name = plain(g.seat_row(seat).name)
-    what = ui_for(g.row.game_id).event_separator.join(texts)
-    if texts and what.startswith(f"**{name}**"):
+    what = ui.event_separator.join(texts)
+    # A first line that names a player says whom it is about: a consequence of the move
+    # (another player's building action, whose turn it is) must not read as the mover's.
+    naming = ui.naming(g)
+    if texts and any(n and n in texts[0] for n in map(naming, range(len(g.seats)))):
         return what
     if texts:
         return f"**{name}**: {what}"

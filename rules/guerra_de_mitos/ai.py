@@ -158,13 +158,21 @@ def _assign(st: GdmState, seat: int, legal: list[Action]) -> Action:
     options = [a for a in options if B.peek(st, a.uid).power >= 2 and B.strength(st, a.uid) > 0]
     if not options:
         return Pass()
-    if mine > theirs + theirs_home + 2:
+    pick = max(options, key=lambda a: B.strength(st, a.uid))
+    lead = mine - theirs - theirs_home  # the margin if they sent every character they have
+    if lead > 2 and not _knocks_out(st, other, lead, B.strength(st, pick.uid)):
         return Pass()
     total = mine + sum(B.strength(st, a.uid) for a in options)
     if total < theirs and other in f.passed:
         return Pass()  # cannot win this fight: keep the power
-    pick = max(options, key=lambda a: B.strength(st, a.uid))
     return pick
+
+
+def _knocks_out(st: GdmState, other: int, lead: int, more: int) -> bool:
+    """Whether ``more`` strength on top of a winning ``lead`` takes the opponent's reserve
+    to 0 (Olvido: the loser loses the difference from it) when the lead alone does not."""
+    reserve = st.players[other].reserve
+    return lead < reserve <= lead + more
 
 
 def _transfer(st: GdmState, seat: int, legal: list[Action]) -> Action:

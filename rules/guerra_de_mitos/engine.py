@@ -410,7 +410,7 @@ class GdmEngine(Engine[GdmState]):
             seats.append(
                 SeatView(
                     seat=s,
-                    reserve=p.reserve,
+                    reserve=max(p.reserve, 0),
                     alive=p.alive,
                     vp=p.vp,
                     hand_size=len(p.hand),
@@ -529,6 +529,13 @@ def _number(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
+def _reserve_figure(seat: int, reserve: int) -> Text:
+    """A seat's reserve as the end tells it: what it holds, and what it fell short."""
+    if reserve < 0:
+        return msg("{seat} 0P ({short}P short)", seat=seat_name(seat), short=-reserve)
+    return msg("{seat} {power}P", seat=seat_name(seat), power=reserve)
+
+
 def _end_figures(st: GdmState, winners: list[int]) -> list[Text]:
     """What the end's reason says after the rule that ended the game: who won, each
     player's figure that decided it (reserves with two players, victory points with more),
@@ -541,8 +548,9 @@ def _end_figures(st: GdmState, winners: list[int]) -> list[Text]:
         # a list value: joined as the reader's language joins a list ("ana y bea")
         said.append(msg("{seats} share the win.", seats=[seat_name(s) for s in winners]))
     if n == 2:
-        # as the log told them (a last payment may have taken a reserve below 0)
-        each = [msg("{seat} {power}P", seat=seat_name(s), power=st.players[s].reserve) for s in range(n)]
+        # as the log told them: a reserve holds 0P at least, and a loss larger than it is
+        # told as what it fell short (the rulebook's "negativos", which decide a tie at 0P)
+        each = [_reserve_figure(s, st.players[s].reserve) for s in range(n)]
         said.append(msg("Reserves: {list}.", list=joined(each, ", ")))
     else:
         order = sorted(range(n), key=lambda s: -st.players[s].vp)

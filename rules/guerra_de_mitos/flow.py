@@ -530,8 +530,12 @@ def settle(st: GdmState) -> None:
 def _told_out(st: GdmState, seats: list[int]) -> None:
     """Tell the table who leaves it and why, before what that leads to."""
     for s in seats:
-        say(st, None, msg("{seat} is out: their reserve is at {n}P.", seat=seat_name(s),
-                          n=st.players[s].reserve))
+        r = st.players[s].reserve
+        if r < 0:  # a pile of counters holds no less than 0P: the loss was larger than it
+            say(st, None, msg("{seat} is out: their reserve is at 0P, {short}P short.",
+                              seat=seat_name(s), short=-r))
+        else:
+            say(st, None, msg("{seat} is out: their reserve is at {n}P.", seat=seat_name(s), n=r))
 
 
 def _repair_turn(st: GdmState) -> None:

@@ -475,6 +475,8 @@ class SeatView(BaseModel):
     """One seat as everyone sees it."""
 
     seat: int
+    # the counters the reserve holds: never below 0, as a pile of counters (a loss larger
+    # than the reserve leaves it empty; the rules keep how much it fell short: Olvido)
     reserve: int
     alive: bool
     vp: float

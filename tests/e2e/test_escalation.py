@@ -72,3 +72,28 @@ async def test_two_timeouts_of_a_server_limit_of_two_make_the_seat_the_bots(fake
         assert "the bot takes their seat until the end" in text_of(t.board(gid))
         assert (await t.bot.scheduler.tick()).timeouts == 0
         assert len([m for m in fake.dms_to(silent) if "no way back" in m["content"]]) == 1
+
+
+async def test_the_started_lobby_lists_the_seats_at_the_start_when_the_bot_takes_one_later(fake, db) -> None:
+    """The lobby message, edited at the start, lists the players as they were then; when the
+    bot takes a seat for good afterwards the card marks it, and the lobby claims nothing live."""
+    clock = ManualClock()
+    async with FakeWorld(users=["alice", "bob"], fake=fake, owner="alice") as world:
+        t = Table(world, db, random.Random(5), clock=clock)
+        await t.start()
+        await t.slash("config", world["alice"], timeouts="1")
+        gid = await two_player_game(t, clock="24h")
+        lobby = fake.channel_messages(world.channel)[0]
+        assert lobby["id"] != t.board(gid)["id"]
+        fields = lobby["embeds"][0]["fields"]
+        assert fields[0]["name"] == "Players at the start (2)", fields
+        assert "shows who plays each seat now" in lobby["embeds"][0]["description"]
+        seat, _ = await t.user_to_act(gid)
+        name = (await t.game(gid)).seat_row(seat).name
+        clock.advance(24 * HOUR + 1)
+        assert (await t.bot.scheduler.tick()).timeouts == 1
+        await fake.wait_until(lambda: f"🤖 **{name}**" in text_of(t.board(gid)))
+        assert (await t.game(gid)).seat_row(seat).ai
+        # the lobby message still says "at the start", which stays true
+        lobby = fake.messages[lobby["id"]]
+        assert lobby["embeds"][0]["fields"][0]["name"] == "Players at the start (2)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rules.guerra_de_mitos.model import Enter, Meditate, Move, Pass, Use
+from rules.guerra_de_mitos.model import Assign, Enter, Meditate, Move, Pass, Use
 from tests.playout import ai_wins
 from tests.rules import gdm_helpers as H
 from tests.rules.test_guerra_de_mitos_playouts import RULES, options
@@ -76,3 +76,21 @@ def test_ai_uses_an_ability_before_the_pass_that_ends_the_influence_phase() -> N
     st.passes = 1  # the other player has passed: a pass now ends the phase
     assert Pass() in E.legal_actions(st, 0)
     assert E.ai_action(st, 0) == Use(uid=rokstenen)
+
+
+def test_ai_sends_one_more_fighter_when_it_knocks_the_opponent_out() -> None:
+    """Winning by 5 with the opponent at 7P, the AI sends Ares (strength 3): the loss of 8
+    takes their reserve to 0 (Olvido). It stopped at a margin of 2 before, and it still does
+    when one more fighter cannot knock them out."""
+    st = H.blank(2)
+    H.put(st, "0004", seat=0, zone="battle", power=4)  # Hachiman, strength 5, on the field
+    ares = H.put(st, "0046", seat=0, power=4)  # Ares, strength 3, ready at home
+    H.fight(st, stage="assign")
+    assert st.fight is not None
+    st.fight.passed = [1]  # the opponent sent nobody and passed
+    st.players[1].reserve = 7
+    assert E.ai_action(st, 0) == Assign(uid=ares)
+    st.players[1].reserve = 9  # 5 + 3 is not enough: keep Ares home
+    assert E.ai_action(st, 0) == Pass()
+    st.players[1].reserve = 4  # 5 already knocks them out
+    assert E.ai_action(st, 0) == Pass()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.core import Text
 from rules.guerra_de_mitos import flow as F
 from rules.guerra_de_mitos import seats as ST
 from rules.guerra_de_mitos.model import GdmState, Move, Pass, Use
@@ -200,3 +201,31 @@ def test_the_aztec_pantheon_is_spelt_mictlan_in_both_languages() -> None:
 
     # the card list transcribes it "Mitclan" (docs/rules/guerra_de_mitos_cards.md)
     assert (card_name("0061").get("es"), card_name("0061").get("en")) == ("Mictlán", "Mictlan")
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_a_loss_larger_than_the_reserve_leaves_it_at_0p_and_says_what_it_fell_short(n: int) -> None:
+    """Olvido: "tiene 0 o menos puntos ... gana el que menos negativos tenga". A confrontation
+    lost by 5 with 1P in the reserve: the rules count -4 (it decides a tie at 0P), but a
+    reserve is a pile of counters: the card shows 0P and the texts say it fell 4P short."""
+    st = H.blank(n, pantheons=("0042", "0177", "0003"), reserve=20)
+    st.players[0].reserve = 1
+    H.put(st, "0004", seat=1, zone="battle", power=5)  # Hachiman, strength 5
+    H.fight(st)
+    said: list[Text] = []
+    while not st.finished and st.players[0].alive:
+        st, events = E.apply(st, min(E.pending(st)), Pass())
+        said += [e.text for e in events if e.audience is None]
+    assert st.players[0].reserve == -4 and (st.winners == [1] if n == 2 else not st.players[0].alive)
+    assert [sv.reserve for sv in E.view(st, None).seats if sv.seat == 0] == [0]
+    out = [t for t in said if "is out" in t.en]
+    assert [t.en for t in out] == ["Player 1 is out: their reserve is at 0P, 4P short."]
+    assert [t.es for t in out] == ["Jugador 1 queda fuera: su reserva está en 0P y le faltaron 4P."]
+    texts = [t.get(lang) for t in said for lang in ("en", "es")]
+    if n == 2:
+        outcome = E.outcome(st)
+        assert outcome is not None
+        texts += [outcome.reason.en, outcome.reason.es]
+        assert "Player 1 0P (4P short)" in outcome.reason.en, outcome.reason.en
+        assert "Jugador 1 0P (le faltaron 4P)" in outcome.reason.es, outcome.reason.es
+    assert not any("-4" in x for x in texts), texts

@@ -663,7 +663,9 @@ def test_zero_at_any_time_and_both_below_zero() -> None:
         F.settle(st)
         assert st.finished and st.winners == [win], (r0, r1, first)
         out = [line.text.get("en") for line in st.log if "is out" in line.text.get("en")]
-        assert out == [f"Player {2 - win} is out: their reserve is at {(r0, r1)[1 - win]}P."], out
+        short = -(r0, r1)[1 - win]
+        said = f"at 0P, {short}P short." if short > 0 else "at 0P."
+        assert out == [f"Player {2 - win} is out: their reserve is {said}"], out
 
 
 def test_multiplayer_thirty_five_and_thirty_is_not_enough() -> None:
