@@ -14,7 +14,11 @@ makes it (the card's menu, or the Play button and the private menu), as in bench
 
 Figures read on the fake's side: REST calls per move, interaction -> acknowledgement and
 interaction -> card showing the move (p50/p99), moves per second, 429 answers, interactions
-Discord would have forgotten (10062), cards left behind their game at the end. On the bot's
+Discord would have forgotten (10062), cards left behind their game at the end, games with
+more than one live card at the end, and for a move that failed what its game's cards
+showed. The players watch the fake for their moves' outcomes (reading the bot's database
+only every half second as a last resort), so the fake's side spends little of the
+machine that the bot's process could use. On the bot's
 side: the CPU seconds its process (and apart, its picture workers) spent per move, from
 /proc; and, with ``--profile FILE``, the bot runs under cProfile, profiled only while the
 moves are made, and writes the profile to FILE (read it with ``python -m pstats FILE``).
@@ -33,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -135,7 +140,7 @@ class BotAlone(Bench):
         self.expired = 0
         self.acks_by_kind: dict[str, list[float]] = collections.defaultdict(list)
         self.deadline = 0.0
-        self._shown: dict[int, tuple[tuple[str, str | None], frozenset[int]]] = {}
+        self._shown: dict[int, tuple[tuple[Any, ...], frozenset[int]]] = {}
 
     async def game(self, gid: int) -> Game | None:
         """The game as the bot last committed it, read from its database."""
@@ -161,16 +166,22 @@ class BotAlone(Bench):
         board = self.board(gid)
         if board is None:
             return frozenset()
-        key = (board["id"], board.get("edited_timestamp"))
+        # The fake replaces a message's components and embeds when it edits them (a "thinking"
+        # message filled keeps no edited_timestamp): held here, they are compared by identity.
+        key = (board["id"], board.get("edited_timestamp"), board.get("components"), board.get("embeds"))
         known = self._shown.get(gid)
-        if known is not None and known[0] == key:
+        if known is not None and known[0][:2] == key[:2] and known[0][2] is key[2] and known[0][3] is key[3]:
             return known[1]
+        self._shown[gid] = (key, self.versions_shown_of(gid, board))
+        return self._shown[gid][1]
+
+    def versions_shown_of(self, gid: int, board: dict) -> frozenset[int]:
+        """The move numbers a card of the game shows (its menu's and its footer's)."""
         found = {int(m.group(1)) for c in self.fake.components(board)
                  if (m := re.match(rf"tablero:pick:{gid}:(\d+):", c.get("custom_id", ""))) is not None}
         found |= {int(v) for v in re.findall(r"(?:move|jugada) (\d+)\b",
                                              json.dumps(board["embeds"], ensure_ascii=False))}
-        self._shown[gid] = (key, frozenset(found))
-        return self._shown[gid][1]
+        return frozenset(found)
 
     def shows(self, gid: int, version: int) -> bool:
         """Bench's check, read from versions_shown."""
@@ -179,6 +190,16 @@ class BotAlone(Bench):
     def shown_after(self, gid: int, version: int) -> bool:
         """Whether the game's card shows a move later than ``version``."""
         return any(v > version for v in self.versions_shown(gid))
+
+    async def what_shows(self, gid: int) -> str:
+        """What a failed move's game looks like: its stored version and card, and its cards
+        live in the fake with the moves each shows."""
+        g = await self.game(gid)
+        messages = self.fake.messages
+        live = [m for m in (messages.get(mid) for mid in getattr(messages, "cards", {}).get(gid, ())) if m]
+        cards = ", ".join(f"{m['id']} shows {sorted(self.versions_shown_of(gid, m))}" for m in live)
+        return (f"stored version {g.version if g else None}, pending {sorted(g.pending()) if g else None}, "
+                f"card {g.row.board_message_id if g else None}; live cards: {cards or 'none'}")
 
     async def landed(self, gid: int, version: int, message: dict, edited: str | None) -> None:
         """Bench's wait after an acknowledged choice, watching the fake (the message the choice
@@ -220,7 +241,7 @@ class BotAlone(Bench):
             try:
                 await self.move(gid)
             except (AssertionError, TimeoutError) as exc:
-                self.failed.append(f"game {gid}: {exc}")
+                self.failed.append(f"game {gid}: {exc}; {await self.what_shows(gid)}")
             finally:
                 self.busy.discard(gid)
 
@@ -341,6 +362,14 @@ class BotAlone(Bench):
             g = await self.game(gid)
             if g is not None and g.status == "active" and not self.shows(gid, g.version):
                 self.stale.append(gid)
+        # Exactly one live card per game: every other card posted was retired (deleted, or
+        # its components taken off).
+        messages = self.fake.messages
+        cards = getattr(messages, "cards", {})
+        self.doubled = [gid for gid in self.hot
+                        if sum(1 for mid in cards.get(gid, ()) if (m := messages.get(mid)) is not None
+                               and not m["flags"] & EPHEMERAL
+                               and f"{HAND}{gid}" in custom_ids(m.get("components"))) > 1]
         self.requests = self.fake.requests[first:]
         self.limited = len(self.fake.rate_limited) - limited
         self.expired_calls = len(self.fake.errors_with(EXPIRED)) - expired
@@ -359,6 +388,8 @@ class BotAlone(Bench):
                                    for iid, exc in self.fake.rejected_callbacks.items() if exc.code == EXPIRED)
         if late:
             print("  refused as late, by what was used: " + ", ".join(f"{k} {c}" for k, c in late.most_common()))
+        print(f"games with more than one live card at the end: {len(self.doubled)}"
+              + (f" ({', '.join(map(str, self.doubled[:10]))})" if self.doubled else ""))
         for line in self.failed[:5]:
             print(f"  {line}")
         print(f"CPU per move: bot process {1000 * self.bot_cpu / n:.1f} ms "
