@@ -126,25 +126,43 @@ class Game:
             answers["view", seat] = self.engine.view(self.state, seat)
         return answers["view", seat]
 
+    def _answers_of(self, state: GameState) -> dict[Any, Any] | None:
+        """The rules' answers kept about ``state``: the current state's or the one just
+        replaced; None for any other."""
+        if state is self.state:
+            return self._answers()
+        for held, answers in (self._asked, self._asked_before):
+            if held is state:
+                return answers
+        return None
+
     def view_of(self, state: GameState, seat: Seat | None) -> View:
         """The engine's view of ``state`` for ``seat``: kept while ``state`` is the current
         state or the one just replaced (never to be changed), else asked anew."""
-        if state is self.state:
-            return self.view(seat)
-        for held, answers in (self._asked, self._asked_before):
-            if held is state:
-                if ("view", seat) not in answers:
-                    answers["view", seat] = self.engine.view(state, seat)
-                return answers["view", seat]
-        return self.engine.view(state, seat)
+        answers = self._answers_of(state)
+        if answers is None:
+            return self.engine.view(state, seat)
+        if ("view", seat) not in answers:
+            answers["view", seat] = self.engine.view(state, seat)
+        return answers["view", seat]
 
     def private_part(self, seat: Seat, state: GameState | None = None) -> dict[str, Any]:
         """The fields of ``seat``'s view that differ from the public one."""
         return private_part(self.engine, state if state is not None else self.state, seat)
 
     def secrets(self, seat: Seat, state: GameState | None = None) -> list[str]:
-        """What ``seat`` knows that the public does not (empty: nothing hidden)."""
-        return secrets_of(self.engine, state if state is not None else self.state, seat)
+        """What ``seat`` knows that the public does not (empty: nothing hidden); kept with
+        the views of the current state and the one just replaced (see secrets_of)."""
+        st = state if state is not None else self.state
+        answers = self._answers_of(st) if st is not None else None
+        if st is None or answers is None:
+            return secrets_of(self.engine, st, seat)
+        if ("secrets", seat) not in answers:
+            if ("dump", None) not in answers:
+                answers["dump", None] = self.view_of(st, None).model_dump(mode="json")
+            mine = self.view_of(st, seat).model_dump(mode="json")
+            answers["secrets", seat] = sorted(private_facts(mine, answers["dump", None]))
+        return list(answers["secrets", seat])
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """What ``seat`` may do now."""

@@ -18,7 +18,7 @@ from cogs.common.usertext import plain
 from rules.catalogue import seat_words
 from rules.core import Action, Event, GameState, Naming, Seat, Text
 from services.fairness import of_game
-from services.session import Game, secrets_of
+from services.session import Game
 
 FILENAME = "board.png"
 # How the engines name a seat in their texts.
@@ -306,7 +306,7 @@ class GameUI:
 
         Default: every secret of the seat's view. A game whose private view also holds
         the steps of a choice in progress can narrow this so that only real news is sent."""
-        return secrets_of(g.engine, state, seat)
+        return g.secrets(seat, state) if state is not None else []
 
     def menu(self, g: Game, seat: Seat, locale: str) -> discord.ui.View | None:
         """The private menu ``seat`` gets from Play or My hand (None: the generic menu of
