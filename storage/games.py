@@ -27,7 +27,7 @@ from .rows import (
     game_from_sql,
     seat_from_sql,
 )
-from .stamps import Stamps, bumped, publish, touch
+from .stamps import Stamps, bumped, forget, publish, touch
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
@@ -426,6 +426,7 @@ class GameQueries:
                 await write_change(db, game, change)
             return seq, stamps
 
+        forget()
         if self._group is not None:  # type: ignore[attr-defined]
             # Guarded by its own version and undone alone if stale; answered after COMMIT.
             if self._pg is not None:  # type: ignore[attr-defined]

@@ -45,13 +45,19 @@ def bumped(game: int, stamp: int, into: Stamps | None = None) -> None:
 def collecting() -> Iterator[None]:
     """Around one write transaction: gather its bumps; published only if it commits (the
     block returns), else this task's last write is one that bumped nothing."""
-    _written.set(None)
+    forget()
     token = _open.set({})
     try:
         yield
         publish(_open.get() or {})
     finally:
         _open.reset(token)
+
+
+def forget() -> None:
+    """A write of this task begins: until it commits, its last write is one that bumped
+    nothing (a write refused or rolled back tells nothing)."""
+    _written.set(None)
 
 
 def publish(stamps: Stamps) -> None:
