@@ -124,10 +124,16 @@ class GameQueries:
         return game_from_sql(rows[0]) if rows else None
 
     async def game_stamp(self, game: int) -> int | None:
-        """The game's stamp (storage/stamps.py), or None if there is no such game: one
-        number read by the primary key, where a process checks a game it holds in memory."""
-        rows = await self._fetchall("SELECT stamp FROM games WHERE id = ?", (game,))  # type: ignore[attr-defined]
-        return int(rows[0][0]) if rows else None
+        """The game's stamp (storage/stamps.py), or None if there is no such game: a number
+        read by the primary key, where a process checks a game it holds in memory; the
+        reads asked together share one statement (StampReads)."""
+        return await self._stamp_reads.stamp(game)  # type: ignore[attr-defined]
+
+    async def _read_stamps(self, games: list[int]) -> list[tuple[int, int]]:
+        """(id, stamp) of those of ``games`` that exist."""
+        marks = ", ".join("?" for _ in games)
+        return await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT id, stamp FROM games WHERE id IN ({marks})", tuple(games))
 
     async def games_with_seats(self, games: Sequence[int]) -> list[tuple[GameRow, list[SeatRow]]]:
         """Several games and their seats in two reads (a burst of the clock's timeouts loads

@@ -13,11 +13,14 @@ What a transaction bumped is gathered in a context variable of the writing task 
 store's ``_write`` around each transaction, ``collecting``); a write whose statements run
 elsewhere (the group commit's batches) hands its stamps back with its result and the store
 publishes them in the caller's task (``publish``).
+
+Reading them: ``StampReads``, where the reads of the moves in flight share one statement.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -86,3 +89,56 @@ def written(game: int) -> tuple[int, int] | None:
     from and to, if it wrote that game."""
     last = _written.get()
     return None if last is None else last.get(game)
+
+
+class StampReads:
+    """Reads of games' stamps asked while one is under way share the next one, as moves
+    share a commit (storage/group_commit.py): under load, one round trip answers the stamps
+    of every move in flight rather than one trip each.
+
+    Each read starts after every request it answers was made, so it sees whatever was
+    committed before the request: a stamp is never older than one read on its own."""
+
+    def __init__(self, fetch: Callable[[list[int]], Awaitable[Sequence[Sequence[Any]]]]) -> None:
+        """Read through ``fetch(ids)``, which answers (id, stamp) rows for the ids found."""
+        self._fetch = fetch
+        self._waiting: dict[int, list[asyncio.Future[int | None]]] = {}
+        self._runner: asyncio.Task[None] | None = None
+        # For the tests and benchmarks: how many reads answered how many requests.
+        self.reads = 0
+        self.requests = 0
+
+    async def stamp(self, game: int) -> int | None:
+        """``game``'s stamp as the next read finds it (None: no such game)."""
+        future: asyncio.Future[int | None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(game, []).append(future)
+        self.requests += 1
+        if self._runner is None:
+            self._runner = asyncio.create_task(self._drain(), name="stamp-reads")
+        return await future
+
+    async def _drain(self) -> None:
+        """Read batch after batch while requests keep arriving; gone once none wait."""
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, {}
+                self.reads += 1
+                try:
+                    found = {int(r[0]): int(r[1]) for r in await self._fetch(sorted(batch))}
+                except Exception as exc:
+                    for futures in batch.values():
+                        for f in futures:
+                            if not f.done():
+                                f.set_exception(exc)
+                    continue
+                for game, futures in batch.items():
+                    for f in futures:
+                        if not f.done():
+                            f.set_result(found.get(game))
+        finally:
+            self._runner = None
+            # Cancelled while some still waited: they must not wait forever.
+            for futures in self._waiting.values():
+                for f in futures:
+                    f.cancel()
+            self._waiting = {}

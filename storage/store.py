@@ -76,6 +76,8 @@ class Store(
         # in one trip to the connection's thread, on PostgreSQL in one statement
         # (storage/pg_moves.py).
         self._group: GroupCommit | None = None
+        # Games' stamps asked while a read of them is under way share the next read.
+        self._stamp_reads = stamps.StampReads(self._read_stamps)
         if group_commit:
             self._group = (
                 GroupCommit(self._write, self._on_thread) if pg is None

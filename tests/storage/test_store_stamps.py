@@ -104,3 +104,52 @@ async def test_a_write_by_another_connection_in_between_shows_in_the_stamps(stor
     went = stamps.written(game)
     # The second move went from the other's stamp, not from the one this task last left.
     assert went is not None and mine is not None and went[0] == mine + 1
+
+
+async def test_stamps_asked_together_are_read_together(store: Store) -> None:
+    games = [(await active_game(store, channel_id=300 + i)).id for i in range(5)]
+    await move(store, games[2], 0)
+    reads = store._stamp_reads.reads
+    got = await asyncio.gather(*(store.game_stamp(g) for g in [*games, games[0], 99_999]))
+    assert got == [*[await store.game_stamp(g) for g in games], got[0], None]
+    assert got[2] == got[0] + 1
+    assert store._stamp_reads.reads == reads + 1 + len(games)  # one together, then one each
+
+
+async def test_a_stamp_asked_while_a_read_runs_waits_for_the_next_read() -> None:
+    release = asyncio.Event()
+    stored = {1: 5}
+    batches: list[list[int]] = []
+
+    async def fetch(ids: list[int]) -> list[tuple[int, int]]:
+        batches.append(ids)
+        seen = [(g, stored[g]) for g in ids if g in stored]
+        await release.wait()
+        return seen
+
+    reads = stamps.StampReads(fetch)
+    first = asyncio.create_task(reads.stamp(1))
+    while not batches:
+        await asyncio.sleep(0)
+    stored[1] = 6  # committed after the first read looked, before the second request
+    second = asyncio.create_task(reads.stamp(1))
+    await asyncio.sleep(0)
+    release.set()
+    assert (await first, await second) == (5, 6)
+    assert batches == [[1], [1]]
+
+
+async def test_a_failed_stamp_read_fails_only_its_own_requests() -> None:
+    calls = 0
+
+    async def fetch(ids: list[int]) -> list[tuple[int, int]]:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise OSError("connection lost")
+        return [(g, 1) for g in ids]
+
+    reads = stamps.StampReads(fetch)
+    with pytest.raises(OSError):
+        await reads.stamp(1)
+    assert await reads.stamp(1) == 1
