@@ -42,6 +42,9 @@ class Game:
     seats: list[SeatRow]
     engine: Engine
     state: GameState | None = None  # None while in the lobby
+    # The game's stamp in the store (storage/stamps.py) that this copy is as current as;
+    # None: unknown (a process that is the games' one writer never reads it).
+    stamp: int | None = field(default=None, compare=False)
     # What the rules said of ``state`` (who is pending, each seat's legal actions), kept
     # while it is the same object: a committed state is replaced, never changed, and a move
     # asks the same questions many times over (the menus, the card, the checks, the texts).

@@ -17,7 +17,7 @@ from services.ai_choice import Chooser
 from services.clock import Clock, SystemClock
 from services.game import Game, NoGame, Refusal
 from services.move_result import GameOver
-from storage import GameRow, Store
+from storage import GameRow, SeatRow, Store, stamps
 
 msg = Phrases("core")
 
@@ -79,7 +79,7 @@ class GameCache:
     def shared(self) -> bool:
         """Whether other processes write the same games (several shard processes on one
         database): a cached game is then checked against the store each time it is asked
-        for, and users' settings are read from it each time."""
+        for (its stamp, storage/stamps.py), and users' settings are read from it each time."""
         return self._shared
 
     @shared.setter
@@ -167,32 +167,57 @@ class GameCache:
                 await asyncio.sleep(0)
 
     async def get(self, game: int) -> Game | None:
-        """The game, loaded from the store the first time it is asked for."""
+        """The game, loaded from the store the first time it is asked for; where other
+        processes write too (``shared``), read again when its stamp says it changed."""
         cached = self._games.get(game)
-        if cached is not None and not self.shared:
+        stamp: int | None = None
+        if self.shared:
+            # The stamp before the row and the seats: read after it, they are at least as
+            # new as it says, so a copy of them is never trusted for more than it holds.
+            stamp = await self.store.game_stamp(game)
+            if stamp is None:
+                return None
+            if cached is not None and stamp == cached.stamp:
+                self._games.move_to_end(game)
+                return cached
+        elif cached is not None:
             self._games.move_to_end(game)
             return cached
         row = await self.store.get_game(game)
         if row is None:
             return None
+        seats = list(await self.store.seats(game))
         if cached is not None:
-            return self._remember(await self._refresh(cached, row))
-        seats = await self.store.seats(game)
+            return self._remember(self._refresh(cached, row, seats, stamp))
         engine = self.engine(row.game_id)
         state = engine.load_state(row.state) if row.state else None
-        loaded = Game(row=row, seats=list(seats), engine=engine, state=state)
+        loaded = Game(row=row, seats=seats, engine=engine, state=state, stamp=stamp)
         # Another task may have loaded it while we awaited; keep the first so that
         # everyone shares one object.
         return self._remember(loaded)
 
-    async def _refresh(self, g: Game, row: GameRow) -> Game:
-        """Bring a cached game up to its stored row (another process may have moved): the
-        state is decoded again only when its version or status changed."""
+    @staticmethod
+    def _refresh(g: Game, row: GameRow, seats: list[SeatRow], stamp: int | None) -> Game:
+        """Bring a cached game up to its stored row and seats (another process may have
+        moved): the state is decoded again only when its version or status changed. All at
+        once, with no wait in between, so that two refreshes of one game never leave one's
+        row beside the other's stamp."""
         if row.version != g.row.version or row.status != g.row.status or g.state is None:
             g.state = g.engine.load_state(row.state) if row.state else None
-        g.row = row
-        g.seats = list(await self.store.seats(g.id))
+        g.row, g.seats, g.stamp = row, seats, stamp
         return g
+
+    @staticmethod
+    def _written(g: Game) -> None:
+        """Right after this task's write of ``g`` has committed (nothing awaited since), as
+        the write is made to ``g`` too: if ``g`` was as current as the stamp the write went
+        from, it is as current as the one the write left, and need not be read again.
+        Otherwise another process wrote in between: the stamp stays, and the next ``get``
+        reads the game again. (A refresh that lands while the write is made to ``g`` sets
+        the stamp it read with what it read.)"""
+        went = stamps.written(g.id)
+        if went is not None and g.stamp is not None and g.stamp == went[0]:
+            g.stamp = went[1]
 
     async def require(self, game: int) -> Game:
         """The game, or a refusal if it does not exist."""
@@ -233,9 +258,14 @@ class GameCache:
         return await self.store.games_to_resume()
 
     async def _reload_seats(self, g: Game) -> None:
+        """Right after this task's write of ``g``'s seats: read them again (``g`` then has
+        what the write did, so it takes the write's stamp, see ``_written``)."""
+        self._written(g)
         g.seats = list(await self.store.seats(g.id))
 
     async def _reload_row(self, g: Game) -> None:
+        """Right after this task's write of ``g``'s row: read it again (as ``_reload_seats``)."""
+        self._written(g)
         row = await self.store.get_game(g.id)
         if row is not None:
             g.row = row
@@ -282,3 +312,4 @@ class GameCache:
             g.row = dataclasses.replace(
                 g.row, board_channel_id=channel_id, board_message_id=message_id
             )
+            self._written(g)

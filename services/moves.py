@@ -178,6 +178,7 @@ class MovesMixin(GameCache):
         if not ai:
             g.seats = [dataclasses.replace(r, seen_seq=prev.version) if r.seat == seat else r
                        for r in g.seats]
+        self._written(g)
         crash_point("session.committed")
         if new_waits:
             self.on_deadlines()

@@ -6,6 +6,7 @@ as JSON text.
 
 from __future__ import annotations
 
+from . import stamps
 from .errors import ChannelBusy, NotInLobby, SeatTaken, StaleVersion, StoreError, UnknownGame
 from .migrate import MigrationError
 from .rows import ActionRow, GameRow, SeatRow
@@ -22,5 +23,6 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreError",
+    "stamps",
     "UnknownGame",
 ]

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .dialect import game_locks
+from .stamps import touch
 
 
 class CardPostQueries:
@@ -18,10 +19,8 @@ class CardPostQueries:
         """Clear ``game``'s mark of ``at`` (looked at after a restart), unless it was marked
         again since."""
         async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
-            await db.execute(
-                "UPDATE games SET card_posting_at = NULL WHERE id = ? AND card_posting_at = ?",
-                (game, at),
-            )
+            await touch(db, game, "card_posting_at = NULL", guard=" AND card_posting_at = ?",
+                        guard_params=(at,))
 
     async def cards_being_posted(self) -> list[tuple[int, float]]:
         """(game, when) of each game whose card was being posted anew and never stored:

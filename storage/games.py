@@ -27,6 +27,7 @@ from .rows import (
     game_from_sql,
     seat_from_sql,
 )
+from .stamps import Stamps, bumped, forget, publish, touch
 
 _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 
@@ -122,15 +123,27 @@ class GameQueries:
         rows = await self._fetchall(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game,))  # type: ignore[attr-defined]
         return game_from_sql(rows[0]) if rows else None
 
+    async def game_stamp(self, game: int) -> int | None:
+        """The game's stamp (storage/stamps.py), or None if there is no such game: a number
+        read by the primary key, where a process checks a game it holds in memory; the
+        reads asked together share one statement (StampReads)."""
+        return await self._stamp_reads.stamp(game)  # type: ignore[attr-defined]
+
+    async def _read_stamps(self, games: list[int]) -> list[tuple[int, int]]:
+        """(id, stamp) of those of ``games`` that exist."""
+        marks = ", ".join("?" for _ in games)
+        return await self._fetchall(  # type: ignore[attr-defined]
+            f"SELECT id, stamp FROM games WHERE id IN ({marks})", tuple(games))
+
     async def games_with_seats(self, games: Sequence[int]) -> list[tuple[GameRow, list[SeatRow]]]:
         """Several games and their seats in two reads (a burst of the clock's timeouts loads
-        hundreds at once); games that do not exist are left out."""
+        hundreds at once), by id; games that do not exist are left out."""
         ids = sorted(set(games))
         if not ids:
             return []
         marks = ", ".join("?" for _ in ids)
         rows = await self._fetchall(  # type: ignore[attr-defined]
-            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({marks})", tuple(ids))
+            f"SELECT {GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id", tuple(ids))
         seat_rows = await self._fetchall(  # type: ignore[attr-defined]
             f"SELECT {SEAT_COLUMNS} FROM seats WHERE game IN ({marks}) ORDER BY game, seat", tuple(ids))
         seats: dict[int, list[SeatRow]] = {}
@@ -216,6 +229,7 @@ class GameQueries:
                 f" RETURNING {SEAT_COLUMNS}",
                 (game, user_id, bool(ai), name, locale, game),
             )
+            await touch(db, game)
             return seat_from_sql(list(rows)[0])
 
     async def remove_seat(self, game: int, user_id: int) -> bool:
@@ -250,7 +264,7 @@ class GameQueries:
                 await db.execute(
                     "UPDATE seats SET seat = -1 - seat WHERE game = ? AND seat < 0", (game,)
                 )
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game))
+            await touch(db, game, "updated_at = ?", (time.time(),))
             return True
 
     async def drop_seat(self, game: int, seat: int, change: ChangeNote | None = None) -> None:
@@ -265,6 +279,7 @@ class GameQueries:
             )
             if not n:
                 raise UnknownGame(f"game {game} has no seat {seat}")
+            await touch(db, game)
             await db.execute("DELETE FROM deadlines WHERE game = ? AND seat = ?", (game, seat))
 
     async def set_host(self, game: int, user_id: int) -> None:
@@ -281,6 +296,7 @@ class GameQueries:
             )
             if not n:
                 raise UnknownGame(f"game {game} has no seat {seat}")
+            await touch(db, game)
 
     # ------------------------------------------------------------------ play
 
@@ -312,14 +328,15 @@ class GameQueries:
         async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
             rows = await db.execute_fetchall(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?,"
-                " updated_at = ?, options = COALESCE(?, options), seed_salt = ?"
+                " updated_at = ?, options = COALESCE(?, options), seed_salt = ?, stamp = stamp + 1"
                 " WHERE id = ? AND status = 'lobby'"
-                f" RETURNING {GAME_COLUMNS}",
+                f" RETURNING {GAME_COLUMNS}, stamp",
                 (seed, state, version, time.time(), fixed, salt, game),
             )
             rows = list(rows)
             if not rows:
                 raise NotInLobby(f"game {game} is not in the lobby (started, closed or unknown)")
+            bumped(game, rows[0][-1])
             if seating:
                 # Through negative numbers, so that no two seats ever share one on the way.
                 await db.execute("UPDATE seats SET seat = -1 - seat WHERE game = ?", (game,))
@@ -364,11 +381,15 @@ class GameQueries:
         change: ChangeNote | None = None,
     ) -> int:
         """Store several moves in a row (one player's choice made of several steps) in one
-        transaction: all of them or none. Returns the last seq."""
+        transaction: all of them or none. Returns the last seq.
+
+        The game's stamp is bumped with each step's UPDATE; the stamps travel back with the
+        write's result (a group's batch runs outside the caller's task) and are told to the
+        caller's task once committed (storage/stamps.py)."""
         now = time.time()
 
-        async def write(db: aiosqlite.Connection) -> int:
-            seq = expected_version
+        async def write(db: aiosqlite.Connection) -> tuple[int, Stamps]:
+            seq, stamps = expected_version, {}
             for step in steps:
                 seq += 1
                 # Same guard either way; status is only written when it changes so the
@@ -376,23 +397,24 @@ class GameQueries:
                 if step.finished:
                     sql = (
                         "UPDATE games SET state = ?, version = ?, status = 'finished',"
-                        " updated_at = ?, finished_at = ?"
+                        " updated_at = ?, finished_at = ?, stamp = stamp + 1"
                         " WHERE id = ? AND version = ? AND status = 'active'"
                     )
                     params: tuple[object, ...] = (step.state, seq, now, now, game, seq - 1)
                 else:
                     sql = (
-                        "UPDATE games SET state = ?, version = ?, updated_at = ?"
+                        "UPDATE games SET state = ?, version = ?, updated_at = ?, stamp = stamp + 1"
                         " WHERE id = ? AND version = ? AND status = 'active'"
                     )
                     params = (step.state, seq, now, game, seq - 1)
                 # RETURNING: the answer comes with the statement, one trip to aiosqlite's
                 # thread rather than two (a cursor to read, then to close).
-                changed = await db.execute_fetchall(sql + " RETURNING id", params)
+                changed = list(await db.execute_fetchall(sql + " RETURNING stamp", params))
                 if not changed:
                     # Raising rolls back (the transaction, or the move's savepoint in a
                     # group): nothing of this attempt remains.
                     raise StaleVersion(f"game {game} is no longer active at version {seq - 1}")
+                bumped(game, int(changed[0][0]), into=stamps)
                 await db.execute(
                     "INSERT INTO actions (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                     (game, seq, step.seat, step.action, now),
@@ -408,19 +430,24 @@ class GameQueries:
                     await apply_plan(db, game, step.deadlines)
             if change is not None:
                 await write_change(db, game, change)
-            return seq
+            return seq, stamps
 
+        forget()
         if self._group is not None:  # type: ignore[attr-defined]
             # Guarded by its own version and undone alone if stale; answered after COMMIT.
             if self._pg is not None:  # type: ignore[attr-defined]
                 # There the batch is one statement over every move's data.
                 item = MoveCommit(game, expected_version, tuple(steps), change, now)
-                return await self._group.run(item)  # type: ignore[attr-defined]
-            return await self._group.run(write)  # type: ignore[attr-defined]
-        # The game's lock keeps every other write of the game out meanwhile; the UPDATE ...
-        # WHERE version = ? decides between two movers of it (the second finds it stale).
-        async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
-            return await write(db)
+                seq, stamps = await self._group.run(item)  # type: ignore[attr-defined]
+            else:
+                seq, stamps = await self._group.run(write)  # type: ignore[attr-defined]
+        else:
+            # The game's lock keeps every other write of the game out meanwhile; the UPDATE
+            # ... WHERE version = ? decides between two movers of it (the second finds it stale).
+            async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
+                seq, stamps = await write(db)
+        publish(stamps)
+        return seq
 
     async def actions(self, game: int, *, after: int = 0) -> list[ActionRow]:
         """The game's action log in seq order; `after` skips entries with seq <= after."""
@@ -453,11 +480,7 @@ class GameQueries:
                     sql, params = "status = ?, finished_at = ?", (status, time.time())
                 else:
                     sql, params = "status = ?", (status,)
-                n = await self._changes(  # type: ignore[attr-defined]
-                    db, f"UPDATE games SET {sql}, updated_at = ? WHERE id = ?",
-                    (*params, time.time(), game),
-                )
-                if not n:
+                if not await touch(db, game, f"{sql}, updated_at = ?", (*params, time.time())):
                     raise UnknownGame(f"no game {game}")
                 if closing:
                     await db.execute("DELETE FROM deadlines WHERE game = ?", (game,))
@@ -477,12 +500,7 @@ class GameQueries:
     async def _update_game(self, game: int, assignments: str, params: tuple[object, ...]) -> None:
         """UPDATE one game's columns and touch updated_at; UnknownGame if the id is absent."""
         async with self._write(locks=game_locks(game)) as db:  # type: ignore[attr-defined]
-            n = await self._changes(  # type: ignore[attr-defined]
-                db,
-                f"UPDATE games SET {assignments}, updated_at = ? WHERE id = ?",
-                (*params, time.time(), game),
-            )
-            if not n:
+            if not await touch(db, game, f"{assignments}, updated_at = ?", (*params, time.time())):
                 raise UnknownGame(f"no game {game}")
 
     @staticmethod

@@ -52,9 +52,9 @@ WITH m AS (
 ), u AS (
   UPDATE games AS g SET state = m.state, version = m.version, updated_at = $6,
     status = CASE WHEN m.finished THEN 'finished' ELSE g.status END,
-    finished_at = CASE WHEN m.finished THEN $6 ELSE g.finished_at END
+    finished_at = CASE WHEN m.finished THEN $6 ELSE g.finished_at END, stamp = g.stamp + 1
   FROM m WHERE g.id = m.game AND g.version = m.expected AND g.status = 'active'
-  RETURNING g.id
+  RETURNING g.id, g.stamp AS now_stamp
 ), logged AS (
   INSERT INTO actions (game, seq, seat, action, at)
   SELECT a.game, a.seq, a.seat, a.action, $6
@@ -95,21 +95,21 @@ WITH m AS (
   FROM unnest($27::bigint[], $28::bigint[], $29::text[]) AS n(id, game, payload)
   WHERE o.id = n.id AND NOT o.expanded AND n.game IN (SELECT id FROM u)
 )
-SELECT id, NULL::bigint FROM u
-UNION ALL SELECT game, id FROM noted
+SELECT id, NULL::bigint, now_stamp FROM u
+UNION ALL SELECT game, id, NULL::bigint FROM noted
 """
 
 
 # Versioned: a change to it is a new name, so that processes of two versions sharing one
 # database each call their own.
-BATCH_FUNCTION = "tablero_move_batch_2"
+BATCH_FUNCTION = "tablero_move_batch_3"
 _ARGS = ("bigint[], int[], int[], text[], boolean[], float8, bigint[], int[], int[], text[],"
          " bigint[], int[], int[], bigint[], bigint[], int[], bigint[], int[], bigint[],"
          " float8[], float8[], int[], float8[], float8[], bigint[], text[], bigint[], bigint[],"
          " text[], bigint[], bigint[], int[], float8[], text[]")
 PG_ROUTINES = (
     f"""CREATE OR REPLACE FUNCTION {BATCH_FUNCTION}({_ARGS})
-RETURNS TABLE (moved bigint, note bigint) LANGUAGE plpgsql AS $fn$
+RETURNS TABLE (moved bigint, note bigint, stamped bigint) LANGUAGE plpgsql AS $fn$
 DECLARE
   k bigint;
 BEGIN
@@ -122,7 +122,7 @@ BEGIN
 END
 $fn$""",
 )
-_CALL = f"SELECT moved, note FROM {BATCH_FUNCTION}({', '.join(f'${i}' for i in range(1, 35))})"
+_CALL = f"SELECT moved, note, stamped FROM {BATCH_FUNCTION}({', '.join(f'${i}' for i in range(1, 35))})"
 
 
 class _Withdrawn(Exception):
@@ -219,9 +219,11 @@ def rounds(items: Sequence[MoveCommit]) -> list[list[int]]:
     return out
 
 
-def _outcome(item: MoveCommit, landed: set[int]) -> Outcome:
+def _outcome(item: MoveCommit, landed: dict[int, int]) -> Outcome:
+    """What commit_moves hears of ``item``: its last seq and the stamps it left, or stale."""
     if item.game in landed:
-        return None, item.expected_version + len(item.steps)
+        stamp = landed[item.game]
+        return None, (item.expected_version + len(item.steps), {item.game: (stamp - 1, stamp)})
     return StaleVersion(
         f"game {item.game} is no longer active at version {item.expected_version}"
     ), None
@@ -235,9 +237,10 @@ def _params(items: Sequence[MoveCommit]) -> list[Any]:
     return arrays.params(items[0].now)
 
 
-def _results(rows: Sequence[Sequence[Any]]) -> tuple[set[int], dict[int, int]]:
-    """What the function answered: the games that moved, and the new outbox rows by game."""
-    landed = {int(r[0]) for r in rows if r[1] is None}
+def _results(rows: Sequence[Sequence[Any]]) -> tuple[dict[int, int], dict[int, int]]:
+    """What the function answered: the games that moved (with the stamps they now have: one
+    UPDATE each, one bump), and the new outbox rows by game."""
+    landed = {int(r[0]): int(r[2]) for r in rows if r[1] is None}
     return landed, {int(r[0]): int(r[1]) for r in rows if r[1] is not None}
 
 
@@ -267,7 +270,7 @@ class PgMoveBatches:
         return await self._one_by_one(items, abandoned)
 
     @staticmethod
-    def _answer(items: Sequence[MoveCommit], chosen: Sequence[int] | range, landed: set[int],
+    def _answer(items: Sequence[MoveCommit], chosen: Sequence[int] | range, landed: dict[int, int],
                 noted: dict[int, int], outcomes: list[Outcome] | None = None) -> list[Outcome]:
         """The outcomes of the items ``chosen`` (by index) once committed; each new outbox
         row's id given to its note (not before: a row rolled back has none)."""
@@ -282,7 +285,7 @@ class PgMoveBatches:
     async def _in_rounds(self, items: list[MoveCommit], abandoned: Callable[[], bool]) -> list[Outcome]:
         """A call per round (a game appears once in each), in one transaction."""
 
-        async def body(conn: PgConnection) -> list[tuple[list[int], set[int], dict[int, int]]]:
+        async def body(conn: PgConnection) -> list[tuple[list[int], dict[int, int], dict[int, int]]]:
             done = []
             for part in rounds(items):
                 rows = await conn.execute_fetchall(_CALL, _params([items[i] for i in part]))
@@ -297,8 +300,8 @@ class PgMoveBatches:
     async def _one_by_one(self, items: list[MoveCommit], abandoned: Callable[[], bool]) -> list[Outcome]:
         """Each move in a call of its own and a savepoint: its error undoes it alone."""
 
-        async def body(conn: PgConnection) -> list[BaseException | tuple[set[int], dict[int, int]]]:
-            done: list[BaseException | tuple[set[int], dict[int, int]]] = []
+        async def body(conn: PgConnection) -> list[BaseException | tuple[dict[int, int], dict[int, int]]]:
+            done: list[BaseException | tuple[dict[int, int], dict[int, int]]] = []
             for item in items:
                 await conn.execute("SAVEPOINT group_write")
                 try:

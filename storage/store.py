@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import aiosqlite
 
+from . import stamps
 from .card_posts import CardPostQueries
 from .deadlines import DeadlineQueries
 from .decks import DeckQueries
@@ -75,6 +76,8 @@ class Store(
         # in one trip to the connection's thread, on PostgreSQL in one statement
         # (storage/pg_moves.py).
         self._group: GroupCommit | None = None
+        # Games' stamps asked while a read of them is under way share the next read.
+        self._stamp_reads = stamps.StampReads(self._read_stamps)
         if group_commit:
             self._group = (
                 GroupCommit(self._write, self._on_thread) if pg is None
@@ -173,18 +176,22 @@ class Store(
         too). For bookkeeping that is safe to redo, such as marking outbox messages sent.
         ``locks``: on PostgreSQL, what the transaction reads and changes (its game, its
         tournament...), so that it runs beside writes of other games; None locks everything,
-        for a write that reads and decides across them. SQLite has one writer anyway."""
+        for a write that reads and decides across them. SQLite has one writer anyway.
+        The games' stamps it bumps are told to the writing task once it has committed
+        (storage/stamps.py)."""
         if self._pg is not None:
-            async with self._pg.write(durable=durable, locks=locks) as conn:
-                yield conn  # type: ignore[misc]
+            with stamps.collecting():
+                async with self._pg.write(durable=durable, locks=locks) as conn:
+                    yield conn  # type: ignore[misc]
             return
         relax = not durable and self._synchronous in ("FULL", "EXTRA")
         async with self._lock:
             if relax:
                 await self._db.execute("PRAGMA synchronous = NORMAL")
             try:
-                async with self._transaction() as db:
-                    yield db
+                with stamps.collecting():
+                    async with self._transaction() as db:
+                        yield db
             finally:
                 if relax:
                     # Shielded: even if we are cancelled, the level is put back (aiosqlite
