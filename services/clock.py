@@ -48,10 +48,12 @@ BATCH = 500
 # Timeouts of different games handled at once: enough for their commits to share
 # transactions (each transaction is a trip to the database's thread and a sync to disk: on
 # a busy machine the trips, not the work, made a burst long; 32 at once make a quarter of
-# the transactions 8 did) and keep the AI's worker processes busy. What they owe Discord
-# waits for the bot's pace (cogs/common/pacing.py) in the order it came; a player's own
-# answers are not held by it.
-SIDE_BY_SIDE = 32
+# the transactions 8 did) and keep the AI's worker processes busy; 64 gave 10,000 deadlines
+# in 4.66 to 4.96 s where 32 took 5.12 to 5.36 s on two cores, a player's move committed
+# meanwhile still within 92 ms (docs/performance.md). What they owe Discord waits for the
+# bot's pace (cogs/common/pacing.py) in the order it came; a player's own answers are not
+# held by it.
+SIDE_BY_SIDE = 64
 
 
 class Clock(Protocol):
