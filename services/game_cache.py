@@ -259,16 +259,18 @@ class GameCache:
 
     async def _reload_seats(self, g: Game) -> None:
         """Right after this task's write of ``g``'s seats: read them again (``g`` then has
-        what the write did, so it takes the write's stamp, see ``_written``)."""
-        self._written(g)
+        what the write did, so it takes the write's stamp, see ``_written``). The stamp is
+        taken only once the seats are read: taken before, another task asking for the game
+        meanwhile would trust the seats as they were before the write."""
         g.seats = list(await self.store.seats(g.id))
+        self._written(g)
 
     async def _reload_row(self, g: Game) -> None:
         """Right after this task's write of ``g``'s row: read it again (as ``_reload_seats``)."""
-        self._written(g)
         row = await self.store.get_game(g.id)
         if row is not None:
             g.row = row
+        self._written(g)
 
     def _game_over(
         self, g: Game, *, abandoned: bool = False, by: int | None = None, dropped: int | None = None

@@ -4,6 +4,7 @@ own commits leave its copy trusted (its stamp, storage/stamps.py), not read agai
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -140,3 +141,30 @@ async def test_a_lone_process_never_reads_stamps(
     await play_one(service, game)
     await service.require(game)
     assert reads["game_stamp"] == reads["get_game"] == 0
+
+
+async def test_a_game_asked_for_while_its_own_write_is_read_back_is_never_the_old_one(
+        stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch) -> None:
+    a_store, _ = stores
+    a = shared(a_store)
+    g = await a.create(guild_id=1, channel_id=100, game_id="rey_hierofante", options={},
+                       host_id=1000, host_name="ana", locale="es")
+    await a.get(g.id)
+    # The join's read of the seats it wrote waits; meanwhile another task asks for the game.
+    reading, go = asyncio.Event(), asyncio.Event()
+    real = a_store.seats
+
+    async def slow(game: int) -> Any:
+        if not reading.is_set():  # the join's read (the first after it) waits to be let go
+            reading.set()
+            await go.wait()
+        return await real(game)
+
+    monkeypatch.setattr(a_store, "seats", slow)
+    join = asyncio.create_task(a.join(g.id, user_id=2000, name="bea", locale="es"))
+    await reading.wait()
+    meanwhile = await a.get(g.id)
+    assert meanwhile is not None and [s.name for s in meanwhile.seats] == ["ana", "bea"]
+    go.set()
+    await join
+    assert [s.name for s in (await a.require(g.id)).seats] == ["ana", "bea"]
