@@ -280,6 +280,7 @@ class TableroBot(commands.Bot):
         self.scheduler: Scheduler | None = None
         self._outbox: Outbox | None = None
         self._resume_task: asyncio.Task[None] | None = None
+        self._warm_task: asyncio.Task[None] | None = None
         # The garbage collector is off from the start to ready (see pause_collector).
         self._collector_paused = False
         # Several processes on one database: the work done once is owned through leases.
@@ -391,6 +392,11 @@ class TableroBot(commands.Bot):
     async def _start_pictures(self) -> None:
         self.pictures.start()  # raises before it keeps anything: a retry starts it whole
         picture_pool.install(self.pictures)
+        chooser = self._session.chooser if self._session is not None else None
+        if chooser is not None and self._warm_task is None:
+            # The workers ready the rules now, in the background, rather than at the first
+            # timeout of a burst, which every other timeout would wait for.
+            self._warm_task = asyncio.create_task(chooser.warm(), name="tablero-warm-choices")
 
     async def startup_step(self, name: str, step: Callable[[], Awaitable[Any]]) -> bool:
         """Run one step of the start, tried again a few times; when it keeps failing the bot
@@ -507,12 +513,13 @@ class TableroBot(commands.Bot):
         if self.leases is not None:
             # Given up at once, so another process takes the work over without waiting.
             await self.leases.stop()
-        if self._resume_task is not None and not self._resume_task.done():
-            self._resume_task.cancel()
-            try:
-                await self._resume_task
-            except (asyncio.CancelledError, Exception):
-                pass
+        for task in (self._resume_task, self._warm_task):
+            if task is not None and not task.done():
+                task.cancel()
+                try:
+                    await task
+                except (asyncio.CancelledError, Exception):
+                    pass
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()

@@ -116,6 +116,7 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         service = SessionService(store, seed_source=lambda: 77, clock=clock)
         if batched and workers:
             service.chooser = Chooser(pool.run_async, parallel=workers)
+            await service.chooser.warm()  # as the bot does at its start
         t0 = time.perf_counter()
         half = games // 2
         for i in range(half):

@@ -54,6 +54,15 @@ def choose_many_timed(jobs: list[Job]) -> list[tuple[str, float]]:
     return out
 
 
+def warm() -> int:
+    """Import the rules and build their engines in a worker, before its first choice: done in
+    the middle of a burst of timeouts, a worker's first choice (a lower-priority process on
+    a busy machine) held every timeout waiting for it for half a second."""
+    from rules.registry import games
+
+    return len(games())
+
+
 class Chooser:
     """Sends choices to the workers through ``offload``: at most ``parallel`` trips at once,
     each carrying every choice asked for meanwhile (up to ``CHUNK``). Learns what each
@@ -71,6 +80,15 @@ class Chooser:
         self._waiting: list[tuple[Job, asyncio.Future[str]]] = []
         self._trips: set[asyncio.Task[None]] = set()
         self.sent = 0  # trips made (for the tests and the benchmark)
+
+    async def warm(self) -> None:
+        """Have the workers ready the rules (``warm``) before any choice is asked: one warm-up
+        per worker at most (the pool places them); a failure only leaves the work to the
+        first choice."""
+        try:
+            await asyncio.gather(*(self.offload(warm) for _ in range(self.parallel)))
+        except Exception:  # noqa: BLE001 - the first choice imports them instead
+            log.info("the workers could not ready the rules ahead of the first choice", exc_info=True)
 
     def worth_sending(self, game_id: str) -> bool:
         """Whether a choice in ``game_id`` should go to a worker: yes until its cost is known,

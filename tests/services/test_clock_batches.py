@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from services.ai_choice import PROBE, Chooser, choose
+from rules.registry import games
+from services.ai_choice import PROBE, Chooser, choose, warm
 from services.clock import ManualClock, Scheduler
 from services.session import SessionService
 from storage import Store
@@ -255,3 +256,21 @@ async def test_a_game_whose_choices_cost_less_than_the_trip_is_chosen_here() -> 
     assert all(chooser.worth_sending("costly") for _ in range(10))
     asked = [chooser.worth_sending("cheap") for _ in range(PROBE)]
     assert asked.count(True) == 1  # only to look again, now and then
+
+
+async def test_the_workers_ready_the_rules_before_the_first_choice() -> None:
+    sent: list[Any] = []
+
+    async def offload(fn: Any, *args: Any) -> Any:
+        sent.append(fn)
+        return fn(*args)
+
+    await Chooser(offload, parallel=2).warm()
+    # one warm-up a worker, each the rules' engines built there (every game's)
+    assert sent == [warm, warm]
+    assert warm() == len(games())
+
+    async def broken(fn: Any, *args: Any) -> Any:
+        raise RuntimeError("the pool is stopping")
+
+    await Chooser(broken).warm()  # a failure leaves the work to the first choice, silently
