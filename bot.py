@@ -244,6 +244,18 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
     return count, share
 
 
+async def _cancel(*tasks: asyncio.Task[Any] | None) -> None:
+    """Cancel the background ``tasks`` still running and wait until each has stopped (whatever
+    it ends with: a stopping bot has nobody to tell)."""
+    for task in tasks:
+        if task is not None and not task.done():
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+
 class TableroBot(commands.Bot):
     """The bot: the store, the session service, boards and DMs, the cogs."""
 
@@ -487,13 +499,7 @@ class TableroBot(commands.Bot):
         self._sweep_task = asyncio.create_task(self._sweep(), name="tablero-sweep")
 
     async def _resume_lost(self) -> None:
-        for task in (self._resume_task, self._sweep_task):
-            if task is not None and not task.done():
-                task.cancel()
-                try:
-                    await task
-                except (asyncio.CancelledError, Exception):
-                    pass
+        await _cancel(self._resume_task, self._sweep_task)
 
     async def _sweep(self) -> None:
         """Deliver changes that stayed undelivered for a while: their process died."""
@@ -513,13 +519,7 @@ class TableroBot(commands.Bot):
         if self.leases is not None:
             # Given up at once, so another process takes the work over without waiting.
             await self.leases.stop()
-        for task in (self._resume_task, self._warm_task):
-            if task is not None and not task.done():
-                task.cancel()
-                try:
-                    await task
-                except (asyncio.CancelledError, Exception):
-                    pass
+        await _cancel(self._resume_task, self._warm_task)
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()
