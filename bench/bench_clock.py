@@ -15,7 +15,7 @@ chosen on the event loop: ``SIDE_BY_SIDE = 1``), then in batches (reminders clai
 together, timeouts side by side with their commits grouped), the bot's moves chosen on the
 event loop and then in ``--workers`` worker processes (0: that run is left out). Run:
 
-    python bench/bench_clock.py [--games 10000] [--workers 2] [--only batched|before]
+    python bench/bench_clock.py [--games 10000] [--workers 2] [--only batched|before|workers]
                                 [--profile FILE] [--side-by-side N]
 
 ``--profile FILE`` runs the burst itself (not the setup) under cProfile and writes each
@@ -156,6 +156,8 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         if profiler is not None:
             profiler.disable()
             profiler.dump_stats(f"{PROFILE}.{'workers' if workers else 'loop'}")
+        chooser = service.chooser
+        sent = (chooser.sent_choices, chooser.sent) if chooser is not None else (0, 0)
         if group is not None:
             batches, writes = group.batches - batches, group.writes - writes
         probe.stop = True
@@ -166,7 +168,7 @@ async def run(games: int, workers: int, batched: bool) -> dict[str, Any]:
         await store.close()
     pool.close()
     return {"took": took, "done": done, "batches": batches, "writes": writes, "moves": burst_moves, "lags": probe.lags, "left": len(left),
-            "again": again.reminders + again.timeouts}
+            "again": again.reminders + again.timeouts, "sent": sent}
 
 
 def report(name: str, r: dict[str, Any]) -> None:
@@ -179,6 +181,8 @@ def report(name: str, r: dict[str, Any]) -> None:
           f"event loop lag median {_ms(r['lags'], 0.5)} ms, worst {_ms(r['lags'], 1.0)} ms")
     print(f"    grouped writes: {r['writes']} in {r['batches']} transactions; due left afterwards: "
           f"{r['left']}; a second pass fires {r['again']} more")
+    if r["sent"][1]:
+        print(f"    choices made in the workers: {r['sent'][0]} of {done.timeouts}, in {r['sent'][1]} trips")
 
 
 def main() -> None:
@@ -186,7 +190,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", choices=("batched", "before"))
+    parser.add_argument("--only", choices=("batched", "before", "workers"),
+                        help="one of the runs (batched: on the loop and in workers; workers: that one alone)")
     parser.add_argument("--synchronous", default="FULL", choices=("FULL", "NORMAL"),
                         help="the store's sync level (the bot's is FULL: each commit synced to disk)")
     parser.add_argument("--profile", help="write the burst's cProfile figures to this file (.loop, .workers)")
@@ -198,6 +203,7 @@ def main() -> None:
         runs.append(("before (one at a time, on the event loop)", 0, False))
     if args.only in (None, "batched"):
         runs.append((f"batched, the bot's moves chosen on the event loop ({args.side_by_side} side by side)", 0, True))
+    if args.only in (None, "batched", "workers"):
         if args.workers:
             runs.append((f"batched, the bot's moves chosen in {args.workers} worker processes "
                          f"({args.side_by_side} side by side)", args.workers, True))

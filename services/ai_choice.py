@@ -24,12 +24,12 @@ Offload = Callable[..., Awaitable[Any]]
 Job = tuple[str, str, int]
 # Choices carried by one trip to a worker at most.
 CHUNK = 16
-# A game whose choices take less than this in a worker is chosen in the bot's process: the
-# trip there and back costs more than the choice (a Rey y Hierofante move, about 1 ms); the
-# costly ones (Guerra de Mitos, Ankh-Morpork) keep going to the workers. One choice in
-# PROBE still goes, to notice when a game's choices grow costly.
+# A game whose choices take less than this in a worker (a Rey y Hierofante move, about
+# 1 ms) is sent there only while the next trip has room: a trip costs the event loop a
+# fraction of such a choice, so the worker takes what it can carry and the loop chooses the
+# rest meanwhile, rather than waiting for it. The costly ones (Guerra de Mitos,
+# Ankh-Morpork) always go to the workers.
 INLINE_BELOW = 0.002
-PROBE = 64
 
 
 def choose(game_id: str, state: str, seat: int) -> str:
@@ -76,10 +76,10 @@ class Chooser:
         self.inline_below = inline_below
         # Per game id: what one choice took in a worker, lately (seconds of processor).
         self.cost: dict[str, float] = {}
-        self._asked: dict[str, int] = {}
         self._waiting: list[tuple[Job, asyncio.Future[str]]] = []
         self._trips: set[asyncio.Task[None]] = set()
         self.sent = 0  # trips made (for the tests and the benchmark)
+        self.sent_choices = 0  # choices they carried
 
     async def warm(self) -> None:
         """Have the workers ready the rules (``warm``) before any choice is asked: one warm-up
@@ -92,12 +92,13 @@ class Chooser:
 
     def worth_sending(self, game_id: str) -> bool:
         """Whether a choice in ``game_id`` should go to a worker: yes until its cost is known,
-        and while it costs more than the trip; otherwise only now and then, to look again."""
+        and while it costs more than the trip; a cheap one only while the next trip has room
+        (the worker kept busy, the rest chosen here meanwhile). The cheap ones sent keep
+        telling what they cost, so a game whose choices grow costly is noticed."""
         cost = self.cost.get(game_id)
         if cost is None or cost >= self.inline_below:
             return True
-        asked = self._asked[game_id] = self._asked.get(game_id, 0) + 1
-        return asked % PROBE == 0
+        return len(self._waiting) < self.chunk
 
     async def choose(self, game_id: str, state: str, seat: int) -> str:
         """The built-in player's move for ``seat`` in ``state`` (JSON in, action JSON out)."""
@@ -118,6 +119,7 @@ class Chooser:
     async def _trip(self, part: list[tuple[Job, asyncio.Future[str]]]) -> None:
         try:
             self.sent += 1
+            self.sent_choices += len(part)
             timed = await self.offload(choose_many_timed, [job for job, _ in part])
         except BaseException as exc:  # noqa: BLE001 - each caller hears it and chooses itself
             for _, future in part:

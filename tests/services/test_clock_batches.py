@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from rules.registry import games
-from services.ai_choice import PROBE, Chooser, choose, warm
+from services.ai_choice import Chooser, choose, warm
 from services.clock import ManualClock, Scheduler
 from services.session import SessionService
 from storage import Store
@@ -244,18 +244,35 @@ async def test_a_failed_trip_lets_each_timeout_choose_on_its_own(store: Store) -
     assert done.timeouts == len(games)
 
 
-async def test_a_game_whose_choices_cost_less_than_the_trip_is_chosen_here() -> None:
+async def test_a_cheap_game_goes_to_the_worker_only_while_its_next_trip_has_room() -> None:
+    release = asyncio.Event()
+
     async def offload(fn: Any, batch: list[tuple[str, str, int]]) -> list[tuple[str, float]]:
+        await release.wait()
         # What the worker reports each choice took: a cheap game and a costly one.
         return [(f"{game}-move", 0.0005 if game == "cheap" else 0.05) for game, _, _ in batch]
 
-    chooser = Chooser(offload)
+    chooser = Chooser(offload, chunk=4)
     assert chooser.worth_sending("cheap") and chooser.worth_sending("costly")  # not known yet
+    release.set()
     assert await chooser.choose("cheap", "s", 0) == "cheap-move"
     assert await chooser.choose("costly", "s", 0) == "costly-move"
-    assert all(chooser.worth_sending("costly") for _ in range(10))
-    asked = [chooser.worth_sending("cheap") for _ in range(PROBE)]
-    assert asked.count(True) == 1  # only to look again, now and then
+    release.clear()
+    # The worker is idle: a cheap choice goes; then the next trip fills while it is away.
+    assert chooser.worth_sending("cheap")
+    asked = [asyncio.create_task(chooser.choose("cheap", "s", 0))]
+    await asyncio.sleep(0)
+    room = []
+    for _ in range(6):
+        room.append(chooser.worth_sending("cheap"))
+        if room[-1]:
+            asked.append(asyncio.create_task(chooser.choose("cheap", "s", 0)))
+            await asyncio.sleep(0)  # it asks
+    assert room == [True] * 4 + [False] * 2  # the rest is chosen here meanwhile
+    assert all(chooser.worth_sending("costly") for _ in range(10))  # costly ones always go
+    release.set()
+    assert await asyncio.gather(*asked) == ["cheap-move"] * 5
+    assert chooser.sent == 4 and chooser.sent_choices == 7  # two trips of one, then one and four
 
 
 async def test_the_workers_ready_the_rules_before_the_first_choice() -> None:
