@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs.common import errors, i18n, pacing
+from cogs.common import errors, i18n, loop_lag, pacing
 from cogs.common.announce import Announcer
 from cogs.common.board import BoardKeeper
 from cogs.common.contexts import SERVER, SERVER_INSTALL
@@ -328,6 +328,8 @@ class TableroBot(commands.Bot):
                  self.settings.picture_workers, self.settings.log_format, extra={"event": "start"})
         self.store = await Store.open(self.settings.db_path)
         self._session = SessionService(self.store, clock=self.clock, cache_size=self.settings.game_cache)
+        # How late the loop wakes decides whether a move may wait for its outcome to answer it.
+        loop_lag.GAUGE.start()
         self._outbox = Outbox(self._session)
         self._outbox.plan = self.announcer.plan
         self._outbox.send = self.announcer.send
@@ -520,6 +522,7 @@ class TableroBot(commands.Bot):
             # Given up at once, so another process takes the work over without waiting.
             await self.leases.stop()
         await _cancel(self._resume_task, self._warm_task)
+        await loop_lag.GAUGE.stop()
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()

@@ -1,7 +1,7 @@
 """The bot alone: ``python bot.py`` (with its picture workers) in a process of its own,
 against the strict fake Discord in this one, where the players' moves are made too.
 
-    python bench/bench_bot_alone.py [--games 1000] [--hot N] [--players 50] [--seconds 30]
+    python bench/bench_bot_alone.py [--games 1000] [--hot N] [--players 50] [--rate R] [--seconds 30]
                                     [--workers N] [--profile FILE] [--titles rey_hierofante ...]
 
 The games (``--games`` of Rey y Hierofante, Rattus Cartus and Ankh-Morpork, each in a
@@ -229,6 +229,9 @@ class BotAlone(Bench):
     async def player(self) -> None:
         """Bench's player, until the run's time is up; a failed move is counted, not fatal."""
         while time.perf_counter() < self.deadline:
+            await self.paced()
+            if time.perf_counter() >= self.deadline:
+                break
             # A game drawn at random until one is free and active (most are: 50 of 1,000 are
             # busy), rather than listing them all at every move.
             gid = next((gid for gid in (self.rng.choice(self.hot) for _ in range(FREE_TRIES))
@@ -349,6 +352,7 @@ class BotAlone(Bench):
             os.kill(pid, signal.SIGUSR1)
         t0 = time.perf_counter()
         self.deadline = t0 + self.args.seconds
+        self.next_start = t0
         await asyncio.gather(*(self.player() for _ in range(self.args.players)))
         self.wall = time.perf_counter() - t0
         if self.args.profile:
@@ -405,6 +409,9 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--hot", type=int, default=None, help="how many of the games are played (default: all)")
     p.add_argument("--players", type=int, default=50)
+    p.add_argument("--rate", type=float, default=0.0,
+                   help="moves begun a second, all players together, at most --players in flight "
+                        "(default 0: each player moves again as soon as its last move shows)")
     p.add_argument("--seconds", type=float, default=30.0)
     p.add_argument("--scale", type=float, default=1.0, help="Discord's rate-limit windows times this")
     p.add_argument("--workers", type=int, default=None, help="picture workers (default: the bot's own choice)")

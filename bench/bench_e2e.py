@@ -1,12 +1,14 @@
 """What a move costs in Discord's terms: the real bot against the strict fake Discord server.
 
-    python bench/bench_e2e.py [--games 1000] [--hot 48] [--players 16] [--moves 400]
+    python bench/bench_e2e.py [--games 1000] [--hot 48] [--players 16] [--rate R] [--moves 400]
                               [--scale 1.0] [--no-coalesce] [--titles rey_hierofante ...]
 
 Opens ``--games`` games of Rey y Hierofante, Rattus Cartus and Ankh-Morpork (in turn) in
 their own channels of two servers, all of them loaded by the bot; ``--hot`` of them get a
 board and are then played, ``--players`` moves in flight at once, each move made as a player
-makes it (the board's menu, or the Play button and the private menu for games with hands).
+makes it (the board's menu, or the Play button and the private menu for games with hands);
+``--rate``: the moves begun a second by all the players together (a server's load), rather
+than each player moving again as soon as its last move shows (the bot's capacity).
 The fake applies Discord's rate limits with Discord's own windows (``--scale 1.0``: the
 global 50 requests per second, 5 messages per 5 s and 3 edits per 6 s per channel).
 
@@ -287,9 +289,21 @@ class Bench:
             self.shown.append((time.perf_counter() - t0) * 1000)
         self.moves += 1
 
+    async def paced(self) -> None:
+        """Wait for the next move's turn to begin under ``--rate`` (moves begun a second by all
+        the players together): a server's players do not move the instant a card changes. A
+        turn missed while every player was busy is not made up later in a burst."""
+        if not self.args.rate:
+            return
+        now = time.perf_counter()
+        start = max(now, self.next_start)
+        self.next_start = start + 1.0 / self.args.rate
+        await asyncio.sleep(start - now)
+
     async def player(self) -> None:
         """One player's loop: pick a free hot game that waits on a human, move, again."""
         while self.moves < self.args.moves:
+            await self.paced()
             free = [gid for gid in self.hot if gid not in self.busy
                     and (g := self.cached(gid)) is not None and g.status == "active"]
             if not free:
@@ -319,6 +333,7 @@ class Bench:
         first = len(self.fake.requests)
         limited = len(self.fake.rate_limited)
         t0 = time.perf_counter()
+        self.next_start = t0
         await asyncio.gather(*(self.player() for _ in range(self.args.players)))
         await asyncio.sleep(6.0 * self.args.scale + 0.2)  # let a queued board edit land
         self.wall = time.perf_counter() - t0
@@ -376,6 +391,9 @@ def main() -> None:
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--hot", type=int, default=48)
     p.add_argument("--players", type=int, default=16)
+    p.add_argument("--rate", type=float, default=0.0,
+                   help="moves begun a second, all players together, at most --players in flight "
+                        "(default 0: each player moves again as soon as its last move shows)")
     p.add_argument("--moves", type=int, default=400)
     p.add_argument("--scale", type=float, default=1.0, help="Discord's rate-limit windows times this")
     p.add_argument("--no-coalesce", action="store_true")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common.answering import hand_shown, respond
+from cogs.common.answering import followup_open, hand_shown, respond
 from cogs.common.card import Story
 from cogs.common.delivery import send_once
 from cogs.common.errors import mark_filled, placeholder_open, reply
@@ -314,12 +314,11 @@ class Announcer(PlayerMessages):
             return False
         # A move whose interaction is still open (made in the card's channel) is answered by
         # the new card: one response instead of the turn's message and the card's edit; one
-        # acknowledged as a deferred update posts it as a followup, outside the global limit.
+        # acknowledged or answered as an update of its message (its private panel) posts it
+        # as a followup, outside the global limit.
         answer = interaction if interaction is not None and interaction.channel_id == g.row.channel_id \
             and not self._on_card(g, interaction) \
-            and (not interaction.response.is_done() or (
-                interaction.response.type is discord.InteractionResponseType.deferred_message_update
-                and token_alive(interaction))) else None
+            and (not interaction.response.is_done() or followup_open(interaction)) else None
         if answer is None and not boards.buried_by_one_more(g):
             return False
         mid = await boards.refresh(g.id, story=Story(list(p["story"]), []), nonce=nonce,
@@ -378,11 +377,10 @@ class Announcer(PlayerMessages):
     @staticmethod
     async def _followup(interaction: discord.Interaction | None, said: str,
                         allowed: discord.AllowedMentions) -> discord.Message | None:
-        """The turn's message as a public followup of a move acknowledged as a deferred update
-        (one request through the interaction's webhook, outside the bot's global rate limit;
+        """The turn's message as a public followup of a move answered as an update of its
+        message (one request through the interaction's webhook, outside the bot's global rate limit;
         a new message, so its mentions notify); None when it cannot go so."""
-        if interaction is None or not token_alive(interaction) \
-                or interaction.response.type is not discord.InteractionResponseType.deferred_message_update:
+        if interaction is None or not followup_open(interaction):
             return None
         try:
             return await interaction.followup.send(said, allowed_mentions=allowed, wait=True)

@@ -14,31 +14,68 @@ does it through ``respond`` (or holding ``lock``), so two never race for it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import discord
 
-from cogs.common.patience import since_received
+from cogs.common import loop_lag
+from cogs.common.patience import since_received, token_alive
 
 log = logging.getLogger("tablero.answering")
 
 # Seconds after Discord made a move's interaction within which its outcome may be its answer;
 # past them it is acknowledged (Discord allows 3 s; the acknowledgement must come well before).
 ANSWER_WITHIN = float(os.environ.get("TABLERO_ANSWER_WITHIN", "0.08"))
-# The same for a move, whose outcome needs its commit (and the card its picture): on a busy
-# machine it is rarely ready that soon, and a budget spent waiting for it only delays the
-# acknowledgement; 0 acknowledges a move at once (see docs/performance.md).
-MOVE_ANSWER_WITHIN = float(os.environ.get("TABLERO_MOVE_ANSWER_WITHIN", "0"))
+# The same for a move, whose outcome needs its commit (and the card its picture): answered so,
+# a move costs one response where an acknowledgement costs a second request; 0 acknowledges
+# every move at once (see docs/performance.md).
+MOVE_ANSWER_WITHIN = float(os.environ.get("TABLERO_MOVE_ANSWER_WITHIN", "0.15"))
+# A loop that woke this late lately (seconds) is saturated: its outcomes are rarely ready in the
+# budget, and the acknowledgement that ends the wait would fire late too; a move is then
+# acknowledged at once.
+MOVE_LAG_LIMIT = float(os.environ.get("TABLERO_MOVE_LAG_LIMIT", "0.1"))
+# Moves under way at once (from their interaction to their outcome's delivery) past which the
+# bot is saturated the same way: each waits behind the others, so none is ready in time.
+MOVES_IN_FLIGHT_LIMIT = int(os.environ.get("TABLERO_MOVES_IN_FLIGHT_LIMIT", "8"))
+_in_flight = 0
 _LOCK = "tablero.answer_lock"
 _TIMER = "tablero.answer_timer"
 
 
 def move_budget() -> float:
-    """The answer's budget of a move (MOVE_ANSWER_WITHIN, read when asked)."""
+    """The answer's budget of a move (MOVE_ANSWER_WITHIN, read when asked): none while many
+    moves are under way, or the event loop wakes late (``loop_lag.GAUGE``)."""
+    if _in_flight >= MOVES_IN_FLIGHT_LIMIT or loop_lag.GAUGE.worst() >= MOVE_LAG_LIMIT:
+        return 0.0
     return MOVE_ANSWER_WITHIN
+
+
+@contextlib.contextmanager
+def moving() -> Iterator[None]:
+    """Count a move as under way while the block runs (see move_budget)."""
+    global _in_flight
+    _in_flight += 1
+    try:
+        yield
+    finally:
+        _in_flight -= 1
+
+
+# The responses after which a component's interaction may still send a new public message
+# through its webhook (a followup): its message acknowledged, or updated with the outcome.
+_UPDATES = (discord.InteractionResponseType.deferred_message_update,
+            discord.InteractionResponseType.message_update)
+
+
+def followup_open(interaction: discord.Interaction) -> bool:
+    """Whether ``interaction`` was answered as an update of its message (acknowledged, or
+    updated with the outcome) and may still send a followup: the turn's message or a new
+    card then goes through its webhook, outside the bot's global rate limit."""
+    return interaction.response.type in _UPDATES and token_alive(interaction)
 
 
 def lock(interaction: discord.Interaction) -> asyncio.Lock:

@@ -16,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from cogs.common import answering
-from cogs.common.answering import respond, timed
+from cogs.common.answering import followup_open, respond, timed
 from cogs.common.card import Story, card
 from cogs.common.card_text import CardTexts
 from cogs.common.choices import board_view
@@ -509,7 +509,7 @@ class BoardKeeper:
     async def _as_answer(self, answer: discord.Interaction | None, channel_id: int,
                          kwargs: dict[str, Any], rendered: Rendered) -> Lent | None:
         """Post a card through ``answer`` (a move's interaction in the card's channel): as its
-        response while it is open, else (acknowledged as a deferred update) as a public
+        response while it is open, else (answered as an update of its message) as a public
         followup; either is a new message, so its mentions notify, and neither is bound by
         the bot's global rate limit. The card reached through it, or None when it was not
         posted so (then the bot posts it itself)."""
@@ -526,8 +526,7 @@ class BoardKeeper:
                 if mid is None:
                     mid = (await answer.original_response()).id
                 return Lent(answer, int(mid))
-            if answer.response.type is not discord.InteractionResponseType.deferred_message_update \
-                    or not token_alive(answer):
+            if not followup_open(answer):
                 return None
             again = {**kwargs, "files": rendered.files()} if rendered.png is not None else kwargs
             message = await answer.followup.send(**again, wait=True)

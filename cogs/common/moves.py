@@ -46,7 +46,8 @@ async def within(interaction: discord.Interaction, work: Awaitable[T], *, epheme
             await answering.answer_by(interaction, answering.move_budget())
         else:
             await acknowledge_move(interaction)
-        return await work
+        with answering.moving():
+            return await work
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=SLOW)
     if not done and not interaction.response.is_done():
@@ -100,7 +101,8 @@ def announcement(g: Game, result: MoveResult, locale: str) -> str:
 
 async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
     """Tell Discord about a committed move: the public record, the board, the DMs."""
-    await services(interaction).announcer.publish(result, interaction=interaction)
+    with answering.moving():
+        await services(interaction).announcer.publish(result, interaction=interaction)
 
 
 async def play_action(interaction: discord.Interaction, game: int, action: Action | dict[str, Any],

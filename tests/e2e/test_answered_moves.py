@@ -4,7 +4,9 @@ mover to decide again by the private panel turned into their next step (with the
 the step left it), and the step that passes the turn by the turn's message as
 the new card, public, pinging whoever acts now; the old card is retired and the new one
 stored. When the budget runs out first, the move is acknowledged and the new card comes as
-a public followup of the interaction instead."""
+a public followup of the interaction instead. A move made on the card is answered by the
+card's edit, and the turn's message it owes follows through the same interaction's webhook,
+not the bot's own token."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import pytest
 
 from cogs.common import answering
 
+from .driver import Driver, seeded_table, start_game
 from .fake_discord import EPHEMERAL, FakeDiscord
 from .harness import FakeWorld
 from .table import Table
@@ -135,3 +138,47 @@ async def test_a_step_acknowledged_first_posts_the_new_card_as_a_public_followup
         cards = [m for m in fake.channel_messages(world.channel)
                  if fake.find_component(m, lambda c: c.get("custom_id") == f"tablero:hand:{gid}")]
         assert [m["id"] for m in cards] == [card["id"]]
+
+
+@pytest.mark.asyncio
+async def test_a_move_on_the_card_answered_by_its_edit_brings_the_turns_message_as_a_followup(
+    fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)
+    monkeypatch.setattr(answering, "MOVE_ANSWER_WITHIN", 2.5)  # every outcome is ready in time here
+    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+        t = await seeded_table(world, db, 11)
+        gid, _ = await start_game(t, world["ana"], "rey_hierofante", click=(world["bo"],))
+        p = Driver(t, gid, rng=random.Random(11))
+        for _ in range(12):
+            version = p.version()
+            card = await p.settled(version)
+            _, user = await t.user_to_act(gid)
+            menu = p.menu(card)
+            assert menu is not None, "Rey y Hierofante's moves are chosen on the card"
+            mark = len(fake.requests)
+            message = card
+            for _ in range(10):  # through the menu's groups and pages, on the card
+                value = p.rng.choice(p.menu(message)["options"])["value"]
+                inter = await fake.select(message, p.menu(message)["custom_id"], user, [value])
+                response = await fake.wait_response(inter)
+                if value[:1] not in ("g", "p") or response["type"] != 7:
+                    break
+                message = fake.messages[message["id"]]
+            if message["id"] != card["id"] or response["type"] != 7:
+                await p.moved_past(version)
+                continue  # the move was finished away from the card
+            await p.moved_past(version)
+            g = await t.game(gid)
+            _, nxt = await t.user_to_act(gid)
+            if nxt["id"] == user["id"]:
+                continue  # the same player goes on: nothing for the channel
+            # the card's edit answered the move; the turn's message came through its webhook
+            told = await fake.wait_until(lambda i=inter: next(iter(fake.followups(i)), None))
+            assert not told["flags"] & EPHEMERAL and nxt["id"] in fake.pinged(told)
+            await p.settled(g.version)
+            posted = [r for r in fake.requests[mark:]
+                      if r.method == "POST" and r.path == f"/channels/{world.channel['id']}/messages"]
+            assert not posted, "the bot posted the turn's message with its own token"
+            return
+        raise AssertionError("no move made on the card passed the turn")
