@@ -23,6 +23,10 @@ from services.session import Game, MoveResult
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 SEAT_TEMPLATE = r"tablero:seat:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
 BUTTONS = 20  # a view holds at most 25 components; a reaction's answers stay well under
+# The share of the global pace's window in use past which the Play button lends its token for
+# the card's next edit: lending costs a request (the menu as a followup), so only when the
+# bot's own token is close to its limit.
+LEND_WHEN_BUSY = 0.95
 
 
 class SeatItem(discord.ui.DynamicItem[ItemT], template=SEAT_TEMPLATE):
@@ -227,7 +231,7 @@ class PlayButton(GameButton, template=r"tablero:play:(?P<game>\d+)"):
         # card is acknowledged at once instead, to lend this click's token for its next edit.
         card = interaction.message.id if interaction.message is not None else None
         pace = getattr(bot, "pace", None)
-        if bot.boards.lent(self.game, card) is None and pace is not None and pace.busy():
+        if bot.boards.lent(self.game, card) is None and pace is not None and pace.busy(LEND_WHEN_BUSY):
             await acknowledge(interaction)
         else:
             await answer_by(interaction)
