@@ -29,7 +29,7 @@ from cogs.common.gateway import tolerate_bad_events
 from cogs.common.patience import received
 from cogs.common.present import MENTIONS, ui_for
 from cogs.pictures import pool as picture_pool
-from services import faults
+from services import collector, faults
 from services.ai_choice import Chooser
 from services.clock import Clock, Scheduler, SystemClock
 from services.game_cache import DEFAULT_CACHE_SIZE
@@ -475,8 +475,10 @@ class TableroBot(commands.Bot):
                 await asyncio.sleep(RESUME_PAUSE)
             # What the start loaded (modules, cached games, cards) stays for the process's
             # life: kept out of the collector's full passes, which otherwise walk all of it
-            # and stall the event loop for moves in flight.
+            # and stall the event loop for moves in flight; and so is what each later full
+            # pass leaves alive (services/collector.py).
             gc.freeze()
+            collector.PASSES.install()
             log.info("resumed %d open games (%d looked at)", total, len(ids))
             faults.arm()
         except asyncio.CancelledError:
@@ -523,6 +525,7 @@ class TableroBot(commands.Bot):
             await self.leases.stop()
         await _cancel(self._resume_task, self._warm_task)
         await loop_lag.GAUGE.stop()
+        collector.PASSES.remove()
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()

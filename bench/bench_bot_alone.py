@@ -388,6 +388,12 @@ class BotAlone(Bench):
         print("  acknowledged, by what was used: " + "; ".join(
             f"{k} p50 {pct(v, 50):.0f} ms p99 {pct(v, 99):.0f} ms ({len(v)})"
             for k, v in sorted(self.acks_by_kind.items(), key=lambda kv: -len(kv[1]))))
+        answered: dict[str, collections.Counter[int]] = collections.defaultdict(collections.Counter)
+        for iid, response in self.fake.interaction_responses.items():
+            answered[kind_of(self.fake.interactions.get(iid, {}))][response.get("type", 0)] += 1
+        print("  answered, by what was used (response type: count): " + "; ".join(
+            f"{k} " + ", ".join(f"{t}: {c}" for t, c in sorted(v.items()))
+            for k, v in sorted(answered.items(), key=lambda kv: -sum(kv[1].values()))))
         late = collections.Counter(kind_of(self.fake.interactions.get(iid, {}))
                                    for iid, exc in self.fake.rejected_callbacks.items() if exc.code == EXPIRED)
         if late:

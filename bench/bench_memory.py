@@ -35,10 +35,17 @@ def rss_mb() -> tuple[float, float]:
     return found["VmRSS"], found["VmHWM"]
 
 
-async def play_through(db: str, games: int, cache: int) -> None:
-    """Load each game through the service and make one move in it; print RSS on the way."""
+async def play_through(db: str, games: int, cache: int, frozen: bool = False) -> None:
+    """Load each game through the service and make one move in it; print RSS on the way.
+    ``frozen``: with the bot's collector policy (what full passes leave alive is frozen,
+    services/collector.py), which must not keep evicted games alive."""
+    from services import collector
     from services.session import SessionService
     from storage import Store
+
+    if frozen:
+        gc.freeze()  # as the bot does once ready
+        collector.PASSES.install()
 
     store = await Store.open(db)
     service = SessionService(store, cache_size=cache)
@@ -59,9 +66,9 @@ async def play_through(db: str, games: int, cache: int) -> None:
     await store.close()
 
 
-def one_run(db: str, games: int, cache: int) -> None:
+def one_run(db: str, games: int, cache: int, frozen: bool = False) -> None:
     """A fresh process per run, so one run's memory does not count in the next."""
-    asyncio.run(play_through(db, games, cache))
+    asyncio.run(play_through(db, games, cache, frozen))
 
 
 def main() -> None:
@@ -79,10 +86,11 @@ def main() -> None:
             # The bulk fill reuses a few states: each game's version is its state's.
             conn.execute("UPDATE games SET version = json_extract(state, '$.version')")
             conn.execute("DELETE FROM actions WHERE seq > (SELECT version FROM games WHERE id = actions.game)")
-        for cache, name in ((10**9, "before (no bound)"), (a.cache, "after (bounded LRU cache)")):
+        for cache, frozen, name in ((10**9, False, "before (no bound)"), (a.cache, False, "after (bounded LRU cache)"),
+                                    (a.cache, True, "after, with the bot's collector policy (full passes' survivors frozen)")):
             print(name)
             ctx = multiprocessing.get_context("spawn")
-            proc = ctx.Process(target=one_run, args=(db, a.games, cache))
+            proc = ctx.Process(target=one_run, args=(db, a.games, cache, frozen))
             proc.start()
             proc.join()
 

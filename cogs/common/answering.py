@@ -38,8 +38,9 @@ MOVE_ANSWER_WITHIN = float(os.environ.get("TABLERO_MOVE_ANSWER_WITHIN", "0.15"))
 # budget, and the acknowledgement that ends the wait would fire late too; a move is then
 # acknowledged at once.
 MOVE_LAG_LIMIT = float(os.environ.get("TABLERO_MOVE_LAG_LIMIT", "0.1"))
-# Moves under way at once (from their interaction to their outcome's delivery) past which the
-# bot is saturated the same way: each waits behind the others, so none is ready in time.
+# Moves being committed at once past which the bot is saturated the same way: each waits
+# behind the others, so none is ready in time. (Not counted while their outcomes are
+# delivered: a delivery waits for the bot's global pace, which an answer does not.)
 MOVES_IN_FLIGHT_LIMIT = int(os.environ.get("TABLERO_MOVES_IN_FLIGHT_LIMIT", "8"))
 _in_flight = 0
 _LOCK = "tablero.answer_lock"

@@ -1,6 +1,6 @@
 """How late the event loop wakes: a move waits for its outcome to be its answer only while the
 loop keeps time, since on a saturated loop the acknowledgement that ends the wait fires late
-too (see docs/performance.md, "A move's answer, and the loop's lag")."""
+too (see docs/performance.md, "A server's load: a move answered by its outcome")."""
 
 from __future__ import annotations
 

@@ -101,8 +101,7 @@ def announcement(g: Game, result: MoveResult, locale: str) -> str:
 
 async def publish(interaction: discord.Interaction, result: MoveResult) -> None:
     """Tell Discord about a committed move: the public record, the board, the DMs."""
-    with answering.moving():
-        await services(interaction).announcer.publish(result, interaction=interaction)
+    await services(interaction).announcer.publish(result, interaction=interaction)
 
 
 async def play_action(interaction: discord.Interaction, game: int, action: Action | dict[str, Any],
