@@ -11,6 +11,9 @@ with no message stored, or a bot seat), and the moves begin once it says it has 
 them. Every game is
 played (``--hot``: only the first N), ``--players`` moves in flight at once for ``--seconds``, each made as a player
 makes it (the card's menu, or the Play button and the private menu), as in bench_e2e.py.
+Each player moves again as soon as its last move shows (the bot's capacity: the machine
+saturated), or with ``--rate R`` the players begin R moves a second together, at most
+``--players`` in flight (a server's load).
 
 Figures read on the fake's side: REST calls per move, interaction -> acknowledgement and
 interaction -> card showing the move (p50/p99), moves per second, 429 answers, interactions
