@@ -23,6 +23,15 @@ from .table import Table
 from .test_acknowledged import two_players
 
 
+def budgets(monkeypatch: pytest.MonkeyPatch, move: float) -> None:
+    """Menus answered within 2.5 s, moves within ``move``, whatever the machine's load (the
+    budget's gate on a busy loop left open)."""
+    monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)
+    monkeypatch.setattr(answering, "MOVE_ANSWER_WITHIN", move)
+    monkeypatch.setattr(answering, "MOVE_LAG_LIMIT", float("inf"))
+    monkeypatch.setattr(answering, "MOVES_IN_FLIGHT_LIMIT", 10**6)
+
+
 def _choice(fake: FakeDiscord, panel: dict, rng: random.Random) -> tuple[str, list[str] | None]:
     """A choice in a private panel: (custom_id, values) of a select (a move's option, or a
     game's own step such as Rattus Cartus's building, then its cards), or (custom_id, None) of
@@ -95,8 +104,7 @@ async def _play_until_the_turn_passes(t: Table, gid: int, budget: float) -> tupl
 async def test_the_step_that_passes_the_turn_is_answered_by_the_new_card(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)
-    monkeypatch.setattr(answering, "MOVE_ANSWER_WITHIN", 2.5)  # every outcome is ready in time here
+    budgets(monkeypatch, 2.5)  # every outcome is ready in time here
     async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
         t = Table(world, db)
         await t.start()
@@ -121,8 +129,7 @@ async def test_the_step_that_passes_the_turn_is_answered_by_the_new_card(
 async def test_a_step_acknowledged_first_posts_the_new_card_as_a_public_followup(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)
-    monkeypatch.setattr(answering, "MOVE_ANSWER_WITHIN", 0.0)  # every move acknowledged at once
+    budgets(monkeypatch, 0.0)  # every move acknowledged at once
     async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
         t = Table(world, db)
         await t.start()
@@ -144,8 +151,7 @@ async def test_a_step_acknowledged_first_posts_the_new_card_as_a_public_followup
 async def test_a_move_on_the_card_answered_by_its_edit_brings_the_turns_message_as_a_followup(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)
-    monkeypatch.setattr(answering, "MOVE_ANSWER_WITHIN", 2.5)  # every outcome is ready in time here
+    budgets(monkeypatch, 2.5)  # every outcome is ready in time here
     async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
         t = await seeded_table(world, db, 11)
         gid, _ = await start_game(t, world["ana"], "rey_hierofante", click=(world["bo"],))
