@@ -6,7 +6,8 @@
 Opens ``--games`` games of Rey y Hierofante, Rattus Cartus and Ankh-Morpork (in turn) in
 their own channels of two servers, all of them loaded by the bot; ``--hot`` of them get a
 board and are then played, ``--players`` moves in flight at once, each move made as a player
-makes it (the board's menu, or the Play button and the private menu for games with hands);
+makes it (the board's menu, or the Play button and the private menu for games with hands,
+its selects or its buttons);
 ``--rate``: the moves begun a second by all the players together (a server's load), rather
 than each player moving again as soon as its last move shows (the bot's capacity).
 The fake applies Discord's rate limits with Discord's own windows (``--scale 1.0``: the
@@ -49,6 +50,7 @@ from tests.e2e.table import make_bot  # noqa: E402
 GAMES = (("rey_hierofante", 2), ("rattus_cartus", 3), ("ankh_morpork", 3))
 CHANNELS_PER_GUILD = 500  # Discord's cap on a server's channels
 DEFERRED_UPDATE = 6  # an interaction's response type: acknowledged, the message is edited after
+MOVE_BUTTON = "tablero:act:"  # a move's button in a private panel (a prompt answered by buttons)
 
 
 class NoCoalescing(dict):
@@ -260,13 +262,21 @@ class Bench:
                 else:  # the private menu is the click's answer
                     message = self.fake.response_message(inter)
         for _ in range(8):
-            menu = self.menu(message)
-            if menu is None or message is None:
+            if message is None:
                 break
-            value = self.rng.choice(menu["options"])["value"]
+            menu = self.menu(message)
+            # A prompt answered by buttons (Ankh-Morpork's money and scroll choices): one of them.
+            buttons = [c["custom_id"] for c in self.fake.components(message)
+                       if c["type"] == 2 and c.get("custom_id", "").startswith(MOVE_BUTTON)]
+            if menu is None and not buttons:
+                break
             edited = message.get("edited_timestamp")
-            inter = await self.interact(self.fake.select(message, menu["custom_id"], user, [value]),
-                                        time.perf_counter())
+            if menu is not None:
+                value = self.rng.choice(menu["options"])["value"]
+                made = self.fake.select(message, menu["custom_id"], user, [value])
+            else:
+                made = self.fake.click(message, self.rng.choice(buttons), user)
+            inter = await self.interact(made, time.perf_counter())
             if self.fake.interaction_responses[inter["id"]]["type"] == DEFERRED_UPDATE:
                 await self.landed(gid, version, message, edited)
             now = await self.game(gid)
