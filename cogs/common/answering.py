@@ -49,7 +49,7 @@ _TIMER = "tablero.answer_timer"
 
 def move_budget() -> float:
     """The answer's budget of a move (MOVE_ANSWER_WITHIN, read when asked): none while many
-    moves are under way, or the event loop wakes late (``loop_lag.GAUGE``)."""
+    moves are being committed (``moving``), or the event loop wakes late (``loop_lag.GAUGE``)."""
     if _in_flight >= MOVES_IN_FLIGHT_LIMIT or loop_lag.GAUGE.worst() >= MOVE_LAG_LIMIT:
         return 0.0
     return MOVE_ANSWER_WITHIN
@@ -57,7 +57,7 @@ def move_budget() -> float:
 
 @contextlib.contextmanager
 def moving() -> Iterator[None]:
-    """Count a move as under way while the block runs (see move_budget)."""
+    """Count a move as being committed while the block runs (see move_budget)."""
     global _in_flight
     _in_flight += 1
     try:
