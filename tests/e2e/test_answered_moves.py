@@ -10,7 +10,9 @@ not the bot's own token."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -23,13 +25,17 @@ from .table import Table
 from .test_acknowledged import two_players
 
 
-def budgets(monkeypatch: pytest.MonkeyPatch, move: float) -> None:
-    """Menus answered within 2.5 s, moves within ``move``, whatever the machine's load (the
-    budget's gate on a busy loop left open)."""
+@contextlib.asynccontextmanager
+async def two_players_in_time(fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch,
+                              move: float) -> AsyncIterator[FakeWorld]:
+    """ana and bo's world, menus answered within 2.5 s and moves within ``move``, whatever the
+    machine's load (the budget's gate on a busy loop left open)."""
     monkeypatch.setattr(answering, "ANSWER_WITHIN", 2.5)
     monkeypatch.setattr(answering, "MOVE_ANSWER_WITHIN", move)
     monkeypatch.setattr(answering, "MOVE_LAG_LIMIT", float("inf"))
     monkeypatch.setattr(answering, "MOVES_IN_FLIGHT_LIMIT", 10**6)
+    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+        yield world
 
 
 def _choice(fake: FakeDiscord, panel: dict, rng: random.Random) -> tuple[str, list[str] | None]:
@@ -104,8 +110,7 @@ async def _play_until_the_turn_passes(t: Table, gid: int, budget: float) -> tupl
 async def test_the_step_that_passes_the_turn_is_answered_by_the_new_card(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    budgets(monkeypatch, 2.5)  # every outcome is ready in time here
-    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+    async with two_players_in_time(fake, monkeypatch, 2.5) as world:  # every outcome is ready in time here
         t = Table(world, db)
         await t.start()
         gid = await two_players(t, "ankh_morpork")
@@ -129,8 +134,7 @@ async def test_the_step_that_passes_the_turn_is_answered_by_the_new_card(
 async def test_a_step_acknowledged_first_posts_the_new_card_as_a_public_followup(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    budgets(monkeypatch, 0.0)  # every move acknowledged at once
-    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+    async with two_players_in_time(fake, monkeypatch, 0.0) as world:  # every move acknowledged at once
         t = Table(world, db)
         await t.start()
         gid = await two_players(t, "ankh_morpork")
@@ -151,8 +155,7 @@ async def test_a_step_acknowledged_first_posts_the_new_card_as_a_public_followup
 async def test_a_move_on_the_card_answered_by_its_edit_brings_the_turns_message_as_a_followup(
     fake: FakeDiscord, db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    budgets(monkeypatch, 2.5)  # every outcome is ready in time here
-    async with FakeWorld(users=["ana", "bo"], fake=fake) as world:
+    async with two_players_in_time(fake, monkeypatch, 2.5) as world:  # every outcome is ready in time here
         t = await seeded_table(world, db, 11)
         gid, _ = await start_game(t, world["ana"], "rey_hierofante", click=(world["bo"],))
         p = Driver(t, gid, rng=random.Random(11))
