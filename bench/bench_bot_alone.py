@@ -208,16 +208,17 @@ class BotAlone(Bench):
         """Bench's wait after an acknowledged choice, watching the fake (the message the choice
         was made on changes, or the card shows a later move) rather than polling the bot's
         database, which would cost this process more than the fake's own work."""
-        async with asyncio.timeout(60):
-            while True:
-                try:
-                    await self.fake.wait_until(lambda: message.get("edited_timestamp") != edited
-                                               or self.shown_after(gid, version), timeout=DB_LOOK_EVERY)
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline:
+            try:
+                await self.fake.wait_until(lambda: message.get("edited_timestamp") != edited
+                                           or self.shown_after(gid, version), timeout=DB_LOOK_EVERY)
+                return
+            except TimeoutError:
+                now = await self.game(gid)
+                if now is None or now.version > version:
                     return
-                except TimeoutError:
-                    now = await self.game(gid)
-                    if now is None or now.version > version:
-                        return
+        raise TimeoutError(f"waited 60 s for an acknowledged choice's outcome (after move {version})")
 
     async def interact(self, coro, t0: float) -> dict:  # type: ignore[no-untyped-def]
         """Send an interaction and record its acknowledgement; one Discord forgot is counted."""

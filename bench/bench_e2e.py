@@ -238,6 +238,14 @@ class Bench:
                     return
                 await asyncio.sleep(0.02)
 
+    async def waiting(self, what: str, predicate: Any, timeout: float) -> Any:
+        """The fake's ``wait_until``, a timeout saying what was awaited (a failed move's
+        report then tells a benchmark's wait from the bot's fault)."""
+        try:
+            return await self.fake.wait_until(predicate, timeout=timeout)
+        except TimeoutError as exc:
+            raise TimeoutError(f"waited {timeout:.0f} s for {what}: {exc}") from None
+
     async def move(self, gid: int) -> None:
         """The player to act makes one move as in Discord: the board's menu, or the Play
         button and the private menu, step by step; ``/game move`` if no menu leads on."""
@@ -246,8 +254,8 @@ class Bench:
         version = g.version
         seat = sorted(g.pending())[0]
         user = next(u for u in self.users if int(u["id"]) == g.seat_row(seat).user_id)
-        board = await self.fake.wait_until(lambda: self.board(gid) if self.shows(gid, version) else None,
-                                           timeout=120)
+        board = await self.waiting("the card to show the game's version before the move",
+                                   lambda: self.board(gid) if self.shows(gid, version) else None, 120)
         t0 = time.perf_counter()
         message: dict | None = board
         if self.menu(board) is None:  # hidden hands: the Play button opens a private menu
@@ -257,8 +265,8 @@ class Bench:
                 inter = await self.interact(self.fake.click(board, play, user), time.perf_counter())
                 if self.fake.interaction_responses[inter["id"]]["type"] == DEFERRED_UPDATE:
                     # the card acknowledged as it is; the private menu comes as a followup
-                    message = await self.fake.wait_until(lambda: next(iter(self.fake.followups(inter)), None),
-                                                         timeout=60)
+                    message = await self.waiting("the Play button's menu as a followup",
+                                                 lambda: next(iter(self.fake.followups(inter)), None), 60)
                 else:  # the private menu is the click's answer
                     message = self.fake.response_message(inter)
         for _ in range(8):
@@ -295,7 +303,8 @@ class Bench:
         after = await self.game(gid)
         assert after is not None
         if after.version > version and after.status == "active":
-            await self.fake.wait_until(lambda: self.shows(gid, after.version), timeout=120)
+            await self.waiting(f"the card to show move {after.version}",
+                               lambda: self.shows(gid, after.version), 120)
             self.shown.append((time.perf_counter() - t0) * 1000)
         self.moves += 1
 
