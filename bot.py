@@ -384,6 +384,9 @@ class TableroBot(commands.Bot):
         if self._collector_paused:
             gc.enable()
             self._collector_paused = False
+        # In every process, whether or not it is the one that resumes the games: the full
+        # passes' survivors frozen, so that none walks every game in play again.
+        collector.PASSES.install()
         log.info("ready as %s in %d servers", self.user, len(self.guilds), extra={"event": "ready"})
         self.health.poke()
         if self.pictures.workers and not self.pictures.running:
@@ -475,10 +478,9 @@ class TableroBot(commands.Bot):
                 await asyncio.sleep(RESUME_PAUSE)
             # What the start loaded (modules, cached games, cards) stays for the process's
             # life: kept out of the collector's full passes, which otherwise walk all of it
-            # and stall the event loop for moves in flight; and so is what each later full
-            # pass leaves alive (services/collector.py).
+            # and stall the event loop for moves in flight (what each later full pass leaves
+            # alive is frozen too: services/collector.py, installed once ready).
             gc.freeze()
-            collector.PASSES.install()
             log.info("resumed %d open games (%d looked at)", total, len(ids))
             faults.arm()
         except asyncio.CancelledError:
