@@ -528,6 +528,7 @@ class TableroBot(commands.Bot):
         await _cancel(self._resume_task, self._warm_task)
         await loop_lag.GAUGE.stop()
         collector.PASSES.remove()
+        self.boards.held.close()  # held cards' messages stay owed: the next start shows them
         if self.scheduler is not None:
             await self.scheduler.stop()
         await self._drain()

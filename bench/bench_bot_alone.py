@@ -246,7 +246,7 @@ class BotAlone(Bench):
                 continue
             self.busy.add(gid)
             try:
-                await self.move(gid)
+                await self.part(gid)
             except (AssertionError, TimeoutError) as exc:
                 self.failed.append(f"game {gid}: {exc}; {await self.what_shows(gid)}")
             finally:

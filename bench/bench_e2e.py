@@ -152,8 +152,10 @@ class Bench:
         self.busy: set[int] = set()
         self.acks: list[float] = []
         self.shown: list[float] = []
+        self.panel_shown: list[float] = []  # moves shown in their mover's panel, the card waiting
         self.moves = 0
         self.slash_moves = 0  # moves no menu led to, made with /game move
+        self.moves_of: collections.Counter[str] = collections.Counter()  # moves by title
 
     async def setup(self, db: str) -> None:
         """Start the fake and the bot, open the games, post the hot games' boards."""
@@ -246,19 +248,30 @@ class Bench:
         except TimeoutError as exc:
             raise TimeoutError(f"waited {timeout:.0f} s for {what}: {exc}") from None
 
-    async def move(self, gid: int) -> None:
+    def panel_shows(self, message: dict | None, version: int) -> bool:
+        """Whether a private panel shows the table at ``version`` (the card waits for the
+        end of its mover's part: the panel shows it instead, with the next step)."""
+        return message is not None and bool(message["flags"] & EPHEMERAL) and re.search(
+            rf"(move|jugada) {version}\b", json.dumps(message.get("embeds"), ensure_ascii=False)) is not None
+
+    async def move(self, gid: int, panel: dict | None = None) -> dict | None:
         """The player to act makes one move as in Discord: the board's menu, or the Play
-        button and the private menu, step by step; ``/game move`` if no menu leads on."""
+        button and the private menu, step by step; ``/game move`` if no menu leads on.
+        ``panel``: the private panel their last step left them, showing their next step (a
+        player makes their whole part of a turn at once). Returns the panel to go on from
+        when their part goes on and the card waits for its end, else None."""
         g = await self.game(gid)
         assert g is not None
         version = g.version
         seat = sorted(g.pending())[0]
         user = next(u for u in self.users if int(u["id"]) == g.seat_row(seat).user_id)
-        board = await self.waiting("the card to show the game's version before the move",
-                                   lambda: self.board(gid) if self.shows(gid, version) else None, 120)
+        board: dict | None = None
+        if panel is None:
+            board = await self.waiting("the card to show the game's version before the move",
+                                       lambda: self.board(gid) if self.shows(gid, version) else None, 120)
         t0 = time.perf_counter()
-        message: dict | None = board
-        if self.menu(board) is None:  # hidden hands: the Play button opens a private menu
+        message: dict | None = panel if panel is not None else board
+        if panel is None and self.menu(board) is None:  # hidden hands: the Play button opens a private menu
             play = next((c["custom_id"] for c in self.fake.components(board)
                          if c.get("custom_id", "").startswith(f"tablero:play:{gid}")), None)
             if play is not None:
@@ -288,9 +301,9 @@ class Bench:
             if self.fake.interaction_responses[inter["id"]]["type"] == DEFERRED_UPDATE:
                 await self.landed(gid, version, message, edited)
             now = await self.game(gid)
+            message = self.fake.response_message(inter) or next(iter(self.fake.followups(inter)), None)
             if now is not None and now.version > version:
                 break
-            message = self.fake.response_message(inter) or next(iter(self.fake.followups(inter)), None)
         now = await self.game(gid)
         if now is None or now.version == version:
             channel = self.fake.channels[str(g.row.channel_id)]
@@ -302,11 +315,19 @@ class Bench:
                                     time.perf_counter())
         after = await self.game(gid)
         assert after is not None
+        self.moves += 1
+        self.moves_of[g.row.game_id] += 1
         if after.version > version and after.status == "active":
+            goes_on = seat in after.pending() and after.seat_row(seat).user_id == int(user["id"])
+            if goes_on and self.panel_shows(message, after.version) and not self.shows(gid, after.version):
+                # Their part goes on: the panel shows the move and the next step; the card
+                # shows it once the part ends.
+                self.panel_shown.append((time.perf_counter() - t0) * 1000)
+                return message
             await self.waiting(f"the card to show move {after.version}",
                                lambda: self.shows(gid, after.version), 120)
             self.shown.append((time.perf_counter() - t0) * 1000)
-        self.moves += 1
+        return None
 
     async def paced(self) -> None:
         """Wait for the next move's turn to begin under ``--rate`` (moves begun a second by all
@@ -331,9 +352,17 @@ class Bench:
             gid = self.rng.choice(free)
             self.busy.add(gid)
             try:
-                await self.move(gid)
+                await self.part(gid)
             finally:
                 self.busy.discard(gid)
+
+    async def part(self, gid: int) -> None:
+        """One player's part of a turn in ``gid``: a move, and the next ones from their panel
+        while it goes on (each begun at the pace of ``--rate``)."""
+        panel = await self.move(gid)
+        while panel is not None:
+            await self.paced()
+            panel = await self.move(gid, panel)
 
     async def run(self) -> None:
         """Set up, play, and print the figures."""
@@ -362,6 +391,11 @@ class Bench:
         self.requests = self.fake.requests[first:]
         self.limited = len(self.fake.rate_limited) - limited
 
+    def requests_by_title(self) -> collections.Counter[str]:
+        """The REST calls beyond the interactions' own responses, by the title of the game
+        they were for ("" for those no game is read from: opening a DM channel)."""
+        return _title_of_requests(self)
+
     def report(self) -> None:
         """Print the figures."""
         counts = collections.Counter(kind(r.method, r.path) for r in self.requests
@@ -388,12 +422,46 @@ class Bench:
         print("by what they were for (interaction responses, not counted above, last):")
         for k, c in sorted(whats.items(), key=lambda kv: (kv[0].startswith("interaction"), -kv[1])):
             print(f"  {c / n:6.2f}/move  {k}")
+        titles = self.requests_by_title()
+        print("REST calls beyond the interactions' own responses, by game: " + "; ".join(
+            f"{title} {titles[title] / n:.2f}/move ({n} moves)" for title, n in sorted(self.moves_of.items()))
+            + (f"; not told apart (DM channels opened) {titles[''] / max(1, self.moves):.2f}/move"
+               if titles[""] else ""))
         print(f"interaction -> acknowledged: p50 {pct(self.acks, 50):.0f} ms, p99 {pct(self.acks, 99):.0f} ms "
               f"({len(self.acks)} interactions)")
         print(f"interaction -> board shows the move: p50 {pct(self.shown, 50):.0f} ms, "
-              f"p99 {pct(self.shown, 99):.0f} ms")
+              f"p99 {pct(self.shown, 99):.0f} ms ({len(self.shown)} moves)")
+        if self.panel_shown:
+            print(f"  moves whose mover's part went on, shown in their panel (the card shows them at the "
+                  f"part's end): {len(self.panel_shown)}, p50 {pct(self.panel_shown, 50):.0f} ms, "
+                  f"p99 {pct(self.panel_shown, 99):.0f} ms")
         print(f"boards behind their game at the end: {len(self.stale)} of {len(self.hot)}; "
               f"moves made with /game move (no menu led on): {self.slash_moves}")
+
+
+def _title_of_requests(bench: Bench) -> collections.Counter[str]:
+    """Bench.requests_by_title's work (kept apart: it reads the fake's whole record)."""
+    title_of = {}
+    for k, channel in enumerate(bench.channels[:len(bench.games)]):
+        g = bench.cached(bench.games[k])
+        if g is not None:
+            title_of[channel["id"]] = g.row.game_id
+    counts: collections.Counter[str] = collections.Counter()
+    for r in bench.requests:
+        parts = r.path.split("?")[0].strip("/").split("/")
+        if parts[0] == "interactions":
+            continue
+        channel = ""
+        if parts[0] == "webhooks" and len(parts) > 2:
+            inter = bench.fake.interactions.get(bench.fake._tokens.get(parts[2]) or "") or {}
+            channel = str(inter.get("channel_id") or "")
+        elif parts[0] == "channels" and len(parts) > 1:
+            channel = parts[1]
+            if channel not in title_of:  # a DM: its text names the game's channel
+                found = re.search(r"<#(\d+)>", json.dumps(r.body or {}, ensure_ascii=False))
+                channel = found.group(1) if found else ""
+        counts[title_of.get(channel, "")] += 1
+    return counts
 
 
 def _patched_init(init: Any) -> Any:

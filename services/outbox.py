@@ -42,6 +42,10 @@ class Delivery:
     result: MoveResult | None
     context: Any = None
     again: bool = False
+    # Set by the sending: the message stays owed (its change open), to be marked delivered
+    # by whoever finishes it later (a card held for its mover's part, cogs/common/card_hold.py);
+    # a restart delivers it again.
+    left_open: bool = False
 
 
 Planner = Callable[[OutboxRow, MoveResult | None, Any], Awaitable[list[Owed]]]
@@ -110,10 +114,11 @@ class Outbox:
                     log.warning("game %s: change %s was taken over by another process", row.game, change)
                     return
                 renew_at = time.time() + CLAIM_SECONDS / 2
+            delivery = Delivery(row=child, change=row, result=result, context=context, again=again)
             try:
-                await self.send(
-                    Delivery(row=child, change=row, result=result, context=context, again=again)
-                )
+                await self.send(delivery)
+                if delivery.left_open:
+                    continue
             except Exception:
                 if self.stopping:
                     log.info("game %s: %s of change %s left for the next start (stopping)",

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common.answering import followup_open, hand_shown, respond
+from cogs.common.answering import card_held, followup_open, hand_shown, respond
 from cogs.common.card import Story
+from cogs.common.card_hold import holds_card
 from cogs.common.delivery import send_once
 from cogs.common.errors import mark_filled, placeholder_open, reply
 from cogs.common.escalation import out_owed, out_text
@@ -167,7 +168,14 @@ class Announcer(PlayerMessages):
             owed = [board, told] if self._on_card(g, interaction) else [told, board]
         else:
             said = ""
-            owed = [Owed("board", "board", {"repost": repost, "last": last, "now": story, "turn": mine})]
+            board_now: dict[str, Any] = {"repost": repost, "last": last, "now": story, "turn": mine}
+            mover_seat = result.steps[-1].seat if result.steps else None
+            if not repost and mover_seat is not None and card_held(interaction) == mover_seat \
+                    and holds_card(result, mover_seat):
+                # The mover's panel shows the table as it is now: the card waits for the end
+                # of their part (card_hold.py), this message owed until it is shown.
+                board_now["held"] = True
+            owed = [Owed("board", "board", board_now)]
         owed.extend(await self._hands(g, result, interaction))
         mover = result.steps[-1].seat if result.steps and interaction is not None else None
         for seat in self.bot.delivery.reactions_owed(g, mover):
@@ -254,6 +262,10 @@ class Announcer(PlayerMessages):
                 await self._keep_one_card(g, since)
         elif row.kind == "board" and context.carded and not p["repost"] and not d.again:
             pass  # the turn's message was the card, posted anew as the game is now
+        elif row.kind == "board" and p.get("held") and not d.again:
+            # Shown in the mover's panel; the card waits (after a restart it is shown now).
+            await self.bot.boards.hold(g.id, row.id, d.change.id, Story(list(p["last"]), list(p["now"])))
+            d.left_open = True
         elif row.kind == "board":
             if p.get("lobby") and not context.lobby_shown:
                 await self.bot.boards.show_lobby(g, p["lobby"])

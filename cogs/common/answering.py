@@ -162,3 +162,18 @@ def mark_hand_shown(interaction: discord.Interaction, seat: int) -> None:
 def hand_shown(interaction: discord.Interaction | None) -> int | None:
     """The seat whose hand ``interaction``'s answer showed, if any (see mark_hand_shown)."""
     return interaction.extras.get(_HAND_SHOWN) if interaction is not None else None
+
+
+# Where a step's answer showed its seat's next step with the table as the step left it: the
+# seat whose card then waits for the end of their part (card_hold.py).
+_CARD_HELD = "tablero.card_held"
+
+
+def mark_card_held(interaction: discord.Interaction, seat: int) -> None:
+    """Note that ``interaction``'s answer showed ``seat`` the table as the step left it."""
+    interaction.extras[_CARD_HELD] = seat
+
+
+def card_held(interaction: discord.Interaction | None) -> int | None:
+    """The seat whose panel showed the table for ``interaction``'s step, if any."""
+    return interaction.extras.get(_CARD_HELD) if interaction is not None else None

@@ -18,15 +18,17 @@ import discord
 from cogs.common import answering
 from cogs.common.answering import followup_open, respond, timed
 from cogs.common.card import Story, card
+from cogs.common.card_hold import HeldCards
 from cogs.common.card_text import CardTexts
 from cogs.common.choices import board_view
 from cogs.common.clock_view import bank_fields_of
 from cogs.common.i18n import names, t
 from cogs.common.patience import OLD_MESSAGE_EDITS, forbidden, patiently, token_alive
 from cogs.common.present import COLOUR, NO_MENTIONS, Rendered, draw, snapshot, turn_lines, ui_for
+from cogs.common.turn_record import STORY_LINES, change_lines, told_so_far
 from cogs.common.usertext import plain
 from services.faults import crash_point
-from services.session import Game, SessionService
+from services.session import Game, MoveResult, SessionService
 
 log = logging.getLogger("tablero.board")
 
@@ -48,6 +50,9 @@ COPIES_LOOKED_AT = 50
 LENT_TOKENS = 1024
 # Discord's refusal of a message left with nothing in it.
 EMPTY_MESSAGE = 50006
+# The card's picture in a private panel beside the player's hand (whose picture has the
+# usual name): a held card's preview (card_hold.py).
+TABLE_FILE = "table.png"
 
 
 @dataclass(frozen=True)
@@ -151,13 +156,16 @@ class BoardKeeper:
         # game -> the newest interaction acknowledged on its card (a component's update):
         # its token edits the card through the interaction webhook for 15 minutes
         self._tokens: dict[int, Lent] = {}
+        # Cards that wait for their mover's part to end (card_hold.py)
+        self.held = HeldCards(self.refresh, self._outbox_done)
 
     # -- rendering ---------------------------------------------------------------------
 
-    async def render(self, g: Game, locale: str | None = None) -> Rendered:
+    async def render(self, g: Game, locale: str | None = None, story: Story | None = None) -> Rendered:
         """The message for ``g`` as it is now: its lobby, or its board with components; in
         ``locale`` for one reader (/game status) when it is not the game's public language,
-        without the last turn's story (its lines were written in the public one)."""
+        without the last turn's story (its lines were written in the public one).
+        ``story``: what the card tells, when not what it told last (a held card's preview)."""
         g = snapshot(g)
         where = locale or g.locale
         if g.state is None:
@@ -168,7 +176,8 @@ class BoardKeeper:
         ui = ui_for(g.row.game_id)
         png = await draw(ui, g, None, where)
         store = self.bot.session.store
-        story = self._story.get(g.id)
+        if story is None:
+            story = self._story.get(g.id)
         if story is None:
             # After a restart: the story the newest change wrote for the card.
             told = await store.recent_messages(g.id, ("board",), limit=1)
@@ -185,6 +194,25 @@ class BoardKeeper:
         rendered.content = None
         rendered.view = board_view(g, where)
         return rendered
+
+    async def preview(self, result: MoveResult) -> Rendered:
+        """The card as a held step leaves it (its story told up to that step), without its
+        buttons: what its mover's panel shows while the card waits (card_hold.py)."""
+        g = result.game
+        last, now = await told_so_far(self.bot.session.store, g.id)
+        rendered = await self.render(g, story=Story(last, (now + change_lines(g, result, g.locale))[-STORY_LINES:]))
+        rendered.view = None
+        rendered.rename(TABLE_FILE)
+        return rendered
+
+    async def hold(self, game: int, row: int, change: int, story: Story) -> None:
+        """Hold the card of ``game`` for a step shown in its mover's panel (outbox message
+        ``row`` of ``change``, left owed until the card is shown): see card_hold.py."""
+        self._story[game] = story
+        self.held.hold(game, row, change)
+
+    async def _outbox_done(self, row: int, change: int) -> None:
+        await self.bot.session.store.outbox_done(row, change=change)
 
     async def _vacations(self, g: Game, locale: str) -> list[tuple[str, str, bool]]:
         """Tell the table who is on vacation (their clocks are stopped) while the game is on."""
@@ -319,44 +347,70 @@ class BoardKeeper:
                 # A busy game: another refresh is queued behind this one and will show a
                 # newer state; one edit instead of two keeps within Discord's edit limit.
                 return g.row.board_message_id, None
-            shown = (g.version, g.status)
-            is_card = rendered is None and g.state is not None
+            # Steps held for this card (card_hold.py) are shown by this showing, whatever
+            # comes of it: a failed one is given up as any change's showing is.
+            covered = self.held.take(game)
             try:
-                rendered = rendered or await in_time(interaction, self.render(g))
-                if since is not None and await self._adopt_posted(g, rendered, since):
-                    repost = False  # the board this change posted is there: bring it up to date
-                mid = g.row.board_message_id
-                self.refused.pop(game, None)
-                if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
-                    message = self._channel(g).get_partial_message(mid)
-                    try:
-                        edit = rendered.edit_kwargs()
-                        if is_card:
-                            del edit["content"]  # left as it is (see render), unless it went stale
-                            content = await self.texts.content(g, mid, self._channel(g), self.bot.session.store)
-                            if content is not None:
-                                edit["content"] = content
-                                self._carries[mid] = bool(content)
-                        if await self._answer_with(interaction, edit):
-                            self.lend(game, interaction)
-                        elif not await self._edit_by_token(game, mid, edit):
-                            await patiently(lambda: message.edit(**edit), again_if_dropped=True)
-                        return mid, shown
-                    except discord.NotFound:
-                        log.info("game %s: board message %s is gone; posting it again", g.id, mid)
-                    except discord.HTTPException as exc:
-                        if exc.code != OLD_MESSAGE_EDITS:
-                            raise
-                        log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
-                return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce,
-                                        told=told if is_card else None, answer=answer), shown
-            except discord.HTTPException as exc:
-                if forbidden(exc):
-                    self.refused[game] = g.row.board_channel_id or g.row.channel_id
-                    log.info("game %s: missing permissions to show the board", game)
-                else:
-                    log.warning("game %s: could not show the board", game, exc_info=True)
-                return None, None
+                return await self._show(g, repost=repost, keep_old=keep_old, rendered=rendered,
+                                        nonce=nonce, since=since, interaction=interaction, told=told,
+                                        answer=answer)
+            finally:
+                if covered:
+                    await self.held.release(covered)
+
+    async def _show(
+        self,
+        g: Game,
+        *,
+        repost: bool,
+        keep_old: bool,
+        rendered: Rendered | None,
+        nonce: str | None,
+        since: float | None,
+        interaction: discord.Interaction | None,
+        told: tuple[str, discord.AllowedMentions] | None,
+        answer: discord.Interaction | None,
+    ) -> tuple[int | None, tuple[int, str] | None]:
+        """_refresh's showing of ``g``, under its game's lock."""
+        game = g.id
+        shown = (g.version, g.status)
+        is_card = rendered is None and g.state is not None
+        try:
+            rendered = rendered or await in_time(interaction, self.render(g))
+            if since is not None and await self._adopt_posted(g, rendered, since):
+                repost = False  # the board this change posted is there: bring it up to date
+            mid = g.row.board_message_id
+            self.refused.pop(game, None)
+            if mid is not None and not repost and not too_old(mid, self.max_age) and not self.buried(g):
+                message = self._channel(g).get_partial_message(mid)
+                try:
+                    edit = rendered.edit_kwargs()
+                    if is_card:
+                        del edit["content"]  # left as it is (see render), unless it went stale
+                        content = await self.texts.content(g, mid, self._channel(g), self.bot.session.store)
+                        if content is not None:
+                            edit["content"] = content
+                            self._carries[mid] = bool(content)
+                    if await self._answer_with(interaction, edit):
+                        self.lend(game, interaction)
+                    elif not await self._edit_by_token(game, mid, edit):
+                        await patiently(lambda: message.edit(**edit), again_if_dropped=True)
+                    return mid, shown
+                except discord.NotFound:
+                    log.info("game %s: board message %s is gone; posting it again", g.id, mid)
+                except discord.HTTPException as exc:
+                    if exc.code != OLD_MESSAGE_EDITS:
+                        raise
+                    log.info("game %s: board message %s is too old to edit; posting it again", g.id, mid)
+            return await self._post(g, rendered, delete_old=not keep_old, nonce=nonce,
+                                    told=told if is_card else None, answer=answer), shown
+        except discord.HTTPException as exc:
+            if forbidden(exc):
+                self.refused[game] = g.row.board_channel_id or g.row.channel_id
+                log.info("game %s: missing permissions to show the board", game)
+            else:
+                log.warning("game %s: could not show the board", game, exc_info=True)
+            return None, None
 
     @staticmethod
     async def _answer_with(interaction: discord.Interaction | None, edit: dict[str, Any]) -> bool:

@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.common import services
-from cogs.common.answering import acknowledge, answer_by, mark_hand_shown, respond
+from cogs.common.answering import acknowledge, answer_by, mark_card_held, mark_hand_shown, respond
+from cogs.common.card_hold import holds_card
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.menus import PLACEHOLDER, group_title, menu_options, menu_pages, placeholder
@@ -395,8 +396,15 @@ async def after_step(interaction: discord.Interaction, result: MoveResult, seat:
         news = dict(delivery.hands_owed(g, result.before, result.events)).get(seat)
         if news is not None:
             hand = await delivery.private_view(g, seat, news)
-    if await show_next(interaction, g, seat, locale, label, hand=hand) and hand is not None:
-        mark_hand_shown(interaction, seat)
+    # The seat's part goes on: the panel shows the table as the step left it, and the public
+    # card waits for the part's end (one edit a turn, card_hold.py).
+    table = await services(interaction).boards.preview(result) if (
+        interaction.guild_id is not None and holds_card(result, seat)) else None
+    if await show_next(interaction, g, seat, locale, label, hand=hand, table=table):
+        if hand is not None:
+            mark_hand_shown(interaction, seat)
+        if table is not None:
+            mark_card_held(interaction, seat)
 
 
 async def close_panel(interaction: discord.Interaction, locale: str) -> None:
@@ -410,11 +418,12 @@ async def close_panel(interaction: discord.Interaction, locale: str) -> None:
 
 
 async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, locale: str, label: str,
-                    hand: Rendered | None = None) -> bool:
+                    hand: Rendered | None = None, table: Rendered | None = None) -> bool:
     """Turn the message a move was made from into the seat's next step (when the seat
-    still has to decide), or into a note of what was done; with ``hand`` (the seat's
-    private view as the step left it) shown there. False when the message could not be
-    changed any more (Discord forgot the interaction)."""
+    still has to decide), or into a note of what was done; with ``table`` (the card as the
+    step left it, its picture included) and ``hand`` (the seat's private view as the step
+    left it) shown there. False when the message could not be changed any more (Discord
+    forgot the interaction)."""
     ui = ui_for(g.row.game_id)
     menu: discord.ui.View | None
     if seat in g.pending():
@@ -424,15 +433,15 @@ async def show_next(interaction: discord.Interaction, g: Game, seat: Seat, local
         menu, content = None, t("board.chosen", locale, label=label)
     # A hand shown with the menu is out of date once a card is played: it goes, or the
     # hand as it is now takes its place.
-    kwargs: dict[str, Any] = {"content": content, "view": menu, "embeds": [], "attachments": []}
-    if hand is not None:
-        kwargs.update(embeds=[hand.embed], attachments=hand.files())
+    shown = [r for r in (table, hand) if r is not None]
+    kwargs: dict[str, Any] = {"content": content, "view": menu, "embeds": [r.embed for r in shown],
+                              "attachments": [f for r in shown for f in r.files()]}
     if await respond(interaction, lambda: interaction.response.edit_message(**kwargs)):
         return True
     if not token_alive(interaction):
         return False
-    if hand is not None:
-        kwargs["attachments"] = hand.files()  # fresh files: a response tried may have used them
+    # fresh files: a response tried may have used them
+    kwargs["attachments"] = [f for r in shown for f in r.files()]
     await interaction.edit_original_response(**kwargs)
     return True
 

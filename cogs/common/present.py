@@ -93,12 +93,19 @@ class Rendered:
     embed: discord.Embed
     png: bytes | None = None
     view: discord.ui.View | None = None
+    filename: str = FILENAME  # the picture's attachment (its embed's image names it)
 
     def files(self) -> list[discord.File]:
         """The picture as an attachment list (empty when there is none)."""
         if self.png is None:
             return []
-        return [discord.File(io.BytesIO(self.png), filename=FILENAME)]
+        return [discord.File(io.BytesIO(self.png), filename=self.filename)]
+
+    def rename(self, filename: str) -> None:
+        """Attach the picture as ``filename`` (two pictures in one message need two names)."""
+        self.filename = filename
+        if self.png is not None:
+            self.embed.set_image(url=f"attachment://{filename}")
 
     def send_kwargs(self) -> dict[str, Any]:
         """Arguments for ``send``/``send_message``."""

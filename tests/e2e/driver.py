@@ -107,13 +107,17 @@ class Driver:
         await self.fake.wait_until(lambda: self.version() > version)
 
     async def settled(self, version: int) -> dict:
-        """Wait until the board shows ``version`` in its footer; returns the board."""
+        """Wait until the board shows ``version`` in its footer, or, while its card waits
+        for its mover's part to end (a step made in their private panel), until that panel
+        shows the table at ``version``; returns the board."""
+        def says(message: dict) -> bool:
+            return re.search(rf"(move|jugada) {version}\b", json.dumps(message["embeds"], ensure_ascii=False)) is not None
+
         def shown() -> dict | None:
             board = self.t.board(self.gid)
             if board is None:
                 return None
-            footer = json.dumps(board["embeds"], ensure_ascii=False)
-            return board if re.search(rf"(move|jugada) {version}\b", footer) else None
+            return board if says(board) or self.t.held_shows(self.gid, version) else None
         return await self.fake.wait_until(shown)
 
     async def refused(self, command: str, user: dict, **options: Any) -> str:

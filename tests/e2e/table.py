@@ -11,7 +11,7 @@ from typing import Any
 from bot import Settings, TableroBot, create_bot
 from services.clock import ManualClock
 
-from .fake_discord import FakeDiscord
+from .fake_discord import EPHEMERAL, FakeDiscord
 from .harness import FakeWorld, handled
 
 
@@ -125,9 +125,19 @@ class Table:
             if cid.startswith(f"tablero:pick:{game}:{version}:"):
                 return board
             footer = json.dumps(board["embeds"], ensure_ascii=False)
-            if cid.startswith("tablero:play:") and re.search(rf"(move|jugada) {version}\b", footer):
+            if cid.startswith("tablero:play:") and (re.search(rf"(move|jugada) {version}\b", footer)
+                                                    or self.held_shows(game, version)):
                 return board
         return None
+
+    def held_shows(self, game: int, version: int) -> bool:
+        """Whether the game's card waits for its mover's part to end (a step made in their
+        private panel) and that panel shows the table at ``version`` instead."""
+        if not self.bot.boards.held.waiting(game):
+            return False
+        said = re.compile(rf"(move|jugada) {version}\b")
+        return any(m["flags"] & EPHEMERAL and said.search(json.dumps(m["embeds"], ensure_ascii=False))
+                   for m in list(self.fake.messages.values())[-20:])
 
     async def new_game(self, host: dict, **options: Any) -> tuple[int, dict]:
         """``/game new``; returns (game id, lobby message)."""

@@ -215,7 +215,9 @@ async def test_three_players_play_to_the_end_with_an_interrupt_and_a_restart(fak
             assert not fake.components(board)  # nothing left to press
             assert {"panel:open", "panel:next step", "dm:reaction", "dm:next step", "command:am play",
                     "command:am decide"} <= set(p.ways), p.ways
-            assert watcher.checked > 100
+            # (every version of the channel's messages was read: the turns' messages and the
+            # card's edits, one a part of a turn rather than one a step)
+            assert watcher.checked > 60
             # every player heard from the bot by DM, and their hand DM was brought up to date
             # in place rather than sent again each time it changed
             assert all(fake.dms_to(p.user(s)) for s in range(3))

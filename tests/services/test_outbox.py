@@ -174,3 +174,35 @@ async def test_a_message_failing_while_the_bot_stops_is_left_for_the_next_start(
     await outbox_for(session, after).drain()
     assert [kind for _, kind, _ in after.sent] == ["record", "board"]
     assert await store.open_changes() == []
+
+
+async def test_a_message_its_sending_leaves_open_keeps_its_change_owed_until_marked(store: Store) -> None:
+    session, gid, results = await played(store, 2)
+    rec = Recorder()
+
+    async def send(d: Delivery) -> None:
+        await rec.send(d)
+        d.left_open = d.row.kind == "board" and not d.again  # a card held for its mover's part
+
+    box = outbox_for(session, rec)
+    box.send = send
+    change = results[1].change
+    assert change is not None and change.id is not None
+    await box.deliver(change.id, results[1])
+    # The record went and is done; the board stays owed, and its change open.
+    (open_change,) = [c for c in await store.open_changes(gid) if c.id == change.id]
+    board = next(m for m in await store.outbox_messages(change.id) if m.kind == "board")
+    record = next(m for m in await store.outbox_messages(change.id) if m.kind == "record")
+    assert record.done and not board.done and not open_change.done
+    # Whoever shows the card marks it; the change is delivered then.
+    await store.outbox_done(board.id, change=change.id)
+    assert change.id not in [c.id for c in await store.open_changes(gid)]
+    # Or, after a restart, delivered again (then done as any message).
+    change2 = results[2].change
+    assert change2 is not None and change2.id is not None
+    await box.deliver(change2.id, results[2])
+    assert change2.id in [c.id for c in await store.open_changes(gid)]
+    rec.sent.clear()
+    await outbox_for(SessionService(store), rec).drain(gid)
+    assert change2.id not in [c.id for c in await store.open_changes(gid)]
+    assert (change2.id, "board", True) in rec.sent and (change2.id, "record", True) not in rec.sent
