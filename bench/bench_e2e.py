@@ -263,7 +263,12 @@ class Bench:
         g = await self.game(gid)
         assert g is not None
         version = g.version
-        seat = sorted(g.pending())[0]
+        # going on from a panel: the seat of the player it shows to (another may be asked too)
+        seats = sorted(s for s in g.pending() if panel is None
+                       or str(g.seat_row(s).user_id) == panel.get("_visible_to"))
+        if not seats:
+            return None
+        seat = seats[0]
         user = next(u for u in self.users if int(u["id"]) == g.seat_row(seat).user_id)
         board: dict | None = None
         if panel is None:
@@ -319,11 +324,17 @@ class Bench:
         self.moves_of[g.row.game_id] += 1
         if after.version > version and after.status == "active":
             goes_on = seat in after.pending() and after.seat_row(seat).user_id == int(user["id"])
-            if goes_on and self.panel_shows(message, after.version) and not self.shows(gid, after.version):
-                # Their part goes on: the panel shows the move and the next step; the card
-                # shows it once the part ends.
-                self.panel_shown.append((time.perf_counter() - t0) * 1000)
-                return message
+            if goes_on and message is not None and message["flags"] & EPHEMERAL:
+                # Their part goes on: they look at their panel, which shows the move and the
+                # next step (the card shows it once the part ends), or at the card.
+                def seen() -> str | None:
+                    panel = self.fake.messages.get(message["id"])
+                    return ("panel" if self.panel_shows(panel, after.version)
+                            else "card" if self.shows(gid, after.version) else None)
+
+                where = await self.waiting(f"the panel or the card to show move {after.version}", seen, 120)
+                (self.panel_shown if where == "panel" else self.shown).append((time.perf_counter() - t0) * 1000)
+                return self.fake.messages.get(message["id"]) if where == "panel" else None
             await self.waiting(f"the card to show move {after.version}",
                                lambda: self.shows(gid, after.version), 120)
             self.shown.append((time.perf_counter() - t0) * 1000)
