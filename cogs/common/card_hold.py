@@ -12,6 +12,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
+from cogs.common.card import EMBED_TOTAL
+from cogs.common.present import Rendered
 from rules.core import Seat
 from services.session import MoveResult
 
@@ -35,6 +37,12 @@ def holds_card(result: MoveResult, seat: Seat) -> bool:
     if not result.steps or any(step.ai or step.seat != seat for step in result.steps):
         return False
     return set(g.pending()) == {seat} and set(result.newly_pending()) <= {seat} and bool(g.secrets(seat))
+
+
+def fits_beside(table: Rendered, hand: Rendered | None) -> bool:
+    """Whether the table's preview fits in one message beside the hand's view: Discord takes
+    6000 characters of embeds a message in all (the card is edited as usual otherwise)."""
+    return len(table.embed) + (len(hand.embed) if hand is not None else 0) <= EMBED_TOTAL
 
 
 class HeldCards:

@@ -11,7 +11,7 @@ import discord
 
 from cogs.common import services
 from cogs.common.answering import acknowledge, answer_by, mark_card_held, mark_hand_shown, respond
-from cogs.common.card_hold import holds_card
+from cogs.common.card_hold import fits_beside, holds_card
 from cogs.common.errors import guard, reply
 from cogs.common.i18n import locale_of, t
 from cogs.common.menus import PLACEHOLDER, group_title, menu_options, menu_pages, placeholder
@@ -400,6 +400,8 @@ async def after_step(interaction: discord.Interaction, result: MoveResult, seat:
     # card waits for the part's end (one edit a turn, card_hold.py).
     table = await services(interaction).boards.preview(result) if (
         interaction.guild_id is not None and holds_card(result, seat)) else None
+    if table is not None and not fits_beside(table, hand):
+        table = None
     if await show_next(interaction, g, seat, locale, label, hand=hand, table=table):
         if hand is not None:
             mark_hand_shown(interaction, seat)
