@@ -55,13 +55,11 @@ class HeldCards:
         self._rows: dict[int, list[tuple[int, int]]] = {}  # game -> (row, change) held
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Future[object]] = set()
-        self.held = 0  # steps whose card edit was held (a figure for the benchmarks)
 
     def hold(self, game: int, row: int, change: int) -> None:
         """Hold outbox message ``row`` (of ``change``) until ``game``'s card is next shown,
         and show it after CARD_HELD_FOR seconds if nothing else does first."""
         self._rows.setdefault(game, []).append((row, change))
-        self.held += 1
         timer = self._timers.pop(game, None)
         if timer is not None:
             timer.cancel()
