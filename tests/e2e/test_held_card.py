@@ -16,12 +16,11 @@ import pytest
 from cogs.common import card_hold
 from rules.ankh_morpork.model import Play
 
-from .driver import Driver, seeded_table, start_game
+from .driver import Driver
 from .harness import FakeWorld, handled
 from .test_ankh_morpork import UI as AM_UI
+from .test_held_hands import NAMES, two_players
 
-SEED = 13
-NAMES = ("alice", "bob")
 PARTS_WANTED = 3  # parts of a turn with steps held, ended and shown once
 
 
@@ -71,11 +70,8 @@ async def step_in_panel(d: Driver, rng: random.Random) -> tuple[int, int, bool]:
 
 async def test_a_part_made_in_the_panel_edits_the_card_once_it_ends(fake, db) -> None:
     async with FakeWorld(users=list(NAMES), fake=fake) as world:
-        t = await seeded_table(world, db, SEED)
-        gid, _ = await start_game(t, world["alice"], "ankh_morpork", click=(world["bob"],))
-        d = Driver(t, gid, names=dict(enumerate(NAMES)))
-        await d.settled(0)
-        await handled(fake)
+        d = await two_players(world, db)
+        t, gid = d.t, d.gid
         rng = random.Random(4)
         part: dict | None = None  # the part under way with steps held: its card and what was counted
         ended = 0
@@ -119,11 +115,8 @@ async def test_a_part_made_in_the_panel_edits_the_card_once_it_ends(fake, db) ->
 async def test_a_held_card_is_shown_when_its_mover_stops_and_across_a_restart(
         fake, db, monkeypatch: pytest.MonkeyPatch) -> None:
     async with FakeWorld(users=list(NAMES), fake=fake) as world:
-        t = await seeded_table(world, db, SEED)
-        gid, _ = await start_game(t, world["alice"], "ankh_morpork", click=(world["bob"],))
-        d = Driver(t, gid, names=dict(enumerate(NAMES)))
-        await d.settled(0)
-        await handled(fake)
+        d = await two_players(world, db)
+        t, gid = d.t, d.gid
         rng = random.Random(4)
 
         async def until_held() -> int:

@@ -36,13 +36,20 @@ def shows_hand(fake, user: dict, hand: list[str]) -> bool:  # type: ignore[no-un
     return newest is not None and all(CARD_NAMES[c][1] in dm_text(newest) for c in hand)
 
 
+async def two_players(world: FakeWorld, db: str) -> Driver:
+    """A seeded Ankh-Morpork game of alice and bob, started and its card shown; its driver."""
+    t = await seeded_table(world, db, SEED)
+    gid, _ = await start_game(t, world["alice"], "ankh_morpork", click=(world["bob"],))
+    d = Driver(t, gid, names=dict(enumerate(NAMES)))
+    await d.settled(0)
+    await handled(t.fake)
+    return d
+
+
 async def test_a_hand_the_panel_shows_is_sent_by_dm_once_the_part_ends(fake, db) -> None:
     async with FakeWorld(users=list(NAMES), fake=fake) as world:
-        t = await seeded_table(world, db, SEED)
-        gid, _ = await start_game(t, world["alice"], "ankh_morpork", click=(world["bob"],))
-        d = Driver(t, gid, names=dict(enumerate(NAMES)))
-        await d.settled(0)
-        await handled(fake)
+        d = await two_players(world, db)
+        t, gid = d.t, d.gid
         rng = random.Random(4)
         held: dict[int, int] = {}  # seat -> its DM writes when its first hand was held
         ended = 0
