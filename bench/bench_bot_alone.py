@@ -365,6 +365,9 @@ class BotAlone(Bench):
         self.workers_cpu = sum(cpu_seconds(w) for w in workers) - workers_cpu
         self.fake_cpu = time.process_time() - me
         await asyncio.sleep(6.0 * self.args.scale + 0.2)  # let a queued card edit land
+        # What the bot still owed Discord then (its hand DMs wait behind the cards when its
+        # global pace is full): changes not yet wholly delivered.
+        self.owed = len(await self.session.store.open_changes())
         self.stale = []
         for gid in self.hot:
             g = await self.game(gid)
@@ -402,6 +405,7 @@ class BotAlone(Bench):
                                    for iid, exc in self.fake.rejected_callbacks.items() if exc.code == EXPIRED)
         if late:
             print("  refused as late, by what was used: " + ", ".join(f"{k} {c}" for k, c in late.most_common()))
+        print(f"changes the bot still owed Discord {6.0 * self.args.scale + 0.2:.1f} s after the last move: {self.owed}")
         print(f"games with more than one live card at the end: {len(self.doubled)}"
               + (f" ({', '.join(map(str, self.doubled[:10]))})" if self.doubled else ""))
         for line in self.failed[:5]:

@@ -264,7 +264,8 @@ class Announcer(PlayerMessages):
             pass  # the turn's message was the card, posted anew as the game is now
         elif row.kind == "board" and p.get("held") and not d.again:
             # Shown in the mover's panel; the card waits (after a restart it is shown now).
-            await self.bot.boards.hold(g.id, row.id, d.change.id, Story(list(p["last"]), list(p["now"])))
+            made = d.result.game.version if d.result is not None else g.version
+            await self.bot.boards.hold(g.id, row.id, d.change.id, made, Story(list(p["last"]), list(p["now"])))
             d.left_open = True
         elif row.kind == "board":
             if p.get("lobby") and not context.lobby_shown:

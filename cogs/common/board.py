@@ -205,11 +205,14 @@ class BoardKeeper:
         rendered.rename(TABLE_FILE)
         return rendered
 
-    async def hold(self, game: int, row: int, change: int, story: Story) -> None:
+    async def hold(self, game: int, row: int, change: int, version: int, story: Story) -> None:
         """Hold the card of ``game`` for a step shown in its mover's panel (outbox message
-        ``row`` of ``change``, left owed until the card is shown): see card_hold.py."""
-        self._story[game] = story
-        self.held.hold(game, row, change)
+        ``row`` of ``change``, which left the game at ``version``, owed until the card is
+        shown): see card_hold.py. A step a later showing covered already is delivered now."""
+        if self.held.hold(game, row, change, version):
+            self._story[game] = story
+        else:
+            await self.held.release([(row, change)])
 
     async def _outbox_done(self, row: int, change: int) -> None:
         await self.bot.session.store.outbox_done(row, change=change)
@@ -349,6 +352,7 @@ class BoardKeeper:
                 return g.row.board_message_id, None
             # Steps held for this card (card_hold.py) are shown by this showing, whatever
             # comes of it: a failed one is given up as any change's showing is.
+            self.held.seen(game, g.version)
             covered = self.held.take(game)
             try:
                 return await self._show(g, repost=repost, keep_old=keep_old, rendered=rendered,

@@ -55,15 +55,27 @@ class HeldCards:
         self._rows: dict[int, list[tuple[int, int]]] = {}  # game -> (row, change) held
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Future[object]] = set()
+        # game -> the newest version a showing of its card read: a step delivered after a
+        # later move's showing (its player went on from the panel at once) is shown already
+        self._seen: dict[int, int] = {}
 
-    def hold(self, game: int, row: int, change: int) -> None:
-        """Hold outbox message ``row`` (of ``change``) until ``game``'s card is next shown,
-        and show it after CARD_HELD_FOR seconds if nothing else does first."""
+    def seen(self, game: int, version: int) -> None:
+        """Note that a showing of ``game``'s card read it at ``version``."""
+        if version > self._seen.get(game, -1):
+            self._seen[game] = version
+
+    def hold(self, game: int, row: int, change: int, version: int) -> bool:
+        """Hold outbox message ``row`` (of ``change``, which left ``game`` at ``version``)
+        until the card is next shown, and show it after CARD_HELD_FOR seconds if nothing else
+        does first; False (nothing held) when a showing already read that version or a later one."""
+        if self._seen.get(game, -1) >= version:
+            return False
         self._rows.setdefault(game, []).append((row, change))
         timer = self._timers.pop(game, None)
         if timer is not None:
             timer.cancel()
         self._timers[game] = asyncio.get_running_loop().call_later(CARD_HELD_FOR, self._due, game)
+        return True
 
     def waiting(self, game: int) -> bool:
         """Whether ``game``'s card waits for a held step."""

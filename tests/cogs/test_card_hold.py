@@ -3,12 +3,14 @@ table's preview fits beside the hand in the mover's panel (cogs/common/card_hold
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
 import discord
 
-from cogs.common.card_hold import fits_beside, holds_card
+from cogs.common import card_hold
+from cogs.common.card_hold import HeldCards, fits_beside, holds_card
 from cogs.common.present import Rendered
 
 
@@ -53,3 +55,43 @@ def test_the_preview_goes_beside_the_hand_only_within_discords_6000_characters()
     assert fits_beside(rendered(4000), rendered(2000))
     assert not fits_beside(rendered(4000), rendered(2001))
     assert fits_beside(rendered(4096), None)
+
+
+async def test_a_held_step_waits_for_the_next_showing_or_its_timer(monkeypatch: Any) -> None:
+    shown: list[int] = []
+    done: list[tuple[int, int]] = []
+
+    async def show(game: int) -> None:
+        shown.append(game)
+
+    async def mark(row: int, change: int) -> None:
+        done.append((row, change))
+
+    monkeypatch.setattr(card_hold, "CARD_HELD_FOR", 0.05)
+    held = HeldCards(show, mark)
+    assert held.hold(7, row=70, change=69, version=3)
+    assert held.hold(7, row=72, change=71, version=4) and held.waiting(7)
+    # the next showing covers both, and stops the timer
+    covered = held.take(7)
+    assert covered == [(70, 69), (72, 71)] and not held.waiting(7)
+    await held.release(covered)
+    assert done == [(70, 69), (72, 71)]
+    await asyncio.sleep(0.1)
+    assert shown == []
+    # nobody shows it: the timer does
+    assert held.hold(8, row=80, change=79, version=2)
+    await asyncio.sleep(0.1)
+    assert shown == [8]
+    held.close()
+
+
+async def test_a_step_a_later_showing_already_read_is_not_held() -> None:
+    async def nothing(*_: Any) -> None:
+        return None
+
+    held = HeldCards(nothing, nothing)
+    held.seen(7, 5)  # a later move's showing read the game at version 5 first
+    assert not held.hold(7, row=70, change=69, version=4) and not held.waiting(7)
+    assert not held.hold(7, row=72, change=71, version=5)
+    assert held.hold(7, row=74, change=73, version=6) and held.waiting(7)
+    held.close()
