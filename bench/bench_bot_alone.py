@@ -10,7 +10,8 @@ starts, without their cards: the bot's start posts each card (a start looks only
 with no message stored, or a bot seat), and the moves begin once it says it has resumed
 them. Every game is
 played (``--hot``: only the first N), ``--players`` moves in flight at once for ``--seconds``, each made as a player
-makes it (the card's menu, or the Play button and the private menu), as in bench_e2e.py.
+makes it (the card's menu, or the Play button and the private menu; a whole part of a turn
+at once, from the panel), as in bench_e2e.py.
 Each player moves again as soon as its last move shows (the bot's capacity: the machine
 saturated), or with ``--rate R`` the players begin R moves a second together, at most
 ``--players`` in flight (a server's load).
@@ -18,8 +19,8 @@ saturated), or with ``--rate R`` the players begin R moves a second together, at
 Figures read on the fake's side: REST calls per move, interaction -> acknowledgement and
 interaction -> card showing the move (p50/p99), moves per second, 429 answers, interactions
 Discord would have forgotten (10062), cards left behind their game at the end, games with
-more than one live card at the end, and for a move that failed what its game's cards
-showed. The players watch the fake for their moves' outcomes (reading the bot's database
+more than one live card at the end, the changes the bot still owed Discord after the run,
+and for a move that failed what its game's cards showed. The players watch the fake for their moves' outcomes (reading the bot's database
 only every half second as a last resort), so the fake's side spends little of the
 machine that the bot's process could use. On the bot's
 side: the CPU seconds its process (and apart, its picture workers) spent per move, from
@@ -365,8 +366,8 @@ class BotAlone(Bench):
         self.workers_cpu = sum(cpu_seconds(w) for w in workers) - workers_cpu
         self.fake_cpu = time.process_time() - me
         await asyncio.sleep(6.0 * self.args.scale + 0.2)  # let a queued card edit land
-        # What the bot still owed Discord then (its hand DMs wait behind the cards when its
-        # global pace is full): changes not yet wholly delivered.
+        # What the bot still owed Discord then: changes not yet wholly delivered (a card held
+        # for a part left half made counts until it is shown).
         self.owed = len(await self.session.store.open_changes())
         self.stale = []
         for gid in self.hot:

@@ -7,7 +7,8 @@ Opens ``--games`` games of Rey y Hierofante, Rattus Cartus and Ankh-Morpork (in 
 their own channels of two servers, all of them loaded by the bot; ``--hot`` of them get a
 board and are then played, ``--players`` moves in flight at once, each move made as a player
 makes it (the board's menu, or the Play button and the private menu for games with hands,
-its selects or its buttons);
+its selects or its buttons); a player makes their whole part of a turn at once, going on
+from the panel their last step left them while it shows their next step;
 ``--rate``: the moves begun a second by all the players together (a server's load), rather
 than each player moving again as soon as its last move shows (the bot's capacity).
 The fake applies Discord's rate limits with Discord's own windows (``--scale 1.0``: the
@@ -18,8 +19,9 @@ that answers each interaction is not counted), split as Discord limits them: cal
 the bot's global rate limit (50/s), and calls through an interaction's webhook (followups,
 edits of ``@original``), which Discord's rate-limit docs say are not bound by it; then the
 time from the
-interaction to its acknowledgement and to the board showing the move (p50/p99), the moves
-per second sustained, the 429 answers, and whether every board ends on its game's latest
+interaction to its acknowledgement and to the board showing the move (p50/p99; a step of a
+part that goes on, to its panel showing it, the card waiting for the part's end), the
+requests by game, the moves per second sustained, the 429 answers, and whether every board ends on its game's latest
 version (no update lost). ``--no-coalesce`` turns off the board-edit coalescing of busy
 games, to compare the fan-out before and after that shaping.
 """
@@ -405,7 +407,27 @@ class Bench:
     def requests_by_title(self) -> collections.Counter[str]:
         """The REST calls beyond the interactions' own responses, by the title of the game
         they were for ("" for those no game is read from: opening a DM channel)."""
-        return _title_of_requests(self)
+        title_of = {}
+        for k, channel in enumerate(self.channels[:len(self.games)]):
+            g = self.cached(self.games[k])
+            if g is not None:
+                title_of[channel["id"]] = g.row.game_id
+        counts: collections.Counter[str] = collections.Counter()
+        for r in self.requests:
+            parts = r.path.split("?")[0].strip("/").split("/")
+            if parts[0] == "interactions":
+                continue
+            channel = ""
+            if parts[0] == "webhooks" and len(parts) > 2:
+                inter = self.fake.interactions.get(self.fake._tokens.get(parts[2]) or "") or {}
+                channel = str(inter.get("channel_id") or "")
+            elif parts[0] == "channels" and len(parts) > 1:
+                channel = parts[1]
+                if channel not in title_of:  # a DM: its text names the game's channel
+                    found = re.search(r"<#(\d+)>", json.dumps(r.body or {}, ensure_ascii=False))
+                    channel = found.group(1) if found else ""
+            counts[title_of.get(channel, "")] += 1
+        return counts
 
     def report(self) -> None:
         """Print the figures."""
@@ -448,31 +470,6 @@ class Bench:
                   f"p99 {pct(self.panel_shown, 99):.0f} ms")
         print(f"boards behind their game at the end: {len(self.stale)} of {len(self.hot)}; "
               f"moves made with /game move (no menu led on): {self.slash_moves}")
-
-
-def _title_of_requests(bench: Bench) -> collections.Counter[str]:
-    """Bench.requests_by_title's work (kept apart: it reads the fake's whole record)."""
-    title_of = {}
-    for k, channel in enumerate(bench.channels[:len(bench.games)]):
-        g = bench.cached(bench.games[k])
-        if g is not None:
-            title_of[channel["id"]] = g.row.game_id
-    counts: collections.Counter[str] = collections.Counter()
-    for r in bench.requests:
-        parts = r.path.split("?")[0].strip("/").split("/")
-        if parts[0] == "interactions":
-            continue
-        channel = ""
-        if parts[0] == "webhooks" and len(parts) > 2:
-            inter = bench.fake.interactions.get(bench.fake._tokens.get(parts[2]) or "") or {}
-            channel = str(inter.get("channel_id") or "")
-        elif parts[0] == "channels" and len(parts) > 1:
-            channel = parts[1]
-            if channel not in title_of:  # a DM: its text names the game's channel
-                found = re.search(r"<#(\d+)>", json.dumps(r.body or {}, ensure_ascii=False))
-                channel = found.group(1) if found else ""
-        counts[title_of.get(channel, "")] += 1
-    return counts
 
 
 def _patched_init(init: Any) -> Any:
