@@ -137,7 +137,7 @@ class Table:
             return False
         said = re.compile(rf"(move|jugada) {version}\b")
         return any(m["flags"] & EPHEMERAL and said.search(json.dumps(m["embeds"], ensure_ascii=False))
-                   for m in list(self.fake.messages.values())[-20:])
+                   for m in list(self.fake.messages.values())[-200:])
 
     async def new_game(self, host: dict, **options: Any) -> tuple[int, dict]:
         """``/game new``; returns (game id, lobby message)."""
